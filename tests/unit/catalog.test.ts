@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { creditCost, tools, toolByKey, plans, creditPacks, aspectRatios, advertisementAspectRatios, floorTo8, searchTools, planCharge } from '../../src/catalog';
+
+describe('credit cost formula', () => {
+  it('prices every tool as round(modelCost × 33 / 0.0129)', () => {
+    const expected: Record<string, number> = {
+      'text-to-image': 8,
+      'image-to-image': 102,
+      'text-to-advertisement': 205,
+      'person-to-person': 15,
+      'restore-image': 10,
+      'text-to-video': 20,
+      'image-to-video': 26,
+      'video-editing': 31,
+      'text-to-text': 5,
+      'code-generation': 8,
+      'image-to-text': 5,
+      '3d-gen': 18,
+      musicgen: 13,
+      audioldm: 8,
+      bark: 10,
+    };
+    expect(tools).toHaveLength(15);
+    for (const tool of tools) {
+      expect(tool.cost, tool.key).toBe(expected[tool.key]);
+      expect(tool.cost).toBe(creditCost(tool.modelCost));
+    }
+  });
+
+  it('keeps the modelCost values of spec §9', () => {
+    expect(toolByKey('text-to-image').modelCost).toBe(0.003);
+    expect(toolByKey('image-to-image').modelCost).toBe(0.04);
+    expect(toolByKey('text-to-advertisement').modelCost).toBe(0.08);
+    expect(toolByKey('bark').modelCost).toBe(0.004);
+  });
+
+  it('gives each tool a unique path, model id and an illustration', () => {
+    expect(new Set(tools.map((t) => t.path)).size).toBe(15);
+    expect(new Set(tools.map((t) => t.id)).size).toBe(15);
+    for (const t of tools) expect(t.image).toMatch(/^\/tools\/.+\.svg$/);
+  });
+});
+
+describe('plans and packs', () => {
+  it('prices plans as spec §9', () => {
+    expect(plans.map((p) => [p.id, p.priceAnnually, p.priceMonthly, p.credits])).toEqual([
+      ['standard', 12, 15, 1000],
+      ['pro', 28, 35, 2500],
+      ['enterprise', 76, 90, 7000],
+    ]);
+    expect(planCharge(plans[0]!, 'annually')).toBe(144);
+    expect(planCharge(plans[0]!, 'monthly')).toBe(15);
+    for (const p of plans) {
+      expect(p.costPerCreditMonthly).toBeCloseTo(p.priceMonthly / p.credits, 4);
+      expect(p.costPerCreditAnnual).toBeCloseTo(p.priceAnnually / p.credits, 3);
+    }
+  });
+
+  it('prices packs as spec §9', () => {
+    expect(creditPacks.map((p) => [p.credits, p.price, p.pricePerCredit])).toEqual([
+      [1000, 15, 0.015],
+      [2500, 35, 0.014],
+      [5000, 90, 0.0129],
+    ]);
+  });
+});
+
+describe('aspect ratios', () => {
+  it('has both readings with six presets each', () => {
+    expect(aspectRatios.map((a) => `${a.width}x${a.height}`)).toEqual(['1024x1024', '832x1216', '1216x832', '768x1344', '1344x768', '1024x768']);
+    expect(advertisementAspectRatios.map((a) => `${a.width}x${a.height}`)).toEqual(['1024x1024', '832x1248', '1248x832', '768x1365', '1365x768', '1024x768']);
+  });
+  it('rounds sizes down to multiples of 8', () => {
+    expect(floorTo8(1365)).toBe(1360);
+    expect(floorTo8(1248)).toBe(1248);
+    expect(floorTo8(7)).toBe(0);
+  });
+});
+
+describe('tool search', () => {
+  it('filters by title and description, case-insensitively', () => {
+    expect(searchTools(tools, 'VIDEO').map((t) => t.key)).toContain('text-to-video');
+    expect(searchTools(tools, 'sound effects').map((t) => t.key)).toEqual(['audioldm']);
+    expect(searchTools(tools, 'zzzz')).toEqual([]);
+    expect(searchTools(tools, '  ')).toHaveLength(15);
+  });
+});
