@@ -1,0 +1,59 @@
+/**
+ * The seam between the generation routes (server/routes) and the model providers.
+ * A provider turns one job into output bytes or text; the server stores the files, keeps the
+ * prediction row, reserves and refunds credits. Providers never touch the database.
+ */
+import type { Tool } from '../../src/catalog';
+
+export type InputValue = string | number | boolean | null;
+
+export interface GenerationJob {
+  /** The catalogue entry being run (its id is the provider's model identifier). */
+  readonly tool: Tool;
+  /** tool.defaultParams merged with the caller's validated input (the caller's values win). */
+  readonly input: Readonly<Record<string, InputValue>>;
+  /** Optional model version (Replicate). */
+  readonly version?: string;
+  /**
+   * Images referred to by the input (input.image, input.pose_image) resolved by the server
+   * from its own upload URLs: providers receive bytes, never read the disk themselves.
+   */
+  readonly images?: Readonly<Record<string, { bytes: Uint8Array; contentType: string }>>;
+}
+
+export interface OutputFile {
+  readonly bytes: Uint8Array;
+  readonly contentType: string; // e.g. image/png, audio/wav, video/mp4, model/gltf-binary
+  readonly ext: string; // without the dot: png, wav, mp4, glb
+}
+
+export type ProviderOutput =
+  | { readonly kind: 'files'; readonly files: readonly OutputFile[] }
+  | { readonly kind: 'text'; readonly text: string };
+
+export interface ProviderResult {
+  readonly output: ProviderOutput;
+  /** Human-readable model label, e.g. 'offline preview model' for the local provider. */
+  readonly model: string;
+}
+
+/** Raised by providers for failures a user should read (a rejected prompt, a failed run). */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    /** 'failed' for a run that failed, 'canceled' for one the provider canceled or aborted. */
+    readonly status: 'failed' | 'canceled' = 'failed',
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+export interface GenerationProvider {
+  readonly name: 'local' | 'replicate' | 'openai';
+  /**
+   * Runs the job to completion. Must stop and reject when `signal` aborts (the server aborts on
+   * its deadline and on cancellation). Rejects with ProviderError for a user-facing failure.
+   */
+  run(job: GenerationJob, signal: AbortSignal): Promise<ProviderResult>;
+}
