@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCurrentUser } from '../app/session-hooks';
 import { CatalogPage } from '../features/catalogue/CatalogPage';
-import { catalogSearchSchema } from '../features/catalogue/search';
+import { catalogSearchSchema } from '../features/catalogue/search-schema';
 
 export const Route = createFileRoute('/all-tools')({
   validateSearch: catalogSearchSchema,

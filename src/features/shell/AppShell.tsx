@@ -1,14 +1,16 @@
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { sidebarMachine } from '../../../machines/sidebar/sidebar.machine';
 import { requestSignIn, useCurrentUser } from '../../app/session-hooks';
-import { isPaidTier } from '../../catalog';
-import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
+import { isPaidTier } from '../../catalog/plans';
 import * as buttons from '../../components/ui/button/button.css';
 import { Logo, icons } from '../../components/ui/icons/icons';
 import { SideNav } from './SideNav';
 import * as styles from './AppShell.css';
+
+// Radix Dialog is only needed once the drawer opens: keep it out of the first load.
+const MobileDrawer = lazy(() => import('./MobileDrawer'));
 
 function viewportWidth(): number {
   return typeof window === 'undefined' ? 1280 : window.innerWidth;
@@ -106,15 +108,14 @@ export function AppShell({ children }: { children: ReactNode }) {
           {children}
         </main>
       </div>
-      {mobile ? (
-        <Dialog
-          open={drawerOpen}
-          onOpenChange={(open) => sidebar.send({ type: open ? 'sidebar.open' : 'sidebar.close' })}
-        >
-          <DialogContent title="Menu" hideTitle variant="drawer" closeLabel="Close menu">
-            <SideNav user={user} collapsed={false} />
-          </DialogContent>
-        </Dialog>
+      {mobile && drawerOpen ? (
+        <Suspense fallback={null}>
+          <MobileDrawer
+            open
+            user={user}
+            onOpenChange={(open) => sidebar.send({ type: open ? 'sidebar.open' : 'sidebar.close' })}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

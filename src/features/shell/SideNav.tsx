@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { User } from '../../api/schemas';
-import { isPaidTier } from '../../catalog';
+import { isPaidTier } from '../../catalog/plans';
 import { requestSignIn } from '../../app/session-hooks';
 import * as buttons from '../../components/ui/button/button.css';
 import { Logo, icons } from '../../components/ui/icons/icons';
