@@ -27,8 +27,7 @@ export function requestSignIn(mode: SignInMode): void {
 }
 
 export type PurchaseRequest =
-  | { kind: 'plan'; planId: PaidPlanId; billingCycle: BillingCycle }
-  | { kind: 'pack'; packId: string; credits: number };
+  { kind: 'plan'; planId: PaidPlanId; billingCycle: BillingCycle } | { kind: 'pack'; packId: string; credits: number };
 
 /** Starts a subscription or a pack purchase; the billing work wires checkout. Visitors sign in first. */
 export function requestPurchase(_request: PurchaseRequest): void {

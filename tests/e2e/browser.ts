@@ -10,7 +10,7 @@ export type Viewport = typeof desktop | typeof phone;
 export const screenshotDir = join(import.meta.dirname, '..', '..', 'test-results');
 
 /** One Chromium per test file (common.md flags), closed after the file. */
-export function useBrowser(): { browser: () => Browser } {
+export function setupBrowser(): { browser: () => Browser } {
   let browser: Browser | undefined;
   beforeAll(async () => {
     // launch() gives every browser a fresh temporary profile (it refuses an explicit --user-data-dir).

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { tools } from '../../src/catalog';
-import { openPage, screenshot, sizes, useBrowser } from './browser';
+import { openPage, screenshot, sizes, setupBrowser } from './browser';
 
-const { browser } = useBrowser();
+const { browser } = setupBrowser();
 
 describe.each(sizes)('catalogue at %s', (name, viewport) => {
   it('lists every tool with image, cost, description and Try it now', async () => {
@@ -20,7 +20,10 @@ describe.each(sizes)('catalogue at %s', (name, viewport) => {
   it("shows each card's cost from the formula", async () => {
     const page = await openPage(browser(), viewport, '/');
     const cost = (title: string) =>
-      page.getByTestId('tool-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).getByTestId('tool-cost');
+      page
+        .getByTestId('tool-card')
+        .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+        .getByTestId('tool-cost');
     await expect.poll(() => cost('Text to Image').textContent()).toBe('8 credits');
     expect(await cost('Image to Image').textContent()).toBe('102 credits');
     expect(await cost('Text to Advertisement').textContent()).toBe('205 credits');
@@ -53,7 +56,14 @@ describe.each(sizes)('catalogue at %s', (name, viewport) => {
     const cards = page.getByTestId('tool-card');
     await expect.poll(() => cards.count()).toBe(5);
     await screenshot(page, `category-${name}`);
-    for (const [path, count] of [['/video', 3], ['/text', 3], ['/audio', 3], ['/3d', 1], ['/image-models', 5], ['/video-models', 3]] as const) {
+    for (const [path, count] of [
+      ['/video', 3],
+      ['/text', 3],
+      ['/audio', 3],
+      ['/3d', 1],
+      ['/image-models', 5],
+      ['/video-models', 3],
+    ] as const) {
       await page.goto(path);
       await expect.poll(() => cards.count()).toBe(count);
     }
@@ -64,7 +74,9 @@ describe.each(sizes)('catalogue at %s', (name, viewport) => {
     const page = await openPage(browser(), viewport, '/');
     await page.getByRole('link', { name: 'Try it now: Text to Advertisement' }).click();
     await expect.poll(() => page.url()).toMatch(/\/image-models\/text-to-advertisement$/);
-    await expect.poll(() => page.getByRole('heading', { name: 'Text to Advertisement', level: 1 }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Text to Advertisement', level: 1 }).isVisible())
+      .toBe(true);
     expect(await page.getByTestId('tool-page-cost').textContent()).toContain('205 credits per run');
     await page.goto('/audio-models/bark');
     await expect.poll(() => page.getByRole('heading', { name: 'Voice Generation', level: 1 }).isVisible()).toBe(true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, screenshot, sizes, useBrowser } from './browser';
+import { openPage, screenshot, sizes, setupBrowser } from './browser';
 
-const { browser } = useBrowser();
+const { browser } = setupBrowser();
 
 describe.each(sizes)('static pages at %s', (name, viewport) => {
   it('opens a support question to show its answer and links to support by email', async () => {
@@ -11,9 +11,13 @@ describe.each(sizes)('static pages at %s', (name, viewport) => {
     expect(await page.getByRole('button').filter({ hasText: '?' }).count()).toBeGreaterThanOrEqual(6);
     expect(await page.getByText(/do not carry over/).count()).toBe(0);
     await question.click();
-    await expect.poll(() => page.getByText(/expire at the end of each billing cycle and do not carry over/).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText(/expire at the end of each billing cycle and do not carry over/).isVisible())
+      .toBe(true);
     expect(await question.getAttribute('aria-expanded')).toBe('true');
-    expect(await page.getByRole('link', { name: /support@atelier\.app/ }).getAttribute('href')).toBe('mailto:support@atelier.app');
+    expect(await page.getByRole('link', { name: /support@atelier\.app/ }).getAttribute('href')).toBe(
+      'mailto:support@atelier.app',
+    );
     await screenshot(page, `support-${name}`);
     await page.context().close();
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, screenshot, sizes, useBrowser, desktop, phone } from './browser';
+import { openPage, screenshot, sizes, setupBrowser, desktop, phone } from './browser';
 
-const { browser } = useBrowser();
+const { browser } = setupBrowser();
 const navLabels = ['All AI Tools', 'Image', 'Video', 'Text', 'Audio', '3D', 'Themes', 'Support'];
 
 describe('layout shell at 1280', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { presetByName } from '../../src/themes/presets';
-import { openPage, screenshot, sizes, useBrowser } from './browser';
+import { openPage, screenshot, sizes, setupBrowser } from './browser';
 
-const { browser } = useBrowser();
+const { browser } = setupBrowser();
 
 function hexToRgb(hex: string): string {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -24,7 +24,9 @@ describe.each(sizes)('themes at %s', (name, viewport) => {
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('ocean');
     await page.reload();
     expect(await background()).toBe(ocean);
-    await expect.poll(() => page.locator('[data-theme-name=ocean]').getByText('Active', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.locator('[data-theme-name=ocean]').getByText('Active', { exact: true }).isVisible())
+      .toBe(true);
     await page.context().close();
   });
 
