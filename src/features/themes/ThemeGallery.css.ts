@@ -71,6 +71,8 @@ export const swatch = style({
   height: 18,
   borderRadius: '50%',
   border: `2px solid ${vars.color.card}`,
+  // Keeps a swatch visible when it matches the card it sits on.
+  boxShadow: 'inset 0 0 0 1px rgba(127, 127, 127, 0.35)',
   marginLeft: -5,
   selectors: { '&:first-child': { marginLeft: 0 } },
 });
