@@ -21,8 +21,6 @@ export interface OpenOptions {
   readonly databaseUrl?: string | undefined;
   /** Directory of the embedded database; undefined = in memory. */
   readonly pgliteDir?: string | undefined;
-  /** Postgres only: a schema of its own (tests use a fresh one). */
-  readonly schemaName?: string | undefined;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -30,16 +28,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const schemaName = options.schemaName;
-    if (schemaName && !/^[a-z_][a-z0-9_]*$/.test(schemaName)) throw new Error('Bad schema name');
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
-    });
-    if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schemaName}`);
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzle(pool, { schema }) as unknown as Db;
-    await migrate(db as never, { migrationsFolder, ...(schemaName ? { migrationsSchema: schemaName } : {}) });
+    await migrate(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');

@@ -22,33 +22,42 @@ export type Backend = 'pglite' | 'postgres';
 export const backends: Backend[] = ['pglite', ...(process.env['TEST_DATABASE_URL'] ? (['postgres'] as const) : [])];
 
 const databases = new Map<Backend, Promise<Database>>();
+let postgresName: string | undefined;
+
+/** Postgres: a fresh database per worker (the migrations name the public schema, so a schema of our own won't do). */
+async function freshPostgres(): Promise<Database> {
+  const base = new URL(process.env['TEST_DATABASE_URL']!);
+  postgresName = `atelier_test_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${postgresName}`);
+  await admin.end();
+  const url = new URL(base.toString());
+  url.pathname = `/${postgresName}`;
+  return openDatabase({ databaseUrl: url.toString() });
+}
+
 function sharedDatabase(backend: Backend): Promise<Database> {
   let db = databases.get(backend);
   if (!db) {
-    db =
-      backend === 'pglite'
-        ? openDatabase({})
-        : openDatabase({
-            databaseUrl: process.env['TEST_DATABASE_URL'],
-            schemaName: `atelier_test_${process.pid}_${crypto.randomBytes(3).toString('hex')}`,
-          });
+    db = backend === 'pglite' ? openDatabase({}) : freshPostgres();
     databases.set(backend, db);
   }
   return db;
 }
 
 afterAll(async () => {
-  for (const [backend, db] of databases) {
-    const database = await db;
-    if (backend === 'postgres') {
-      // Each worker made its own schema; drop it so the shared server stays clean.
-      const { sql } = await import('drizzle-orm');
-      const [row] = (await database.db.execute(sql`SELECT current_schema() AS s`)).rows as { s: string }[];
-      if (row?.s.startsWith('atelier_test_')) await database.db.execute(sql.raw(`DROP SCHEMA ${row.s} CASCADE`));
-    }
-    await database.close();
-  }
+  for (const db of databases.values()) await (await db).close();
   databases.clear();
+  if (postgresName) {
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${postgresName}`);
+    await admin.end();
+    postgresName = undefined;
+  }
 });
 
 /** PNG bytes of a 1×1 image (the smallest valid PNG). */
