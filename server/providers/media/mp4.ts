@@ -58,8 +58,33 @@ export async function encodeMp4(spec: VideoSpec): Promise<Uint8Array> {
     encoder.finalize();
     const bytes = Uint8Array.from(encoder.FS.readFile(encoder.outputFilename));
     encoder.FS.unlink(encoder.outputFilename);
-    return bytes;
+    return zeroTimestamps(bytes);
   } finally {
     encoder.delete();
   }
+}
+
+/**
+ * The muxer stamps the wall-clock time into mvhd, tkhd and mdhd; zeroing it (the 1904 epoch,
+ * as many tools write) makes the same frames give the same bytes.
+ */
+function zeroTimestamps(bytes: Uint8Array): Uint8Array {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const walk = (start: number, end: number): void => {
+    let offset = start;
+    while (offset + 8 <= end) {
+      const size = buf.readUInt32BE(offset);
+      const type = buf.toString('latin1', offset + 4, offset + 8);
+      if (size < 8 || offset + size > end) return;
+      if (type === 'moov' || type === 'trak' || type === 'mdia') walk(offset + 8, offset + size);
+      if (type === 'mvhd' || type === 'tkhd' || type === 'mdhd') {
+        // Version 0 keeps 32-bit times after version/flags; version 1 keeps 64-bit ones.
+        const width = buf[offset + 8] === 1 ? 8 : 4;
+        buf.fill(0, offset + 12, offset + 12 + width * 2);
+      }
+      offset += size;
+    }
+  };
+  walk(0, buf.length);
+  return bytes;
 }
