@@ -30,7 +30,9 @@ const run = autocannon as (options: Record<string, unknown>) => Promise<Result>;
 
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
 
-function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<{ server: ServerType; url: string }> {
+function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+): Promise<{ server: ServerType; url: string }> {
   return new Promise((resolve) => {
     const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
       resolve({ server, url: `http://127.0.0.1:${info.port}` }),

@@ -14,7 +14,8 @@ import { checkoutRoutes } from './routes/checkout';
 import { generateRoutes, predictionRoutes } from './routes/generate';
 import { paymentRoutes } from './routes/payments';
 import { uploadRoutes } from './routes/upload';
-import { userRoutes } from './routes/users';
+import { creditsHandler, userRoutes } from './routes/users';
+import { requireAuth } from './auth';
 
 export const genericErrorMessage = 'Something went wrong. Please try again.';
 
@@ -49,7 +50,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     if (error instanceof HttpError) {
       return c.json({ message: error.message, ...error.extra }, error.status);
     }
-    deps.log(`Unhandled error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    deps.log(
+      `Unhandled error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     return c.json({ message: genericErrorMessage }, 500);
   });
 
@@ -66,6 +69,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.route('/api/auth', authRoutes);
   app.route('/api/users', userRoutes);
+  // Spec §7: the credits call is also made without the /api prefix.
+  app.get('/users/credits', requireAuth, creditsHandler);
   app.route('/api/stripe', paymentRoutes);
   app.route('/api/upload', uploadRoutes);
   app.route('/api/generate', generateRoutes);
@@ -94,7 +99,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const accept = c.req.header('accept') ?? '';
     const wantsHtml =
       c.req.query('format') === 'html' ||
-      (c.req.query('format') !== 'json' && accept.includes('text/html') && accept.indexOf('text/html') < (accept.indexOf('application/json') + 1 || Infinity));
+      (c.req.query('format') !== 'json' &&
+        accept.includes('text/html') &&
+        accept.indexOf('text/html') < (accept.indexOf('application/json') + 1 || Infinity));
     return wantsHtml ? c.html(outboxHtml(entries)) : c.json(entries);
   });
 

@@ -20,7 +20,8 @@ import type { PaymentEvent } from './payments/types';
 import { sql } from 'drizzle-orm';
 
 type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
+const obj = (v: unknown): Obj | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : undefined;
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
@@ -61,7 +62,13 @@ async function userIdFor(db: Db, o: Obj): Promise<string | undefined> {
 
 export type EventOutcome = 'processed' | 'duplicate' | 'ignored';
 
-export async function handlePaymentEvent(db: Db, event: PaymentEvent, now: Date): Promise<EventOutcome> {
+/** `onReplaced` receives the provider id of a subscription that a newly bought plan replaces (to cancel it). */
+export async function handlePaymentEvent(
+  db: Db,
+  event: PaymentEvent,
+  now: Date,
+  onReplaced?: (subscriptionId: string) => void,
+): Promise<EventOutcome> {
   const claimed = await db
     .insert(processedEvents)
     .values({ id: event.id, type: event.type })
@@ -69,7 +76,7 @@ export async function handlePaymentEvent(db: Db, event: PaymentEvent, now: Date)
     .returning({ id: processedEvents.id });
   if (claimed.length === 0) return 'duplicate';
   try {
-    return await applyEvent(db, event, now);
+    return await applyEvent(db, event, now, onReplaced);
   } catch (error) {
     // Let the provider retry: forget the claim so the next delivery runs again (grants stay keyed).
     await db.delete(processedEvents).where(eq(processedEvents.id, event.id));
@@ -77,7 +84,12 @@ export async function handlePaymentEvent(db: Db, event: PaymentEvent, now: Date)
   }
 }
 
-async function applyEvent(db: Db, event: PaymentEvent, now: Date): Promise<EventOutcome> {
+async function applyEvent(
+  db: Db,
+  event: PaymentEvent,
+  now: Date,
+  onReplaced: ((subscriptionId: string) => void) | undefined,
+): Promise<EventOutcome> {
   const o = event.data.object;
   const userId = await userIdFor(db, o);
   if (!userId) return 'ignored';
@@ -85,7 +97,10 @@ async function applyEvent(db: Db, event: PaymentEvent, now: Date): Promise<Event
   switch (event.type) {
     case 'checkout.session.completed': {
       const sessionId = str(o['id']);
-      if (!sessionId || (str(o['payment_status']) && o['payment_status'] !== 'paid' && o['payment_status'] !== 'no_payment_required'))
+      if (
+        !sessionId ||
+        (str(o['payment_status']) && o['payment_status'] !== 'paid' && o['payment_status'] !== 'no_payment_required')
+      )
         return 'ignored';
       // Credits and plan come from our own session row when we have it, never from the client.
       const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
@@ -102,6 +117,8 @@ async function applyEvent(db: Db, event: PaymentEvent, now: Date): Promise<Event
       const cycle = row?.billingCycle ?? (meta['billingCycle'] === 'monthly' ? 'monthly' : 'annually');
       if (!plan) return 'ignored';
       const subscriptionId = subscriptionIdOf(o);
+      const [previous] = await db.select({ sub: users.providerSubscriptionId }).from(users).where(eq(users.id, userId));
+      if (previous?.sub && previous.sub !== subscriptionId) onReplaced?.(previous.sub);
       await db
         .update(users)
         .set({
@@ -123,7 +140,8 @@ async function applyEvent(db: Db, event: PaymentEvent, now: Date): Promise<Event
       const end = num(period?.['end']) ?? num(o['period_end']);
       const plan = planById(str(meta['planId']) ?? '') ?? (await currentPlan(db, userId));
       if (!plan) return 'ignored';
-      const cycle = meta['billingCycle'] === 'monthly' || meta['billingCycle'] === 'annually' ? meta['billingCycle'] : undefined;
+      const cycle =
+        meta['billingCycle'] === 'monthly' || meta['billingCycle'] === 'annually' ? meta['billingCycle'] : undefined;
       const startDate = start ? new Date(start * 1000) : now;
       await grantSubscriptionCycle(db, userId, plan.credits, `invoice:${invoiceId}`, async (tx) => {
         await tx
@@ -140,7 +158,11 @@ async function applyEvent(db: Db, event: PaymentEvent, now: Date): Promise<Event
       return 'processed';
     }
     case 'customer.subscription.deleted': {
-      await endSubscription(db, userId, str(o['id']) ?? 'unknown');
+      const ended = str(o['id']);
+      const [row] = await db.select({ sub: users.providerSubscriptionId }).from(users).where(eq(users.id, userId));
+      // A plan replaced by a newer one ends later at the provider; that must not end the current plan.
+      if (!ended || (row?.sub && row.sub !== ended)) return 'ignored';
+      await endSubscription(db, userId, ended);
       return 'processed';
     }
     default:
@@ -203,9 +225,15 @@ export async function runBillingSchedule(db: Db, now: Date): Promise<{ granted: 
     while (plan && at <= now && (!user.nextBillingDate || at < user.nextBillingDate)) {
       const month = `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
       const next = addMonths(at, 1);
-      const result = await grantSubscriptionCycle(db, user.id, plan.credits, `annual:${user.providerSubscriptionId ?? user.id}:${month}`, async (tx) => {
-        await tx.update(users).set({ nextGrantAt: next }).where(eq(users.id, user.id));
-      });
+      const result = await grantSubscriptionCycle(
+        db,
+        user.id,
+        plan.credits,
+        `annual:${user.providerSubscriptionId ?? user.id}:${month}`,
+        async (tx) => {
+          await tx.update(users).set({ nextGrantAt: next }).where(eq(users.id, user.id));
+        },
+      );
       if (result.applied) granted++;
       at = next;
     }
@@ -213,9 +241,16 @@ export async function runBillingSchedule(db: Db, now: Date): Promise<{ granted: 
       await db.update(users).set({ nextGrantAt: null }).where(eq(users.id, user.id));
     }
   }
-  const over = await db.select().from(users).where(and(isNotNull(users.cancelAt), lte(users.cancelAt, now)));
+  const over = await db
+    .select()
+    .from(users)
+    .where(and(isNotNull(users.cancelAt), lte(users.cancelAt, now)));
   for (const user of over) {
-    await endSubscription(db, user.id, user.providerSubscriptionId ?? `cancel:${user.id}:${user.cancelAt!.toISOString()}`);
+    await endSubscription(
+      db,
+      user.id,
+      user.providerSubscriptionId ?? `cancel:${user.id}:${user.cancelAt!.toISOString()}`,
+    );
     ended++;
   }
   return { granted, ended };

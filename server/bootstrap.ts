@@ -39,7 +39,9 @@ export async function createProviders(config: Config): Promise<Providers> {
   const replicate = config.replicateToken
     ? (await import('./providers/replicate')).createReplicateProvider({ token: config.replicateToken })
     : undefined;
-  const openai = config.openaiKey ? (await import('./providers/openai')).createOpenAIProvider({ apiKey: config.openaiKey }) : undefined;
+  const openai = config.openaiKey
+    ? (await import('./providers/openai')).createOpenAIProvider({ apiKey: config.openaiKey })
+    : undefined;
   return { local: createLocalProvider(), replicate, openai };
 }
 
@@ -53,7 +55,9 @@ export interface Runtime {
 
 export async function createRuntime(
   config: Config,
-  overrides: Partial<Pick<AppDeps, 'providers' | 'payments' | 'deliver' | 'now' | 'log' | 'distDir'>> & { database?: Database } = {},
+  overrides: Partial<Pick<AppDeps, 'providers' | 'payments' | 'deliver' | 'now' | 'log' | 'distDir'>> & {
+    database?: Database;
+  } = {},
 ): Promise<Runtime> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database =
@@ -65,7 +69,11 @@ export async function createRuntime(
   const deps: AppDeps = {
     config,
     db: database.db,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+    }),
     payments: overrides.payments ?? (await createPaymentProvider(config, webhookSecret)),
     providers: overrides.providers ?? (await createProviders(config)),
     files: createFileStore(config.dataDir, config.appUrl),
@@ -84,8 +92,18 @@ export async function createRuntime(
     startTimers() {
       const guard = (name: string, task: () => Promise<unknown>) => () =>
         void task().catch((error: unknown) => log(`${name} failed: ${String(error)}`));
-      timers.push(setInterval(guard('sweeper', () => sweepPredictions(database.db, now())), 10_000));
-      timers.push(setInterval(guard('billing', () => runBillingSchedule(database.db, now())), 5 * 60_000));
+      timers.push(
+        setInterval(
+          guard('sweeper', () => sweepPredictions(database.db, now())),
+          10_000,
+        ),
+      );
+      timers.push(
+        setInterval(
+          guard('billing', () => runBillingSchedule(database.db, now())),
+          5 * 60_000,
+        ),
+      );
       for (const t of timers) t.unref();
     },
     async close() {

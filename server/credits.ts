@@ -113,10 +113,7 @@ export async function grantSubscriptionCycle(
       .update(users)
       .set({ credits: sql`${users.credits} - ${expired}`, subscriptionCredits: 0 })
       .where(eq(users.id, userId));
-    await tx
-      .update(creditLedger)
-      .set({ delta: -expired })
-      .where(eq(creditLedger.id, claimed[0]!.id));
+    await tx.update(creditLedger).set({ delta: -expired }).where(eq(creditLedger.id, claimed[0]!.id));
     const result = await applyGrant(tx, userId, amount, 'subscription', reference);
     if (extra) await extra(tx);
     return result;

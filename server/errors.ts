@@ -20,6 +20,9 @@ export function parseInput<S extends v.GenericSchema>(schema: S, data: unknown):
   const details = result.issues.map((i) => ({ path: v.getDotPath(i), message: i.message }));
   const first = result.issues[0];
   const path = first ? v.getDotPath(first) : null;
-  const message = first?.message.startsWith('Invalid ') && path ? `Invalid ${path}: ${first.message}` : (first?.message ?? 'Invalid request');
+  const message =
+    first?.message.startsWith('Invalid ') && path
+      ? `Invalid ${path}: ${first.message}`
+      : (first?.message ?? 'Invalid request');
   throw new HttpError(400, message, { details });
 }

@@ -73,7 +73,8 @@ export function sniffImage(b: Uint8Array): SniffedImage | 'heic' | undefined {
   if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { contentType: 'image/png', ext: 'png' };
   if (starts([0xff, 0xd8, 0xff])) return { contentType: 'image/jpeg', ext: 'jpg' };
   if (starts([0x47, 0x49, 0x46, 0x38])) return { contentType: 'image/gif', ext: 'gif' };
-  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return { contentType: 'image/webp', ext: 'webp' };
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8))
+    return { contentType: 'image/webp', ext: 'webp' };
   if (starts([0x42, 0x4d]) && b.length > 14) return { contentType: 'image/bmp', ext: 'bmp' };
   if (starts([0x66, 0x74, 0x79, 0x70], 4)) {
     const brand = String.fromCharCode(...b.slice(8, 12));

@@ -51,7 +51,9 @@ export function toolForEndpoint(modelId: string, endpoints: readonly string[] | 
   const tool = tools.find((t) => t.id === modelId);
   if (!tool) throw new HttpError(400, 'Unknown model', { details: { modelId } });
   if (endpoints !== 'any' && !endpoints.includes(tool.endpoint)) {
-    throw new HttpError(400, 'This model cannot be run from this endpoint', { details: { modelId, endpoint: tool.endpoint } });
+    throw new HttpError(400, 'This model cannot be run from this endpoint', {
+      details: { modelId, endpoint: tool.endpoint },
+    });
   }
   return tool;
 }
@@ -61,7 +63,12 @@ function providerFor(deps: AppDeps, tool: Tool): GenerationProvider {
 }
 
 /** Validates and completes the caller's input for one tool; resolves images to bytes. */
-export async function prepareInput(deps: AppDeps, userId: string, tool: Tool, raw: Readonly<Record<string, InputValue>>) {
+export async function prepareInput(
+  deps: AppDeps,
+  userId: string,
+  tool: Tool,
+  raw: Readonly<Record<string, InputValue>>,
+) {
   const input: Record<string, InputValue> = { ...tool.defaultParams, ...raw };
   if (typeof input['prompt'] === 'string') input['prompt'] = input['prompt'].trim();
   if (tool.key === 'person-to-person' && !input['prompt']) input['prompt'] = 'A photo of a person';
@@ -93,10 +100,14 @@ export async function prepareInput(deps: AppDeps, userId: string, tool: Tool, ra
     if (value.startsWith('data:')) url = await storeUpload(deps, userId, decodeImageDataUrl(value));
     const relPath = deps.files.relPathOfUrl(url, 'upload');
     const [row] = relPath
-      ? await deps.db.select().from(files).where(and(eq(files.path, relPath), eq(files.userId, userId)))
+      ? await deps.db
+          .select()
+          .from(files)
+          .where(and(eq(files.path, relPath), eq(files.userId, userId)))
       : [];
     const bytes = row ? await deps.files.read(row.path) : undefined;
-    if (!row || !bytes) throw new HttpError(400, 'Images must be uploaded to Atelier first. Please upload the image again.');
+    if (!row || !bytes)
+      throw new HttpError(400, 'Images must be uploaded to Atelier first. Please upload the image again.');
     input[field] = url;
     images[field] = { bytes, contentType: row.contentType };
   }
@@ -148,11 +159,7 @@ export async function startPrediction(
       return await succeed(deps, userId, id, result);
     } catch (error) {
       const aborted = controller.signal.aborted;
-      const message = aborted
-        ? timedOutMessage
-        : error instanceof ProviderError
-          ? error.message
-          : 'Generation failed';
+      const message = aborted ? timedOutMessage : error instanceof ProviderError ? error.message : 'Generation failed';
       if (!(error instanceof ProviderError) && !aborted) deps.log(`prediction ${id}: ${String(error)}`);
       const status = error instanceof ProviderError && error.status === 'canceled' && !aborted ? 'canceled' : 'failed';
       await endPrediction(db, id, status, message, now());

@@ -56,7 +56,10 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
       } catch {
         return [];
       }
-      names = names.filter((n) => n.endsWith('.json')).sort().reverse();
+      names = names
+        .filter((n) => n.endsWith('.json'))
+        .sort()
+        .reverse();
       const entries = await Promise.all(
         names.map(async (n) => JSON.parse(await fs.readFile(path.join(options.outboxDir, n), 'utf8')) as OutboxEntry),
       );
@@ -69,7 +72,14 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-function linkMail(to: string, subject: string, intro: string, action: string, link: string, outro: string): MailMessage {
+function linkMail(
+  to: string,
+  subject: string,
+  intro: string,
+  action: string,
+  link: string,
+  outro: string,
+): MailMessage {
   return {
     to,
     subject,

@@ -64,7 +64,9 @@ async function sendVerification(c: Context<AppEnv>, user: { id: string; email: s
 async function endSessions(db: Db, userId: string, keepHash?: string) {
   await db
     .delete(tokens)
-    .where(and(eq(tokens.userId, userId), eq(tokens.kind, 'session'), ...(keepHash ? [ne(tokens.hash, keepHash)] : [])));
+    .where(
+      and(eq(tokens.userId, userId), eq(tokens.kind, 'session'), ...(keepHash ? [ne(tokens.hash, keepHash)] : [])),
+    );
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -80,7 +82,10 @@ export const authRoutes = new Hono<AppEnv>()
     const user = inserted[0];
     if (!user) throw new HttpError(409, 'An account with this email already exists. Please sign in instead.');
     await sendVerification(c, user);
-    return c.json({ message: 'Registration successful. Please check your email to verify your account.', email: user.email }, 201);
+    return c.json(
+      { message: 'Registration successful. Please check your email to verify your account.', email: user.email },
+      201,
+    );
   })
   .get('/verify-email/:token', async (c) => {
     const { db, config, now } = c.var.deps;
@@ -142,9 +147,13 @@ export const authRoutes = new Hono<AppEnv>()
     const body = await readBody(c, ResetPasswordBody);
     const result = await consumeToken(db, body.token, 'reset', now());
     if (!result.ok) {
-      throw new HttpError(400, result.expired ? 'Reset link has expired. Please request a new one.' : 'Invalid or already used reset link', {
-        expired: result.expired,
-      });
+      throw new HttpError(
+        400,
+        result.expired ? 'Reset link has expired. Please request a new one.' : 'Invalid or already used reset link',
+        {
+          expired: result.expired,
+        },
+      );
     }
     const passwordHash = await hashPassword(body.newPassword);
     const [user] = await db

@@ -7,13 +7,20 @@ import { Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import type { AppEnv } from '../context';
 import { checkoutSessions } from '../db/schema';
-import { buildLocalEvents, renderCheckoutMessage, renderCheckoutPage, type LocalCheckoutRecord } from '../payments/local';
+import {
+  buildLocalEvents,
+  renderCheckoutMessage,
+  renderCheckoutPage,
+  type LocalCheckoutRecord,
+} from '../payments/local';
 import { signStripePayload } from '../payments/signature';
 
 type Row = typeof checkoutSessions.$inferSelect;
 
 const paths = (row: Row) =>
-  row.kind === 'pack' ? { success: '/?checkout=success', cancel: '/credits' } : { success: '/settings?checkout=success', cancel: '/subscribe' };
+  row.kind === 'pack'
+    ? { success: '/?checkout=success', cancel: '/credits' }
+    : { success: '/settings?checkout=success', cancel: '/subscribe' };
 
 function toRecord(row: Row, appUrl: string): LocalCheckoutRecord {
   const p = paths(row);
@@ -42,15 +49,35 @@ export const checkoutRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
   })
   .get('/:id', async (c) => {
-    const [row] = await c.var.deps.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, c.req.param('id')));
+    const [row] = await c.var.deps.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, c.req.param('id')));
     if (!row || row.provider !== 'local') {
-      return c.html(renderCheckoutMessage('Checkout not found', 'This checkout link is unknown or has expired.', '/', 'Back to Atelier'), 404);
+      return c.html(
+        renderCheckoutMessage(
+          'Checkout not found',
+          'This checkout link is unknown or has expired.',
+          '/',
+          'Back to Atelier',
+        ),
+        404,
+      );
     }
     if (row.status !== 'open') {
       const p = paths(row);
       return row.status === 'paid'
-        ? c.html(renderCheckoutMessage('Already paid', 'This checkout has already been paid. Thank you!', p.success, 'Back to Atelier'))
-        : c.html(renderCheckoutMessage('Checkout cancelled', 'This checkout was cancelled.', p.cancel, 'Back to Atelier'));
+        ? c.html(
+            renderCheckoutMessage(
+              'Already paid',
+              'This checkout has already been paid. Thank you!',
+              p.success,
+              'Back to Atelier',
+            ),
+          )
+        : c.html(
+            renderCheckoutMessage('Checkout cancelled', 'This checkout was cancelled.', p.cancel, 'Back to Atelier'),
+          );
     }
     return c.html(
       renderCheckoutPage({
@@ -71,12 +98,29 @@ export const checkoutRoutes = new Hono<AppEnv>()
     const [row] = await db
       .update(checkoutSessions)
       .set({ status: 'paid' })
-      .where(and(eq(checkoutSessions.id, c.req.param('id')), eq(checkoutSessions.status, 'open'), eq(checkoutSessions.provider, 'local')))
+      .where(
+        and(
+          eq(checkoutSessions.id, c.req.param('id')),
+          eq(checkoutSessions.status, 'open'),
+          eq(checkoutSessions.provider, 'local'),
+        ),
+      )
       .returning();
     if (!row) {
-      const [existing] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, c.req.param('id')));
+      const [existing] = await db
+        .select()
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.id, c.req.param('id')));
       if (existing?.status === 'paid') return c.redirect(paths(existing).success, 303);
-      return c.html(renderCheckoutMessage('Checkout not found', 'This checkout link is unknown, cancelled or has expired.', '/', 'Back to Atelier'), 404);
+      return c.html(
+        renderCheckoutMessage(
+          'Checkout not found',
+          'This checkout link is unknown, cancelled or has expired.',
+          '/',
+          'Back to Atelier',
+        ),
+        404,
+      );
     }
     for (const event of buildLocalEvents(toRecord(row, config.appUrl), now())) {
       const body = JSON.stringify(event);
@@ -90,7 +134,15 @@ export const checkoutRoutes = new Hono<AppEnv>()
       if (!response.ok) {
         log(`checkout ${row.id}: webhook answered ${response.status} for ${event.type}`);
         await db.update(checkoutSessions).set({ status: 'open' }).where(eq(checkoutSessions.id, row.id));
-        return c.html(renderCheckoutMessage('Payment failed', 'The payment could not be completed. Please try again.', `/checkout/${row.id}`, 'Try again'), 502);
+        return c.html(
+          renderCheckoutMessage(
+            'Payment failed',
+            'The payment could not be completed. Please try again.',
+            `/checkout/${row.id}`,
+            'Try again',
+          ),
+          502,
+        );
       }
     }
     return c.redirect(paths(row).success, 303);
@@ -102,6 +154,11 @@ export const checkoutRoutes = new Hono<AppEnv>()
       .set({ status: 'canceled' })
       .where(and(eq(checkoutSessions.id, c.req.param('id')), eq(checkoutSessions.status, 'open')))
       .returning();
-    const [existing] = row ? [row] : await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, c.req.param('id')));
+    const [existing] = row
+      ? [row]
+      : await db
+          .select()
+          .from(checkoutSessions)
+          .where(eq(checkoutSessions.id, c.req.param('id')));
     return c.redirect(existing ? paths(existing).cancel : '/', 303);
   });

@@ -5,7 +5,14 @@ import type { Endpoint } from '../../src/catalog';
 import { requireAuth } from '../auth';
 import type { AppEnv } from '../context';
 import { HttpError } from '../errors';
-import { timedOutMessage, getPrediction, prepareInput, startPrediction, toPredictionAnswer, toolForEndpoint } from '../generation';
+import {
+  timedOutMessage,
+  getPrediction,
+  prepareInput,
+  startPrediction,
+  toPredictionAnswer,
+  toolForEndpoint,
+} from '../generation';
 import { readBody } from '../validate';
 
 async function start(c: Context<AppEnv>, endpoints: readonly Endpoint[] | 'any') {
@@ -15,7 +22,18 @@ async function start(c: Context<AppEnv>, endpoints: readonly Endpoint[] | 'any')
   return { tool, ...(await startPrediction(c.var.deps, c.var.userId, tool, prepared, body.version)) };
 }
 
-const perToolEndpoints = ['person', 'restore', 'video', 'text', 'code', 'image-to-text', '3d', 'music', 'sound', 'voice'] as const;
+const perToolEndpoints = [
+  'person',
+  'restore',
+  'video',
+  'text',
+  'code',
+  'image-to-text',
+  '3d',
+  'music',
+  'sound',
+  'voice',
+] as const;
 
 export const generateRoutes = new Hono<AppEnv>()
   .use(requireAuth)
@@ -29,7 +47,8 @@ export const generateRoutes = new Hono<AppEnv>()
     const row = await done;
     if (row.status !== 'succeeded' || !row.output) {
       // The reservation has been refunded by now.
-      if (row.error === timedOutMessage) throw new HttpError(504, 'The request timed out. Please try again with a simpler prompt.');
+      if (row.error === timedOutMessage)
+        throw new HttpError(504, 'The request timed out. Please try again with a simpler prompt.');
       throw new HttpError(502, row.error ?? 'Generation failed');
     }
     const output = Array.isArray(row.output) ? row.output[0]! : row.output;

@@ -12,7 +12,11 @@ import type { CheckoutRequest } from '../payments/types';
 import { readBody } from '../validate';
 import { loadUser } from './auth';
 
-async function startCheckout(c: Context<AppEnv>, request: Omit<CheckoutRequest, 'userId' | 'email' | 'successUrl' | 'cancelUrl' | 'currency'>, paths: { success: string; cancel: string }) {
+async function startCheckout(
+  c: Context<AppEnv>,
+  request: Omit<CheckoutRequest, 'userId' | 'email' | 'successUrl' | 'cancelUrl' | 'currency'>,
+  paths: { success: string; cancel: string },
+) {
   const { db, payments, config } = c.var.deps;
   const user = await loadUser(db, c.var.userId);
   const full: CheckoutRequest = {
@@ -66,7 +70,12 @@ export const paymentRoutes = new Hono<AppEnv>()
         credits: plan.credits,
         planId: plan.id,
         billingCycle: body.billingCycle,
-        metadata: { kind: 'subscription', planId: plan.id, billingCycle: body.billingCycle, credits: String(plan.credits) },
+        metadata: {
+          kind: 'subscription',
+          planId: plan.id,
+          billingCycle: body.billingCycle,
+          credits: String(plan.credits),
+        },
       },
       { success: '/settings?checkout=success', cancel: '/subscribe' },
     );
@@ -91,7 +100,8 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post('/cancel-subscription', requireAuth, async (c) => {
     const { db, payments, now } = c.var.deps;
     const user = await loadUser(db, c.var.userId);
-    if (user.plan === 'free' || !user.providerSubscriptionId) throw new HttpError(400, 'You have no active subscription.');
+    if (user.plan === 'free' || !user.providerSubscriptionId)
+      throw new HttpError(400, 'You have no active subscription.');
     if (user.cancelAt) return c.json({ success: true, message: 'Your subscription is already cancelled.' });
     try {
       await payments.cancelSubscription(user.providerSubscriptionId);
@@ -113,8 +123,17 @@ export const paymentRoutes = new Hono<AppEnv>()
     try {
       event = payments.verifyWebhook(raw, c.req.header('stripe-signature'));
     } catch (error) {
-      throw new HttpError(400, 'Invalid webhook signature', { details: error instanceof Error ? error.message : undefined });
+      throw new HttpError(400, 'Invalid webhook signature', {
+        details: error instanceof Error ? error.message : undefined,
+      });
     }
-    const outcome = await handlePaymentEvent(db, event, now());
+    const replaced: string[] = [];
+    const outcome = await handlePaymentEvent(db, event, now(), (id) => replaced.push(id));
+    for (const id of replaced) {
+      // The old plan stops renewing; its end event is ignored because it is no longer the user's plan.
+      await payments
+        .cancelSubscription(id)
+        .catch((error: unknown) => c.var.deps.log(`webhook: could not cancel replaced ${id}: ${String(error)}`));
+    }
     return c.json({ received: true, outcome });
   });

@@ -1,5 +1,5 @@
 /** /api/users: theme, credits, account deletion. */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { eq } from 'drizzle-orm';
 import { ThemeBody } from '../../src/api/schemas';
 import { isThemeName } from '../../src/themes/names';
@@ -8,6 +8,11 @@ import type { AppEnv } from '../context';
 import { files, tokens, users } from '../db/schema';
 import { loadUser } from './auth';
 import { readBody } from '../validate';
+
+export async function creditsHandler(c: Context<AppEnv>) {
+  const user = await loadUser(c.var.deps.db, c.var.userId);
+  return c.json({ credits: user.credits });
+}
 
 export const userRoutes = new Hono<AppEnv>()
   .use(requireAuth)
@@ -20,10 +25,7 @@ export const userRoutes = new Hono<AppEnv>()
     await c.var.deps.db.update(users).set({ theme: body.theme }).where(eq(users.id, c.var.userId));
     return c.json({ theme: body.theme });
   })
-  .get('/credits', async (c) => {
-    const user = await loadUser(c.var.deps.db, c.var.userId);
-    return c.json({ credits: user.credits });
-  })
+  .get('/credits', (c) => creditsHandler(c))
   .delete('/delete-account', async (c) => {
     const { db, payments, files: store, log } = c.var.deps;
     const user = await loadUser(db, c.var.userId);

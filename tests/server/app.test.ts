@@ -36,12 +36,23 @@ describe('app shell', () => {
   });
 
   it('publishes OpenAPI 3.1 generated from the schemas', async () => {
-    const doc = await json<{ openapi: string; paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }>> }>(
-      await t.request('/api/openapi.json'),
-    );
+    const doc = await json<{
+      openapi: string;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }
+        >
+      >;
+    }>(await t.request('/api/openapi.json'));
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/generate/voice', '/api/prediction/{id}', '/api/stripe/webhook']));
-    expect(Object.keys(doc.paths['/api/auth/login']!['post']!.requestBody!.content['application/json']!.schema.properties!)).toEqual(['email', 'password']);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/generate/voice', '/api/prediction/{id}', '/api/stripe/webhook']),
+    );
+    expect(
+      Object.keys(doc.paths['/api/auth/login']!['post']!.requestBody!.content['application/json']!.schema.properties!),
+    ).toEqual(['email', 'password']);
   });
 
   it('unknown errors are logged and answered 500 with a generic message, no stack', async () => {

@@ -26,7 +26,11 @@ for (const backend of backends) {
       expect(await json(ok)).toEqual({ message: expect.any(String) });
       const again = await t.request(`/api/auth/verify-email/${tokenFromLink(link)}`);
       expect(again.status).toBe(400);
-      expect(await json(again)).toMatchObject({ expired: false, message: expect.any(String), details: expect.any(String) });
+      expect(await json(again)).toMatchObject({
+        expired: false,
+        message: expect.any(String),
+        details: expect.any(String),
+      });
       const [row] = await t.runtime.deps.db.select().from(users).where(eq(users.email, 'ada@example.com'));
       expect(row?.credits).toBe(50);
       // The stored token is a hash, never the token itself.
@@ -60,7 +64,9 @@ for (const backend of backends) {
 
     it('logs in a verified user, refuses wrong passwords and unverified accounts (with a fresh link)', async () => {
       await register();
-      const unverified = await t.request('/api/auth/login', { body: { email: 'ada@example.com', password: 'correct horse' } });
+      const unverified = await t.request('/api/auth/login', {
+        body: { email: 'ada@example.com', password: 'correct horse' },
+      });
       expect(unverified.status).toBe(403);
       expect((await json(unverified))['message']).toBe(
         'Please verify your email before signing in. We have sent you a new verification link.',
@@ -110,7 +116,9 @@ for (const backend of backends) {
 
     it('logout revokes only the bearer token', async () => {
       const u = await t.user();
-      const other = await json<{ token: string }>(await t.request('/api/auth/login', { body: { email: u.email, password: u.password } }));
+      const other = await json<{ token: string }>(
+        await t.request('/api/auth/login', { body: { email: u.email, password: u.password } }),
+      );
       expect((await t.request('/api/auth/logout', { method: 'POST', token: u.token })).status).toBe(200);
       expect((await t.request('/api/auth/user', { token: u.token })).status).toBe(401);
       expect((await t.request('/api/auth/user', { token: other.token })).status).toBe(200);
@@ -119,19 +127,27 @@ for (const backend of backends) {
     it('forgot-password answers the same for unknown emails; reset is single-use and ends every session', async () => {
       const u = await t.user({ email: 'grace@example.com' });
       const known = await json(await t.request('/api/auth/forgot-password', { body: { email: u.email } }));
-      const unknown = await json(await t.request('/api/auth/forgot-password', { body: { email: 'nobody@example.com' } }));
+      const unknown = await json(
+        await t.request('/api/auth/forgot-password', { body: { email: 'nobody@example.com' } }),
+      );
       expect(unknown).toEqual(known);
       const mails = await outbox();
       expect(mails).toHaveLength(1);
       const link = mails[0]!.links[0]!;
       expect(link).toMatch(/^http:\/\/localhost:3000\/reset-password\//);
-      const short = await t.request('/api/auth/reset-password', { body: { token: tokenFromLink(link), newPassword: '123' } });
+      const short = await t.request('/api/auth/reset-password', {
+        body: { token: tokenFromLink(link), newPassword: '123' },
+      });
       expect(await json(short)).toMatchObject({ message: 'Password must be at least 6 characters long' });
-      const ok = await t.request('/api/auth/reset-password', { body: { token: tokenFromLink(link), newPassword: 'brand new pw' } });
+      const ok = await t.request('/api/auth/reset-password', {
+        body: { token: tokenFromLink(link), newPassword: 'brand new pw' },
+      });
       expect(ok.status).toBe(200);
       expect(await json(ok)).toEqual({ message: expect.any(String), user: { email: 'grace@example.com' } });
       expect((await t.request('/api/auth/user', { token: u.token })).status).toBe(401);
-      const reuse = await t.request('/api/auth/reset-password', { body: { token: tokenFromLink(link), newPassword: 'another pw' } });
+      const reuse = await t.request('/api/auth/reset-password', {
+        body: { token: tokenFromLink(link), newPassword: 'another pw' },
+      });
       expect(reuse.status).toBe(400);
       const login = await t.request('/api/auth/login', { body: { email: u.email, password: 'brand new pw' } });
       const me = await json(await t.request('/api/auth/user', { token: (await json<{ token: string }>(login)).token }));
@@ -143,7 +159,9 @@ for (const backend of backends) {
       await t.request('/api/auth/forgot-password', { body: { email: u.email } });
       const [mail] = await outbox();
       t.now = new Date(t.now.getTime() + 61 * 60_000);
-      const res = await t.request('/api/auth/reset-password', { body: { token: tokenFromLink(mail!.links[0]!), newPassword: 'brand new pw' } });
+      const res = await t.request('/api/auth/reset-password', {
+        body: { token: tokenFromLink(mail!.links[0]!), newPassword: 'brand new pw' },
+      });
       expect(res.status).toBe(400);
       expect(await json(res)).toMatchObject({ expired: true });
     });
@@ -151,13 +169,25 @@ for (const backend of backends) {
     it('change-email needs the current password and a free address', async () => {
       const u = await t.user({ email: 'old@example.com' });
       await t.user({ email: 'taken@example.com' });
-      const wrong = await t.request('/api/auth/change-email', { token: u.token, body: { newEmail: 'new@example.com', currentPassword: 'nope' } });
+      const wrong = await t.request('/api/auth/change-email', {
+        token: u.token,
+        body: { newEmail: 'new@example.com', currentPassword: 'nope' },
+      });
       expect(wrong.status).toBe(401);
-      const taken = await t.request('/api/auth/change-email', { token: u.token, body: { newEmail: 'taken@example.com', currentPassword: u.password } });
+      const taken = await t.request('/api/auth/change-email', {
+        token: u.token,
+        body: { newEmail: 'taken@example.com', currentPassword: u.password },
+      });
       expect(taken.status).toBe(409);
-      const ok = await t.request('/api/auth/change-email', { token: u.token, body: { newEmail: 'New@Example.com', currentPassword: u.password } });
+      const ok = await t.request('/api/auth/change-email', {
+        token: u.token,
+        body: { newEmail: 'New@Example.com', currentPassword: u.password },
+      });
       expect(ok.status).toBe(200);
-      expect(await json(ok)).toMatchObject({ message: 'Email updated successfully', user: { email: 'new@example.com' } });
+      expect(await json(ok)).toMatchObject({
+        message: 'Email updated successfully',
+        user: { email: 'new@example.com' },
+      });
     });
 
     it('outbox offers an HTML view for people', async () => {

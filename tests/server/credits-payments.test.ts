@@ -4,7 +4,12 @@ import { backends, balance, json, setupApp } from './helpers';
 import { spendCredits, ledgerSum, notEnoughCreditsMessage } from '../../server/credits';
 import { creditLedger, users } from '../../server/db/schema';
 import { signStripePayload } from '../../server/payments/signature';
-import { buildLocalEvents, buildRenewalInvoiceEvent, buildSubscriptionDeletedEvent, type LocalCheckoutRecord } from '../../server/payments/local';
+import {
+  buildLocalEvents,
+  buildRenewalInvoiceEvent,
+  buildSubscriptionDeletedEvent,
+  type LocalCheckoutRecord,
+} from '../../server/payments/local';
 import { runBillingSchedule, addMonths } from '../../server/billing';
 import { HttpError } from '../../server/errors';
 import type { PaymentEvent } from '../../server/payments/types';
@@ -15,7 +20,10 @@ for (const backend of backends) {
 
     const deliver = (event: PaymentEvent, secret = t.runtime.deps.webhookSecret) => {
       const body = JSON.stringify(event);
-      return t.request('/api/stripe/webhook', { body, headers: { 'stripe-signature': signStripePayload(secret, body) } });
+      return t.request('/api/stripe/webhook', {
+        body,
+        headers: { 'stripe-signature': signStripePayload(secret, body) },
+      });
     };
     const packRecord = (userId: string, email: string, sessionId = 'cs_test_pack'): LocalCheckoutRecord => ({
       sessionId,
@@ -57,7 +65,12 @@ for (const backend of backends) {
       const ok = results.filter((r) => r.status === 'fulfilled');
       const refused = results.filter((r) => r.status === 'rejected');
       expect(ok).toHaveLength(50);
-      expect(refused.every((r) => r.reason instanceof HttpError && r.reason.status === 402 && r.reason.message === notEnoughCreditsMessage)).toBe(true);
+      expect(
+        refused.every(
+          (r) =>
+            r.reason instanceof HttpError && r.reason.status === 402 && r.reason.message === notEnoughCreditsMessage,
+        ),
+      ).toBe(true);
       expect(await balance(t, u.id)).toBe(0);
       expect(await ledgerSum(t.runtime.deps.db, u.id)).toBe(0);
     });
@@ -72,11 +85,16 @@ for (const backend of backends) {
       expect(await json(await t.request('/api/users/theme', { token: u.token }))).toEqual({ theme: 'sakura' });
       expect(await json(await t.request('/api/users/credits', { token: u.token }))).toEqual({ credits: 7 });
       expect((await t.request('/api/users/credits')).status).toBe(401);
+      // Spec §7 also calls it without the /api prefix.
+      expect(await json(await t.request('/users/credits', { token: u.token }))).toEqual({ credits: 7 });
     });
 
     it('create-checkout-session prices from the catalogue and ignores client credits; unknown price → 400', async () => {
       const u = await t.user();
-      const res = await t.request('/api/stripe/create-checkout-session', { token: u.token, body: { priceId: 'price_credits_1000', credits: 999999 } });
+      const res = await t.request('/api/stripe/create-checkout-session', {
+        token: u.token,
+        body: { priceId: 'price_credits_1000', credits: 999999 },
+      });
       expect(res.status).toBe(200);
       const { sessionId, url } = await json<{ sessionId: string; url: string }>(res);
       expect(url).toBe(`http://localhost:3000/checkout/${sessionId}`);
@@ -85,15 +103,23 @@ for (const backend of backends) {
       const html = await page.text();
       expect(html).toContain('$15.00');
       expect(html).toContain(`/checkout/${sessionId}/pay`);
-      const bad = await t.request('/api/stripe/create-checkout-session', { token: u.token, body: { priceId: 'price_free_money', credits: 5 } });
+      const bad = await t.request('/api/stripe/create-checkout-session', {
+        token: u.token,
+        body: { priceId: 'price_free_money', credits: 5 },
+      });
       expect(bad.status).toBe(400);
-      expect((await t.request('/api/stripe/create-checkout-session', { body: { priceId: 'price_credits_1000' } })).status).toBe(401);
+      expect(
+        (await t.request('/api/stripe/create-checkout-session', { body: { priceId: 'price_credits_1000' } })).status,
+      ).toBe(401);
     });
 
     it('a pack bought through the hosted checkout raises the balance once', async () => {
       const u = await t.user({ credits: 5 });
       const { sessionId } = await json<{ sessionId: string }>(
-        await t.request('/api/stripe/create-checkout-session', { token: u.token, body: { priceId: 'price_credits_2500', credits: 1 } }),
+        await t.request('/api/stripe/create-checkout-session', {
+          token: u.token,
+          body: { priceId: 'price_credits_2500', credits: 1 },
+        }),
       );
       const pay = await t.request(`/checkout/${sessionId}/pay`, { method: 'POST' });
       expect(pay.status).toBe(303);
@@ -108,7 +134,10 @@ for (const backend of backends) {
     it('cancel on the checkout page goes back to /credits without charging', async () => {
       const u = await t.user();
       const { sessionId } = await json<{ sessionId: string }>(
-        await t.request('/api/stripe/create-checkout-session', { token: u.token, body: { priceId: 'price_credits_1000' } }),
+        await t.request('/api/stripe/create-checkout-session', {
+          token: u.token,
+          body: { priceId: 'price_credits_1000' },
+        }),
       );
       const cancel = await t.request(`/checkout/${sessionId}/cancel`);
       expect(cancel.headers.get('location')).toBe('/credits');
@@ -150,18 +179,24 @@ for (const backend of backends) {
 
     it('subscription: activate, renew with expiry of unspent plan credits, cancel at period end, then free', async () => {
       const u = await t.user({ credits: 40 });
-      const res = await t.request('/api/stripe/create-subscription', { token: u.token, body: { planId: 'standard', billingCycle: 'monthly' } });
+      const res = await t.request('/api/stripe/create-subscription', {
+        token: u.token,
+        body: { planId: 'standard', billingCycle: 'monthly' },
+      });
       const { sessionId } = await json<{ sessionId: string }>(res);
       expect((await t.request(`/checkout/${sessionId}`)).status).toBe(200);
       const pay = await t.request(`/checkout/${sessionId}/pay`, { method: 'POST' });
       expect(pay.headers.get('location')).toBe('/settings?checkout=success');
-      const me = await json<{ credits: number; subscription: { plan: string; billingCycle: string; nextBillingDate: string } }>(
-        await t.request('/api/auth/user', { token: u.token }),
-      );
+      const me = await json<{
+        credits: number;
+        subscription: { plan: string; billingCycle: string; nextBillingDate: string };
+      }>(await t.request('/api/auth/user', { token: u.token }));
       expect(me.credits).toBe(1040);
       expect(me.subscription.plan).toBe('standard');
       expect(me.subscription.billingCycle).toBe('monthly');
-      expect(Date.parse(me.subscription.nextBillingDate)).toBe(addMonths(t.now, 1).getTime() - (t.now.getTime() % 1000));
+      expect(Date.parse(me.subscription.nextBillingDate)).toBe(
+        addMonths(t.now, 1).getTime() - (t.now.getTime() % 1000),
+      );
 
       // Spend 300: the plan's credits go first, so 700 of them are left to expire.
       await spendCredits(t.runtime.deps.db, u.id, 300, 'test-spend');
@@ -174,12 +209,16 @@ for (const backend of backends) {
 
       const cancel = await t.request('/api/stripe/cancel-subscription', { method: 'POST', token: u.token });
       expect(await json(cancel)).toMatchObject({ success: true });
-      const after = await json<{ subscription: { plan: string; cancelAt: string | null } }>(await t.request('/api/auth/user', { token: u.token }));
+      const after = await json<{ subscription: { plan: string; cancelAt: string | null } }>(
+        await t.request('/api/auth/user', { token: u.token }),
+      );
       expect(after.subscription.plan).toBe('standard');
       expect(after.subscription.cancelAt).not.toBeNull();
 
       await deliver(buildSubscriptionDeletedEvent(record, row!.providerSubscriptionId!, t.now));
-      const ended = await json<{ credits: number; subscription: { plan: string } }>(await t.request('/api/auth/user', { token: u.token }));
+      const ended = await json<{ credits: number; subscription: { plan: string } }>(
+        await t.request('/api/auth/user', { token: u.token }),
+      );
       expect(ended.subscription.plan).toBe('free');
       expect(ended.credits).toBe(40);
       expect(await ledgerSum(t.runtime.deps.db, u.id)).toBe(40);
@@ -187,11 +226,39 @@ for (const backend of backends) {
       expect(none.status).toBe(400);
     });
 
+    it('a new plan replaces the old one: the old subscription is cancelled and its end does not end the new plan', async () => {
+      const u = await t.user();
+      const cancelled: string[] = [];
+      const original = t.runtime.deps.payments;
+      Object.assign(t.runtime.deps, {
+        payments: { ...original, cancelSubscription: (id: string) => (cancelled.push(id), Promise.resolve()) },
+      });
+      const buy = async (planId: string, billingCycle: string) => {
+        const { sessionId } = await json<{ sessionId: string }>(
+          await t.request('/api/stripe/create-subscription', { token: u.token, body: { planId, billingCycle } }),
+        );
+        await t.request(`/checkout/${sessionId}/pay`, { method: 'POST' });
+        const [row] = await t.runtime.deps.db.select().from(users).where(eq(users.id, u.id));
+        return { sessionId, sub: row!.providerSubscriptionId! };
+      };
+      const first = await buy('standard', 'monthly');
+      const second = await buy('pro', 'monthly');
+      expect(cancelled).toEqual([first.sub]);
+      const old = { ...planRecord(u.id, u.email, 'monthly'), sessionId: first.sessionId };
+      await deliver(buildSubscriptionDeletedEvent(old, first.sub, t.now));
+      const me = await json<{ subscription: { plan: string } }>(await t.request('/api/auth/user', { token: u.token }));
+      expect(me.subscription.plan).toBe('pro');
+      expect(second.sub).not.toBe(first.sub);
+    });
+
     it('annual plans grant monthly through the billing schedule, once per month', async () => {
       const u = await t.user();
       for (const e of buildLocalEvents(planRecord(u.id, u.email, 'annually'), t.now)) await deliver(e);
       expect(await balance(t, u.id)).toBe(1000);
-      expect(await runBillingSchedule(t.runtime.deps.db, new Date(t.now.getTime() + 5 * 24 * 3600_000))).toEqual({ granted: 0, ended: 0 });
+      expect(await runBillingSchedule(t.runtime.deps.db, new Date(t.now.getTime() + 5 * 24 * 3600_000))).toEqual({
+        granted: 0,
+        ended: 0,
+      });
       const later = addMonths(t.now, 3);
       const first = await runBillingSchedule(t.runtime.deps.db, later);
       expect(first.granted).toBe(3);

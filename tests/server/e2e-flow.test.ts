@@ -21,13 +21,20 @@ describe('end to end (local provider, local checkout)', () => {
     expect(verified.status).toBe(200);
 
     const { token } = await json<{ token: string }>(await t.request('/api/auth/login', { body: { email, password } }));
-    const user = await json<{ email: string; credits: number; subscription: { plan: string } }>(await t.request('/api/auth/user', { token }));
+    const user = await json<{ email: string; credits: number; subscription: { plan: string } }>(
+      await t.request('/api/auth/user', { token }),
+    );
     expect(user).toMatchObject({ email, credits: 50, subscription: { plan: 'free' } });
 
     const tool = toolByKey('text-to-image');
     const gen = await t.request('/api/generate/image', {
       token,
-      body: { provider: 'replicate', modelId: tool.id, cost: 1, input: { ...tool.defaultParams, prompt: 'a red lighthouse', width: 256, height: 256 } },
+      body: {
+        provider: 'replicate',
+        modelId: tool.id,
+        cost: 1,
+        input: { ...tool.defaultParams, prompt: 'a red lighthouse', width: 256, height: 256 },
+      },
     });
     expect(gen.status).toBe(200);
     const { output, credits } = await json<{ output: string; credits: number }>(gen);
@@ -38,7 +45,10 @@ describe('end to end (local provider, local checkout)', () => {
     expect([...bytes.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
     const { sessionId, url } = await json<{ sessionId: string; url: string }>(
-      await t.request('/api/stripe/create-checkout-session', { token, body: { priceId: 'price_credits_1000', credits: 1000 } }),
+      await t.request('/api/stripe/create-checkout-session', {
+        token,
+        body: { priceId: 'price_credits_1000', credits: 1000 },
+      }),
     );
     const page = await t.request(new URL(url).pathname);
     expect(page.status).toBe(200);
@@ -53,7 +63,12 @@ describe('end to end (local provider, local checkout)', () => {
   it('text tools answer with the offline model label through a polled prediction', async () => {
     const u = await t.user({ credits: 100 });
     const tool = toolByKey('text-to-text');
-    const { id } = await json<{ id: string }>(await t.request('/api/generate/text', { token: u.token, body: { modelId: tool.id, input: { prompt: 'a haiku' } } }));
+    const { id } = await json<{ id: string }>(
+      await t.request('/api/generate/text', {
+        token: u.token,
+        body: { modelId: tool.id, input: { prompt: 'a haiku' } },
+      }),
+    );
     let p: { status: string; output: unknown; model?: string };
     do p = await json(await t.request(`/api/prediction/${id}`, { token: u.token }));
     while (p.status === 'processing');

@@ -67,13 +67,20 @@ export const tinyPng = Buffer.from(
 );
 export const pngDataUrl = `data:image/png;base64,${tinyPng.toString('base64')}`;
 
-export const fakeProvider = (behaviour: 'succeed' | 'fail' | 'hang' | 'cancel' | 'crash' = 'succeed'): GenerationProvider => ({
+export const fakeProvider = (
+  behaviour: 'succeed' | 'fail' | 'hang' | 'cancel' | 'crash' = 'succeed',
+): GenerationProvider => ({
   name: 'local',
   run: (job, signal) =>
     new Promise((resolve, reject) => {
       if (behaviour === 'succeed') {
-        if (job.tool.output === 'text' || job.tool.output === 'code') resolve({ output: { kind: 'text', text: `echo: ${String(job.input['prompt'])}` }, model: 'fake model' });
-        else resolve({ output: { kind: 'files', files: [{ bytes: tinyPng, contentType: 'image/png', ext: 'png' }] }, model: 'fake model' });
+        if (job.tool.output === 'text' || job.tool.output === 'code')
+          resolve({ output: { kind: 'text', text: `echo: ${String(job.input['prompt'])}` }, model: 'fake model' });
+        else
+          resolve({
+            output: { kind: 'files', files: [{ bytes: tinyPng, contentType: 'image/png', ext: 'png' }] },
+            model: 'fake model',
+          });
       } else if (behaviour === 'fail') reject(new ProviderError('The model rejected this prompt'));
       else if (behaviour === 'cancel') reject(new ProviderError('Canceled by the provider', 'canceled'));
       else if (behaviour === 'crash') reject(new Error('socket hang up'));
@@ -87,9 +94,16 @@ export interface TestContext {
   app: ReturnType<typeof createApp>;
   now: Date;
   logs: string[];
-  request(pathname: string, init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Response>;
+  request(
+    pathname: string,
+    init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<Response>;
   /** A verified user with `credits`, and a session token. */
-  user(options?: { email?: string; credits?: number; password?: string }): Promise<{ id: string; email: string; token: string; password: string }>;
+  user(options?: {
+    email?: string;
+    credits?: number;
+    password?: string;
+  }): Promise<{ id: string; email: string; token: string; password: string }>;
   /** Rebuilds the app on the same database and DATA_DIR (a restart). */
   restart(overrides?: { providers?: Providers }): Promise<void>;
 }
@@ -129,14 +143,18 @@ export function setupApp(backend: Backend, options: SetupOptions = {}): TestCont
     return ctx.app.request(pathname, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
       headers,
-      ...(init.body === undefined ? {} : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
+      ...(init.body === undefined
+        ? {}
+        : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
     });
   };
   ctx.user = async ({ email, credits = 0, password = 'secret-password' } = {}) => {
     const db = ctx.runtime.deps.db;
     const id = crypto.randomUUID();
     const address = email ?? `user-${id.slice(0, 8)}@example.com`;
-    await db.insert(users).values({ id, email: address, passwordHash: await hashPassword(password), emailVerifiedAt: ctx.now });
+    await db
+      .insert(users)
+      .values({ id, email: address, passwordHash: await hashPassword(password), emailVerifiedAt: ctx.now });
     if (credits) await grantCredits(db, id, credits, 'pack', `test-grant:${id}`);
     const token = await issueToken(db, id, 'session', ctx.now);
     return { id, email: address, token, password };
