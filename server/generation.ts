@@ -162,8 +162,13 @@ export async function startPrediction(
       const message = aborted ? timedOutMessage : error instanceof ProviderError ? error.message : 'Generation failed';
       if (!(error instanceof ProviderError) && !aborted) deps.log(`prediction ${id}: ${String(error)}`);
       const status = error instanceof ProviderError && error.status === 'canceled' && !aborted ? 'canceled' : 'failed';
-      await endPrediction(db, id, status, message, now());
-      return (await getPrediction(db, id))!;
+      try {
+        await endPrediction(db, id, status, message, now());
+      } catch (endError) {
+        // Never an unhandled rejection: async endpoints do not await this promise.
+        deps.log(`prediction ${id}: could not end the run: ${String(endError)}`);
+      }
+      return (await getPrediction(db, id).catch(() => undefined)) ?? failedRow(id, message);
     } finally {
       clearTimeout(timer);
       running.delete(id);
@@ -195,6 +200,24 @@ async function succeed(deps: AppDeps, userId: string, id: string, result: Provid
   return row ?? (await getPrediction(db, id))!;
 }
 
+function failedRow(id: string, error: string): PredictionRow {
+  const at = new Date();
+  return {
+    id,
+    userId: '',
+    toolKey: '',
+    modelId: '',
+    status: 'failed',
+    cost: 0,
+    output: null,
+    error,
+    model: null,
+    deadlineAt: at,
+    createdAt: at,
+    completedAt: at,
+  };
+}
+
 /** Ends a processing prediction (once) and refunds its reservation if one was made. */
 export async function endPrediction(
   db: Db,
@@ -203,18 +226,21 @@ export async function endPrediction(
   error: string,
   at: Date,
 ): Promise<boolean> {
-  const [row] = await db
-    .update(predictions)
-    .set({ status, error, completedAt: at })
-    .where(and(eq(predictions.id, id), eq(predictions.status, 'processing')))
-    .returning();
-  if (!row) return false;
-  const [spent] = await db
-    .select({ delta: creditLedger.delta })
-    .from(creditLedger)
-    .where(eq(creditLedger.reference, `prediction:${id}`));
-  if (spent) await grantCredits(db, row.userId, -spent.delta, 'refund', `refund:${id}`);
-  return true;
+  // One transaction: nobody can read the failed status before the refund has landed.
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(predictions)
+      .set({ status, error, completedAt: at })
+      .where(and(eq(predictions.id, id), eq(predictions.status, 'processing')))
+      .returning();
+    if (!row) return false;
+    const [spent] = await tx
+      .select({ delta: creditLedger.delta })
+      .from(creditLedger)
+      .where(eq(creditLedger.reference, `prediction:${id}`));
+    if (spent) await grantCredits(tx as unknown as Db, row.userId, -spent.delta, 'refund', `refund:${id}`);
+    return true;
+  });
 }
 
 export async function getPrediction(db: Db, id: string): Promise<PredictionRow | undefined> {
