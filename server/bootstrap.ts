@@ -78,7 +78,13 @@ export async function createRuntime(
     providers: overrides.providers ?? (await createProviders(config)),
     files: createFileStore(config.dataDir, config.appUrl),
     webhookSecret,
-    deliver: overrides.deliver ?? ((request) => fetch(request)),
+    // The app's own webhook over HTTP, straight to this process (APP_URL may be a proxy it cannot reach).
+    deliver:
+      overrides.deliver ??
+      ((request) => {
+        const url = new URL(request.url);
+        return fetch(new Request(`http://127.0.0.1:${config.port}${url.pathname}${url.search}`, request));
+      }),
     now,
     distDir: overrides.distDir,
     log,
