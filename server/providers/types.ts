@@ -28,8 +28,7 @@ export interface OutputFile {
 }
 
 export type ProviderOutput =
-  | { readonly kind: 'files'; readonly files: readonly OutputFile[] }
-  | { readonly kind: 'text'; readonly text: string };
+  { readonly kind: 'files'; readonly files: readonly OutputFile[] } | { readonly kind: 'text'; readonly text: string };
 
 export interface ProviderResult {
   readonly output: ProviderOutput;

@@ -1,0 +1,136 @@
+/** The whole database of the server. Migrations in ./migrations are generated from this file by drizzle-kit. */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    emailVerifiedAt: ts('email_verified_at'),
+    credits: integer('credits').notNull().default(0),
+    /** Unspent credits of the current subscription cycle (they expire when the next cycle starts). */
+    subscriptionCredits: integer('subscription_credits').notNull().default(0),
+    plan: text('plan', { enum: ['free', 'standard', 'pro', 'enterprise'] })
+      .notNull()
+      .default('free'),
+    billingCycle: text('billing_cycle', { enum: ['monthly', 'annually'] }),
+    /** End of the paid period (next renewal). */
+    nextBillingDate: ts('next_billing_date'),
+    /** Set after cancellation: the plan ends then. */
+    cancelAt: ts('cancel_at'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    /** Annual plans: when the next monthly grant is due. */
+    nextGrantAt: ts('next_grant_at'),
+    theme: text('theme'),
+    lastPasswordChange: ts('last_password_change'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email), check('users_credits_non_negative', sql`${t.credits} >= 0`)],
+);
+
+export const tokens = pgTable(
+  'tokens',
+  {
+    /** SHA-256 of the opaque token, base64url: the token itself is never stored. */
+    hash: text('hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['session', 'verify', 'reset'] }).notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('tokens_user_idx').on(t.userId)],
+);
+
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    reason: text('reason', { enum: ['signup', 'pack', 'subscription', 'spend', 'refund', 'expire'] }).notNull(),
+    reference: text('reference').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('credit_ledger_reference_unique').on(t.reference), index('credit_ledger_user_idx').on(t.userId)],
+);
+
+export const checkoutSessions = pgTable('checkout_sessions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['pack', 'subscription'] }).notNull(),
+  provider: text('provider').notNull(),
+  priceId: text('price_id'),
+  planId: text('plan_id', { enum: ['standard', 'pro', 'enterprise'] }),
+  billingCycle: text('billing_cycle', { enum: ['monthly', 'annually'] }),
+  credits: integer('credits').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  description: text('description').notNull(),
+  email: text('email').notNull(),
+  status: text('status', { enum: ['open', 'paid', 'canceled'] })
+    .notNull()
+    .default('open'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const processedEvents = pgTable('processed_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: ts('processed_at').notNull().defaultNow(),
+});
+
+export const predictions = pgTable(
+  'predictions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toolKey: text('tool_key').notNull(),
+    modelId: text('model_id').notNull(),
+    status: text('status', { enum: ['starting', 'processing', 'succeeded', 'failed', 'canceled'] }).notNull(),
+    cost: integer('cost').notNull(),
+    output: jsonb('output').$type<string | string[] | null>(),
+    error: text('error'),
+    model: text('model'),
+    deadlineAt: ts('deadline_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [index('predictions_user_idx').on(t.userId), index('predictions_status_idx').on(t.status)],
+);
+
+export const files = pgTable(
+  'files',
+  {
+    /** Path under DATA_DIR, e.g. uploads/abc.png. */
+    path: text('path').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['upload', 'output'] }).notNull(),
+    contentType: text('content_type').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('files_user_idx').on(t.userId)],
+);
+
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_key_idx').on(t.key, t.at)],
+);

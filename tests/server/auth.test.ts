@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { backends, balance, json, setupApp } from './helpers';
+import { tokens, users } from '../../server/db/schema';
+import type { OutboxEntry } from '../../server/mail';
+
+for (const backend of backends) {
+  describe(`auth (${backend})`, () => {
+    const t = setupApp(backend);
+
+    const outbox = async () => json<OutboxEntry[]>(await t.request('/dev/outbox'));
+    const tokenFromLink = (link: string) => link.split('/').pop()!;
+    const register = (email = 'ada@example.com', password = 'correct horse') =>
+      t.request('/api/auth/register', { body: { email, password } });
+
+    it('registers, emails a verification link, verifies once and grants the free credits once', async () => {
+      const res = await register(' Ada@Example.com ');
+      expect(res.status).toBe(201);
+      expect(await json(res)).toMatchObject({ email: 'ada@example.com', message: expect.any(String) });
+      const [mail] = await outbox();
+      expect(mail?.to).toBe('ada@example.com');
+      const link = mail!.links[0]!;
+      expect(link).toMatch(/^http:\/\/localhost:3000\/verify-email\/[\w-]{43}$/);
+      const ok = await t.request(`/api/auth/verify-email/${tokenFromLink(link)}`);
+      expect(ok.status).toBe(200);
+      expect(await json(ok)).toEqual({ message: expect.any(String) });
+      const again = await t.request(`/api/auth/verify-email/${tokenFromLink(link)}`);
+      expect(again.status).toBe(400);
+      expect(await json(again)).toMatchObject({
+        expired: false,
+        message: expect.any(String),
+        details: expect.any(String),
+      });
+      const [row] = await t.runtime.deps.db.select().from(users).where(eq(users.email, 'ada@example.com'));
+      expect(row?.credits).toBe(50);
+      // The stored token is a hash, never the token itself.
+      const stored = await t.runtime.deps.db.select().from(tokens);
+      expect(stored.some((s) => s.hash === tokenFromLink(link))).toBe(false);
+    });
+
+    it('flags an expired verification link', async () => {
+      await register();
+      const [mail] = await outbox();
+      t.now = new Date(t.now.getTime() + 25 * 3600_000);
+      const res = await t.request(`/api/auth/verify-email/${tokenFromLink(mail!.links[0]!)}`);
+      expect(res.status).toBe(400);
+      expect(await json(res)).toMatchObject({ message: 'Verification link has expired', expired: true });
+    });
+
+    it('rejects a duplicate email with 409 and bad input with 400 {message, details}', async () => {
+      await register();
+      const dup = await register('ADA@example.com');
+      expect(dup.status).toBe(409);
+      expect((await json(dup))['message']).toMatch(/already exists/);
+      const bad = await t.request('/api/auth/register', { body: { email: 'nope', password: '123' } });
+      expect(bad.status).toBe(400);
+      const body = await json(bad);
+      expect(body['message']).toBe('Please enter a valid email address');
+      expect(body['details']).toBeInstanceOf(Array);
+      const malformed = await t.request('/api/auth/register', { body: '{"email":' });
+      expect(malformed.status).toBe(400);
+      expect(await json(malformed)).toEqual({ message: 'Malformed JSON body' });
+    });
+
+    it('logs in a verified user, refuses wrong passwords and unverified accounts (with a fresh link)', async () => {
+      await register();
+      const unverified = await t.request('/api/auth/login', {
+        body: { email: 'ada@example.com', password: 'correct horse' },
+      });
+      expect(unverified.status).toBe(403);
+      expect((await json(unverified))['message']).toBe(
+        'Please verify your email before signing in. We have sent you a new verification link.',
+      );
+      const mails = await outbox();
+      expect(mails).toHaveLength(2);
+      await t.request(`/api/auth/verify-email/${tokenFromLink(mails[0]!.links[0]!)}`);
+      const wrong = await t.request('/api/auth/login', { body: { email: 'ada@example.com', password: 'wrong' } });
+      expect(wrong.status).toBe(401);
+      expect(await json(wrong)).toEqual({ message: 'Invalid email or password' });
+      const unknown = await t.request('/api/auth/login', { body: { email: 'who@example.com', password: 'wrong' } });
+      expect(await json(unknown)).toEqual({ message: 'Invalid email or password' });
+      const ok = await t.request('/api/auth/login', { body: { email: 'ada@example.com', password: 'correct horse' } });
+      expect(ok.status).toBe(200);
+      const { token } = await json<{ token: string }>(ok);
+      const me = await t.request('/api/auth/user', { token });
+      expect(await json(me)).toMatchObject({
+        email: 'ada@example.com',
+        credits: 50,
+        subscription: { plan: 'free', billingCycle: null, nextBillingDate: null },
+        lastPasswordChange: null,
+      });
+    });
+
+    it('answers 429 after 5 failed logins for the same email within 15 minutes', async () => {
+      const u = await t.user();
+      for (let i = 0; i < 5; i++) {
+        expect((await t.request('/api/auth/login', { body: { email: u.email, password: 'bad' } })).status).toBe(401);
+      }
+      const locked = await t.request('/api/auth/login', { body: { email: u.email, password: u.password } });
+      expect(locked.status).toBe(429);
+      expect((await json(locked))['message']).toMatch(/Too many/);
+      t.now = new Date(t.now.getTime() + 16 * 60_000);
+      expect((await t.request('/api/auth/login', { body: { email: u.email, password: u.password } })).status).toBe(200);
+    });
+
+    it('requires a valid bearer token', async () => {
+      for (const token of [undefined, 'garbage']) {
+        const res = await t.request('/api/auth/user', token ? { token } : {});
+        expect(res.status).toBe(401);
+        expect(await json(res)).toEqual({ message: 'Unauthorized' });
+      }
+      const u = await t.user();
+      t.now = new Date(t.now.getTime() + 31 * 24 * 3600_000);
+      expect((await t.request('/api/auth/user', { token: u.token })).status).toBe(401);
+    });
+
+    it('logout revokes only the bearer token', async () => {
+      const u = await t.user();
+      const other = await json<{ token: string }>(
+        await t.request('/api/auth/login', { body: { email: u.email, password: u.password } }),
+      );
+      expect((await t.request('/api/auth/logout', { method: 'POST', token: u.token })).status).toBe(200);
+      expect((await t.request('/api/auth/user', { token: u.token })).status).toBe(401);
+      expect((await t.request('/api/auth/user', { token: other.token })).status).toBe(200);
+    });
+
+    it('forgot-password answers the same for unknown emails; reset is single-use and ends every session', async () => {
+      const u = await t.user({ email: 'grace@example.com' });
+      const known = await json(await t.request('/api/auth/forgot-password', { body: { email: u.email } }));
+      const unknown = await json(
+        await t.request('/api/auth/forgot-password', { body: { email: 'nobody@example.com' } }),
+      );
+      expect(unknown).toEqual(known);
+      const mails = await outbox();
+      expect(mails).toHaveLength(1);
+      const link = mails[0]!.links[0]!;
+      expect(link).toMatch(/^http:\/\/localhost:3000\/reset-password\//);
+      const short = await t.request('/api/auth/reset-password', {
+        body: { token: tokenFromLink(link), newPassword: '123' },
+      });
+      expect(await json(short)).toMatchObject({ message: 'Password must be at least 6 characters long' });
+      const ok = await t.request('/api/auth/reset-password', {
+        body: { token: tokenFromLink(link), newPassword: 'brand new pw' },
+      });
+      expect(ok.status).toBe(200);
+      expect(await json(ok)).toEqual({ message: expect.any(String), user: { email: 'grace@example.com' } });
+      expect((await t.request('/api/auth/user', { token: u.token })).status).toBe(401);
+      const reuse = await t.request('/api/auth/reset-password', {
+        body: { token: tokenFromLink(link), newPassword: 'another pw' },
+      });
+      expect(reuse.status).toBe(400);
+      const login = await t.request('/api/auth/login', { body: { email: u.email, password: 'brand new pw' } });
+      const me = await json(await t.request('/api/auth/user', { token: (await json<{ token: string }>(login)).token }));
+      expect(me['lastPasswordChange']).toBe(t.now.toISOString());
+    });
+
+    it('an expired reset link is refused', async () => {
+      const u = await t.user();
+      await t.request('/api/auth/forgot-password', { body: { email: u.email } });
+      const [mail] = await outbox();
+      t.now = new Date(t.now.getTime() + 61 * 60_000);
+      const res = await t.request('/api/auth/reset-password', {
+        body: { token: tokenFromLink(mail!.links[0]!), newPassword: 'brand new pw' },
+      });
+      expect(res.status).toBe(400);
+      expect(await json(res)).toMatchObject({ expired: true });
+    });
+
+    it('change-email needs the current password and a free address', async () => {
+      const u = await t.user({ email: 'old@example.com' });
+      await t.user({ email: 'taken@example.com' });
+      const wrong = await t.request('/api/auth/change-email', {
+        token: u.token,
+        body: { newEmail: 'new@example.com', currentPassword: 'nope' },
+      });
+      expect(wrong.status).toBe(401);
+      const taken = await t.request('/api/auth/change-email', {
+        token: u.token,
+        body: { newEmail: 'taken@example.com', currentPassword: u.password },
+      });
+      expect(taken.status).toBe(409);
+      const ok = await t.request('/api/auth/change-email', {
+        token: u.token,
+        body: { newEmail: 'New@Example.com', currentPassword: u.password },
+      });
+      expect(ok.status).toBe(200);
+      expect(await json(ok)).toMatchObject({
+        message: 'Email updated successfully',
+        user: { email: 'new@example.com' },
+      });
+    });
+
+    it('outbox offers an HTML view for people', async () => {
+      await register('x@example.com');
+      const html = await t.request('/dev/outbox?format=html');
+      expect(html.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await html.text()).toContain('Verify your Atelier email');
+      const byAccept = await t.request('/dev/outbox', { headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(byAccept.headers.get('content-type')).toMatch(/text\/html/);
+    });
+
+    it('signup credits are granted once even if the grant is replayed', async () => {
+      await register();
+      const [mail] = await outbox();
+      await t.request(`/api/auth/verify-email/${tokenFromLink(mail!.links[0]!)}`);
+      const [row] = await t.runtime.deps.db.select().from(users);
+      const { grantCredits } = await import('../../server/credits');
+      const replay = await grantCredits(t.runtime.deps.db, row!.id, 50, 'signup', `signup:${row!.id}`);
+      expect(replay.applied).toBe(false);
+      expect(await balance(t, row!.id)).toBe(50);
+    });
+  });
+}
+
+describe('SMTP mode', () => {
+  const t = setupApp('pglite', { env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+  it('hides /dev/outbox', async () => {
+    expect((await t.request('/dev/outbox')).status).toBe(404);
+  });
+});

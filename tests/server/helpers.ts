@@ -1,0 +1,172 @@
+/**
+ * One database per test worker and backend (PGlite always; Postgres when TEST_DATABASE_URL is set),
+ * emptied before each test; a fresh app with its own DATA_DIR per test.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { afterAll, beforeEach } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createApp } from '../../server/app';
+import { createRuntime, type Runtime } from '../../server/bootstrap';
+import { loadConfig, type Config } from '../../server/config';
+import type { Providers } from '../../server/context';
+import { openDatabase, resetDatabase, type Database } from '../../server/db/client';
+import { users } from '../../server/db/schema';
+import { hashPassword, issueToken } from '../../server/auth';
+import { grantCredits } from '../../server/credits';
+import { ProviderError, type GenerationProvider } from '../../server/providers/types';
+
+export type Backend = 'pglite' | 'postgres';
+export const backends: Backend[] = ['pglite', ...(process.env['TEST_DATABASE_URL'] ? (['postgres'] as const) : [])];
+
+const databases = new Map<Backend, Promise<Database>>();
+let postgresName: string | undefined;
+
+/** Postgres: a fresh database per worker (the migrations name the public schema, so a schema of our own won't do). */
+async function freshPostgres(): Promise<Database> {
+  const base = new URL(process.env['TEST_DATABASE_URL']!);
+  postgresName = `atelier_test_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${postgresName}`);
+  await admin.end();
+  const url = new URL(base.toString());
+  url.pathname = `/${postgresName}`;
+  return openDatabase({ databaseUrl: url.toString() });
+}
+
+function sharedDatabase(backend: Backend): Promise<Database> {
+  let db = databases.get(backend);
+  if (!db) {
+    db = backend === 'pglite' ? openDatabase({}) : freshPostgres();
+    databases.set(backend, db);
+  }
+  return db;
+}
+
+afterAll(async () => {
+  for (const db of databases.values()) await (await db).close();
+  databases.clear();
+  if (postgresName) {
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${postgresName}`);
+    await admin.end();
+    postgresName = undefined;
+  }
+});
+
+/** PNG bytes of a 1×1 image (the smallest valid PNG). */
+export const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+export const pngDataUrl = `data:image/png;base64,${tinyPng.toString('base64')}`;
+
+export const fakeProvider = (
+  behaviour: 'succeed' | 'fail' | 'hang' | 'cancel' | 'crash' = 'succeed',
+): GenerationProvider => ({
+  name: 'local',
+  run: (job, signal) =>
+    new Promise((resolve, reject) => {
+      if (behaviour === 'succeed') {
+        if (job.tool.output === 'text' || job.tool.output === 'code')
+          resolve({ output: { kind: 'text', text: `echo: ${String(job.input['prompt'])}` }, model: 'fake model' });
+        else
+          resolve({
+            output: { kind: 'files', files: [{ bytes: tinyPng, contentType: 'image/png', ext: 'png' }] },
+            model: 'fake model',
+          });
+      } else if (behaviour === 'fail') reject(new ProviderError('The model rejected this prompt'));
+      else if (behaviour === 'cancel') reject(new ProviderError('Canceled by the provider', 'canceled'));
+      else if (behaviour === 'crash') reject(new Error('socket hang up'));
+      else signal.addEventListener('abort', () => reject(signal.reason as Error));
+    }),
+});
+
+export interface TestContext {
+  runtime: Runtime;
+  config: Config;
+  app: ReturnType<typeof createApp>;
+  now: Date;
+  logs: string[];
+  request(
+    pathname: string,
+    init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<Response>;
+  /** A verified user with `credits`, and a session token. */
+  user(options?: {
+    email?: string;
+    credits?: number;
+    password?: string;
+  }): Promise<{ id: string; email: string; token: string; password: string }>;
+  /** Rebuilds the app on the same database and DATA_DIR (a restart). */
+  restart(overrides?: { providers?: Providers }): Promise<void>;
+}
+
+export interface SetupOptions {
+  providers?: () => Providers | Promise<Providers>;
+  env?: Record<string, string>;
+}
+
+export function setupApp(backend: Backend, options: SetupOptions = {}): TestContext {
+  const ctx = {} as TestContext;
+  const build = async (dataDir: string, providers?: Providers) => {
+    ctx.config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', LOG_REQUESTS: '0', ...options.env });
+    const database = await sharedDatabase(backend);
+    ctx.logs = [];
+    ctx.runtime = await createRuntime(ctx.config, {
+      database,
+      now: () => ctx.now,
+      log: (line) => ctx.logs.push(line),
+      providers: providers ?? (options.providers ? await options.providers() : { local: fakeProvider('succeed') }),
+      deliver: (request) => Promise.resolve(ctx.app.request(request)),
+    });
+    ctx.app = createApp(ctx.runtime.deps);
+  };
+  beforeEach(async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
+    ctx.now = new Date();
+    await resetDatabase((await sharedDatabase(backend)).db);
+    await build(dataDir);
+    return () => fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  ctx.restart = (overrides) => build(ctx.config.dataDir, overrides?.providers);
+  ctx.request = async (pathname, init = {}) => {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.body !== undefined) headers['content-type'] ??= 'application/json';
+    if (init.token) headers['authorization'] = `Bearer ${init.token}`;
+    return ctx.app.request(pathname, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers,
+      ...(init.body === undefined
+        ? {}
+        : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
+    });
+  };
+  ctx.user = async ({ email, credits = 0, password = 'secret-password' } = {}) => {
+    const db = ctx.runtime.deps.db;
+    const id = crypto.randomUUID();
+    const address = email ?? `user-${id.slice(0, 8)}@example.com`;
+    await db
+      .insert(users)
+      .values({ id, email: address, passwordHash: await hashPassword(password), emailVerifiedAt: ctx.now });
+    if (credits) await grantCredits(db, id, credits, 'pack', `test-grant:${id}`);
+    const token = await issueToken(db, id, 'session', ctx.now);
+    return { id, email: address, token, password };
+  };
+  return ctx;
+}
+
+export async function balance(ctx: TestContext, userId: string): Promise<number> {
+  const [row] = await ctx.runtime.deps.db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+  return row?.credits ?? -1;
+}
+
+export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
