@@ -1,21 +1,28 @@
 #!/usr/bin/env node
-// Serves the built SPA with a history fallback. The server work replaces this body with the API server.
-import { existsSync } from 'node:fs';
+// `npm start`: builds the SPA when it is missing or older than its sources, then runs the API server,
+// which serves dist/ and /api in one process on PORT (default 3000).
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
-import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
+import { join } from 'node:path';
+import { register } from 'tsx/esm/api';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
-if (!existsSync('dist/index.html')) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
 
-const port = Number(process.env.PORT ?? 3000);
-const app = new Hono();
-app.use('*', serveStatic({ root: './dist' }));
-app.get('*', serveStatic({ path: './dist/index.html' }));
+function newest(path) {
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return readdirSync(path).reduce((m, name) => Math.max(m, newest(join(path, name))), st.mtimeMs);
+}
 
-serve({ fetch: app.fetch, port }, (info) => {
-  console.log(`Atelier is running at http://localhost:${info.port}`);
-});
+const built = 'dist/index.html';
+const sources = ['src', 'machines', 'public', 'index.html', 'vite.config.ts'].filter((p) => existsSync(p));
+const stale = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
+if (stale) {
+  console.log('Building the app…');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+}
+
+register();
+await import('../server/main.ts');
