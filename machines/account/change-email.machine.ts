@@ -12,8 +12,8 @@ export const changeEmailMachine = setup({
       | { type: 'email.submit'; newEmail: string; currentPassword: string },
   },
   actors: {
-    changeEmail: fromPromise<{ message: string; user: User }, { newEmail: string; currentPassword: string }>(
-      async () => notProvided('changeEmail'),
+    changeEmail: fromPromise<{ message: string; user: User }, { newEmail: string; currentPassword: string }>(async () =>
+      notProvided('changeEmail'),
     ),
   },
   actions: {

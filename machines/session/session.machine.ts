@@ -48,8 +48,7 @@ export const sessionMachine = setup({
   },
   guards: {
     hasToken: (_, params: { token: string | null }) => typeof params.token === 'string' && params.token !== '',
-    passwordsDiffer: ({ event }) =>
-      event.type === 'auth.register.submit' && event.password !== event.confirmPassword,
+    passwordsDiffer: ({ event }) => event.type === 'auth.register.submit' && event.password !== event.confirmPassword,
   },
   delays: {
     /** Spec §2 and §9: the register dialog closes itself after 5 seconds. */

@@ -133,9 +133,7 @@ export function flowPaths(model: FlowModel, name: string): FlowPath[] {
   for (const [key, { transitions }] of Object.entries(adjacency)) {
     const prefix = toState.get(key);
     if (!prefix) throw new Error(`No shortest path to ${key}`);
-    const events = prefix.steps
-      .map((step) => step.event as EventObject)
-      .filter((event) => !isInit(event));
+    const events = prefix.steps.map((step) => step.event as EventObject).filter((event) => !isInit(event));
     for (const { event } of Object.values(transitions) as Array<{ event: EventObject }>) {
       paths.push({ source: key, steps: pureSteps(model, [...events, event]) });
     }
@@ -301,7 +299,7 @@ export async function replay(model: FlowModel, path: FlowPath): Promise<Replayed
 }
 
 /** Runs a hand-written scenario (user events and actor outcomes) on a live actor. */
-export async function scenario(model: FlowModel, events: EventObject[]) {
+export async function scenario(model: FlowModel, events: ReadonlyArray<AnyEvent>) {
   vi.useFakeTimers();
   const driver = new Driver(model);
   try {
@@ -314,9 +312,11 @@ export async function scenario(model: FlowModel, events: EventObject[]) {
   }
 }
 
-export const done = (id: string, output: unknown): EventObject => ({ type: `${DONE}${id}`, output }) as EventObject;
-export const fail = (id: string, error: unknown): EventObject => ({ type: `${ERROR}${id}`, error }) as EventObject;
-export const elapse = (delay: string, stateId: string): EventObject => ({ type: `${AFTER}${delay}.${stateId}` });
+/** Any event with its payload, as a scenario lists them. */
+export type AnyEvent = { type: string; [key: string]: unknown };
+export const done = (id: string, output: unknown): AnyEvent => ({ type: `${DONE}${id}`, output });
+export const fail = (id: string, error: unknown): AnyEvent => ({ type: `${ERROR}${id}`, error });
+export const elapse = (delay: string, stateId: string): AnyEvent => ({ type: `${AFTER}${delay}.${stateId}` });
 
 // ---------- coverage ----------
 
