@@ -8,6 +8,8 @@ import { forgotPasswordMachine } from './auth/forgot-password.machine';
 import { resetPasswordMachine } from './auth/reset-password.machine';
 import { verifyEmailMachine } from './auth/verify-email.machine';
 import { sessionMachine } from './session/session.machine';
+import { sidebarMachine } from './sidebar/sidebar.machine';
+import { themeMachine } from './theme/theme.machine';
 
 export const machines: Record<string, AnyStateMachine> = {
   session: sessionMachine,
@@ -18,4 +20,6 @@ export const machines: Record<string, AnyStateMachine> = {
   changePassword: changePasswordMachine,
   deleteAccount: deleteAccountMachine,
   cancelSubscription: cancelSubscriptionMachine,
+  sidebar: sidebarMachine,
+  theme: themeMachine,
 };

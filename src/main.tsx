@@ -1,15 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider, createRouter } from '@tanstack/react-router';
-import { routeTree } from './routeTree.gen';
+import { RouterProvider } from '@tanstack/react-router';
+import './themes/themes.css';
+import { makeRouter } from './app/router';
+import { bindNavigation } from './app/session-hooks';
+import './app/theme';
 
-const router = createRouter({ routeTree });
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
+const router = makeRouter({});
+bindNavigation((to) => void router.navigate({ to }));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

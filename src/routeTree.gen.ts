@@ -10,33 +10,417 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as R3dRouteImport } from './routes/3d'
+import { Route as AllToolsRouteImport } from './routes/all-tools'
+import { Route as AudioRouteImport } from './routes/audio'
+import { Route as CreditsRouteImport } from './routes/credits'
+import { Route as ImageRouteImport } from './routes/image'
+import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as SubscribeRouteImport } from './routes/subscribe'
+import { Route as SupportRouteImport } from './routes/support'
+import { Route as TermsRouteImport } from './routes/terms'
+import { Route as TextRouteImport } from './routes/text'
+import { Route as ThemesRouteImport } from './routes/themes'
+import { Route as VideoRouteImport } from './routes/video'
+import { Route as R3dModels3dGenRouteImport } from './routes/3d-models/3d-gen'
+import { Route as AudioModelsAudioldmRouteImport } from './routes/audio-models/audioldm'
+import { Route as AudioModelsBarkRouteImport } from './routes/audio-models/bark'
+import { Route as AudioModelsMusicgenRouteImport } from './routes/audio-models/musicgen'
+import { Route as ImageModelsIndexRouteImport } from './routes/image-models/index'
+import { Route as ImageModelsImageToImageRouteImport } from './routes/image-models/image-to-image'
+import { Route as ImageModelsPersonToPersonRouteImport } from './routes/image-models/person-to-person'
+import { Route as ImageModelsRestoreImageRouteImport } from './routes/image-models/restore-image'
+import { Route as ImageModelsTextToAdvertisementRouteImport } from './routes/image-models/text-to-advertisement'
+import { Route as ImageModelsTextToImageRouteImport } from './routes/image-models/text-to-image'
+import { Route as TextModelsCodeGenerationRouteImport } from './routes/text-models/code-generation'
+import { Route as TextModelsImageToTextRouteImport } from './routes/text-models/image-to-text'
+import { Route as TextModelsTextToTextRouteImport } from './routes/text-models/text-to-text'
+import { Route as VideoModelsIndexRouteImport } from './routes/video-models/index'
+import { Route as VideoModelsImageToVideoRouteImport } from './routes/video-models/image-to-video'
+import { Route as VideoModelsTextToVideoRouteImport } from './routes/video-models/text-to-video'
+import { Route as VideoModelsVideoEditingRouteImport } from './routes/video-models/video-editing'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const R3dRoute = R3dRouteImport.update({
+  id: '/3d',
+  path: '/3d',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AllToolsRoute = AllToolsRouteImport.update({
+  id: '/all-tools',
+  path: '/all-tools',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AudioRoute = AudioRouteImport.update({
+  id: '/audio',
+  path: '/audio',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CreditsRoute = CreditsRouteImport.update({
+  id: '/credits',
+  path: '/credits',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ImageRoute = ImageRouteImport.update({
+  id: '/image',
+  path: '/image',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SubscribeRoute = SubscribeRouteImport.update({
+  id: '/subscribe',
+  path: '/subscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SupportRoute = SupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TextRoute = TextRouteImport.update({
+  id: '/text',
+  path: '/text',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ThemesRoute = ThemesRouteImport.update({
+  id: '/themes',
+  path: '/themes',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VideoRoute = VideoRouteImport.update({
+  id: '/video',
+  path: '/video',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const R3dModels3dGenRoute = R3dModels3dGenRouteImport.update({
+  id: '/3d-models/3d-gen',
+  path: '/3d-models/3d-gen',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AudioModelsAudioldmRoute = AudioModelsAudioldmRouteImport.update({
+  id: '/audio-models/audioldm',
+  path: '/audio-models/audioldm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AudioModelsBarkRoute = AudioModelsBarkRouteImport.update({
+  id: '/audio-models/bark',
+  path: '/audio-models/bark',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AudioModelsMusicgenRoute = AudioModelsMusicgenRouteImport.update({
+  id: '/audio-models/musicgen',
+  path: '/audio-models/musicgen',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ImageModelsIndexRoute = ImageModelsIndexRouteImport.update({
+  id: '/image-models/',
+  path: '/image-models/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ImageModelsImageToImageRoute = ImageModelsImageToImageRouteImport.update({
+  id: '/image-models/image-to-image',
+  path: '/image-models/image-to-image',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ImageModelsPersonToPersonRoute =
+  ImageModelsPersonToPersonRouteImport.update({
+    id: '/image-models/person-to-person',
+    path: '/image-models/person-to-person',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ImageModelsRestoreImageRoute = ImageModelsRestoreImageRouteImport.update({
+  id: '/image-models/restore-image',
+  path: '/image-models/restore-image',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ImageModelsTextToAdvertisementRoute =
+  ImageModelsTextToAdvertisementRouteImport.update({
+    id: '/image-models/text-to-advertisement',
+    path: '/image-models/text-to-advertisement',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ImageModelsTextToImageRoute = ImageModelsTextToImageRouteImport.update({
+  id: '/image-models/text-to-image',
+  path: '/image-models/text-to-image',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TextModelsCodeGenerationRoute =
+  TextModelsCodeGenerationRouteImport.update({
+    id: '/text-models/code-generation',
+    path: '/text-models/code-generation',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const TextModelsImageToTextRoute = TextModelsImageToTextRouteImport.update({
+  id: '/text-models/image-to-text',
+  path: '/text-models/image-to-text',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TextModelsTextToTextRoute = TextModelsTextToTextRouteImport.update({
+  id: '/text-models/text-to-text',
+  path: '/text-models/text-to-text',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VideoModelsIndexRoute = VideoModelsIndexRouteImport.update({
+  id: '/video-models/',
+  path: '/video-models/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VideoModelsImageToVideoRoute = VideoModelsImageToVideoRouteImport.update({
+  id: '/video-models/image-to-video',
+  path: '/video-models/image-to-video',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VideoModelsTextToVideoRoute = VideoModelsTextToVideoRouteImport.update({
+  id: '/video-models/text-to-video',
+  path: '/video-models/text-to-video',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VideoModelsVideoEditingRoute = VideoModelsVideoEditingRouteImport.update({
+  id: '/video-models/video-editing',
+  path: '/video-models/video-editing',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/3d': typeof R3dRoute
+  '/all-tools': typeof AllToolsRoute
+  '/audio': typeof AudioRoute
+  '/credits': typeof CreditsRoute
+  '/image': typeof ImageRoute
+  '/privacy': typeof PrivacyRoute
+  '/subscribe': typeof SubscribeRoute
+  '/support': typeof SupportRoute
+  '/terms': typeof TermsRoute
+  '/text': typeof TextRoute
+  '/themes': typeof ThemesRoute
+  '/video': typeof VideoRoute
+  '/3d-models/3d-gen': typeof R3dModels3dGenRoute
+  '/audio-models/audioldm': typeof AudioModelsAudioldmRoute
+  '/audio-models/bark': typeof AudioModelsBarkRoute
+  '/audio-models/musicgen': typeof AudioModelsMusicgenRoute
+  '/image-models/image-to-image': typeof ImageModelsImageToImageRoute
+  '/image-models/person-to-person': typeof ImageModelsPersonToPersonRoute
+  '/image-models/restore-image': typeof ImageModelsRestoreImageRoute
+  '/image-models/text-to-advertisement': typeof ImageModelsTextToAdvertisementRoute
+  '/image-models/text-to-image': typeof ImageModelsTextToImageRoute
+  '/text-models/code-generation': typeof TextModelsCodeGenerationRoute
+  '/text-models/image-to-text': typeof TextModelsImageToTextRoute
+  '/text-models/text-to-text': typeof TextModelsTextToTextRoute
+  '/video-models/image-to-video': typeof VideoModelsImageToVideoRoute
+  '/video-models/text-to-video': typeof VideoModelsTextToVideoRoute
+  '/video-models/video-editing': typeof VideoModelsVideoEditingRoute
+  '/image-models/': typeof ImageModelsIndexRoute
+  '/video-models/': typeof VideoModelsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/3d': typeof R3dRoute
+  '/all-tools': typeof AllToolsRoute
+  '/audio': typeof AudioRoute
+  '/credits': typeof CreditsRoute
+  '/image': typeof ImageRoute
+  '/privacy': typeof PrivacyRoute
+  '/subscribe': typeof SubscribeRoute
+  '/support': typeof SupportRoute
+  '/terms': typeof TermsRoute
+  '/text': typeof TextRoute
+  '/themes': typeof ThemesRoute
+  '/video': typeof VideoRoute
+  '/3d-models/3d-gen': typeof R3dModels3dGenRoute
+  '/audio-models/audioldm': typeof AudioModelsAudioldmRoute
+  '/audio-models/bark': typeof AudioModelsBarkRoute
+  '/audio-models/musicgen': typeof AudioModelsMusicgenRoute
+  '/image-models/image-to-image': typeof ImageModelsImageToImageRoute
+  '/image-models/person-to-person': typeof ImageModelsPersonToPersonRoute
+  '/image-models/restore-image': typeof ImageModelsRestoreImageRoute
+  '/image-models/text-to-advertisement': typeof ImageModelsTextToAdvertisementRoute
+  '/image-models/text-to-image': typeof ImageModelsTextToImageRoute
+  '/text-models/code-generation': typeof TextModelsCodeGenerationRoute
+  '/text-models/image-to-text': typeof TextModelsImageToTextRoute
+  '/text-models/text-to-text': typeof TextModelsTextToTextRoute
+  '/video-models/image-to-video': typeof VideoModelsImageToVideoRoute
+  '/video-models/text-to-video': typeof VideoModelsTextToVideoRoute
+  '/video-models/video-editing': typeof VideoModelsVideoEditingRoute
+  '/image-models': typeof ImageModelsIndexRoute
+  '/video-models': typeof VideoModelsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/3d': typeof R3dRoute
+  '/all-tools': typeof AllToolsRoute
+  '/audio': typeof AudioRoute
+  '/credits': typeof CreditsRoute
+  '/image': typeof ImageRoute
+  '/privacy': typeof PrivacyRoute
+  '/subscribe': typeof SubscribeRoute
+  '/support': typeof SupportRoute
+  '/terms': typeof TermsRoute
+  '/text': typeof TextRoute
+  '/themes': typeof ThemesRoute
+  '/video': typeof VideoRoute
+  '/3d-models/3d-gen': typeof R3dModels3dGenRoute
+  '/audio-models/audioldm': typeof AudioModelsAudioldmRoute
+  '/audio-models/bark': typeof AudioModelsBarkRoute
+  '/audio-models/musicgen': typeof AudioModelsMusicgenRoute
+  '/image-models/image-to-image': typeof ImageModelsImageToImageRoute
+  '/image-models/person-to-person': typeof ImageModelsPersonToPersonRoute
+  '/image-models/restore-image': typeof ImageModelsRestoreImageRoute
+  '/image-models/text-to-advertisement': typeof ImageModelsTextToAdvertisementRoute
+  '/image-models/text-to-image': typeof ImageModelsTextToImageRoute
+  '/text-models/code-generation': typeof TextModelsCodeGenerationRoute
+  '/text-models/image-to-text': typeof TextModelsImageToTextRoute
+  '/text-models/text-to-text': typeof TextModelsTextToTextRoute
+  '/video-models/image-to-video': typeof VideoModelsImageToVideoRoute
+  '/video-models/text-to-video': typeof VideoModelsTextToVideoRoute
+  '/video-models/video-editing': typeof VideoModelsVideoEditingRoute
+  '/image-models/': typeof ImageModelsIndexRoute
+  '/video-models/': typeof VideoModelsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/3d'
+    | '/all-tools'
+    | '/audio'
+    | '/credits'
+    | '/image'
+    | '/privacy'
+    | '/subscribe'
+    | '/support'
+    | '/terms'
+    | '/text'
+    | '/themes'
+    | '/video'
+    | '/3d-models/3d-gen'
+    | '/audio-models/audioldm'
+    | '/audio-models/bark'
+    | '/audio-models/musicgen'
+    | '/image-models/image-to-image'
+    | '/image-models/person-to-person'
+    | '/image-models/restore-image'
+    | '/image-models/text-to-advertisement'
+    | '/image-models/text-to-image'
+    | '/text-models/code-generation'
+    | '/text-models/image-to-text'
+    | '/text-models/text-to-text'
+    | '/video-models/image-to-video'
+    | '/video-models/text-to-video'
+    | '/video-models/video-editing'
+    | '/image-models/'
+    | '/video-models/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/3d'
+    | '/all-tools'
+    | '/audio'
+    | '/credits'
+    | '/image'
+    | '/privacy'
+    | '/subscribe'
+    | '/support'
+    | '/terms'
+    | '/text'
+    | '/themes'
+    | '/video'
+    | '/3d-models/3d-gen'
+    | '/audio-models/audioldm'
+    | '/audio-models/bark'
+    | '/audio-models/musicgen'
+    | '/image-models/image-to-image'
+    | '/image-models/person-to-person'
+    | '/image-models/restore-image'
+    | '/image-models/text-to-advertisement'
+    | '/image-models/text-to-image'
+    | '/text-models/code-generation'
+    | '/text-models/image-to-text'
+    | '/text-models/text-to-text'
+    | '/video-models/image-to-video'
+    | '/video-models/text-to-video'
+    | '/video-models/video-editing'
+    | '/image-models'
+    | '/video-models'
+  id:
+    | '__root__'
+    | '/'
+    | '/3d'
+    | '/all-tools'
+    | '/audio'
+    | '/credits'
+    | '/image'
+    | '/privacy'
+    | '/subscribe'
+    | '/support'
+    | '/terms'
+    | '/text'
+    | '/themes'
+    | '/video'
+    | '/3d-models/3d-gen'
+    | '/audio-models/audioldm'
+    | '/audio-models/bark'
+    | '/audio-models/musicgen'
+    | '/image-models/image-to-image'
+    | '/image-models/person-to-person'
+    | '/image-models/restore-image'
+    | '/image-models/text-to-advertisement'
+    | '/image-models/text-to-image'
+    | '/text-models/code-generation'
+    | '/text-models/image-to-text'
+    | '/text-models/text-to-text'
+    | '/video-models/image-to-video'
+    | '/video-models/text-to-video'
+    | '/video-models/video-editing'
+    | '/image-models/'
+    | '/video-models/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  R3dRoute: typeof R3dRoute
+  AllToolsRoute: typeof AllToolsRoute
+  AudioRoute: typeof AudioRoute
+  CreditsRoute: typeof CreditsRoute
+  ImageRoute: typeof ImageRoute
+  PrivacyRoute: typeof PrivacyRoute
+  SubscribeRoute: typeof SubscribeRoute
+  SupportRoute: typeof SupportRoute
+  TermsRoute: typeof TermsRoute
+  TextRoute: typeof TextRoute
+  ThemesRoute: typeof ThemesRoute
+  VideoRoute: typeof VideoRoute
+  R3dModels3dGenRoute: typeof R3dModels3dGenRoute
+  AudioModelsAudioldmRoute: typeof AudioModelsAudioldmRoute
+  AudioModelsBarkRoute: typeof AudioModelsBarkRoute
+  AudioModelsMusicgenRoute: typeof AudioModelsMusicgenRoute
+  ImageModelsImageToImageRoute: typeof ImageModelsImageToImageRoute
+  ImageModelsPersonToPersonRoute: typeof ImageModelsPersonToPersonRoute
+  ImageModelsRestoreImageRoute: typeof ImageModelsRestoreImageRoute
+  ImageModelsTextToAdvertisementRoute: typeof ImageModelsTextToAdvertisementRoute
+  ImageModelsTextToImageRoute: typeof ImageModelsTextToImageRoute
+  TextModelsCodeGenerationRoute: typeof TextModelsCodeGenerationRoute
+  TextModelsImageToTextRoute: typeof TextModelsImageToTextRoute
+  TextModelsTextToTextRoute: typeof TextModelsTextToTextRoute
+  VideoModelsImageToVideoRoute: typeof VideoModelsImageToVideoRoute
+  VideoModelsTextToVideoRoute: typeof VideoModelsTextToVideoRoute
+  VideoModelsVideoEditingRoute: typeof VideoModelsVideoEditingRoute
+  ImageModelsIndexRoute: typeof ImageModelsIndexRoute
+  VideoModelsIndexRoute: typeof VideoModelsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +432,243 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/3d': {
+      id: '/3d'
+      path: '/3d'
+      fullPath: '/3d'
+      preLoaderRoute: typeof R3dRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/all-tools': {
+      id: '/all-tools'
+      path: '/all-tools'
+      fullPath: '/all-tools'
+      preLoaderRoute: typeof AllToolsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/audio': {
+      id: '/audio'
+      path: '/audio'
+      fullPath: '/audio'
+      preLoaderRoute: typeof AudioRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/credits': {
+      id: '/credits'
+      path: '/credits'
+      fullPath: '/credits'
+      preLoaderRoute: typeof CreditsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/image': {
+      id: '/image'
+      path: '/image'
+      fullPath: '/image'
+      preLoaderRoute: typeof ImageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/subscribe': {
+      id: '/subscribe'
+      path: '/subscribe'
+      fullPath: '/subscribe'
+      preLoaderRoute: typeof SubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/support': {
+      id: '/support'
+      path: '/support'
+      fullPath: '/support'
+      preLoaderRoute: typeof SupportRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/text': {
+      id: '/text'
+      path: '/text'
+      fullPath: '/text'
+      preLoaderRoute: typeof TextRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/themes': {
+      id: '/themes'
+      path: '/themes'
+      fullPath: '/themes'
+      preLoaderRoute: typeof ThemesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/video': {
+      id: '/video'
+      path: '/video'
+      fullPath: '/video'
+      preLoaderRoute: typeof VideoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/3d-models/3d-gen': {
+      id: '/3d-models/3d-gen'
+      path: '/3d-models/3d-gen'
+      fullPath: '/3d-models/3d-gen'
+      preLoaderRoute: typeof R3dModels3dGenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/audio-models/audioldm': {
+      id: '/audio-models/audioldm'
+      path: '/audio-models/audioldm'
+      fullPath: '/audio-models/audioldm'
+      preLoaderRoute: typeof AudioModelsAudioldmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/audio-models/bark': {
+      id: '/audio-models/bark'
+      path: '/audio-models/bark'
+      fullPath: '/audio-models/bark'
+      preLoaderRoute: typeof AudioModelsBarkRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/audio-models/musicgen': {
+      id: '/audio-models/musicgen'
+      path: '/audio-models/musicgen'
+      fullPath: '/audio-models/musicgen'
+      preLoaderRoute: typeof AudioModelsMusicgenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/image-models/': {
+      id: '/image-models/'
+      path: '/image-models'
+      fullPath: '/image-models/'
+      preLoaderRoute: typeof ImageModelsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/image-models/image-to-image': {
+      id: '/image-models/image-to-image'
+      path: '/image-models/image-to-image'
+      fullPath: '/image-models/image-to-image'
+      preLoaderRoute: typeof ImageModelsImageToImageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/image-models/person-to-person': {
+      id: '/image-models/person-to-person'
+      path: '/image-models/person-to-person'
+      fullPath: '/image-models/person-to-person'
+      preLoaderRoute: typeof ImageModelsPersonToPersonRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/image-models/restore-image': {
+      id: '/image-models/restore-image'
+      path: '/image-models/restore-image'
+      fullPath: '/image-models/restore-image'
+      preLoaderRoute: typeof ImageModelsRestoreImageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/image-models/text-to-advertisement': {
+      id: '/image-models/text-to-advertisement'
+      path: '/image-models/text-to-advertisement'
+      fullPath: '/image-models/text-to-advertisement'
+      preLoaderRoute: typeof ImageModelsTextToAdvertisementRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/image-models/text-to-image': {
+      id: '/image-models/text-to-image'
+      path: '/image-models/text-to-image'
+      fullPath: '/image-models/text-to-image'
+      preLoaderRoute: typeof ImageModelsTextToImageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/text-models/code-generation': {
+      id: '/text-models/code-generation'
+      path: '/text-models/code-generation'
+      fullPath: '/text-models/code-generation'
+      preLoaderRoute: typeof TextModelsCodeGenerationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/text-models/image-to-text': {
+      id: '/text-models/image-to-text'
+      path: '/text-models/image-to-text'
+      fullPath: '/text-models/image-to-text'
+      preLoaderRoute: typeof TextModelsImageToTextRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/text-models/text-to-text': {
+      id: '/text-models/text-to-text'
+      path: '/text-models/text-to-text'
+      fullPath: '/text-models/text-to-text'
+      preLoaderRoute: typeof TextModelsTextToTextRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/video-models/': {
+      id: '/video-models/'
+      path: '/video-models'
+      fullPath: '/video-models/'
+      preLoaderRoute: typeof VideoModelsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/video-models/image-to-video': {
+      id: '/video-models/image-to-video'
+      path: '/video-models/image-to-video'
+      fullPath: '/video-models/image-to-video'
+      preLoaderRoute: typeof VideoModelsImageToVideoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/video-models/text-to-video': {
+      id: '/video-models/text-to-video'
+      path: '/video-models/text-to-video'
+      fullPath: '/video-models/text-to-video'
+      preLoaderRoute: typeof VideoModelsTextToVideoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/video-models/video-editing': {
+      id: '/video-models/video-editing'
+      path: '/video-models/video-editing'
+      fullPath: '/video-models/video-editing'
+      preLoaderRoute: typeof VideoModelsVideoEditingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  R3dRoute: R3dRoute,
+  AllToolsRoute: AllToolsRoute,
+  AudioRoute: AudioRoute,
+  CreditsRoute: CreditsRoute,
+  ImageRoute: ImageRoute,
+  PrivacyRoute: PrivacyRoute,
+  SubscribeRoute: SubscribeRoute,
+  SupportRoute: SupportRoute,
+  TermsRoute: TermsRoute,
+  TextRoute: TextRoute,
+  ThemesRoute: ThemesRoute,
+  VideoRoute: VideoRoute,
+  R3dModels3dGenRoute: R3dModels3dGenRoute,
+  AudioModelsAudioldmRoute: AudioModelsAudioldmRoute,
+  AudioModelsBarkRoute: AudioModelsBarkRoute,
+  AudioModelsMusicgenRoute: AudioModelsMusicgenRoute,
+  ImageModelsImageToImageRoute: ImageModelsImageToImageRoute,
+  ImageModelsPersonToPersonRoute: ImageModelsPersonToPersonRoute,
+  ImageModelsRestoreImageRoute: ImageModelsRestoreImageRoute,
+  ImageModelsTextToAdvertisementRoute: ImageModelsTextToAdvertisementRoute,
+  ImageModelsTextToImageRoute: ImageModelsTextToImageRoute,
+  TextModelsCodeGenerationRoute: TextModelsCodeGenerationRoute,
+  TextModelsImageToTextRoute: TextModelsImageToTextRoute,
+  TextModelsTextToTextRoute: TextModelsTextToTextRoute,
+  VideoModelsImageToVideoRoute: VideoModelsImageToVideoRoute,
+  VideoModelsTextToVideoRoute: VideoModelsTextToVideoRoute,
+  VideoModelsVideoEditingRoute: VideoModelsVideoEditingRoute,
+  ImageModelsIndexRoute: ImageModelsIndexRoute,
+  VideoModelsIndexRoute: VideoModelsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

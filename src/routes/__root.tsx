@@ -1,3 +1,18 @@
-import { Outlet, createRootRoute } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import type { RouterContext } from '../app/router-context';
+import { AppShell } from '../features/shell/AppShell';
+import { ErrorPage, NotFoundPage } from '../features/shell/StatusPages';
 
-export const Route = createRootRoute({ component: () => <Outlet /> });
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  errorComponent: ErrorPage,
+  notFoundComponent: NotFoundPage,
+});
+
+function RootLayout() {
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}

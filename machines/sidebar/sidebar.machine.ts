@@ -1,0 +1,103 @@
+import { assign, setup } from 'xstate';
+
+/** Below this width the sidebar is a drawer (spec §9 Interface). */
+export const MOBILE_BREAKPOINT = 768;
+
+export interface SidebarContext {
+  width: number;
+}
+
+export type SidebarEvent =
+  | { type: 'sidebar.toggle' }
+  | { type: 'sidebar.open' }
+  | { type: 'sidebar.close' }
+  | { type: 'viewport.resized'; width: number }
+  | { type: 'navigation.done' };
+
+export interface SidebarInput {
+  width: number;
+}
+
+/**
+ * Layout shell navigation (spec §4 Sidebar): mobile when the width is under 768 px, expanded when not mobile.
+ * On desktop the toggle collapses to icons and expands again; on mobile it opens and closes the drawer,
+ * and navigating closes the drawer.
+ */
+export const sidebarMachine = setup({
+  types: {
+    context: {} as SidebarContext,
+    events: {} as SidebarEvent,
+    input: {} as SidebarInput,
+  },
+  actions: {
+    rememberWidth: assign({
+      width: ({ event }) => (event.type === 'viewport.resized' ? event.width : 0),
+    }),
+  },
+  guards: {
+    isMobileWidth: (_, params: { width: number }) => params.width < MOBILE_BREAKPOINT,
+  },
+}).createMachine({
+  id: 'sidebar',
+  context: ({ input }) => ({ width: input.width }),
+  initial: 'measuring',
+  states: {
+    measuring: {
+      description: 'Chooses the layout from the first viewport width.',
+      always: [
+        { guard: { type: 'isMobileWidth', params: ({ context }) => ({ width: context.width }) }, target: 'mobile' },
+        { target: 'desktop' },
+      ],
+    },
+    desktop: {
+      description: 'Wide screen: the sidebar sits beside the content.',
+      initial: 'expanded',
+      on: {
+        'viewport.resized': [
+          {
+            guard: { type: 'isMobileWidth', params: ({ event }) => ({ width: event.width }) },
+            target: 'mobile',
+            actions: 'rememberWidth',
+          },
+          { actions: 'rememberWidth' },
+        ],
+      },
+      states: {
+        expanded: {
+          description: 'Icons and labels are shown (about 256 px wide).',
+          tags: ['labels'],
+          on: { 'sidebar.toggle': 'collapsed' },
+        },
+        collapsed: {
+          description: 'Only icons are shown (about 64 px wide).',
+          on: { 'sidebar.toggle': 'expanded' },
+        },
+      },
+    },
+    mobile: {
+      description: 'Narrow screen: the navigation is a drawer opened from the top bar.',
+      initial: 'closed',
+      on: {
+        'viewport.resized': [
+          {
+            guard: { type: 'isMobileWidth', params: ({ event }) => ({ width: event.width }) },
+            actions: 'rememberWidth',
+          },
+          // Growing past the breakpoint shows the expanded sidebar again (expanded when not mobile).
+          { target: 'desktop', actions: 'rememberWidth' },
+        ],
+      },
+      states: {
+        closed: {
+          description: 'The drawer is hidden; the top bar shows the menu button.',
+          on: { 'sidebar.toggle': 'open', 'sidebar.open': 'open' },
+        },
+        open: {
+          description: 'The drawer is open over the page; Escape, the close button or a navigation closes it.',
+          tags: ['labels', 'drawerOpen'],
+          on: { 'sidebar.toggle': 'closed', 'sidebar.close': 'closed', 'navigation.done': 'closed' },
+        },
+      },
+    },
+  },
+});

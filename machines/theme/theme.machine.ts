@@ -1,0 +1,157 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { defaultTheme, isThemeName, type ThemeName } from '../../src/themes/names';
+
+export interface ThemeContext {
+  theme: ThemeName;
+  /** A session started while the stored choice was still being read. */
+  signedIn: boolean;
+}
+
+export type ThemeEvent =
+  | { type: 'theme.select'; theme: string }
+  | { type: 'session.signedIn' }
+  | { type: 'session.signedOut' };
+
+/**
+ * Theme choice (spec §4 Theme): the stored choice (default dark), the server's saved theme when signed in,
+ * a new choice applied at once, stored locally and, when signed in, sent to the server. Failures are logged.
+ */
+export const themeMachine = setup({
+  types: {
+    context: {} as ThemeContext,
+    events: {} as ThemeEvent,
+  },
+  actors: {
+    /** Reads the browser's stored choice; the app provides localStorage. */
+    readStoredTheme: fromPromise<string | null>(async () => null),
+    /** GET /api/users/theme; the app provides it. */
+    loadRemoteTheme: fromPromise<string | null>(async () => null),
+    /** POST /api/users/theme; the app provides it. */
+    saveRemoteTheme: fromPromise<void, { theme: ThemeName }>(async () => undefined),
+  },
+  actions: {
+    /** Puts the theme on the page (the app sets <html data-theme>). */
+    applyTheme: (_, _params: { theme: ThemeName }) => {},
+    /** Saves the theme in the browser (the app writes localStorage 'theme'). */
+    storeTheme: (_, _params: { theme: ThemeName }) => {},
+    /** Theme load and save failures are only logged (spec §7). */
+    logThemeError: (_, _params: { error: unknown }) => {},
+    rememberSignedIn: assign({ signedIn: true }),
+    forgetSignedIn: assign({ signedIn: false }),
+  },
+  guards: {
+    isKnownTheme: (_, params: { theme: unknown }) => isThemeName(params.theme),
+    isSignedIn: ({ context }) => context.signedIn,
+  },
+}).createMachine({
+  id: 'theme',
+  context: { theme: defaultTheme, signedIn: false },
+  initial: 'starting',
+  states: {
+    starting: {
+      description: 'Reading the theme saved in this browser (default dark if missing or unknown).',
+      invoke: {
+        src: 'readStoredTheme',
+        onDone: [
+          {
+            guard: { type: 'isKnownTheme', params: ({ event }) => ({ theme: event.output }) },
+            actions: [
+              assign({ theme: ({ event }) => event.output as ThemeName }),
+              { type: 'applyTheme', params: ({ event }) => ({ theme: event.output as ThemeName }) },
+            ],
+            target: 'choosing',
+          },
+          {
+            actions: { type: 'applyTheme', params: ({ context }) => ({ theme: context.theme }) },
+            target: 'choosing',
+          },
+        ],
+        onError: {
+          actions: [
+            { type: 'logThemeError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'applyTheme', params: ({ context }) => ({ theme: context.theme }) },
+          ],
+          target: 'choosing',
+        },
+      },
+      on: {
+        'session.signedIn': { actions: 'rememberSignedIn' },
+        'session.signedOut': { actions: 'forgetSignedIn' },
+      },
+    },
+    choosing: {
+      description: 'Decides whether the choice is kept locally or also on the server.',
+      always: [{ guard: 'isSignedIn', target: 'remote' }, { target: 'local' }],
+    },
+    local: {
+      description: 'Visitor: a choice is applied at once and saved in this browser only.',
+      on: {
+        'theme.select': {
+          guard: { type: 'isKnownTheme', params: ({ event }) => ({ theme: event.theme }) },
+          actions: [
+            assign({ theme: ({ event }) => event.theme as ThemeName }),
+            { type: 'applyTheme', params: ({ event }) => ({ theme: event.theme as ThemeName }) },
+            { type: 'storeTheme', params: ({ event }) => ({ theme: event.theme as ThemeName }) },
+          ],
+        },
+        'session.signedIn': { target: 'remote', actions: 'rememberSignedIn' },
+      },
+    },
+    remote: {
+      description: 'Signed in: the server keeps the choice too.',
+      initial: 'loading',
+      on: {
+        'session.signedOut': { target: 'local', actions: 'forgetSignedIn' },
+        'theme.select': {
+          guard: { type: 'isKnownTheme', params: ({ event }) => ({ theme: event.theme }) },
+          target: '.saving',
+          reenter: true,
+          actions: [
+            assign({ theme: ({ event }) => event.theme as ThemeName }),
+            { type: 'applyTheme', params: ({ event }) => ({ theme: event.theme as ThemeName }) },
+            { type: 'storeTheme', params: ({ event }) => ({ theme: event.theme as ThemeName }) },
+          ],
+        },
+      },
+      states: {
+        loading: {
+          description: "Loading the server's saved theme; a known one replaces the local choice.",
+          invoke: {
+            src: 'loadRemoteTheme',
+            onDone: [
+              {
+                guard: { type: 'isKnownTheme', params: ({ event }) => ({ theme: event.output }) },
+                actions: [
+                  assign({ theme: ({ event }) => event.output as ThemeName }),
+                  { type: 'applyTheme', params: ({ event }) => ({ theme: event.output as ThemeName }) },
+                  { type: 'storeTheme', params: ({ event }) => ({ theme: event.output as ThemeName }) },
+                ],
+                target: 'synced',
+              },
+              { target: 'synced' },
+            ],
+            onError: {
+              actions: { type: 'logThemeError', params: ({ event }) => ({ error: event.error }) },
+              target: 'synced',
+            },
+          },
+        },
+        synced: {
+          description: 'The applied theme is the saved one.',
+        },
+        saving: {
+          description: 'Sending the new choice to the server; a failure is only logged and the theme stays applied.',
+          invoke: {
+            src: 'saveRemoteTheme',
+            input: ({ context }) => ({ theme: context.theme }),
+            onDone: { target: 'synced' },
+            onError: {
+              actions: { type: 'logThemeError', params: ({ event }) => ({ error: event.error }) },
+              target: 'synced',
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,58 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../../themes/contract.css';
+
+const base = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: 8,
+  minHeight: 40,
+  padding: '0 18px',
+  borderRadius: vars.radius.md,
+  border: '1px solid transparent',
+  fontSize: 15,
+  fontWeight: 600,
+  lineHeight: 1,
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  transition: 'background-color 150ms ease, border-color 150ms ease, transform 150ms ease, filter 150ms ease',
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.accent}`, outlineOffset: 2 },
+    '&:disabled': { opacity: 0.55, cursor: 'not-allowed' },
+    '&:active:not(:disabled)': { transform: 'translateY(1px)' },
+  },
+  '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none' } },
+});
+
+/** Button looks shared by every feature; usable on <button> and <a>. */
+export const button = styleVariants({
+  primary: [
+    base,
+    {
+      background: vars.color.button,
+      color: vars.color.buttonText,
+      selectors: { '&:hover:not(:disabled)': { filter: 'brightness(1.08)' } },
+    },
+  ],
+  secondary: [
+    base,
+    {
+      background: vars.color.card,
+      color: vars.color.text,
+      borderColor: vars.color.border,
+      selectors: { '&:hover:not(:disabled)': { background: vars.color.cardHover } },
+    },
+  ],
+  ghost: [
+    base,
+    {
+      background: 'transparent',
+      color: vars.color.text,
+      selectors: { '&:hover:not(:disabled)': { background: vars.color.cardHover } },
+    },
+  ],
+});
+
+export const small = style({ minHeight: 34, padding: '0 12px', fontSize: 14, borderRadius: vars.radius.sm });
+export const block = style({ width: '100%' });

@@ -1,0 +1,91 @@
+import { keyframes, style } from '@vanilla-extract/css';
+import { vars } from '../../../themes/contract.css';
+
+const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
+const popIn = keyframes({
+  from: { opacity: 0, transform: 'translate(-50%, -48%) scale(0.97)' },
+  to: { opacity: 1, transform: 'translate(-50%, -50%) scale(1)' },
+});
+const slideIn = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(0)' } });
+
+export const overlay = style({
+  position: 'fixed',
+  inset: 0,
+  background: vars.color.overlay,
+  zIndex: 50,
+  animation: `${fadeIn} 150ms ease-out`,
+  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
+});
+
+export const content = style({
+  position: 'fixed',
+  zIndex: 51,
+  top: '50%',
+  left: '50%',
+  transform: 'translate(-50%, -50%)',
+  width: 'min(92vw, 440px)',
+  maxHeight: '88vh',
+  overflowY: 'auto',
+  background: vars.color.card,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.raised,
+  padding: 24,
+  animation: `${popIn} 160ms ease-out`,
+  ':focus': { outline: 'none' },
+  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
+});
+
+/** A panel pinned to the left edge: the mobile navigation drawer. */
+export const drawer = style({
+  position: 'fixed',
+  zIndex: 51,
+  top: 0,
+  bottom: 0,
+  left: 0,
+  width: 'min(84vw, 300px)',
+  overflowY: 'auto',
+  background: vars.color.sidebar,
+  color: vars.color.text,
+  borderRight: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.raised,
+  padding: '16px 12px',
+  animation: `${slideIn} 180ms ease-out`,
+  ':focus': { outline: 'none' },
+  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
+});
+
+export const header = style({ display: 'flex', alignItems: 'flex-start', gap: 12, marginBottom: 16 });
+export const headings = style({ flex: 1, minWidth: 0 });
+export const title = style({ margin: 0, fontSize: 20, fontWeight: 700, lineHeight: 1.3 });
+export const description = style({ margin: '6px 0 0', fontSize: 14, color: vars.color.textSecondary });
+export const srOnly = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});
+
+export const close = style({
+  flex: 'none',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: 32,
+  height: 32,
+  borderRadius: vars.radius.sm,
+  border: 'none',
+  background: 'transparent',
+  color: vars.color.textSecondary,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { background: vars.color.input, color: vars.color.text },
+    '&:focus-visible': { outline: `2px solid ${vars.color.accent}`, outlineOffset: 2 },
+  },
+});

@@ -1,0 +1,68 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import * as styles from './dialog.css';
+
+export interface DialogProps {
+  open?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  children: ReactNode;
+}
+
+/** The one wrapper over Radix Dialog: focus trap, Escape and outside click close it. */
+export function Dialog({ children, ...props }: DialogProps) {
+  return <RadixDialog.Root {...props}>{children}</RadixDialog.Root>;
+}
+
+export const DialogTrigger = RadixDialog.Trigger;
+export const DialogClose = RadixDialog.Close;
+
+export interface DialogContentProps {
+  /** Always rendered for screen readers; `hideTitle` keeps it out of sight. */
+  title: string;
+  description?: string;
+  hideTitle?: boolean;
+  /** 'center' is the modal card, 'drawer' the left-edge panel of the mobile navigation. */
+  variant?: 'center' | 'drawer';
+  closeLabel?: string;
+  className?: string;
+  children?: ReactNode;
+}
+
+export function DialogContent({
+  title,
+  description,
+  hideTitle = false,
+  variant = 'center',
+  closeLabel = 'Close',
+  className,
+  children,
+}: DialogContentProps) {
+  const panel = variant === 'drawer' ? styles.drawer : styles.content;
+  return (
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className={styles.overlay} />
+      <RadixDialog.Content
+        className={className ? `${panel} ${className}` : panel}
+        // Radix warns when no description is linked; pass undefined explicitly when there is none.
+        {...(description ? {} : { 'aria-describedby': undefined })}
+      >
+        <div className={styles.header}>
+          <div className={hideTitle ? styles.srOnly : styles.headings}>
+            <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
+            {description ? (
+              <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description>
+            ) : null}
+          </div>
+          {hideTitle ? <div className={styles.headings} /> : null}
+          <RadixDialog.Close className={styles.close} aria-label={closeLabel}>
+            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </RadixDialog.Close>
+        </div>
+        {children}
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  );
+}

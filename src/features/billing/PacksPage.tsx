@@ -1,0 +1,45 @@
+import { creditPacks } from '../../catalog';
+import { requestPurchase } from '../../app/session-hooks';
+import * as buttons from '../../components/ui/button/button.css';
+import * as page from '../../components/ui/page/page.css';
+import { credits, perCredit, usd } from './format';
+import * as styles from './Billing.css';
+
+/** /credits: the one-time credit packs of spec §9. */
+export function PacksPage() {
+  return (
+    <div className={page.page}>
+      <header className={page.header}>
+        <p className={page.eyebrow}>Credits</p>
+        <h1 className={page.title}>Buy credits</h1>
+        <p className={page.lead}>
+          One-time packs, no subscription needed. Credits expire at the end of each billing cycle and do not carry
+          over.
+        </p>
+      </header>
+      <div className={styles.grid}>
+        {creditPacks.map((pack, i) => (
+          <section key={pack.id} className={styles.card} data-featured={i === 1} aria-labelledby={`pack-${pack.id}`}>
+            <h2 className={styles.name} id={`pack-${pack.id}`}>
+              {pack.name}
+            </h2>
+            <div className={styles.price}>
+              <span className={styles.amount}>{credits(pack.credits)}</span>
+              <span className={styles.per}>credits</span>
+            </div>
+            <p className={styles.note}>
+              <strong>{usd(pack.price)}</strong> · {perCredit(pack.pricePerCredit)} per credit
+            </p>
+            <button
+              type="button"
+              className={i === 1 ? buttons.button.primary : buttons.button.secondary}
+              onClick={() => requestPurchase({ kind: 'pack', packId: pack.id, credits: pack.credits })}
+            >
+              Buy {credits(pack.credits)} credits
+            </button>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { annualToggleLabel, defaultBillingCycle, plans, type BillingCycle } from '../../catalog';
+import { requestPurchase } from '../../app/session-hooks';
+import * as buttons from '../../components/ui/button/button.css';
+import * as page from '../../components/ui/page/page.css';
+import { credits, perCredit, usd } from './format';
+import * as styles from './Billing.css';
+
+const checkIcon = (
+  <svg className={styles.check} width="16" height="16" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+    <path d="M5 12.5l4.5 4.5L19 7.5" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+
+/** /subscribe: the plans of spec §9 with the billing-cycle toggle (default annually). */
+export function PlansPage() {
+  const [cycle, setCycle] = useState<BillingCycle>(defaultBillingCycle);
+  return (
+    <div className={page.page}>
+      <header className={page.header}>
+        <p className={page.eyebrow}>Pricing</p>
+        <h1 className={page.title}>Choose your plan</h1>
+        <p className={page.lead}>Monthly credits for every tool. Cancel any time; access continues to the end of the period.</p>
+      </header>
+      <div className={styles.toggle} role="group" aria-label="Billing cycle">
+        <button type="button" className={styles.toggleButton} aria-pressed={cycle === 'annually'} onClick={() => setCycle('annually')}>
+          Annually <span className={styles.save}>{annualToggleLabel}</span>
+        </button>
+        <button type="button" className={styles.toggleButton} aria-pressed={cycle === 'monthly'} onClick={() => setCycle('monthly')}>
+          Monthly
+        </button>
+      </div>
+      <div className={styles.grid}>
+        {plans.map((plan) => {
+          const annual = cycle === 'annually';
+          const monthlyPrice = annual ? plan.priceAnnually : plan.priceMonthly;
+          return (
+            <section key={plan.id} className={styles.card} data-featured={plan.id === 'pro'} aria-labelledby={`plan-${plan.id}`}>
+              {plan.id === 'pro' ? <span className={styles.badge}>Most popular</span> : null}
+              <h2 className={styles.name} id={`plan-${plan.id}`}>
+                {plan.name}
+              </h2>
+              <div className={styles.price}>
+                <span className={styles.amount}>{usd(monthlyPrice)}</span>
+                <span className={styles.per}>/ month</span>
+              </div>
+              <p className={styles.note}>
+                {annual ? `Billed ${usd(plan.priceAnnually * 12)} a year` : 'Billed monthly'}
+              </p>
+              <p className={styles.note}>
+                <strong>{credits(plan.credits)} credits</strong> per month ·{' '}
+                {perCredit(annual ? plan.costPerCreditAnnual : plan.costPerCreditMonthly)} per credit
+              </p>
+              <ul className={styles.features}>
+                {plan.features.map((f) => (
+                  <li key={f} className={styles.feature}>
+                    {checkIcon}
+                    {f}
+                  </li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                className={plan.id === 'pro' ? buttons.button.primary : buttons.button.secondary}
+                onClick={() => requestPurchase({ kind: 'plan', planId: plan.id, billingCycle: cycle })}
+              >
+                Subscribe to {plan.name}
+              </button>
+            </section>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { tools } from '../../catalog';
+import type { User } from '../../api/schemas';
+import { icons } from '../../components/ui/icons/icons';
+import { Hero } from './Hero';
+import { ToolGrid } from './ToolGrid';
+import { chipLabels, visibleTools, type CatalogSearch } from './search';
+import * as styles from './CatalogPage.css';
+
+export interface CatalogPageProps {
+  user: User | null;
+  search: CatalogSearch;
+  onSearchChange: (next: CatalogSearch) => void;
+}
+
+/** The all-tools page (spec §2). Search text and chip live in the URL; the route passes them in. */
+export function CatalogPage({ user, search, onSearchChange }: CatalogPageProps) {
+  const shown = visibleTools(tools, search);
+  return (
+    <div className={styles.page}>
+      <Hero user={user} />
+      <div className={styles.toolbar}>
+        <label className={styles.searchBox}>
+          <span className={styles.searchIcon}>{icons.search}</span>
+          <input
+            type="search"
+            className={styles.search}
+            placeholder="Search AI tools..."
+            aria-label="Search AI tools"
+            value={search.q}
+            onChange={(e) => onSearchChange({ ...search, q: e.target.value })}
+          />
+        </label>
+        <div className={styles.chips} role="group" aria-label="Category">
+          {chipLabels.map((chip) => (
+            <button
+              key={chip}
+              type="button"
+              className={styles.chip}
+              aria-pressed={search.category === chip}
+              onClick={() => onSearchChange({ ...search, category: chip })}
+            >
+              {chip}
+            </button>
+          ))}
+        </div>
+      </div>
+      <ToolGrid tools={shown} />
+    </div>
+  );
+}

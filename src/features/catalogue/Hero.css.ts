@@ -1,0 +1,92 @@
+import { keyframes, style } from '@vanilla-extract/css';
+import { vars } from '../../themes/contract.css';
+
+const drift = keyframes({
+  '0%': { transform: 'translate(0, 0) scale(1)' },
+  '50%': { transform: 'translate(6%, -8%) scale(1.12)' },
+  '100%': { transform: 'translate(0, 0) scale(1)' },
+});
+const driftBack = keyframes({
+  '0%': { transform: 'translate(0, 0) scale(1.05)' },
+  '50%': { transform: 'translate(-8%, 6%) scale(0.95)' },
+  '100%': { transform: 'translate(0, 0) scale(1.05)' },
+});
+
+export const hero = style({
+  position: 'relative',
+  overflow: 'hidden',
+  isolation: 'isolate',
+  borderRadius: 24,
+  padding: 'clamp(28px, 5vw, 56px)',
+  background: vars.color.card,
+  border: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.card,
+});
+
+const blobBase = style({
+  position: 'absolute',
+  zIndex: -1,
+  borderRadius: '50%',
+  filter: 'blur(48px)',
+  opacity: 0.45,
+  animationDuration: '14s',
+  animationTimingFunction: 'ease-in-out',
+  animationIterationCount: 'infinite',
+  selectors: { [`${hero}[data-paused=true] &`]: { animationPlayState: 'paused' } },
+  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
+});
+
+export const blobA = style([
+  blobBase,
+  { width: 420, height: 420, top: -160, right: -80, background: vars.color.button, animationName: drift },
+]);
+export const blobB = style([
+  blobBase,
+  {
+    width: 360,
+    height: 360,
+    bottom: -200,
+    right: '30%',
+    background: vars.color.accent,
+    opacity: 0.3,
+    animationName: driftBack,
+    animationDuration: '18s',
+  },
+]);
+
+export const content = style({ position: 'relative', maxWidth: 680, display: 'flex', flexDirection: 'column', gap: 16 });
+
+export const headline = style({
+  margin: 0,
+  fontSize: 'clamp(30px, 4.2vw, 52px)',
+  lineHeight: 1.08,
+  fontWeight: 800,
+  letterSpacing: '-0.03em',
+});
+
+export const sub = style({ margin: 0, fontSize: 'clamp(16px, 1.6vw, 19px)', color: vars.color.textSecondary, maxWidth: 560 });
+
+export const actions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 12, marginTop: 8 });
+
+export const cta = style({ minHeight: 48, padding: '0 24px', fontSize: 16 });
+
+export const pause = style({
+  position: 'absolute',
+  top: 16,
+  right: 16,
+  zIndex: 1,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: 36,
+  height: 36,
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.card,
+  color: vars.color.text,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { background: vars.color.cardHover },
+    '&:focus-visible': { outline: `2px solid ${vars.color.accent}`, outlineOffset: 2 },
+  },
+});

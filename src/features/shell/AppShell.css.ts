@@ -1,0 +1,108 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../themes/contract.css';
+
+export const MOBILE = 'screen and (max-width: 767.98px)';
+export const DESKTOP = 'screen and (min-width: 768px)';
+
+export const root = style({ display: 'flex', minHeight: '100vh', background: vars.color.background });
+
+export const aside = style({
+  position: 'sticky',
+  top: 0,
+  height: '100vh',
+  flex: 'none',
+  width: 256,
+  background: vars.color.sidebar,
+  borderRight: `1px solid ${vars.color.border}`,
+  transition: 'width 180ms ease',
+  overflowY: 'auto',
+  overflowX: 'hidden',
+  selectors: { '&[data-collapsed=true]': { width: 64 } },
+  '@media': {
+    [MOBILE]: { display: 'none' },
+    '(prefers-reduced-motion: reduce)': { transition: 'none' },
+  },
+});
+
+export const column = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' });
+
+export const topBar = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 20,
+  display: 'none',
+  alignItems: 'center',
+  gap: 12,
+  height: 56,
+  padding: '0 12px',
+  background: vars.color.sidebar,
+  borderBottom: `1px solid ${vars.color.border}`,
+  '@media': { [MOBILE]: { display: 'flex' } },
+});
+
+export const header = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'flex-end',
+  gap: 12,
+  height: 64,
+  padding: '0 32px',
+  borderBottom: `1px solid ${vars.color.border}`,
+  '@media': { [MOBILE]: { display: 'none' } },
+});
+
+export const iconButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: 40,
+  height: 40,
+  flex: 'none',
+  border: 'none',
+  borderRadius: vars.radius.sm,
+  background: 'transparent',
+  color: vars.color.text,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { background: vars.color.cardHover },
+    '&:focus-visible': { outline: `2px solid ${vars.color.accent}`, outlineOffset: 2 },
+  },
+});
+
+export const brandLink = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: 10,
+  textDecoration: 'none',
+  fontWeight: 800,
+  fontSize: 18,
+  letterSpacing: '-0.02em',
+  color: vars.color.text,
+  minWidth: 0,
+});
+
+export const topBarSpacer = style({ flex: 1 });
+
+export const main = style({
+  flex: 1,
+  width: '100%',
+  maxWidth: 1800,
+  margin: '0 auto',
+  padding: '32px 32px 64px',
+  '@media': { [MOBILE]: { padding: '20px 16px 48px' } },
+});
+
+export const balance = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 6,
+  height: 34,
+  padding: '0 12px',
+  borderRadius: vars.radius.pill,
+  background: vars.color.card,
+  border: `1px solid ${vars.color.border}`,
+  fontSize: 14,
+  fontWeight: 600,
+  color: vars.color.text,
+  whiteSpace: 'nowrap',
+});

@@ -1,0 +1,122 @@
+import { Suspense, lazy, useEffect, type ReactNode } from 'react';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { sidebarMachine } from '../../../machines/sidebar/sidebar.machine';
+import { requestSignIn, useCurrentUser } from '../../app/session-hooks';
+import { isPaidTier } from '../../catalog/plans';
+import * as buttons from '../../components/ui/button/button.css';
+import { Logo, icons } from '../../components/ui/icons/icons';
+import { SideNav } from './SideNav';
+import * as styles from './AppShell.css';
+
+// Radix Dialog is only needed once the drawer opens: keep it out of the first load.
+const MobileDrawer = lazy(() => import('./MobileDrawer'));
+
+function viewportWidth(): number {
+  return typeof window === 'undefined' ? 1280 : window.innerWidth;
+}
+
+/** The layout shell of spec §2: sidebar (or drawer under 768 px), desktop header, content. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
+  const sidebar = useActorRef(sidebarMachine, { input: { width: viewportWidth() } });
+  const mobile = useSelector(sidebar, (s) => s.matches('mobile'));
+  const collapsed = useSelector(sidebar, (s) => s.matches({ desktop: 'collapsed' }));
+  const drawerOpen = useSelector(sidebar, (s) => s.hasTag('drawerOpen'));
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+
+  useEffect(() => {
+    const onResize = () => sidebar.send({ type: 'viewport.resized', width: window.innerWidth });
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, [sidebar]);
+
+  // Any completed navigation closes the drawer.
+  useEffect(() => {
+    sidebar.send({ type: 'navigation.done' });
+  }, [pathname, sidebar]);
+
+  const paid = isPaidTier(user?.subscription?.plan);
+
+  return (
+    <div className={styles.root}>
+      <aside className={styles.aside} data-collapsed={collapsed} aria-label="Sidebar">
+        <SideNav user={user} collapsed={collapsed} onToggle={() => sidebar.send({ type: 'sidebar.toggle' })} />
+      </aside>
+      <div className={styles.column}>
+        <div className={styles.topBar}>
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label="Open menu"
+            aria-expanded={drawerOpen}
+            onClick={() => sidebar.send({ type: 'sidebar.open' })}
+          >
+            {icons.menu}
+          </button>
+          <Link to="/" className={styles.brandLink} aria-label="Atelier home">
+            <Logo size={26} />
+            <span>Atelier</span>
+          </Link>
+          <span className={styles.topBarSpacer} />
+          {user ? (
+            <span className={styles.balance}>
+              {icons.coin}
+              {user.credits.toLocaleString('en-US')}
+            </span>
+          ) : (
+            <button
+              type="button"
+              className={`${buttons.button.primary} ${buttons.small}`}
+              onClick={() => requestSignIn('login')}
+            >
+              Sign In
+            </button>
+          )}
+        </div>
+        <header className={styles.header}>
+          {user ? (
+            <>
+              <span className={styles.balance} aria-label={`Credit balance: ${user.credits} credits`}>
+                {icons.coin}
+                {user.credits.toLocaleString('en-US')} credits
+              </span>
+              <Link to={paid ? '/credits' : '/subscribe'} className={`${buttons.button.primary} ${buttons.small}`}>
+                {paid ? 'Credits +' : 'Upgrade Plan'}
+              </Link>
+            </>
+          ) : (
+            <>
+              <button
+                type="button"
+                className={`${buttons.button.ghost} ${buttons.small}`}
+                onClick={() => requestSignIn('login')}
+              >
+                Sign In
+              </button>
+              <button
+                type="button"
+                className={`${buttons.button.primary} ${buttons.small}`}
+                onClick={() => requestSignIn('register')}
+              >
+                Register
+              </button>
+            </>
+          )}
+        </header>
+        <main className={styles.main} id="main">
+          {children}
+        </main>
+      </div>
+      {mobile && drawerOpen ? (
+        <Suspense fallback={null}>
+          <MobileDrawer
+            open
+            user={user}
+            onOpenChange={(open) => sidebar.send({ type: open ? 'sidebar.open' : 'sidebar.close' })}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CategoryPage } from '../features/catalogue/CategoryPage';
+
+export const Route = createFileRoute('/audio')({ component: () => <CategoryPage category="Audio" /> });
