@@ -11,12 +11,21 @@
  * 3. Transition coverage compares the transitions taken on the paths with every edge of
  *    toDirectedGraph(machine).
  */
-import { getAdjacencyMap, getShortestPaths, toDirectedGraph, type DirectedGraphNode } from '@xstate/graph';
+import {
+  getAdjacencyMap,
+  getShortestPaths,
+  getStateNodes,
+  toDirectedGraph,
+  type DirectedGraphNode,
+} from '@xstate/graph';
 import {
   __unsafe_getAllOwnEventDescriptors,
   createActor,
   fromPromise,
+  getInitialMicrosteps,
+  getMicrosteps,
   transition,
+  type AnyStateNode,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type ContextFrom,
@@ -92,13 +101,25 @@ function serializer(model: FlowModel) {
 }
 
 /** The events to try in a state: the machine's own descriptors, filled with the model's samples. */
+/** Invoke id → actor name, for invokes without an explicit id. */
+function actorNames(machine: AnyStateMachine): Map<string, string> {
+  const srcOf = new Map<string, string>();
+  for (const node of getStateNodes(machine.root)) {
+    for (const inv of node.invoke) if (typeof inv.src === 'string') srcOf.set(inv.id, inv.src);
+  }
+  return srcOf;
+}
+
 function eventsOf(model: FlowModel, name: string) {
+  // Outcomes are listed by invoke id, or by the actor's name for invokes without an id.
+  const srcOf = actorNames(model.machine);
   return (snapshot: AnyMachineSnapshot): EventObject[] =>
     __unsafe_getAllOwnEventDescriptors(snapshot).flatMap((type: string): EventObject[] => {
       if (type.startsWith(DONE) || type.startsWith(ERROR)) {
         const done = type.startsWith(DONE);
         const id = type.slice((done ? DONE : ERROR).length);
-        const outcomes = done ? model.actors?.[id]?.done : model.actors?.[id]?.error;
+        const entry = model.actors?.[id] ?? model.actors?.[srcOf.get(id) ?? ''];
+        const outcomes = done ? entry?.done : entry?.error;
         if (!outcomes || outcomes.length === 0) {
           throw new Error(`Flow model '${name}' gives no ${done ? 'done output' : 'error'} for actor '${id}'`);
         }
@@ -226,9 +247,12 @@ export class Driver {
     if (type.startsWith(DONE) || type.startsWith(ERROR)) {
       const done = type.startsWith(DONE);
       const id = type.slice((done ? DONE : ERROR).length);
-      const deferred = this.pending.get(id);
-      if (!deferred) throw new Error(`Actor '${id}' is not running`);
-      this.pending.delete(id);
+      // Scenarios may name the actor instead of its generated invoke id.
+      const srcOf = actorNames(this.model.machine);
+      const key = this.pending.has(id) ? id : [...this.pending.keys()].find((k) => srcOf.get(k) === id);
+      const deferred = key === undefined ? undefined : this.pending.get(key);
+      if (!deferred || key === undefined) throw new Error(`Actor '${id}' is not running`);
+      this.pending.delete(key);
       if (done) deferred.resolve((event as { output?: unknown }).output);
       else deferred.reject((event as { error?: unknown }).error);
       await flush();
@@ -323,16 +347,44 @@ export const elapse = (delay: string, stateId: string): AnyEvent => ({ type: `${
 interface Edge {
   key: string;
   transition: unknown;
+  /** Eventless (`always`) transitions: toDirectedGraph leaves them out, the report keeps them. */
+  eventless?: { source: AnyStateNode; targets: AnyStateNode[] };
 }
 
 function edgesOf(node: DirectedGraphNode): Edge[] {
+  const always = (node.stateNode.always ?? []).flatMap((t) =>
+    (t.target ?? [node.stateNode]).map((target) => ({
+      key: `${node.stateNode.id} --(always)--> ${target.id}`,
+      transition: t,
+      eventless: { source: node.stateNode, targets: t.target ?? [node.stateNode] },
+    })),
+  );
   return [
     ...node.edges.map((e) => ({
       key: `${e.source.id} --${e.label.text}--> ${e.target.id}`,
       transition: e.transition,
     })),
+    ...always,
     ...node.children.flatMap(edgesOf),
   ];
+}
+
+const isActive = (snapshot: AnyMachineSnapshot, node: AnyStateNode) =>
+  (snapshot as unknown as { _nodes: AnyStateNode[] })._nodes.includes(node);
+
+/**
+ * Eventless transitions taken between two microsteps: the source was active before, the target
+ * is active after and was not before (xstate does not report which eventless transition fired).
+ */
+function eventlessTaken(edges: Edge[], microsteps: AnyMachineSnapshot[], taken: Set<unknown>): void {
+  for (let i = 1; i < microsteps.length; i++) {
+    const before = microsteps[i - 1]!;
+    const after = microsteps[i]!;
+    for (const edge of edges) {
+      if (!edge.eventless || !isActive(before, edge.eventless.source)) continue;
+      if (edge.eventless.targets.every((t) => isActive(after, t) && !isActive(before, t))) taken.add(edge.transition);
+    }
+  }
 }
 
 export interface MachineCoverage {
@@ -360,10 +412,16 @@ export function coverageOf(model: FlowModel | undefined, machine: AnyStateMachin
     };
   }
   const taken = new Set<unknown>();
+  const initial = getInitialMicrosteps(machine, model.input as never).map(([snap]) => snap as AnyMachineSnapshot);
+  eventlessTaken(edges, initial, taken);
   for (const path of flowPaths(model, name)) {
     let before = initialSnapshot(model);
     for (const step of path.steps) {
       for (const t of machine.getTransitionData(before as never, step.event as never)) taken.add(t);
+      const micro = getMicrosteps(machine, before as never, step.event as never).map(
+        ([snap]) => snap as AnyMachineSnapshot,
+      );
+      eventlessTaken(edges, [before, ...micro], taken);
       before = step.state;
     }
   }

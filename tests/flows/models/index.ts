@@ -6,6 +6,7 @@ import type { FlowModel } from '../harness';
 import { cancelSubscriptionModel, changeEmailModel, changePasswordModel, deleteAccountModel } from './account.models';
 import { forgotPasswordModel, resetPasswordModel, verifyEmailModel, verifyEmailNoTokenModel } from './auth.models';
 import { sessionModel } from './session.model';
+import { sidebarNarrowModel, sidebarWideModel, themeModel } from './shell.models';
 
 /** One or more models per machine (e.g. verify-email with and without a token). */
 export const flowModels: Record<string, FlowModel[]> = {
@@ -17,4 +18,6 @@ export const flowModels: Record<string, FlowModel[]> = {
   changePassword: [changePasswordModel],
   deleteAccount: [deleteAccountModel],
   cancelSubscription: [cancelSubscriptionModel],
+  sidebar: [sidebarWideModel, sidebarNarrowModel],
+  theme: [themeModel],
 };
