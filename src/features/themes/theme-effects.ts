@@ -1,6 +1,5 @@
-import * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import { ThemeAnswer } from '../../api/schemas';
+import { endpoints } from '../../api/endpoints';
 import { themeStorageKey, type ThemeName } from '../../themes/names';
 
 function readStored(): string | null {
@@ -12,28 +11,14 @@ function readStored(): string | null {
   }
 }
 
-function authHeaders(): Record<string, string> {
-  const token = window.localStorage.getItem('token');
-  return token ? { Authorization: `Bearer ${token}` } : {};
-}
-
 /** The browser side of machines/theme/theme.machine.ts. */
 export const themeEffects = {
   actors: {
     readStoredTheme: fromPromise<string | null>(async () => readStored()),
-    loadRemoteTheme: fromPromise<string | null>(async () => {
-      const res = await fetch('/api/users/theme', { headers: authHeaders(), credentials: 'include' });
-      if (!res.ok) throw new Error(`GET /api/users/theme answered ${res.status}`);
-      return v.parse(ThemeAnswer, await res.json()).theme;
-    }),
+    // GET/POST /api/users/theme through the shared client (bearer token, error mapping).
+    loadRemoteTheme: fromPromise<string | null>(async () => (await endpoints.getTheme()).theme),
     saveRemoteTheme: fromPromise<void, { theme: ThemeName }>(async ({ input }) => {
-      const res = await fetch('/api/users/theme', {
-        method: 'POST',
-        body: JSON.stringify({ theme: input.theme }),
-        headers: { 'Content-Type': 'application/json', ...authHeaders() },
-        credentials: 'include',
-      });
-      if (!res.ok) throw new Error(`POST /api/users/theme answered ${res.status}`);
+      await endpoints.saveTheme(input.theme);
     }),
   },
   actions: {
