@@ -52,8 +52,7 @@ export function requestSignIn(mode: SignInMode): void {
 }
 
 export type PurchaseRequest =
-  | { kind: 'plan'; planId: PaidPlanId; billingCycle: BillingCycle }
-  | { kind: 'pack'; packId: string; credits: number };
+  { kind: 'plan'; planId: PaidPlanId; billingCycle: BillingCycle } | { kind: 'pack'; packId: string; credits: number };
 
 type Purchase = (request: PurchaseRequest) => void;
 let purchase: Purchase = () => {};
