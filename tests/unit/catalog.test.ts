@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { creditCost, tools, toolByKey, plans, creditPacks, aspectRatios, advertisementAspectRatios, floorTo8, searchTools, planCharge } from '../../src/catalog';
+import {
+  creditCost,
+  tools,
+  toolByKey,
+  plans,
+  creditPacks,
+  aspectRatios,
+  advertisementAspectRatios,
+  floorTo8,
+  searchTools,
+  planCharge,
+} from '../../src/catalog';
 
 describe('credit cost formula', () => {
   it('prices every tool as round(modelCost × 33 / 0.0129)', () => {
@@ -67,8 +78,22 @@ describe('plans and packs', () => {
 
 describe('aspect ratios', () => {
   it('has both readings with six presets each', () => {
-    expect(aspectRatios.map((a) => `${a.width}x${a.height}`)).toEqual(['1024x1024', '832x1216', '1216x832', '768x1344', '1344x768', '1024x768']);
-    expect(advertisementAspectRatios.map((a) => `${a.width}x${a.height}`)).toEqual(['1024x1024', '832x1248', '1248x832', '768x1365', '1365x768', '1024x768']);
+    expect(aspectRatios.map((a) => `${a.width}x${a.height}`)).toEqual([
+      '1024x1024',
+      '832x1216',
+      '1216x832',
+      '768x1344',
+      '1344x768',
+      '1024x768',
+    ]);
+    expect(advertisementAspectRatios.map((a) => `${a.width}x${a.height}`)).toEqual([
+      '1024x1024',
+      '832x1248',
+      '1248x832',
+      '768x1365',
+      '1365x768',
+      '1024x768',
+    ]);
   });
   it('rounds sizes down to multiples of 8', () => {
     expect(floorTo8(1365)).toBe(1360);
