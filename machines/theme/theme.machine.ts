@@ -8,9 +8,7 @@ export interface ThemeContext {
 }
 
 export type ThemeEvent =
-  | { type: 'theme.select'; theme: string }
-  | { type: 'session.signedIn' }
-  | { type: 'session.signedOut' };
+  { type: 'theme.select'; theme: string } | { type: 'session.signedIn' } | { type: 'session.signedOut' };
 
 /**
  * Theme choice (spec §4 Theme): the stored choice (default dark), the server's saved theme when signed in,

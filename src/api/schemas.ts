@@ -6,10 +6,24 @@ import * as v from 'valibot';
 import { themeNames } from '../themes/names';
 
 // ---------- shared pieces ----------
-export const Email = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('Please enter a valid email address'), v.maxLength(254));
-export const Password = v.pipe(v.string(), v.minLength(1, 'Password is required'), v.maxLength(256, 'Password is too long'));
+export const Email = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toLowerCase(),
+  v.email('Please enter a valid email address'),
+  v.maxLength(254),
+);
+export const Password = v.pipe(
+  v.string(),
+  v.minLength(1, 'Password is required'),
+  v.maxLength(256, 'Password is too long'),
+);
 /** The rule the reset page enforces (spec §5); the server applies it to every new password. */
-export const NewPassword = v.pipe(v.string(), v.minLength(6, 'Password must be at least 6 characters long'), v.maxLength(256, 'Password is too long'));
+export const NewPassword = v.pipe(
+  v.string(),
+  v.minLength(6, 'Password must be at least 6 characters long'),
+  v.maxLength(256, 'Password is too long'),
+);
 
 export const ErrorBody = v.object({
   message: v.string(),

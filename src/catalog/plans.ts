@@ -38,7 +38,12 @@ export const plans: readonly Plan[] = [
     credits: 2500,
     costPerCreditAnnual: 0.0112,
     costPerCreditMonthly: 0.014,
-    features: ['2,500 credits every month', 'All image, video, text, audio and 3D tools', 'Commercial use', 'Priority Support'],
+    features: [
+      '2,500 credits every month',
+      'All image, video, text, audio and 3D tools',
+      'Commercial use',
+      'Priority Support',
+    ],
   },
   {
     id: 'enterprise',
@@ -48,7 +53,12 @@ export const plans: readonly Plan[] = [
     credits: 7000,
     costPerCreditAnnual: 0.0109,
     costPerCreditMonthly: 0.0129,
-    features: ['7,000 credits every month', 'All image, video, text, audio and 3D tools', 'Commercial use', 'Premium Support'],
+    features: [
+      '7,000 credits every month',
+      'All image, video, text, audio and 3D tools',
+      'Commercial use',
+      'Premium Support',
+    ],
   },
 ];
 

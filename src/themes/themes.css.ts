@@ -24,7 +24,8 @@ for (const preset of themePresets) {
       ? { card: '0 1px 2px rgba(0,0,0,0.4)', raised: '0 12px 32px rgba(0,0,0,0.5)' }
       : { card: '0 1px 2px rgba(16,24,40,0.06)', raised: '0 12px 32px rgba(16,24,40,0.14)' },
   };
-  const selector = preset.name === defaultTheme ? `:root, :root[data-theme="${preset.name}"]` : `:root[data-theme="${preset.name}"]`;
+  const selector =
+    preset.name === defaultTheme ? `:root, :root[data-theme="${preset.name}"]` : `:root[data-theme="${preset.name}"]`;
   globalStyle(selector, { vars: assignVars(vars, tokens), colorScheme: preset.scheme });
 }
 

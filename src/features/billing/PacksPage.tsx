@@ -13,8 +13,7 @@ export function PacksPage() {
         <p className={page.eyebrow}>Credits</p>
         <h1 className={page.title}>Buy credits</h1>
         <p className={page.lead}>
-          One-time packs, no subscription needed. Credits expire at the end of each billing cycle and do not carry
-          over.
+          One-time packs, no subscription needed. Credits expire at the end of each billing cycle and do not carry over.
         </p>
       </header>
       <div className={styles.grid}>

@@ -8,7 +8,13 @@ import * as styles from './Billing.css';
 
 const checkIcon = (
   <svg className={styles.check} width="16" height="16" viewBox="0 0 24 24" fill="none" aria-hidden="true">
-    <path d="M5 12.5l4.5 4.5L19 7.5" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+    <path
+      d="M5 12.5l4.5 4.5L19 7.5"
+      stroke="currentColor"
+      strokeWidth="2.4"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
   </svg>
 );
 
@@ -20,13 +26,25 @@ export function PlansPage() {
       <header className={page.header}>
         <p className={page.eyebrow}>Pricing</p>
         <h1 className={page.title}>Choose your plan</h1>
-        <p className={page.lead}>Monthly credits for every tool. Cancel any time; access continues to the end of the period.</p>
+        <p className={page.lead}>
+          Monthly credits for every tool. Cancel any time; access continues to the end of the period.
+        </p>
       </header>
       <div className={styles.toggle} role="group" aria-label="Billing cycle">
-        <button type="button" className={styles.toggleButton} aria-pressed={cycle === 'annually'} onClick={() => setCycle('annually')}>
+        <button
+          type="button"
+          className={styles.toggleButton}
+          aria-pressed={cycle === 'annually'}
+          onClick={() => setCycle('annually')}
+        >
           Annually <span className={styles.save}>{annualToggleLabel}</span>
         </button>
-        <button type="button" className={styles.toggleButton} aria-pressed={cycle === 'monthly'} onClick={() => setCycle('monthly')}>
+        <button
+          type="button"
+          className={styles.toggleButton}
+          aria-pressed={cycle === 'monthly'}
+          onClick={() => setCycle('monthly')}
+        >
           Monthly
         </button>
       </div>
@@ -35,7 +53,12 @@ export function PlansPage() {
           const annual = cycle === 'annually';
           const monthlyPrice = annual ? plan.priceAnnually : plan.priceMonthly;
           return (
-            <section key={plan.id} className={styles.card} data-featured={plan.id === 'pro'} aria-labelledby={`plan-${plan.id}`}>
+            <section
+              key={plan.id}
+              className={styles.card}
+              data-featured={plan.id === 'pro'}
+              aria-labelledby={`plan-${plan.id}`}
+            >
               {plan.id === 'pro' ? <span className={styles.badge}>Most popular</span> : null}
               <h2 className={styles.name} id={`plan-${plan.id}`}>
                 {plan.name}

@@ -50,7 +50,11 @@ export const chip = style({
   transition: 'background-color 120ms ease',
   selectors: {
     '&:hover': { background: vars.color.cardHover },
-    '&[aria-pressed=true]': { background: vars.color.button, color: vars.color.buttonText, borderColor: vars.color.button },
+    '&[aria-pressed=true]': {
+      background: vars.color.button,
+      color: vars.color.buttonText,
+      borderColor: vars.color.button,
+    },
     '&:focus-visible': { outline: `2px solid ${vars.color.accent}`, outlineOffset: 2 },
   },
 });

@@ -17,7 +17,7 @@ export const hero = style({
   overflow: 'hidden',
   isolation: 'isolate',
   borderRadius: 24,
-  padding: 'clamp(28px, 5vw, 56px)',
+  padding: 'clamp(24px, 4vw, 48px)',
   background: vars.color.card,
   border: `1px solid ${vars.color.border}`,
   boxShadow: vars.shadow.card,
@@ -54,17 +54,28 @@ export const blobB = style([
   },
 ]);
 
-export const content = style({ position: 'relative', maxWidth: 680, display: 'flex', flexDirection: 'column', gap: 16 });
+export const content = style({
+  position: 'relative',
+  maxWidth: 680,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 16,
+});
 
 export const headline = style({
   margin: 0,
-  fontSize: 'clamp(30px, 4.2vw, 52px)',
+  fontSize: 'clamp(30px, 3.6vw, 46px)',
   lineHeight: 1.08,
   fontWeight: 800,
   letterSpacing: '-0.03em',
 });
 
-export const sub = style({ margin: 0, fontSize: 'clamp(16px, 1.6vw, 19px)', color: vars.color.textSecondary, maxWidth: 560 });
+export const sub = style({
+  margin: 0,
+  fontSize: 'clamp(16px, 1.6vw, 19px)',
+  color: vars.color.textSecondary,
+  maxWidth: 560,
+});
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 12, marginTop: 8 });
 

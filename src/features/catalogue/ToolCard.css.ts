@@ -17,7 +17,12 @@ export const card = style({
       borderColor: vars.color.accent,
     },
   },
-  '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none', selectors: { '&:hover, &:focus-within': { transform: 'none' } } } },
+  '@media': {
+    '(prefers-reduced-motion: reduce)': {
+      transition: 'none',
+      selectors: { '&:hover, &:focus-within': { transform: 'none' } },
+    },
+  },
 });
 
 export const media = style({

@@ -7,7 +7,7 @@ export function ToolCard({ tool }: { tool: Tool }) {
   return (
     <article className={styles.card} data-testid="tool-card" aria-labelledby={`tool-${tool.key}`}>
       <div className={styles.media}>
-        <img className={styles.image} src={tool.image} alt="" width={320} height={200} loading="lazy" />
+        <img className={styles.image} src={tool.image} alt="" width={320} height={200} />
       </div>
       <div className={styles.body}>
         <div className={styles.meta}>

@@ -41,3 +41,5 @@ export const soon = style({
 });
 
 export const soonTitle = style({ margin: 0, fontSize: 16, fontWeight: 700 });
+
+export const image = style({ width: '100%', height: '100%', objectFit: 'cover' });

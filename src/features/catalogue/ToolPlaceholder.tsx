@@ -31,7 +31,7 @@ export function ToolPlaceholder({ toolKey }: { toolKey: ToolKey }) {
         </Link>
       </div>
       <figure className={styles.figure}>
-        <img src={tool.image} alt="" width={640} height={400} />
+        <img className={styles.image} src={tool.image} alt="" width={640} height={400} />
       </figure>
     </div>
   );

@@ -19,7 +19,14 @@ export const brandRow = style({
   selectors: { [`${root}[data-collapsed=true] &`]: { flexDirection: 'column', padding: '0 0 12px' } },
 });
 
-export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 2 });
+export const list = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 2,
+});
 
 export const link = style({
   display: 'flex',

@@ -2,7 +2,10 @@ import { creditPacks, plans } from '../../catalog';
 
 const usd = (n: number) => `$${n}`;
 const planSummary = plans
-  .map((p) => `${p.name}: ${p.credits.toLocaleString('en-US')} credits a month for ${usd(p.priceMonthly)} monthly or ${usd(p.priceAnnually)} a month billed annually`)
+  .map(
+    (p) =>
+      `${p.name}: ${p.credits.toLocaleString('en-US')} credits a month for ${usd(p.priceMonthly)} monthly or ${usd(p.priceAnnually)} a month billed annually`,
+  )
   .join('; ');
 const packSummary = creditPacks
   .map((p) => `${p.credits.toLocaleString('en-US')} credits for ${usd(p.price)}`)

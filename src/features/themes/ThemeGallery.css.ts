@@ -40,10 +40,25 @@ export const card = style({
 
 /** A miniature of the theme itself: its own colours, not the page's. */
 export const preview = style({ display: 'flex', height: 92, padding: 10, gap: 8 });
-export const previewSidebar = style({ width: 34, borderRadius: 6, display: 'flex', flexDirection: 'column', gap: 5, padding: 6 });
+export const previewSidebar = style({
+  width: 34,
+  borderRadius: 6,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 5,
+  padding: 6,
+});
 export const previewLine = style({ height: 4, borderRadius: 2 });
 export const previewMain = style({ flex: 1, display: 'flex', flexDirection: 'column', gap: 6 });
-export const previewCard = style({ flex: 1, borderRadius: 6, padding: 8, display: 'flex', flexDirection: 'column', gap: 5, border: '1px solid' });
+export const previewCard = style({
+  flex: 1,
+  borderRadius: 6,
+  padding: 8,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 5,
+  border: '1px solid',
+});
 export const previewButton = style({ width: 38, height: 12, borderRadius: 4, marginTop: 'auto' });
 
 export const body = style({ display: 'flex', flexDirection: 'column', gap: 6, padding: '14px 16px 16px', flex: 1 });
@@ -56,6 +71,8 @@ export const swatch = style({
   height: 18,
   borderRadius: '50%',
   border: `2px solid ${vars.color.card}`,
+  // Keeps a swatch visible when it matches the card it sits on.
+  boxShadow: 'inset 0 0 0 1px rgba(127, 127, 127, 0.35)',
   marginLeft: -5,
   selectors: { '&:first-child': { marginLeft: 0 } },
 });

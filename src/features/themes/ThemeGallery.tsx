@@ -59,7 +59,13 @@ export function ThemeGallery({ active, onApply }: ThemeGalleryProps) {
           {shown.map((preset) => {
             const isActive = preset.name === active;
             return (
-              <li key={preset.name} className={styles.card} data-active={isActive} data-testid="theme-card" data-theme-name={preset.name}>
+              <li
+                key={preset.name}
+                className={styles.card}
+                data-active={isActive}
+                data-testid="theme-card"
+                data-theme-name={preset.name}
+              >
                 <Preview preset={preset} />
                 <div className={styles.body}>
                   <h2 className={styles.name}>{preset.label}</h2>

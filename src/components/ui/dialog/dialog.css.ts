@@ -50,7 +50,7 @@ export const drawer = style({
   color: vars.color.text,
   borderRight: `1px solid ${vars.color.border}`,
   boxShadow: vars.shadow.raised,
-  padding: '16px 12px',
+  padding: 0,
   animation: `${slideIn} 180ms ease-out`,
   ':focus': { outline: 'none' },
   '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
@@ -89,3 +89,6 @@ export const close = style({
     '&:focus-visible': { outline: `2px solid ${vars.color.accent}`, outlineOffset: 2 },
   },
 });
+
+/** In the drawer the heading is hidden, so the close button floats in the corner instead of taking a row. */
+export const floatingClose = style([close, { position: 'absolute', top: 14, right: 12, zIndex: 1 }]);

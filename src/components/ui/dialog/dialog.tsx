@@ -47,15 +47,14 @@ export function DialogContent({
         // Radix warns when no description is linked; pass undefined explicitly when there is none.
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
-        <div className={styles.header}>
+        <div className={hideTitle ? undefined : styles.header}>
           <div className={hideTitle ? styles.srOnly : styles.headings}>
             <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
             {description ? (
               <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description>
             ) : null}
           </div>
-          {hideTitle ? <div className={styles.headings} /> : null}
-          <RadixDialog.Close className={styles.close} aria-label={closeLabel}>
+          <RadixDialog.Close className={hideTitle ? styles.floatingClose : styles.close} aria-label={closeLabel}>
             <svg width="18" height="18" viewBox="0 0 24 24" fill="none" aria-hidden="true">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>

@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+export const desktop = { width: 1280, height: 800 } as const;
+export const phone = { width: 390, height: 844 } as const;
+export type Viewport = typeof desktop | typeof phone;
+
+export const screenshotDir = join(import.meta.dirname, '..', '..', 'test-results');
+
+/** One Chromium per test file (common.md flags), closed after the file. */
+export function setupBrowser(): { browser: () => Browser } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    // launch() gives every browser a fresh temporary profile (it refuses an explicit --user-data-dir).
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    browser: () => {
+      if (!browser) throw new Error('Browser not started');
+      return browser;
+    },
+  };
+}
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+/** A fresh page (own context: empty localStorage) at the given viewport, opened at `path`. */
+export async function openPage(browser: Browser, viewport: Viewport, path = '/'): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl(), reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });
+}
+
+export const sizes: ReadonlyArray<readonly [string, Viewport]> = [
+  ['desktop', desktop],
+  ['phone', phone],
+];

@@ -1,0 +1,53 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { User } from '../../src/api/schemas';
+import { AppShell } from '../../src/features/shell/AppShell';
+import { renderInRouter } from './router-harness';
+
+const session = vi.hoisted(() => ({ user: null as User | null }));
+vi.mock('../../src/app/session-hooks', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/app/session-hooks')>()),
+  useCurrentUser: () => session.user,
+}));
+
+const member = (plan: 'free' | 'pro' | null): User => ({
+  id: 'u1',
+  email: 'maker@example.com',
+  credits: 1250,
+  subscription: plan ? { plan, billingCycle: 'monthly', nextBillingDate: null } : null,
+  lastPasswordChange: null,
+});
+
+describe('layout shell for each kind of user', () => {
+  beforeEach(() => {
+    session.user = null;
+  });
+
+  it('offers Sign In and Register to visitors and hides Settings', async () => {
+    renderInRouter(() => <AppShell>content</AppShell>);
+    const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
+    expect(within(sidebar).getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(within(sidebar).getByRole('button', { name: 'Register' })).toBeInTheDocument();
+    expect(within(sidebar).queryByRole('link', { name: 'Settings' })).toBeNull();
+  });
+
+  it('shows the balance, Settings, Subscribe and Upgrade Plan to a user without a paid plan', async () => {
+    session.user = member('free');
+    renderInRouter(() => <AppShell>content</AppShell>);
+    const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
+    expect(within(sidebar).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(within(sidebar).getByText('1,250 credits')).toBeInTheDocument();
+    expect(within(sidebar).getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscribe');
+    expect(screen.getByRole('banner')).toHaveTextContent('Upgrade Plan');
+    expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();
+  });
+
+  it('shows Credits + in the sidebar and header to a paid subscriber', async () => {
+    session.user = member('pro');
+    renderInRouter(() => <AppShell>content</AppShell>);
+    const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
+    expect(within(sidebar).getByRole('link', { name: 'Credits +' })).toHaveAttribute('href', '/credits');
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Credits +' })).toBeInTheDocument();
+    expect(screen.queryByText('Upgrade Plan')).toBeNull();
+  });
+});
