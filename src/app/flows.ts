@@ -13,8 +13,18 @@ import { verifyEmailMachine } from '../../machines/auth/verify-email.machine';
 import { endpoints } from '../api/endpoints';
 import { getSession, navigateTo } from './session-hooks';
 
+// A verification link is single-use: React's strict-mode remount restarts the invoked promise, so
+// one page visit shares one call per token.
+const verifications = new Map<string, ReturnType<typeof endpoints.verifyEmail>>();
+
 export const verifyEmailLogic = verifyEmailMachine.provide({
-  actors: { verifyEmail: fromPromise(async ({ input }) => endpoints.verifyEmail(input.token)) },
+  actors: {
+    verifyEmail: fromPromise(async ({ input }) => {
+      const call = verifications.get(input.token) ?? endpoints.verifyEmail(input.token);
+      verifications.set(input.token, call);
+      return call;
+    }),
+  },
 });
 
 export const forgotPasswordLogic = forgotPasswordMachine.provide({
