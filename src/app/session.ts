@@ -5,26 +5,32 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { sessionMachine } from '../../machines/session/session.machine';
 import type { NavigateParams } from '../../machines/session/session.types';
-import { endpoints as defaultEndpoints, type Endpoints } from '../api/endpoints';
+import type { Endpoints } from '../api/endpoints';
 import * as tokens from './token-storage';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
+type SessionEndpoints = Pick<Endpoints, 'getUser' | 'login' | 'register' | 'logout'>;
+
 export interface SessionDeps {
-  endpoints?: Pick<Endpoints, 'getUser' | 'login' | 'register' | 'logout'>;
+  endpoints?: SessionEndpoints;
   navigate: (params: NavigateParams) => void;
   storage?: Pick<typeof tokens, 'readToken' | 'storeToken' | 'deleteToken'>;
 }
 
-export function sessionLogic({ endpoints = defaultEndpoints, navigate, storage = tokens }: SessionDeps) {
+// The API client (ofetch, valibot schemas) loads with the first call, not with the first paint.
+const lazyEndpoints = async (): Promise<SessionEndpoints> => (await import('../api/endpoints')).endpoints;
+
+export function sessionLogic({ endpoints, navigate, storage = tokens }: SessionDeps) {
+  const api = async () => endpoints ?? lazyEndpoints();
   return sessionMachine.provide({
     actors: {
       readToken: fromPromise(async () => storage.readToken()),
       // The client sends the stored token; the machine stores it before loading the user.
-      loadUser: fromPromise(async () => endpoints.getUser()),
-      login: fromPromise(async ({ input }) => endpoints.login(input)),
-      register: fromPromise(async ({ input }) => endpoints.register(input)),
-      logout: fromPromise(async () => endpoints.logout()),
+      loadUser: fromPromise(async () => (await api()).getUser()),
+      login: fromPromise(async ({ input }) => (await api()).login(input)),
+      register: fromPromise(async ({ input }) => (await api()).register(input)),
+      logout: fromPromise(async () => (await api()).logout()),
     },
     actions: {
       storeToken: (_, params) => storage.storeToken(params.token),

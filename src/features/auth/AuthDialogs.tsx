@@ -69,3 +69,13 @@ export function RegisterNoticeDialog() {
     </Dialog>
   );
 }
+
+/** Both dialogs, as the root loads them on demand. */
+export default function AuthDialogs() {
+  return (
+    <>
+      <LoginDialog />
+      <RegisterNoticeDialog />
+    </>
+  );
+}

@@ -1,5 +1,4 @@
 import { fromPromise } from 'xstate';
-import { endpoints } from '../../api/endpoints';
 import { themeStorageKey, type ThemeName } from '../../themes/names';
 
 function readStored(): string | null {
@@ -16,8 +15,13 @@ export const themeEffects = {
   actors: {
     readStoredTheme: fromPromise<string | null>(async () => readStored()),
     // GET/POST /api/users/theme through the shared client (bearer token, error mapping).
-    loadRemoteTheme: fromPromise<string | null>(async () => (await endpoints.getTheme()).theme),
+    // Loaded with the first call, keeping the client out of the first paint.
+    loadRemoteTheme: fromPromise<string | null>(async () => {
+      const { endpoints } = await import('../../api/endpoints');
+      return (await endpoints.getTheme()).theme;
+    }),
     saveRemoteTheme: fromPromise<void, { theme: ThemeName }>(async ({ input }) => {
+      const { endpoints } = await import('../../api/endpoints');
       await endpoints.saveTheme(input.theme);
     }),
   },
