@@ -3,11 +3,20 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import './themes/themes.css';
 import { makeRouter } from './app/router';
-import { bindNavigation } from './app/session-hooks';
-import './app/theme';
+import { createSession, forwardSessionToTheme, listenForCredits } from './app/session';
+import { bindNavigation, bindSession } from './app/session-hooks';
+import { themeActor } from './app/theme';
 
-const router = makeRouter({});
+// The session navigates through the router, which is made with the session in its context.
+const session = createSession({
+  navigate: ({ to, message }) => void router.navigate({ to, ...(message ? { state: { message } } : {}) }),
+});
+const router = makeRouter({ session });
+bindSession(session);
 bindNavigation((to) => void router.navigate({ to }));
+listenForCredits(session);
+forwardSessionToTheme(session, themeActor);
+session.start();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -14,8 +14,12 @@ import { Route as R3dRouteImport } from './routes/3d'
 import { Route as AllToolsRouteImport } from './routes/all-tools'
 import { Route as AudioRouteImport } from './routes/audio'
 import { Route as CreditsRouteImport } from './routes/credits'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as ImageRouteImport } from './routes/image'
+import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as RegisterRouteImport } from './routes/register'
+import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as SubscribeRouteImport } from './routes/subscribe'
 import { Route as SupportRouteImport } from './routes/support'
 import { Route as TermsRouteImport } from './routes/terms'
@@ -32,9 +36,12 @@ import { Route as ImageModelsPersonToPersonRouteImport } from './routes/image-mo
 import { Route as ImageModelsRestoreImageRouteImport } from './routes/image-models/restore-image'
 import { Route as ImageModelsTextToAdvertisementRouteImport } from './routes/image-models/text-to-advertisement'
 import { Route as ImageModelsTextToImageRouteImport } from './routes/image-models/text-to-image'
+import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password/$token'
 import { Route as TextModelsCodeGenerationRouteImport } from './routes/text-models/code-generation'
 import { Route as TextModelsImageToTextRouteImport } from './routes/text-models/image-to-text'
 import { Route as TextModelsTextToTextRouteImport } from './routes/text-models/text-to-text'
+import { Route as VerifyEmailIndexRouteImport } from './routes/verify-email/index'
+import { Route as VerifyEmailTokenRouteImport } from './routes/verify-email/$token'
 import { Route as VideoModelsIndexRouteImport } from './routes/video-models/index'
 import { Route as VideoModelsImageToVideoRouteImport } from './routes/video-models/image-to-video'
 import { Route as VideoModelsTextToVideoRouteImport } from './routes/video-models/text-to-video'
@@ -65,14 +72,34 @@ const CreditsRoute = CreditsRouteImport.update({
   path: '/credits',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ImageRoute = ImageRouteImport.update({
   id: '/image',
   path: '/image',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrivacyRoute = PrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterRoute = RegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SettingsRoute = SettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SubscribeRoute = SubscribeRouteImport.update({
@@ -157,6 +184,11 @@ const ImageModelsTextToImageRoute = ImageModelsTextToImageRouteImport.update({
   path: '/image-models/text-to-image',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
+  id: '/reset-password/$token',
+  path: '/reset-password/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TextModelsCodeGenerationRoute =
   TextModelsCodeGenerationRouteImport.update({
     id: '/text-models/code-generation',
@@ -171,6 +203,16 @@ const TextModelsImageToTextRoute = TextModelsImageToTextRouteImport.update({
 const TextModelsTextToTextRoute = TextModelsTextToTextRouteImport.update({
   id: '/text-models/text-to-text',
   path: '/text-models/text-to-text',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyEmailIndexRoute = VerifyEmailIndexRouteImport.update({
+  id: '/verify-email/',
+  path: '/verify-email/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyEmailTokenRoute = VerifyEmailTokenRouteImport.update({
+  id: '/verify-email/$token',
+  path: '/verify-email/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const VideoModelsIndexRoute = VideoModelsIndexRouteImport.update({
@@ -200,8 +242,12 @@ export interface FileRoutesByFullPath {
   '/all-tools': typeof AllToolsRoute
   '/audio': typeof AudioRoute
   '/credits': typeof CreditsRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/image': typeof ImageRoute
+  '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
+  '/register': typeof RegisterRoute
+  '/settings': typeof SettingsRoute
   '/subscribe': typeof SubscribeRoute
   '/support': typeof SupportRoute
   '/terms': typeof TermsRoute
@@ -217,13 +263,16 @@ export interface FileRoutesByFullPath {
   '/image-models/restore-image': typeof ImageModelsRestoreImageRoute
   '/image-models/text-to-advertisement': typeof ImageModelsTextToAdvertisementRoute
   '/image-models/text-to-image': typeof ImageModelsTextToImageRoute
+  '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/text-models/code-generation': typeof TextModelsCodeGenerationRoute
   '/text-models/image-to-text': typeof TextModelsImageToTextRoute
   '/text-models/text-to-text': typeof TextModelsTextToTextRoute
+  '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/video-models/image-to-video': typeof VideoModelsImageToVideoRoute
   '/video-models/text-to-video': typeof VideoModelsTextToVideoRoute
   '/video-models/video-editing': typeof VideoModelsVideoEditingRoute
   '/image-models/': typeof ImageModelsIndexRoute
+  '/verify-email/': typeof VerifyEmailIndexRoute
   '/video-models/': typeof VideoModelsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -232,8 +281,12 @@ export interface FileRoutesByTo {
   '/all-tools': typeof AllToolsRoute
   '/audio': typeof AudioRoute
   '/credits': typeof CreditsRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/image': typeof ImageRoute
+  '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
+  '/register': typeof RegisterRoute
+  '/settings': typeof SettingsRoute
   '/subscribe': typeof SubscribeRoute
   '/support': typeof SupportRoute
   '/terms': typeof TermsRoute
@@ -249,13 +302,16 @@ export interface FileRoutesByTo {
   '/image-models/restore-image': typeof ImageModelsRestoreImageRoute
   '/image-models/text-to-advertisement': typeof ImageModelsTextToAdvertisementRoute
   '/image-models/text-to-image': typeof ImageModelsTextToImageRoute
+  '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/text-models/code-generation': typeof TextModelsCodeGenerationRoute
   '/text-models/image-to-text': typeof TextModelsImageToTextRoute
   '/text-models/text-to-text': typeof TextModelsTextToTextRoute
+  '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/video-models/image-to-video': typeof VideoModelsImageToVideoRoute
   '/video-models/text-to-video': typeof VideoModelsTextToVideoRoute
   '/video-models/video-editing': typeof VideoModelsVideoEditingRoute
   '/image-models': typeof ImageModelsIndexRoute
+  '/verify-email': typeof VerifyEmailIndexRoute
   '/video-models': typeof VideoModelsIndexRoute
 }
 export interface FileRoutesById {
@@ -265,8 +321,12 @@ export interface FileRoutesById {
   '/all-tools': typeof AllToolsRoute
   '/audio': typeof AudioRoute
   '/credits': typeof CreditsRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/image': typeof ImageRoute
+  '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
+  '/register': typeof RegisterRoute
+  '/settings': typeof SettingsRoute
   '/subscribe': typeof SubscribeRoute
   '/support': typeof SupportRoute
   '/terms': typeof TermsRoute
@@ -282,13 +342,16 @@ export interface FileRoutesById {
   '/image-models/restore-image': typeof ImageModelsRestoreImageRoute
   '/image-models/text-to-advertisement': typeof ImageModelsTextToAdvertisementRoute
   '/image-models/text-to-image': typeof ImageModelsTextToImageRoute
+  '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/text-models/code-generation': typeof TextModelsCodeGenerationRoute
   '/text-models/image-to-text': typeof TextModelsImageToTextRoute
   '/text-models/text-to-text': typeof TextModelsTextToTextRoute
+  '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/video-models/image-to-video': typeof VideoModelsImageToVideoRoute
   '/video-models/text-to-video': typeof VideoModelsTextToVideoRoute
   '/video-models/video-editing': typeof VideoModelsVideoEditingRoute
   '/image-models/': typeof ImageModelsIndexRoute
+  '/verify-email/': typeof VerifyEmailIndexRoute
   '/video-models/': typeof VideoModelsIndexRoute
 }
 export interface FileRouteTypes {
@@ -299,8 +362,12 @@ export interface FileRouteTypes {
     | '/all-tools'
     | '/audio'
     | '/credits'
+    | '/forgot-password'
     | '/image'
+    | '/login'
     | '/privacy'
+    | '/register'
+    | '/settings'
     | '/subscribe'
     | '/support'
     | '/terms'
@@ -316,13 +383,16 @@ export interface FileRouteTypes {
     | '/image-models/restore-image'
     | '/image-models/text-to-advertisement'
     | '/image-models/text-to-image'
+    | '/reset-password/$token'
     | '/text-models/code-generation'
     | '/text-models/image-to-text'
     | '/text-models/text-to-text'
+    | '/verify-email/$token'
     | '/video-models/image-to-video'
     | '/video-models/text-to-video'
     | '/video-models/video-editing'
     | '/image-models/'
+    | '/verify-email/'
     | '/video-models/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -331,8 +401,12 @@ export interface FileRouteTypes {
     | '/all-tools'
     | '/audio'
     | '/credits'
+    | '/forgot-password'
     | '/image'
+    | '/login'
     | '/privacy'
+    | '/register'
+    | '/settings'
     | '/subscribe'
     | '/support'
     | '/terms'
@@ -348,13 +422,16 @@ export interface FileRouteTypes {
     | '/image-models/restore-image'
     | '/image-models/text-to-advertisement'
     | '/image-models/text-to-image'
+    | '/reset-password/$token'
     | '/text-models/code-generation'
     | '/text-models/image-to-text'
     | '/text-models/text-to-text'
+    | '/verify-email/$token'
     | '/video-models/image-to-video'
     | '/video-models/text-to-video'
     | '/video-models/video-editing'
     | '/image-models'
+    | '/verify-email'
     | '/video-models'
   id:
     | '__root__'
@@ -363,8 +440,12 @@ export interface FileRouteTypes {
     | '/all-tools'
     | '/audio'
     | '/credits'
+    | '/forgot-password'
     | '/image'
+    | '/login'
     | '/privacy'
+    | '/register'
+    | '/settings'
     | '/subscribe'
     | '/support'
     | '/terms'
@@ -380,13 +461,16 @@ export interface FileRouteTypes {
     | '/image-models/restore-image'
     | '/image-models/text-to-advertisement'
     | '/image-models/text-to-image'
+    | '/reset-password/$token'
     | '/text-models/code-generation'
     | '/text-models/image-to-text'
     | '/text-models/text-to-text'
+    | '/verify-email/$token'
     | '/video-models/image-to-video'
     | '/video-models/text-to-video'
     | '/video-models/video-editing'
     | '/image-models/'
+    | '/verify-email/'
     | '/video-models/'
   fileRoutesById: FileRoutesById
 }
@@ -396,8 +480,12 @@ export interface RootRouteChildren {
   AllToolsRoute: typeof AllToolsRoute
   AudioRoute: typeof AudioRoute
   CreditsRoute: typeof CreditsRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   ImageRoute: typeof ImageRoute
+  LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
+  RegisterRoute: typeof RegisterRoute
+  SettingsRoute: typeof SettingsRoute
   SubscribeRoute: typeof SubscribeRoute
   SupportRoute: typeof SupportRoute
   TermsRoute: typeof TermsRoute
@@ -413,13 +501,16 @@ export interface RootRouteChildren {
   ImageModelsRestoreImageRoute: typeof ImageModelsRestoreImageRoute
   ImageModelsTextToAdvertisementRoute: typeof ImageModelsTextToAdvertisementRoute
   ImageModelsTextToImageRoute: typeof ImageModelsTextToImageRoute
+  ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
   TextModelsCodeGenerationRoute: typeof TextModelsCodeGenerationRoute
   TextModelsImageToTextRoute: typeof TextModelsImageToTextRoute
   TextModelsTextToTextRoute: typeof TextModelsTextToTextRoute
+  VerifyEmailTokenRoute: typeof VerifyEmailTokenRoute
   VideoModelsImageToVideoRoute: typeof VideoModelsImageToVideoRoute
   VideoModelsTextToVideoRoute: typeof VideoModelsTextToVideoRoute
   VideoModelsVideoEditingRoute: typeof VideoModelsVideoEditingRoute
   ImageModelsIndexRoute: typeof ImageModelsIndexRoute
+  VerifyEmailIndexRoute: typeof VerifyEmailIndexRoute
   VideoModelsIndexRoute: typeof VideoModelsIndexRoute
 }
 
@@ -460,6 +551,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CreditsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/image': {
       id: '/image'
       path: '/image'
@@ -467,11 +565,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ImageRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/privacy': {
       id: '/privacy'
       path: '/privacy'
       fullPath: '/privacy'
       preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register': {
+      id: '/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/settings': {
+      id: '/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof SettingsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/subscribe': {
@@ -586,6 +705,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ImageModelsTextToImageRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reset-password/$token': {
+      id: '/reset-password/$token'
+      path: '/reset-password/$token'
+      fullPath: '/reset-password/$token'
+      preLoaderRoute: typeof ResetPasswordTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/text-models/code-generation': {
       id: '/text-models/code-generation'
       path: '/text-models/code-generation'
@@ -605,6 +731,20 @@ declare module '@tanstack/react-router' {
       path: '/text-models/text-to-text'
       fullPath: '/text-models/text-to-text'
       preLoaderRoute: typeof TextModelsTextToTextRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify-email/': {
+      id: '/verify-email/'
+      path: '/verify-email'
+      fullPath: '/verify-email/'
+      preLoaderRoute: typeof VerifyEmailIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify-email/$token': {
+      id: '/verify-email/$token'
+      path: '/verify-email/$token'
+      fullPath: '/verify-email/$token'
+      preLoaderRoute: typeof VerifyEmailTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/video-models/': {
@@ -644,8 +784,12 @@ const rootRouteChildren: RootRouteChildren = {
   AllToolsRoute: AllToolsRoute,
   AudioRoute: AudioRoute,
   CreditsRoute: CreditsRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   ImageRoute: ImageRoute,
+  LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,
+  RegisterRoute: RegisterRoute,
+  SettingsRoute: SettingsRoute,
   SubscribeRoute: SubscribeRoute,
   SupportRoute: SupportRoute,
   TermsRoute: TermsRoute,
@@ -661,13 +805,16 @@ const rootRouteChildren: RootRouteChildren = {
   ImageModelsRestoreImageRoute: ImageModelsRestoreImageRoute,
   ImageModelsTextToAdvertisementRoute: ImageModelsTextToAdvertisementRoute,
   ImageModelsTextToImageRoute: ImageModelsTextToImageRoute,
+  ResetPasswordTokenRoute: ResetPasswordTokenRoute,
   TextModelsCodeGenerationRoute: TextModelsCodeGenerationRoute,
   TextModelsImageToTextRoute: TextModelsImageToTextRoute,
   TextModelsTextToTextRoute: TextModelsTextToTextRoute,
+  VerifyEmailTokenRoute: VerifyEmailTokenRoute,
   VideoModelsImageToVideoRoute: VideoModelsImageToVideoRoute,
   VideoModelsTextToVideoRoute: VideoModelsTextToVideoRoute,
   VideoModelsVideoEditingRoute: VideoModelsVideoEditingRoute,
   ImageModelsIndexRoute: ImageModelsIndexRoute,
+  VerifyEmailIndexRoute: VerifyEmailIndexRoute,
   VideoModelsIndexRoute: VideoModelsIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,6 +1,6 @@
-/**
- * What every route receives through the router context. Empty for now: the session work adds the
- * session actor here (style.md: `createRootRouteWithContext<{ session }>()`).
- */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface RouterContext {}
+import type { SessionActor } from './session';
+
+/** What every route receives through the router context (style.md: the session actor). */
+export interface RouterContext {
+  session: SessionActor;
+}

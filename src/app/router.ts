@@ -11,3 +11,10 @@ declare module '@tanstack/react-router' {
     router: ReturnType<typeof makeRouter>;
   }
 }
+
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** A one-time notice for the destination page, e.g. 'Account successfully deleted' on /. */
+    message?: string;
+  }
+}

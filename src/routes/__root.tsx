@@ -1,7 +1,13 @@
+import { Suspense, lazy } from 'react';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import type { RouterContext } from '../app/router-context';
+import { LocationNotice } from '../features/auth/LocationNotice';
 import { AppShell } from '../features/shell/AppShell';
 import { ErrorPage, NotFoundPage } from '../features/shell/StatusPages';
+
+// Radix Dialog is only needed once a dialog opens: keep it out of the first load.
+const AuthDialogs = lazy(() => import('../features/auth/AuthDialogs'));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -10,9 +16,20 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  const { session } = Route.useRouteContext();
+  // Spec §4: until the startup check ends the app renders nothing.
+  const loading = useSelector(session, (s) => s.hasTag('loading'));
+  const dialogs = useSelector(session, (s) => s.context.dialog.open || s.hasTag('registered'));
+  if (loading) return null;
   return (
     <AppShell>
+      <LocationNotice />
       <Outlet />
+      {dialogs ? (
+        <Suspense fallback={null}>
+          <AuthDialogs />
+        </Suspense>
+      ) : null}
     </AppShell>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { bindNavigation } from '../../src/app/session-hooks';
+import { bindPurchase } from '../../src/app/session-hooks';
+import { startSession } from './views/helpers';
 import { PacksPage } from '../../src/features/billing/PacksPage';
 import { PlansPage } from '../../src/features/billing/PlansPage';
 
@@ -19,15 +20,18 @@ describe('plans page', () => {
     expect(screen.queryByText('Billed $144 a year')).toBeNull();
   });
 
-  it('asks a visitor to sign in when they choose a plan or a pack', () => {
-    const navigate = vi.fn();
-    bindNavigation(navigate);
+  it('asks a visitor to sign in (the login dialog) when they choose a plan or a pack', async () => {
+    const purchase = vi.fn();
+    bindPurchase(purchase);
+    const { session } = await startSession();
     render(<PlansPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Pro' }));
-    expect(navigate).toHaveBeenLastCalledWith('/login');
+    expect(session.getSnapshot().context.dialog).toEqual({ open: true, mode: 'login' });
+    session.send({ type: 'auth.dialog.close' });
     render(<PacksPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Buy 2,500 credits' }));
-    expect(navigate).toHaveBeenCalledTimes(2);
+    expect(session.getSnapshot().context.dialog).toEqual({ open: true, mode: 'login' });
+    expect(purchase).not.toHaveBeenCalled();
   });
 
   it('lists the credit packs with price and price per credit', () => {

@@ -1,6 +1,4 @@
-import * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import { ThemeAnswer } from '../../api/schemas';
 import { themeStorageKey, type ThemeName } from '../../themes/names';
 
 function readStored(): string | null {
@@ -12,28 +10,19 @@ function readStored(): string | null {
   }
 }
 
-function authHeaders(): Record<string, string> {
-  const token = window.localStorage.getItem('token');
-  return token ? { Authorization: `Bearer ${token}` } : {};
-}
-
 /** The browser side of machines/theme/theme.machine.ts. */
 export const themeEffects = {
   actors: {
     readStoredTheme: fromPromise<string | null>(async () => readStored()),
+    // GET/POST /api/users/theme through the shared client (bearer token, error mapping).
+    // Loaded with the first call, keeping the client out of the first paint.
     loadRemoteTheme: fromPromise<string | null>(async () => {
-      const res = await fetch('/api/users/theme', { headers: authHeaders(), credentials: 'include' });
-      if (!res.ok) throw new Error(`GET /api/users/theme answered ${res.status}`);
-      return v.parse(ThemeAnswer, await res.json()).theme;
+      const { endpoints } = await import('../../api/endpoints');
+      return (await endpoints.getTheme()).theme;
     }),
     saveRemoteTheme: fromPromise<void, { theme: ThemeName }>(async ({ input }) => {
-      const res = await fetch('/api/users/theme', {
-        method: 'POST',
-        body: JSON.stringify({ theme: input.theme }),
-        headers: { 'Content-Type': 'application/json', ...authHeaders() },
-        credentials: 'include',
-      });
-      if (!res.ok) throw new Error(`POST /api/users/theme answered ${res.status}`);
+      const { endpoints } = await import('../../api/endpoints');
+      await endpoints.saveTheme(input.theme);
     }),
   },
   actions: {

@@ -1,0 +1,62 @@
+/** Cancel subscription (spec §4, §5): confirm, cancel, reload the page on success. */
+import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from '../shared/errors';
+
+export const CANCEL_CONFIRMATION =
+  'Are you sure you want to cancel your subscription? You keep access until the end of the billing period.';
+
+export const cancelSubscriptionMachine = setup({
+  types: {
+    context: {} as { error: string | null },
+    events: {} as
+      | { type: 'subscription.cancel' }
+      | { type: 'subscription.cancel.confirm' }
+      | { type: 'subscription.cancel.dismiss' },
+  },
+  actors: {
+    cancelSubscription: fromPromise<{ success: boolean; message?: string | undefined }>(async () =>
+      notProvided('cancelSubscription'),
+    ),
+  },
+  actions: {
+    reloadPage: () => {},
+  },
+  guards: {
+    cancelled: (_, params: { success: boolean }) => params.success,
+  },
+}).createMachine({
+  id: 'cancelSubscription',
+  context: { error: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      description: 'Billing with a Cancel subscription button',
+      on: { 'subscription.cancel': { target: 'confirming', actions: assign({ error: null }) } },
+    },
+    confirming: {
+      description: 'The confirmation dialog',
+      on: {
+        'subscription.cancel.confirm': { target: 'cancelling' },
+        'subscription.cancel.dismiss': { target: 'idle' },
+      },
+    },
+    cancelling: {
+      description: 'Cancelling at the end of the billing period',
+      tags: ['busy'],
+      invoke: {
+        id: 'cancelSubscription',
+        src: 'cancelSubscription',
+        onDone: [
+          {
+            guard: { type: 'cancelled', params: ({ event }) => ({ success: event.output.success }) },
+            target: 'cancelled',
+            actions: 'reloadPage',
+          },
+          { target: 'idle', actions: assign({ error: 'Failed to cancel subscription. Please try again.' }) },
+        ],
+        onError: { target: 'idle', actions: assign({ error: 'Failed to cancel subscription. Please try again.' }) },
+      },
+    },
+    cancelled: { description: 'Cancelled; the page reloads', type: 'final' },
+  },
+});

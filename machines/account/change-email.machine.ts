@@ -1,0 +1,71 @@
+/** Change email (spec §2 Settings, §5): new email and current password → 'Email updated successfully'. */
+import { assign, fromPromise, setup } from 'xstate';
+import type { User } from '../../src/api/schemas';
+import { messageOf, notProvided } from '../shared/errors';
+
+export const changeEmailMachine = setup({
+  types: {
+    context: {} as { error: string | null; success: string | null },
+    events: {} as
+      | { type: 'email.open' }
+      | { type: 'email.cancel' }
+      | { type: 'email.submit'; newEmail: string; currentPassword: string },
+  },
+  actors: {
+    changeEmail: fromPromise<{ message: string; user: User }, { newEmail: string; currentPassword: string }>(async () =>
+      notProvided('changeEmail'),
+    ),
+  },
+  actions: {
+    /** The app forwards the updated user to the session (`user.updated`). */
+    userUpdated: (_, _params: { user: User }) => {},
+  },
+  guards: {
+    incomplete: ({ event }) =>
+      event.type === 'email.submit' && (event.newEmail.trim() === '' || event.currentPassword === ''),
+  },
+}).createMachine({
+  id: 'changeEmail',
+  context: { error: null, success: null },
+  initial: 'closed',
+  states: {
+    closed: {
+      description: 'Shows the email and a Change Email button',
+      on: { 'email.open': { target: 'editing', actions: assign({ error: null, success: null }) } },
+    },
+    editing: {
+      description: 'New email and current password',
+      tags: ['form'],
+      on: {
+        'email.cancel': { target: 'closed', actions: assign({ error: null }) },
+        'email.submit': [
+          { guard: 'incomplete', actions: assign({ error: 'New email and current password are required' }) },
+          { target: 'saving', actions: assign({ error: null }) },
+        ],
+      },
+    },
+    saving: {
+      description: 'Updating the email on the server',
+      tags: ['busy'],
+      invoke: {
+        id: 'changeEmail',
+        src: 'changeEmail',
+        input: ({ event }) =>
+          event.type === 'email.submit'
+            ? { newEmail: event.newEmail, currentPassword: event.currentPassword }
+            : { newEmail: '', currentPassword: '' },
+        onDone: {
+          target: 'closed',
+          actions: [
+            { type: 'userUpdated', params: ({ event }) => ({ user: event.output.user }) },
+            assign({ success: 'Email updated successfully' }),
+          ],
+        },
+        onError: {
+          target: 'editing',
+          actions: assign({ error: ({ event }) => messageOf(event.error, 'Failed to update email') }),
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,50 @@
+/**
+ * Change password (spec §5): new and confirm must match. The update is only simulated: no call,
+ * a one-second delay, then 'Password updated successfully'.
+ */
+import { assign, setup } from 'xstate';
+
+export const changePasswordMachine = setup({
+  types: {
+    context: {} as { error: string | null; success: string | null },
+    events: {} as
+      | { type: 'password.open' }
+      | { type: 'password.cancel' }
+      | { type: 'password.submit'; newPassword: string; confirmPassword: string },
+  },
+  guards: {
+    passwordsDiffer: ({ event }) => event.type === 'password.submit' && event.newPassword !== event.confirmPassword,
+    empty: ({ event }) => event.type === 'password.submit' && event.newPassword === '',
+  },
+  delays: {
+    /** Spec §9: password-update simulation delay 1 s. */
+    simulatedUpdate: 1000,
+  },
+}).createMachine({
+  id: 'changePassword',
+  context: { error: null, success: null },
+  initial: 'closed',
+  states: {
+    closed: {
+      description: 'Shows the last password change and a Change Password button',
+      on: { 'password.open': { target: 'editing', actions: assign({ error: null, success: null }) } },
+    },
+    editing: {
+      description: 'New password and confirmation',
+      tags: ['form'],
+      on: {
+        'password.cancel': { target: 'closed', actions: assign({ error: null }) },
+        'password.submit': [
+          { guard: 'passwordsDiffer', actions: assign({ error: 'New passwords do not match' }) },
+          { guard: 'empty', actions: assign({ error: 'Password is required' }) },
+          { target: 'saving', actions: assign({ error: null }) },
+        ],
+      },
+    },
+    saving: {
+      description: 'Simulated update: nothing is sent',
+      tags: ['busy'],
+      after: { simulatedUpdate: { target: 'closed', actions: assign({ success: 'Password updated successfully' }) } },
+    },
+  },
+});

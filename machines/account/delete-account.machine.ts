@@ -1,0 +1,47 @@
+/** Delete account (spec §4, §5): confirm, call, then the app clears the session and goes to /. */
+import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from '../shared/errors';
+
+export const DELETE_CONFIRMATION = 'Are you sure you want to delete your account? This action cannot be undone.';
+
+export const deleteAccountMachine = setup({
+  types: {
+    context: {} as { error: string | null },
+    events: {} as { type: 'account.delete' } | { type: 'account.delete.confirm' } | { type: 'account.delete.cancel' },
+  },
+  actors: {
+    deleteAccount: fromPromise<unknown>(async () => notProvided('deleteAccount')),
+  },
+  actions: {
+    /** The app sends the session `account.deleted`: token cleared, logged out, / with the notice. */
+    accountDeleted: () => {},
+  },
+}).createMachine({
+  id: 'deleteAccount',
+  context: { error: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      description: 'Danger Zone with a Delete Account button',
+      on: { 'account.delete': { target: 'confirming', actions: assign({ error: null }) } },
+    },
+    confirming: {
+      description: DELETE_CONFIRMATION,
+      on: {
+        'account.delete.confirm': { target: 'deleting' },
+        'account.delete.cancel': { target: 'idle' },
+      },
+    },
+    deleting: {
+      description: 'Deleting the account on the server',
+      tags: ['busy'],
+      invoke: {
+        id: 'deleteAccount',
+        src: 'deleteAccount',
+        onDone: { target: 'deleted', actions: 'accountDeleted' },
+        onError: { target: 'idle', actions: assign({ error: 'Failed to delete account. Please try again.' }) },
+      },
+    },
+    deleted: { description: 'The account is gone', type: 'final' },
+  },
+});

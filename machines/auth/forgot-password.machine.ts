@@ -1,0 +1,44 @@
+/** Forgot password (spec §2 Account pages, §8): submit → sending → sent | error. */
+import { assign, fromPromise, setup } from 'xstate';
+import { messageOf, notProvided } from '../shared/errors';
+
+export const forgotPasswordMachine = setup({
+  types: {
+    context: {} as { message: string | null; error: string | null },
+    events: {} as { type: 'forgot.submit'; email: string },
+  },
+  actors: {
+    forgotPassword: fromPromise<{ message: string }, { email: string }>(async () => notProvided('forgotPassword')),
+  },
+  guards: {
+    hasEmail: ({ event }) => event.email.trim() !== '',
+  },
+}).createMachine({
+  id: 'forgotPassword',
+  context: { message: null, error: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      description: 'The email form',
+      tags: ['form'],
+      on: { 'forgot.submit': { guard: 'hasEmail', target: 'sending', actions: assign({ error: null }) } },
+    },
+    sending: {
+      description: 'Asking the server to send a reset link',
+      tags: ['busy'],
+      invoke: {
+        id: 'forgotPassword',
+        src: 'forgotPassword',
+        input: ({ event }) => ({ email: event.type === 'forgot.submit' ? event.email : '' }),
+        onDone: { target: 'sent', actions: assign({ message: ({ event }) => event.output.message }) },
+        onError: {
+          target: 'idle',
+          actions: assign({
+            error: ({ event }) => messageOf(event.error, 'Failed to send reset email. Please try again.'),
+          }),
+        },
+      },
+    },
+    sent: { description: 'The server message: a link is on its way', tags: ['result'], type: 'final' },
+  },
+});

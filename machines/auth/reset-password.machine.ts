@@ -1,0 +1,128 @@
+/**
+ * Reset password (spec §4, §5, §9): validate, submit, success message, 1 s pause, automatic
+ * login, 1.5 s pause, go to /. A failed automatic login says so and goes to /login after 1.5 s.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { messageOf, notProvided } from '../shared/errors';
+
+export interface ResetPasswordContext {
+  token: string;
+  newPassword: string;
+  email: string | null;
+  message: string | null;
+  error: string | null;
+}
+
+export type ResetPasswordEvent = { type: 'reset.submit'; newPassword: string; confirmPassword: string };
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+export const resetPasswordMachine = setup({
+  types: {
+    context: {} as ResetPasswordContext,
+    events: {} as ResetPasswordEvent,
+    input: {} as { token: string },
+  },
+  actors: {
+    resetPassword: fromPromise<{ message: string; user: { email: string } }, { token: string; newPassword: string }>(
+      async () => notProvided('resetPassword'),
+    ),
+    login: fromPromise<{ token: string }, { email: string; password: string }>(async () => notProvided('login')),
+  },
+  actions: {
+    /** The seam to the session: the app stores the token and sends the session `auth.token.received`. */
+    signIn: (_, _params: { token: string }) => {},
+    navigate: (_, _params: { to: string }) => {},
+  },
+  guards: {
+    passwordsDiffer: ({ event }) => event.newPassword !== event.confirmPassword,
+    tooShort: ({ event }) => event.newPassword.length < MIN_PASSWORD_LENGTH,
+  },
+  delays: {
+    /** Spec §9: pause after the success message before logging in. */
+    successPause: 1000,
+    /** Spec §9: pause after the automatic login (or its failure) before leaving. */
+    loginPause: 1500,
+  },
+}).createMachine({
+  id: 'resetPassword',
+  context: ({ input }) => ({ token: input.token, newPassword: '', email: null, message: null, error: null }),
+  initial: 'editing',
+  states: {
+    editing: {
+      description: 'New Password and Confirm New Password',
+      tags: ['form'],
+      on: {
+        'reset.submit': [
+          { guard: 'passwordsDiffer', actions: assign({ error: 'Passwords do not match' }) },
+          { guard: 'tooShort', actions: assign({ error: 'Password must be at least 6 characters long' }) },
+          {
+            target: 'submitting',
+            actions: assign({ error: null, newPassword: ({ event }) => event.newPassword }),
+          },
+        ],
+      },
+    },
+    submitting: {
+      description: 'Resetting Password...',
+      tags: ['busy'],
+      invoke: {
+        id: 'resetPassword',
+        src: 'resetPassword',
+        input: ({ context }) => ({ token: context.token, newPassword: context.newPassword }),
+        onDone: {
+          target: 'success',
+          actions: assign({
+            message: ({ event }) => event.output.message,
+            email: ({ event }) => event.output.user.email,
+          }),
+        },
+        onError: {
+          target: 'editing',
+          actions: assign({
+            newPassword: '',
+            error: ({ event }) => messageOf(event.error, 'An error occurred while resetting password'),
+          }),
+        },
+      },
+    },
+    success: {
+      description: 'The success message, for a one-second pause',
+      tags: ['busy', 'loggingIn'],
+      after: {
+        successPause: { target: 'loggingIn', actions: assign({ message: 'Logging you in automatically...' }) },
+      },
+    },
+    loggingIn: {
+      description: 'Logging you in automatically... with the new password',
+      tags: ['busy', 'loggingIn'],
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ context }) => ({ email: context.email ?? '', password: context.newPassword }),
+        onDone: {
+          target: 'loggedIn',
+          actions: [
+            { type: 'signIn', params: ({ event }) => ({ token: event.output.token }) },
+            assign({ newPassword: '' }),
+          ],
+        },
+        onError: {
+          target: 'loginFailed',
+          actions: assign({ newPassword: '', error: 'Automatic login failed. Please log in manually.' }),
+        },
+      },
+    },
+    loggedIn: {
+      description: 'Signed in; going home after a short pause',
+      tags: ['busy', 'loggingIn'],
+      after: { loginPause: { target: 'done', actions: { type: 'navigate', params: { to: '/' } } } },
+    },
+    loginFailed: {
+      description: 'Automatic login failed. Please log in manually.',
+      tags: ['busy'],
+      after: { loginPause: { target: 'done', actions: { type: 'navigate', params: { to: '/login' } } } },
+    },
+    done: { description: 'Left the page', type: 'final' },
+  },
+});

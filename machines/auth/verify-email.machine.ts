@@ -1,0 +1,69 @@
+/** Email verification (spec §4): verifying, then success, expired or error; no token → error. */
+import { assign, fromPromise, setup } from 'xstate';
+import { detailsOf, isExpired, messageOf, notProvided } from '../shared/errors';
+
+export interface VerifyEmailContext {
+  token: string | null;
+  message: string | null;
+  error: string | null;
+}
+
+export const verifyEmailMachine = setup({
+  types: {
+    context: {} as VerifyEmailContext,
+    events: {} as { type: 'verify.start' },
+    input: {} as { token: string | null | undefined },
+  },
+  actors: {
+    verifyEmail: fromPromise<{ message: string }, { token: string }>(async () => notProvided('verifyEmail')),
+  },
+  guards: {
+    hasToken: ({ context }) => typeof context.token === 'string' && context.token !== '',
+    linkExpired: (_, params: { error: unknown }) => isExpired(params.error),
+  },
+}).createMachine({
+  id: 'verifyEmail',
+  context: ({ input }) => ({ token: input.token ?? null, message: null, error: null }),
+  initial: 'idle',
+  states: {
+    idle: {
+      description: 'The page has not started the check yet',
+      on: {
+        'verify.start': [
+          { guard: 'hasToken', target: 'verifying' },
+          { target: 'error', actions: assign({ error: 'No verification token provided' }) },
+        ],
+      },
+    },
+    verifying: {
+      description: 'Verifying your email...',
+      tags: ['busy'],
+      invoke: {
+        id: 'verifyEmail',
+        src: 'verifyEmail',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: { target: 'success', actions: assign({ message: ({ event }) => event.output.message }) },
+        onError: [
+          {
+            guard: { type: 'linkExpired', params: ({ event }) => ({ error: event.error }) },
+            target: 'expired',
+            actions: assign({ error: ({ event }) => messageOf(event.error, 'Verification Link Expired') }),
+          },
+          {
+            target: 'error',
+            actions: assign({
+              error: ({ event }) => {
+                const details = detailsOf(event.error);
+                const message = messageOf(event.error, 'Verification failed');
+                return details === null ? message : `${message}: ${details}`;
+              },
+            }),
+          },
+        ],
+      },
+    },
+    success: { description: 'Email Verified Successfully!', tags: ['result'], type: 'final' },
+    expired: { description: 'Verification Link Expired: logging in sends a new link', tags: ['result'], type: 'final' },
+    error: { description: 'Verification Failed', tags: ['result'], type: 'final' },
+  },
+});

@@ -1,0 +1,45 @@
+import type { User } from '../../src/api/schemas';
+
+export type DialogMode = 'login' | 'register';
+/** Which form sent the event: the dialog and the page have different fallback texts (spec §8). */
+export type FormSource = 'dialog' | 'page';
+
+export interface SessionContext {
+  token: string | null;
+  user: User | null;
+  dialog: { open: boolean; mode: DialogMode };
+  source: FormSource;
+  loginError: string | null;
+  registerError: string | null;
+  /** The register answer's message, shown by the register dialog for 5 s. */
+  registerMessage: string | null;
+  logoutError: string | null;
+  logoutCallback: (() => void) | null;
+}
+
+export type SessionEvent =
+  | { type: 'auth.login.submit'; email: string; password: string; source: FormSource }
+  | {
+      type: 'auth.register.submit';
+      email: string;
+      password: string;
+      confirmPassword: string;
+      source: FormSource;
+    }
+  | { type: 'auth.register.dismiss' }
+  | { type: 'auth.token.received'; token: string }
+  | { type: 'auth.dialog.open'; mode: DialogMode }
+  | { type: 'auth.dialog.close' }
+  | { type: 'auth.dialog.mode'; mode: DialogMode }
+  | { type: 'auth.required' }
+  | { type: 'auth.logout'; callback?: () => void }
+  | { type: 'credits.updated'; credits: number }
+  | { type: 'user.refresh' }
+  | { type: 'user.updated'; user: User }
+  | { type: 'account.deleted' };
+
+export interface NavigateParams {
+  to: string;
+  /** Router state shown by the destination, e.g. 'Account successfully deleted' on /. */
+  message?: string;
+}

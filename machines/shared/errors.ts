@@ -1,0 +1,31 @@
+/**
+ * The one rule of spec §8 for every account flow: show the server's message when the failure
+ * carries one, else the flow's own fallback text.
+ */
+export function messageOf(error: unknown, fallback: string): string {
+  if (typeof error === 'object' && error !== null && 'message' in error) {
+    const message = (error as { message: unknown }).message;
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return fallback;
+}
+
+/** Details a failed call may carry (verify-email appends them, spec §8). */
+export function detailsOf(error: unknown): string | null {
+  if (typeof error === 'object' && error !== null && 'details' in error) {
+    const details = (error as { details: unknown }).details;
+    if (typeof details === 'string' && details !== '') return details;
+    if (details !== undefined && details !== null) return JSON.stringify(details);
+  }
+  return null;
+}
+
+/** The server flags an expired verification link (spec §4 Email verification). */
+export function isExpired(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { expired?: unknown }).expired === true;
+}
+
+/** A failure that has never reached the flow: the default of every named actor the app must provide. */
+export function notProvided(name: string): never {
+  throw new Error(`The effect '${name}' was not provided`);
+}

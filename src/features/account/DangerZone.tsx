@@ -1,0 +1,60 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { DELETE_CONFIRMATION } from '../../../machines/account/delete-account.machine';
+import { deleteAccountLogic } from '../../app/flows';
+import * as buttons from '../../components/ui/button/button.css';
+import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
+import * as forms from '../../components/ui/form/form.css';
+import * as page from '../../components/ui/page/page.css';
+import { ErrorBanner } from '../auth/Fields';
+import * as styles from './settings.css';
+
+/** Danger Zone: Delete Account after the confirmation of spec §5; the session then goes to /. */
+export function DangerZone({ logic = deleteAccountLogic }: { logic?: typeof deleteAccountLogic }) {
+  const actor = useActorRef(logic);
+  const confirming = useSelector(actor, (s) => s.matches('confirming'));
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const error = useSelector(actor, (s) => s.context.error);
+  const canDelete = useSelector(actor, (s) => s.can({ type: 'account.delete' }));
+
+  return (
+    <section className={`${page.card} ${styles.section} ${styles.danger}`} aria-labelledby="danger-title">
+      <h2 id="danger-title" className={page.sectionTitle}>
+        Danger Zone
+      </h2>
+      <ErrorBanner>{error}</ErrorBanner>
+      <div className={forms.actions}>
+        <button
+          type="button"
+          className={buttons.button.secondary}
+          disabled={!canDelete}
+          onClick={() => actor.send({ type: 'account.delete' })}
+        >
+          {busy ? 'Deleting...' : 'Delete Account'}
+        </button>
+      </div>
+      <Dialog
+        open={confirming}
+        onOpenChange={(open) => (open ? undefined : actor.send({ type: 'account.delete.cancel' }))}
+      >
+        <DialogContent title="Delete Account" description={DELETE_CONFIRMATION}>
+          <div className={forms.actions}>
+            <button
+              type="button"
+              className={buttons.button.primary}
+              onClick={() => actor.send({ type: 'account.delete.confirm' })}
+            >
+              Delete my account
+            </button>
+            <button
+              type="button"
+              className={buttons.button.ghost}
+              onClick={() => actor.send({ type: 'account.delete.cancel' })}
+            >
+              Cancel
+            </button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}

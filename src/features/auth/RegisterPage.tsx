@@ -1,0 +1,22 @@
+import { Link } from '@tanstack/react-router';
+import * as styles from '../../components/ui/form/form.css';
+import * as page from '../../components/ui/page/page.css';
+import * as auth from './auth.css';
+import { RegisterForm } from './RegisterForm';
+
+/** /register (spec §2): success leads to /subscribe (the session navigates). */
+export function RegisterPage() {
+  return (
+    <div className={auth.page}>
+      <section className={`${page.card} ${styles.authCard} ${auth.stack}`}>
+        <h1 className={page.title}>Create Account</h1>
+        <RegisterForm source="page" />
+        <div className={styles.links}>
+          <Link to="/login" className={styles.link}>
+            Already have an account? Login
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}

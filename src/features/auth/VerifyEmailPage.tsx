@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { verifyEmailLogic } from '../../app/flows';
+import * as buttons from '../../components/ui/button/button.css';
+import * as page from '../../components/ui/page/page.css';
+import * as styles from '../../components/ui/form/form.css';
+import * as auth from './auth.css';
+import { ErrorBanner } from './Fields';
+
+/** /verify-email/$token and /verify-email (spec §2, §4 Email verification). */
+export function VerifyEmailPage({
+  token,
+  logic = verifyEmailLogic,
+}: {
+  token: string | null;
+  logic?: typeof verifyEmailLogic;
+}) {
+  const actor = useActorRef(logic, { input: { token } });
+  const state = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : 'idle'));
+  const error = useSelector(actor, (s) => s.context.error);
+
+  // The check starts once the page is shown; the machine ignores a second start.
+  useEffect(() => actor.send({ type: 'verify.start' }), [actor]);
+
+  return (
+    <div className={auth.page}>
+      <section className={`${page.card} ${styles.authCard} ${auth.stack}`}>
+        {state === 'idle' || state === 'verifying' ? <p role="status">Verifying your email...</p> : null}
+        {state === 'success' ? (
+          <>
+            <h1 className={page.title}>Email Verified Successfully!</h1>
+            <Link to="/login" className={buttons.button.primary}>
+              Go to Login
+            </Link>
+          </>
+        ) : null}
+        {state === 'expired' ? (
+          <>
+            <h1 className={page.title}>Verification Link Expired</h1>
+            <p className={page.muted}>Log in to request a new verification link.</p>
+            <Link to="/login" className={buttons.button.primary}>
+              Back to Login
+            </Link>
+          </>
+        ) : null}
+        {state === 'error' ? (
+          <>
+            <h1 className={page.title}>Verification Failed</h1>
+            <ErrorBanner>{error}</ErrorBanner>
+            <p className={page.muted}>Logging in sends you a new verification link.</p>
+            <Link to="/login" className={buttons.button.primary}>
+              Back to Login
+            </Link>
+          </>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+import { style } from '@vanilla-extract/css';
+
+export const page = style({ display: 'flex', justifyContent: 'center', padding: '32px 0' });
+export const stack = style({ display: 'flex', flexDirection: 'column', gap: 20 });

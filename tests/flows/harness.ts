@@ -1,0 +1,459 @@
+/**
+ * Model-based flow tests on the REAL machines.
+ *
+ * 1. The machine is traversed with @xstate/graph (getAdjacencyMap + getShortestPaths) using the
+ *    model's event samples, including the done/error events of its invoked actors and the
+ *    delayed (`after`) events, which the graph derives from the machine itself.
+ * 2. Every transition of that graph becomes a path: the shortest path to its source state plus
+ *    the transition. Each path is replayed on a live actor whose actors are controllable fakes,
+ *    whose effect actions are recording spies and whose timers are fake; after every step the
+ *    live snapshot must equal the path's snapshot.
+ * 3. Transition coverage compares the transitions taken on the paths with every edge of
+ *    toDirectedGraph(machine).
+ */
+import {
+  getAdjacencyMap,
+  getShortestPaths,
+  getStateNodes,
+  toDirectedGraph,
+  type DirectedGraphNode,
+} from '@xstate/graph';
+import {
+  __unsafe_getAllOwnEventDescriptors,
+  createActor,
+  fromPromise,
+  getInitialMicrosteps,
+  getMicrosteps,
+  transition,
+  type AnyStateNode,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type ContextFrom,
+  type EventFromLogic,
+  type EventObject,
+} from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+
+export interface ActorOutcomes {
+  /** Outputs the fake resolves with (each becomes an `xstate.done.actor.<id>` event). */
+  done?: unknown[];
+  /** Errors the fake rejects with (each becomes an `xstate.error.actor.<id>` event). */
+  error?: unknown[];
+}
+
+export interface FlowModel {
+  machine: AnyStateMachine;
+  input?: unknown;
+  /** Samples of every event the machine accepts, with payloads (valid and invalid). */
+  events: Record<string, EventObject[]>;
+  /** Outcomes of every invoked actor, by invoke id. */
+  actors?: Record<string, ActorOutcomes>;
+  /** The context fields that distinguish states in the graph (keeps the graph finite). */
+  context?: (context: never) => unknown;
+  /** Upper bound on traversal iterations. */
+  limit?: number;
+  /** Checked after every replayed step: observable effects and context texts. */
+  check?: (step: ReplayedStep) => void;
+}
+
+/** A model typed by its machine: every event type needs samples of its own shape. */
+export type FlowModelOf<M extends AnyStateMachine> = Omit<FlowModel, 'machine' | 'events' | 'context'> & {
+  machine: M;
+  events: { [K in EventFromLogic<M>['type']]: Array<Extract<EventFromLogic<M>, { type: K }>> };
+  context?: (context: ContextFrom<M>) => unknown;
+};
+
+export function defineModel<M extends AnyStateMachine>(model: FlowModelOf<M>): FlowModel {
+  return model as unknown as FlowModel;
+}
+
+export interface Effect {
+  name: string;
+  params: unknown;
+}
+
+export interface ReplayedStep {
+  before: AnyMachineSnapshot;
+  event: EventObject;
+  after: AnyMachineSnapshot;
+  /** Effects (named actions) run by this step. */
+  effects: Effect[];
+  /** Inputs of the actors started by this step, by invoke id. */
+  started: Record<string, unknown>;
+}
+
+export interface FlowPath {
+  steps: Array<{ event: EventObject; state: AnyMachineSnapshot }>;
+  source: string;
+}
+
+const DONE = 'xstate.done.actor.';
+const ERROR = 'xstate.error.actor.';
+const AFTER = 'xstate.after.';
+
+function serializer(model: FlowModel) {
+  return (snapshot: AnyMachineSnapshot): string =>
+    JSON.stringify({
+      value: snapshot.value,
+      status: snapshot.status,
+      context: model.context ? model.context(snapshot.context as never) : null,
+    });
+}
+
+/** The events to try in a state: the machine's own descriptors, filled with the model's samples. */
+/** Invoke id → actor name, for invokes without an explicit id. */
+function actorNames(machine: AnyStateMachine): Map<string, string> {
+  const srcOf = new Map<string, string>();
+  for (const node of getStateNodes(machine.root)) {
+    for (const inv of node.invoke) if (typeof inv.src === 'string') srcOf.set(inv.id, inv.src);
+  }
+  return srcOf;
+}
+
+function eventsOf(model: FlowModel, name: string) {
+  // Outcomes are listed by invoke id, or by the actor's name for invokes without an id.
+  const srcOf = actorNames(model.machine);
+  return (snapshot: AnyMachineSnapshot): EventObject[] =>
+    __unsafe_getAllOwnEventDescriptors(snapshot).flatMap((type: string): EventObject[] => {
+      if (type.startsWith(DONE) || type.startsWith(ERROR)) {
+        const done = type.startsWith(DONE);
+        const id = type.slice((done ? DONE : ERROR).length);
+        const entry = model.actors?.[id] ?? model.actors?.[srcOf.get(id) ?? ''];
+        const outcomes = done ? entry?.done : entry?.error;
+        if (!outcomes || outcomes.length === 0) {
+          throw new Error(`Flow model '${name}' gives no ${done ? 'done output' : 'error'} for actor '${id}'`);
+        }
+        return outcomes.map((o) => (done ? { type, output: o } : { type, error: o }));
+      }
+      if (type.startsWith(AFTER)) return [{ type }];
+      const samples = model.events[type];
+      if (!samples || samples.length === 0) {
+        throw new Error(`Flow model '${name}' gives no sample for event '${type}'`);
+      }
+      return samples;
+    });
+}
+
+function traversalOptions(model: FlowModel, name: string) {
+  return {
+    events: eventsOf(model, name),
+    serializeState: serializer(model) as never,
+    limit: model.limit ?? 5000,
+    ...(model.input === undefined ? {} : { input: model.input }),
+  };
+}
+
+/** One path per transition of the traversed graph: shortest path to its source, then the transition. */
+export function flowPaths(model: FlowModel, name: string): FlowPath[] {
+  const serialize = serializer(model);
+  const options = traversalOptions(model, name);
+  const shortest = getShortestPaths(model.machine, options);
+  const toState = new Map(shortest.map((p) => [serialize(p.state as AnyMachineSnapshot), p]));
+  const adjacency = getAdjacencyMap(model.machine, options);
+  const paths: FlowPath[] = [];
+  for (const [key, { transitions }] of Object.entries(adjacency)) {
+    const prefix = toState.get(key);
+    if (!prefix) throw new Error(`No shortest path to ${key}`);
+    const events = prefix.steps.map((step) => step.event as EventObject).filter((event) => !isInit(event));
+    for (const { event } of Object.values(transitions) as Array<{ event: EventObject }>) {
+      paths.push({ source: key, steps: pureSteps(model, [...events, event]) });
+    }
+  }
+  return paths;
+}
+
+/**
+ * The states of an event sequence, computed with the machine's pure `transition`. The graph's
+ * own snapshots are not used: states that share a key may differ in context fields the key
+ * leaves out (error texts, the user), and the replay compares the whole context.
+ */
+function pureSteps(model: FlowModel, events: EventObject[]): FlowPath['steps'] {
+  let state = initialSnapshot(model);
+  return events.map((event) => {
+    [state] = transition(model.machine, state as never, event as never) as unknown as [AnyMachineSnapshot];
+    return { event, state };
+  });
+}
+
+function isInit(event: EventObject | undefined): boolean {
+  return event?.type === 'xstate.init';
+}
+
+export function initialSnapshot(model: FlowModel): AnyMachineSnapshot {
+  const actor = createActor(model.machine, model.input === undefined ? {} : { input: model.input });
+  return actor.getSnapshot() as AnyMachineSnapshot;
+}
+
+// ---------- the live driver ----------
+
+interface Deferred {
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+function isCustomAction(impl: unknown): boolean {
+  // Built-in actions (assign, raise, sendTo…) carry a `type`; the app's effects are plain functions.
+  return typeof impl === 'function' && !('type' in impl);
+}
+
+async function flush(): Promise<void> {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+  await vi.advanceTimersByTimeAsync(0);
+}
+
+export class Driver {
+  readonly effects: Effect[] = [];
+  readonly started: Array<{ id: string; input: unknown }> = [];
+  private readonly pending = new Map<string, Deferred>();
+  readonly actor;
+
+  constructor(private readonly model: FlowModel) {
+    const machine = model.machine;
+    const actors = Object.fromEntries(
+      Object.keys(machine.implementations.actors).map((src) => [
+        src,
+        fromPromise<unknown, unknown>(
+          ({ input, self }) =>
+            new Promise((resolve, reject) => {
+              this.pending.set(self.id, { resolve, reject });
+              this.started.push({ id: self.id, input });
+            }),
+        ),
+      ]),
+    );
+    const actions = Object.fromEntries(
+      Object.entries(machine.implementations.actions)
+        .filter(([, impl]) => isCustomAction(impl))
+        .map(([name]) => [name, (_: unknown, params: unknown) => void this.effects.push({ name, params })]),
+    );
+    this.actor = createActor(
+      machine.provide({ actors, actions } as never),
+      model.input === undefined ? {} : { input: model.input },
+    );
+  }
+
+  async start(): Promise<void> {
+    this.actor.start();
+    await flush();
+  }
+
+  snapshot(): AnyMachineSnapshot {
+    return this.actor.getSnapshot() as AnyMachineSnapshot;
+  }
+
+  /** Delivers one path event: a user event, an actor outcome or the elapse of a named delay. */
+  async send(event: EventObject): Promise<void> {
+    const type = event.type;
+    if (type.startsWith(DONE) || type.startsWith(ERROR)) {
+      const done = type.startsWith(DONE);
+      const id = type.slice((done ? DONE : ERROR).length);
+      // Scenarios may name the actor instead of its generated invoke id.
+      const srcOf = actorNames(this.model.machine);
+      const key = this.pending.has(id) ? id : [...this.pending.keys()].find((k) => srcOf.get(k) === id);
+      const deferred = key === undefined ? undefined : this.pending.get(key);
+      if (!deferred || key === undefined) throw new Error(`Actor '${id}' is not running`);
+      this.pending.delete(key);
+      if (done) deferred.resolve((event as { output?: unknown }).output);
+      else deferred.reject((event as { error?: unknown }).error);
+      await flush();
+      return;
+    }
+    if (type.startsWith(AFTER)) {
+      await vi.advanceTimersByTimeAsync(this.delayOf(type));
+      await flush();
+      return;
+    }
+    this.actor.send(event);
+    await flush();
+  }
+
+  private delayOf(type: string): number {
+    const name = type.slice(AFTER.length).split('.')[0] ?? '';
+    const delays = this.model.machine.implementations.delays as Record<string, unknown>;
+    const delay = delays[name];
+    if (typeof delay === 'number') return delay;
+    if (typeof delay === 'function') {
+      const snap = this.snapshot();
+      return (delay as (a: unknown) => number)({ context: snap.context, event: { type } });
+    }
+    const ms = Number(name);
+    if (Number.isNaN(ms)) throw new Error(`Unknown delay '${name}'`);
+    return ms;
+  }
+
+  stop(): void {
+    this.actor.stop();
+  }
+}
+
+export function comparable(snapshot: AnyMachineSnapshot) {
+  return { value: snapshot.value, status: snapshot.status, context: snapshot.context };
+}
+
+/** Replays a path on a live actor; after every step the live snapshot must equal the path's. */
+export async function replay(model: FlowModel, path: FlowPath): Promise<ReplayedStep[]> {
+  vi.useFakeTimers();
+  const driver = new Driver(model);
+  const replayed: ReplayedStep[] = [];
+  try {
+    await driver.start();
+    expect(comparable(driver.snapshot())).toEqual(comparable(initialSnapshot(model)));
+    for (const step of path.steps) {
+      const before = driver.snapshot();
+      const effectsBefore = driver.effects.length;
+      const startedBefore = driver.started.length;
+      await driver.send(step.event);
+      const after = driver.snapshot();
+      expect(comparable(after), `after ${step.event.type}`).toEqual(comparable(step.state));
+      const done: ReplayedStep = {
+        before,
+        event: step.event,
+        after,
+        effects: driver.effects.slice(effectsBefore),
+        started: Object.fromEntries(driver.started.slice(startedBefore).map((s) => [s.id, s.input])),
+      };
+      model.check?.(done);
+      replayed.push(done);
+    }
+  } finally {
+    driver.stop();
+    vi.useRealTimers();
+  }
+  return replayed;
+}
+
+/** Runs a hand-written scenario (user events and actor outcomes) on a live actor. */
+export async function scenario(model: FlowModel, events: ReadonlyArray<AnyEvent>) {
+  vi.useFakeTimers();
+  const driver = new Driver(model);
+  try {
+    await driver.start();
+    for (const event of events) await driver.send(event);
+    return { snapshot: driver.snapshot(), effects: driver.effects, started: driver.started };
+  } finally {
+    driver.stop();
+    vi.useRealTimers();
+  }
+}
+
+/** Any event with its payload, as a scenario lists them. */
+export type AnyEvent = { type: string; [key: string]: unknown };
+export const done = (id: string, output: unknown): AnyEvent => ({ type: `${DONE}${id}`, output });
+export const fail = (id: string, error: unknown): AnyEvent => ({ type: `${ERROR}${id}`, error });
+export const elapse = (delay: string, stateId: string): AnyEvent => ({ type: `${AFTER}${delay}.${stateId}` });
+
+// ---------- coverage ----------
+
+interface Edge {
+  key: string;
+  transition: unknown;
+  /** Eventless (`always`) transitions: toDirectedGraph leaves them out, the report keeps them. */
+  eventless?: { source: AnyStateNode; targets: AnyStateNode[] };
+}
+
+function edgesOf(node: DirectedGraphNode): Edge[] {
+  const always = (node.stateNode.always ?? []).flatMap((t) =>
+    (t.target ?? [node.stateNode]).map((target) => ({
+      key: `${node.stateNode.id} --(always)--> ${target.id}`,
+      transition: t,
+      eventless: { source: node.stateNode, targets: t.target ?? [node.stateNode] },
+    })),
+  );
+  return [
+    ...node.edges.map((e) => ({
+      key: `${e.source.id} --${e.label.text}--> ${e.target.id}`,
+      transition: e.transition,
+    })),
+    ...always,
+    ...node.children.flatMap(edgesOf),
+  ];
+}
+
+const isActive = (snapshot: AnyMachineSnapshot, node: AnyStateNode) =>
+  (snapshot as unknown as { _nodes: AnyStateNode[] })._nodes.includes(node);
+
+/**
+ * Eventless transitions taken between two microsteps: the source was active before, the target
+ * is active after and was not before (xstate does not report which eventless transition fired).
+ */
+function eventlessTaken(edges: Edge[], microsteps: AnyMachineSnapshot[], taken: Set<unknown>): void {
+  for (let i = 1; i < microsteps.length; i++) {
+    const before = microsteps[i - 1]!;
+    const after = microsteps[i]!;
+    for (const edge of edges) {
+      if (!edge.eventless || !isActive(before, edge.eventless.source)) continue;
+      if (edge.eventless.targets.every((t) => isActive(after, t) && !isActive(before, t))) taken.add(edge.transition);
+    }
+  }
+}
+
+export interface MachineCoverage {
+  states: number;
+  transitions: number;
+  walked: number;
+  missing: string[];
+  percent: number;
+  model: boolean;
+}
+
+/** Transitions taken on the model's paths versus every edge of toDirectedGraph(machine). */
+export function coverageOf(model: FlowModel | undefined, machine: AnyStateMachine, name: string): MachineCoverage {
+  const graph = toDirectedGraph(machine);
+  const edges = edgesOf(graph);
+  const states = countStates(graph);
+  if (!model) {
+    return {
+      states,
+      transitions: edges.length,
+      walked: 0,
+      missing: edges.map((e) => e.key),
+      percent: 0,
+      model: false,
+    };
+  }
+  const taken = new Set<unknown>();
+  const initial = getInitialMicrosteps(machine, model.input as never).map(([snap]) => snap as AnyMachineSnapshot);
+  eventlessTaken(edges, initial, taken);
+  for (const path of flowPaths(model, name)) {
+    let before = initialSnapshot(model);
+    for (const step of path.steps) {
+      for (const t of machine.getTransitionData(before as never, step.event as never)) taken.add(t);
+      const micro = getMicrosteps(machine, before as never, step.event as never).map(
+        ([snap]) => snap as AnyMachineSnapshot,
+      );
+      eventlessTaken(edges, [before, ...micro], taken);
+      before = step.state;
+    }
+  }
+  const missing = edges.filter((e) => !taken.has(e.transition)).map((e) => e.key);
+  const walked = edges.length - missing.length;
+  return {
+    states,
+    transitions: edges.length,
+    walked,
+    missing,
+    percent: edges.length === 0 ? 100 : Math.round((walked / edges.length) * 1000) / 10,
+    model: true,
+  };
+}
+
+function countStates(node: DirectedGraphNode): number {
+  return node.children.reduce((n, c) => n + countStates(c), node.children.length);
+}
+
+/**
+ * The generated suite of one machine: every transition of its graph replayed on a live actor,
+ * grouped by source state.
+ */
+export function describeFlows(name: string, model: FlowModel): void {
+  describe(`${name} flows (model-based)`, () => {
+    const paths = flowPaths(model, name);
+    const groups = new Map<string, FlowPath[]>();
+    for (const path of paths) groups.set(path.source, [...(groups.get(path.source) ?? []), path]);
+    for (const [source, group] of groups) {
+      it(`replays ${group.length} transition(s) from ${source}`, async () => {
+        for (const path of group) await replay(model, path);
+      });
+    }
+  });
+}

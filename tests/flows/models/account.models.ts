@@ -1,0 +1,63 @@
+import { defineModel } from '../harness';
+import { changeEmailMachine } from '../../../machines/account/change-email.machine';
+import { changePasswordMachine } from '../../../machines/account/change-password.machine';
+import { deleteAccountMachine } from '../../../machines/account/delete-account.machine';
+import { cancelSubscriptionMachine } from '../../../machines/account/cancel-subscription.machine';
+import { freeUser, serverError, silentError } from './fixtures';
+
+export const changeEmailModel = defineModel({
+  machine: changeEmailMachine,
+  events: {
+    'email.open': [{ type: 'email.open' }],
+    'email.cancel': [{ type: 'email.cancel' }],
+    'email.submit': [
+      { type: 'email.submit', newEmail: 'new@example.com', currentPassword: 'secret1' },
+      { type: 'email.submit', newEmail: '', currentPassword: 'secret1' },
+      { type: 'email.submit', newEmail: 'new@example.com', currentPassword: '' },
+    ],
+  },
+  actors: {
+    changeEmail: {
+      done: [{ message: 'Email updated', user: { ...freeUser, email: 'new@example.com' } }],
+      error: [serverError('Current password is incorrect'), silentError],
+    },
+  },
+});
+
+export const changePasswordModel = defineModel({
+  machine: changePasswordMachine,
+  events: {
+    'password.open': [{ type: 'password.open' }],
+    'password.cancel': [{ type: 'password.cancel' }],
+    'password.submit': [
+      { type: 'password.submit', newPassword: 'secret1', confirmPassword: 'secret1' },
+      { type: 'password.submit', newPassword: 'secret1', confirmPassword: 'secret2' },
+      { type: 'password.submit', newPassword: '', confirmPassword: '' },
+    ],
+  },
+});
+
+export const deleteAccountModel = defineModel({
+  machine: deleteAccountMachine,
+  events: {
+    'account.delete': [{ type: 'account.delete' }],
+    'account.delete.confirm': [{ type: 'account.delete.confirm' }],
+    'account.delete.cancel': [{ type: 'account.delete.cancel' }],
+  },
+  actors: { deleteAccount: { done: [{ message: 'Account deleted' }], error: [serverError('Nope'), silentError] } },
+});
+
+export const cancelSubscriptionModel = defineModel({
+  machine: cancelSubscriptionMachine,
+  events: {
+    'subscription.cancel': [{ type: 'subscription.cancel' }],
+    'subscription.cancel.confirm': [{ type: 'subscription.cancel.confirm' }],
+    'subscription.cancel.dismiss': [{ type: 'subscription.cancel.dismiss' }],
+  },
+  actors: {
+    cancelSubscription: {
+      done: [{ success: true }, { success: false, message: 'No active subscription' }],
+      error: [silentError],
+    },
+  },
+});

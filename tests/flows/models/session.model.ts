@@ -1,0 +1,75 @@
+import { defineModel } from '../harness';
+import { sessionMachine } from '../../../machines/session/session.machine';
+import type { SessionContext } from '../../../machines/session/session.types';
+import { freeUser, noSubscriptionUser, proUser, serverError, silentError } from './fixtures';
+
+const callback = () => {};
+
+export const sessionModel = defineModel({
+  machine: sessionMachine,
+  events: {
+    'auth.login.submit': [
+      { type: 'auth.login.submit', email: 'ada@example.com', password: 'secret1', source: 'dialog' },
+      { type: 'auth.login.submit', email: 'ada@example.com', password: 'secret1', source: 'page' },
+    ],
+    'auth.register.submit': [
+      {
+        type: 'auth.register.submit',
+        email: 'new@example.com',
+        password: 'secret1',
+        confirmPassword: 'secret1',
+        source: 'dialog',
+      },
+      {
+        type: 'auth.register.submit',
+        email: 'new@example.com',
+        password: 'secret1',
+        confirmPassword: 'secret2',
+        source: 'page',
+      },
+      {
+        type: 'auth.register.submit',
+        email: 'new@example.com',
+        password: 'secret1',
+        confirmPassword: 'secret1',
+        source: 'page',
+      },
+    ],
+    'auth.register.dismiss': [{ type: 'auth.register.dismiss' }],
+    'auth.token.received': [{ type: 'auth.token.received', token: 'reset-token' }],
+    'auth.dialog.open': [
+      { type: 'auth.dialog.open', mode: 'login' },
+      { type: 'auth.dialog.open', mode: 'register' },
+    ],
+    'auth.dialog.close': [{ type: 'auth.dialog.close' }],
+    'auth.dialog.mode': [{ type: 'auth.dialog.mode', mode: 'register' }],
+    'auth.required': [{ type: 'auth.required' }],
+    'auth.logout': [{ type: 'auth.logout' }, { type: 'auth.logout', callback }],
+    'credits.updated': [{ type: 'credits.updated', credits: 42 }],
+    'user.refresh': [{ type: 'user.refresh' }],
+    'user.updated': [{ type: 'user.updated', user: { ...freeUser, email: 'changed@example.com' } }],
+    'account.deleted': [{ type: 'account.deleted' }],
+  },
+  actors: {
+    readToken: { done: ['stored-token', null], error: [new Error('storage blocked')] },
+    loadUser: { done: [proUser, freeUser, noSubscriptionUser], error: [serverError('Unauthorized', { status: 401 })] },
+    login: { done: [{ token: 'fresh-token' }], error: [serverError('Invalid email or password'), silentError] },
+    register: {
+      done: [{ message: 'Registration successful', email: 'new@example.com' }],
+      error: [serverError('Email already registered'), silentError],
+    },
+    logout: { done: [{ message: 'Logged out' }], error: [silentError] },
+  },
+  // The dialog and the form source change what the flow shows; texts and the user are checked
+  // on every replayed step but do not split states.
+  context: (c: SessionContext) => ({ dialog: c.dialog, source: c.source }),
+  limit: 50000,
+  check: ({ after }) => {
+    const c = after.context as SessionContext;
+    // A signed-in session always has a user and a token; a visitor has neither (once past startup).
+    if (after.matches('signedIn')) {
+      if (!c.user || !c.token) throw new Error('signedIn without user or token');
+    }
+    if (after.matches({ signedOut: 'idle' }) && c.user !== null) throw new Error('visitor with a user');
+  },
+});

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { describeFlows, done, elapse, fail, scenario } from './harness';
+import { sessionModel } from './models/session.model';
+import type { SessionContext } from '../../machines/session/session.types';
+import { freeUser, noSubscriptionUser, proUser, serverError, silentError } from './models/fixtures';
+
+describeFlows('session', sessionModel);
+
+const ctx = (s: { context: unknown }) => s.context as SessionContext;
+const names = (effects: Array<{ name: string }>) => effects.map((e) => e.name);
+const login = (source: 'dialog' | 'page' = 'dialog') =>
+  ({ type: 'auth.login.submit', email: 'ada@example.com', password: 'secret1', source }) as const;
+const register = (confirmPassword: string, source: 'dialog' | 'page' = 'dialog') =>
+  ({ type: 'auth.register.submit', email: 'new@example.com', password: 'secret1', confirmPassword, source }) as const;
+const visitor = [done('readToken', null)];
+
+describe('session: startup authentication (spec §4)', () => {
+  it('loads the user of a saved token and signs in', async () => {
+    const r = await scenario(sessionModel, [done('readToken', 'saved'), done('loadUser', proUser)]);
+    expect(r.snapshot.matches('signedIn')).toBe(true);
+    expect(r.started).toContainEqual({ id: 'loadUser', input: { token: 'saved' } });
+    expect(ctx(r.snapshot).user?.email).toBe(proUser.email);
+    expect(names(r.effects)).not.toContain('navigate');
+  });
+
+  it('deletes the token when the user cannot be loaded', async () => {
+    const r = await scenario(sessionModel, [done('readToken', 'stale'), fail('loadUser', serverError('Unauthorized'))]);
+    expect(r.snapshot.matches('signedOut')).toBe(true);
+    expect(names(r.effects)).toEqual(['deleteToken']);
+    expect(ctx(r.snapshot).token).toBeNull();
+  });
+
+  it('goes straight to signed out without a token, and renders nothing until then', async () => {
+    const start = await scenario(sessionModel, []);
+    expect(start.snapshot.hasTag('loading')).toBe(true);
+    const r = await scenario(sessionModel, visitor);
+    expect(r.snapshot.matches('signedOut')).toBe(true);
+    expect(r.snapshot.hasTag('loading')).toBe(false);
+    expect(r.started.map((s) => s.id)).toEqual(['readToken']);
+  });
+});
+
+describe('session: sign in', () => {
+  it.each([
+    [proUser, '/'],
+    [freeUser, '/subscribe'],
+    [noSubscriptionUser, '/subscribe'],
+  ])('stores the token, loads the user, hides the dialog and navigates (%#)', async (user, to) => {
+    const r = await scenario(sessionModel, [
+      ...visitor,
+      { type: 'auth.required' },
+      login(),
+      done('login', { token: 'fresh' }),
+      done('loadUser', user),
+    ]);
+    expect(r.snapshot.matches('signedIn')).toBe(true);
+    expect(r.effects).toEqual([
+      { name: 'storeToken', params: { token: 'fresh' } },
+      { name: 'navigate', params: { to } },
+    ]);
+    expect(r.started).toContainEqual({ id: 'login', input: { email: 'ada@example.com', password: 'secret1' } });
+    expect(ctx(r.snapshot).dialog.open).toBe(false);
+  });
+
+  it.each([
+    ['dialog', serverError('Invalid email or password'), 'Invalid email or password'],
+    ['dialog', silentError, 'Failed to login'],
+    ['page', silentError, 'Login failed'],
+  ] as const)('shows the %s error: server message or fallback', async (source, error, text) => {
+    const r = await scenario(sessionModel, [...visitor, login(source), fail('login', error)]);
+    expect(r.snapshot.matches({ signedOut: 'idle' })).toBe(true);
+    expect(ctx(r.snapshot).loginError).toBe(text);
+  });
+
+  it('opens the login dialog when a visitor needs to sign in, and switches modes', async () => {
+    const r = await scenario(sessionModel, [...visitor, { type: 'auth.required' }]);
+    expect(ctx(r.snapshot).dialog).toEqual({ open: true, mode: 'login' });
+    const m = await scenario(sessionModel, [
+      ...visitor,
+      { type: 'auth.required' },
+      { type: 'auth.dialog.mode', mode: 'register' },
+    ]);
+    expect(ctx(m.snapshot).dialog).toEqual({ open: true, mode: 'register' });
+  });
+});
+
+describe('session: register', () => {
+  it('refuses different passwords without calling the server', async () => {
+    const r = await scenario(sessionModel, [...visitor, register('other')]);
+    expect(ctx(r.snapshot).registerError).toBe('Passwords do not match');
+    expect(r.started.map((s) => s.id)).not.toContain('register');
+  });
+
+  it('shows the success message, goes to /subscribe and closes the notice after 5 s', async () => {
+    const r = await scenario(sessionModel, [
+      ...visitor,
+      register('secret1'),
+      done('register', { message: 'Registration successful', email: 'new@example.com' }),
+    ]);
+    expect(r.snapshot.hasTag('registered')).toBe(true);
+    expect(ctx(r.snapshot).registerMessage).toBe('Registration successful');
+    expect(r.effects).toEqual([{ name: 'navigate', params: { to: '/subscribe' } }]);
+    const closed = await scenario(sessionModel, [
+      ...visitor,
+      register('secret1'),
+      done('register', { message: 'Registration successful', email: 'new@example.com' }),
+      elapse('registerNotice', 'session.signedOut.registered'),
+    ]);
+    expect(closed.snapshot.hasTag('registered')).toBe(false);
+    expect(ctx(closed.snapshot).registerMessage).toBeNull();
+  });
+
+  it.each([
+    ['dialog', 'Failed to register'],
+    ['page', 'Registration failed'],
+  ] as const)('falls back to the %s text', async (source, text) => {
+    const r = await scenario(sessionModel, [...visitor, register('secret1', source), fail('register', silentError)]);
+    expect(ctx(r.snapshot).registerError).toBe(text);
+  });
+});
+
+describe('session: signed in', () => {
+  const signedIn = [done('readToken', 'saved'), done('loadUser', freeUser)];
+
+  it('signs out: deletes the token, clears the user, then runs the callback', async () => {
+    const callback = () => {};
+    const r = await scenario(sessionModel, [...signedIn, { type: 'auth.logout', callback }, done('logout', {})]);
+    expect(r.snapshot.matches('signedOut')).toBe(true);
+    expect(r.effects).toEqual([
+      { name: 'deleteToken', params: undefined },
+      { name: 'runLogoutCallback', params: { callback } },
+    ]);
+    expect(ctx(r.snapshot).user).toBeNull();
+  });
+
+  it('stays signed in when the server refuses to log out', async () => {
+    const r = await scenario(sessionModel, [...signedIn, { type: 'auth.logout' }, fail('logout', silentError)]);
+    expect(r.snapshot.matches('signedIn')).toBe(true);
+    expect(ctx(r.snapshot).logoutError).toBe('Failed to logout. Please try again.');
+  });
+
+  it('updates the balance on credits.updated and reloads the user on user.refresh', async () => {
+    const r = await scenario(sessionModel, [...signedIn, { type: 'credits.updated', credits: 7 }]);
+    expect(ctx(r.snapshot).user?.credits).toBe(7);
+    const refreshed = await scenario(sessionModel, [
+      ...signedIn,
+      { type: 'user.refresh' },
+      done('loadUser', { ...freeUser, credits: 99 }),
+    ]);
+    expect(ctx(refreshed.snapshot).user?.credits).toBe(99);
+  });
+
+  it('after deletion clears the session and goes to / with the notice', async () => {
+    const r = await scenario(sessionModel, [...signedIn, { type: 'account.deleted' }]);
+    expect(r.snapshot.matches('signedOut')).toBe(true);
+    expect(r.effects).toEqual([
+      { name: 'deleteToken', params: undefined },
+      { name: 'navigate', params: { to: '/', message: 'Account successfully deleted' } },
+    ]);
+  });
+
+  it('adopts a token from the automatic login after a reset without navigating', async () => {
+    const r = await scenario(sessionModel, [
+      ...visitor,
+      { type: 'auth.token.received', token: 'reset' },
+      done('loadUser', proUser),
+    ]);
+    expect(r.snapshot.matches('signedIn')).toBe(true);
+    expect(r.effects).toEqual([{ name: 'storeToken', params: { token: 'reset' } }]);
+  });
+});

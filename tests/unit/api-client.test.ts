@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as v from 'valibot';
+import { ApiError, createApiClient } from '../../src/api/client';
+import { createEndpoints } from '../../src/api/endpoints';
+import { deleteToken, readToken, storeToken } from '../../src/app/token-storage';
+
+type Call = { url: string; init: RequestInit };
+
+function stubFetch(status: number, body: unknown, calls: Call[] = []) {
+  const fn = async (input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ url: String(input instanceof Request ? input.url : input), init: init ?? {} });
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  };
+  return fn as typeof fetch;
+}
+
+const headersOf = (call: Call | undefined) => new Headers(call?.init.headers);
+
+describe('api client (spec §7)', () => {
+  let log: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    localStorage.clear();
+  });
+  afterEach(() => log.mockRestore());
+
+  it('sends JSON with the stored bearer token and credentials, and parses the answer', async () => {
+    storeToken('abc');
+    const calls: Call[] = [];
+    const api = createApiClient({ fetch: stubFetch(200, { token: 'new' }, calls) });
+    const answer = await api.request('POST', '/api/auth/login', v.object({ token: v.string() }), {
+      body: { email: 'a@b.c', password: 'x' },
+    });
+    expect(answer).toEqual({ token: 'new' });
+    expect(calls[0]?.url).toBe('/api/auth/login');
+    expect(calls[0]?.init.method).toBe('POST');
+    expect(calls[0]?.init.credentials).toBe('include');
+    expect(calls[0]?.init.body).toBe(JSON.stringify({ email: 'a@b.c', password: 'x' }));
+    expect(headersOf(calls[0]).get('authorization')).toBe('Bearer abc');
+    expect(headersOf(calls[0]).get('content-type')).toBe('application/json');
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const calls: Call[] = [];
+    const api = createApiClient({ fetch: stubFetch(200, { credits: 3 }, calls) });
+    await api.request('GET', '/api/users/credits', v.object({ credits: v.number() }));
+    expect(headersOf(calls[0]).has('authorization')).toBe(false);
+  });
+
+  it("throws the server's message with status, details and the expired flag, and logs 'API Error'", async () => {
+    const api = createApiClient({
+      fetch: stubFetch(410, { message: 'Link expired', details: 'old', expired: true }),
+    });
+    const error = await api.request('GET', '/api/auth/verify-email/x', v.unknown()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: 'Link expired', status: 410, details: 'old', expired: true });
+    expect(log).toHaveBeenCalledWith('API Error', error);
+  });
+
+  it("falls back to 'Network response was not ok' without a message", async () => {
+    const api = createApiClient({ fetch: stubFetch(500, { oops: true }) });
+    await expect(api.request('GET', '/api/auth/user', v.unknown())).rejects.toMatchObject({
+      message: 'Network response was not ok',
+      status: 500,
+      expired: false,
+    });
+  });
+
+  it("rejects an answer of the wrong shape with 'Invalid response from the API'", async () => {
+    const api = createApiClient({ fetch: stubFetch(200, { token: 42 }) });
+    await expect(api.request('POST', '/api/auth/login', v.object({ token: v.string() }))).rejects.toMatchObject({
+      message: 'Invalid response from the API',
+    });
+  });
+
+  it('logs and rethrows network failures', async () => {
+    const failing = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    const api = createApiClient({ fetch: failing });
+    await expect(api.request('GET', '/api/auth/user', v.unknown())).rejects.toThrow();
+    expect(log).toHaveBeenCalledWith('API Error', expect.anything());
+  });
+});
+
+describe('endpoints', () => {
+  it('call the paths of spec §7', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const calls: Call[] = [];
+    const e = createEndpoints(
+      createApiClient({ fetch: stubFetch(200, { success: true }, calls), getToken: () => null }),
+    );
+    await e.cancelSubscription();
+    await e.logout();
+    await e.deleteAccount();
+    await e.saveTheme('ocean');
+    await expect(e.verifyEmail('a/b')).rejects.toMatchObject({ message: 'Invalid response from the API' });
+    expect(calls.map((c) => `${c.init.method} ${c.url}`)).toEqual([
+      'POST /api/stripe/cancel-subscription',
+      'POST /api/auth/logout',
+      'DELETE /api/users/delete-account',
+      'POST /api/users/theme',
+      'GET /api/auth/verify-email/a%2Fb',
+    ]);
+    expect(calls[3]?.init.body).toBe(JSON.stringify({ theme: 'ocean' }));
+    log.mockRestore();
+  });
+});
+
+describe('token storage', () => {
+  it("keeps the token under 'token'", () => {
+    storeToken('t1');
+    expect(localStorage.getItem('token')).toBe('t1');
+    expect(readToken()).toBe('t1');
+    deleteToken();
+    expect(readToken()).toBeNull();
+  });
+});
