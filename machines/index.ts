@@ -4,6 +4,7 @@ import { cancelSubscriptionMachine } from './account/cancel-subscription.machine
 import { changeEmailMachine } from './account/change-email.machine';
 import { changePasswordMachine } from './account/change-password.machine';
 import { deleteAccountMachine } from './account/delete-account.machine';
+import { checkoutMachine } from './billing/checkout.machine';
 import { forgotPasswordMachine } from './auth/forgot-password.machine';
 import { resetPasswordMachine } from './auth/reset-password.machine';
 import { verifyEmailMachine } from './auth/verify-email.machine';
@@ -20,6 +21,7 @@ export const machines: Record<string, AnyStateMachine> = {
   changePassword: changePasswordMachine,
   deleteAccount: deleteAccountMachine,
   cancelSubscription: cancelSubscriptionMachine,
+  checkout: checkoutMachine,
   sidebar: sidebarMachine,
   theme: themeMachine,
 };

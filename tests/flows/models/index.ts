@@ -4,6 +4,7 @@
  */
 import type { FlowModel } from '../harness';
 import { cancelSubscriptionModel, changeEmailModel, changePasswordModel, deleteAccountModel } from './account.models';
+import { checkoutModel } from './billing.models';
 import { forgotPasswordModel, resetPasswordModel, verifyEmailModel, verifyEmailNoTokenModel } from './auth.models';
 import { sessionModel } from './session.model';
 import { sidebarNarrowModel, sidebarWideModel, themeModel } from './shell.models';
@@ -18,6 +19,7 @@ export const flowModels: Record<string, FlowModel[]> = {
   changePassword: [changePasswordModel],
   deleteAccount: [deleteAccountModel],
   cancelSubscription: [cancelSubscriptionModel],
+  checkout: [checkoutModel],
   sidebar: [sidebarWideModel, sidebarNarrowModel],
   theme: [themeModel],
 };
