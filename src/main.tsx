@@ -4,7 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import './themes/themes.css';
 import { makeRouter } from './app/router';
 import { createSession, forwardSessionToTheme, listenForCredits } from './app/session';
-import { bindNavigation, bindSession } from './app/session-hooks';
+import { bindNavigation, bindPurchase, bindSession } from './app/session-hooks';
 import { themeActor } from './app/theme';
 
 // The session navigates through the router, which is made with the session in its context.
@@ -14,6 +14,8 @@ const session = createSession({
 const router = makeRouter({ session });
 bindSession(session);
 bindNavigation((to) => void router.navigate({ to }));
+// Checkout code loads with the first purchase, not with the first paint of /.
+bindPurchase((request) => void import('./app/checkout').then(({ purchase }) => purchase(request)));
 listenForCredits(session);
 forwardSessionToTheme(session, themeActor);
 session.start();

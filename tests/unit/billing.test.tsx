@@ -1,9 +1,40 @@
-import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createActor } from 'xstate';
+import { ApiError } from '../../src/api/client';
+import { bindCheckout, checkoutLogic, purchase } from '../../src/app/checkout';
 import { bindPurchase } from '../../src/app/session-hooks';
-import { startSession } from './views/helpers';
+import { deferred, fakeEndpoints, freeUser, proUser, startSession } from './views/helpers';
 import { PacksPage } from '../../src/features/billing/PacksPage';
 import { PlansPage } from '../../src/features/billing/PlansPage';
+
+type Session = { sessionId?: string; url?: string };
+
+/** A checkout actor whose calls the test settles, bound for the views as main.tsx binds the real one. */
+function fakeCheckout() {
+  const subscription = deferred<Session>();
+  const pack = deferred<Session>();
+  const endpoints = {
+    createSubscription: vi.fn((_: { planId: string; billingCycle: string }) => subscription.promise),
+    createCheckoutSession: vi.fn((_: { priceId: string; credits?: number | undefined }) => pack.promise),
+  };
+  const redirect = vi.fn();
+  const alert = vi.fn();
+  const log = vi.fn();
+  const actor = createActor(checkoutLogic({ endpoints, redirect, alert, log })).start();
+  bindCheckout(actor);
+  bindPurchase(purchase);
+  return { actor, endpoints, subscription, pack, redirect, alert, log };
+}
+
+const session = { sessionId: 'cs_local_1', url: 'http://localhost/checkout/cs_local_1' };
+const planButtons = () =>
+  ['Standard', 'Pro', 'Enterprise'].map((name) => within(screen.getByRole('region', { name })).getByRole('button'));
+const packButtons = () => screen.getAllByRole('button', { name: /^Buy|Processing/ });
+
+afterEach(() => {
+  bindPurchase(() => {});
+});
 
 describe('plans page', () => {
   it('defaults to annual billing with the yearly charge, and switches to monthly prices', () => {
@@ -21,8 +52,7 @@ describe('plans page', () => {
   });
 
   it('asks a visitor to sign in (the login dialog) when they choose a plan or a pack', async () => {
-    const purchase = vi.fn();
-    bindPurchase(purchase);
+    const checkout = fakeCheckout();
     const { session } = await startSession();
     render(<PlansPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Pro' }));
@@ -31,13 +61,104 @@ describe('plans page', () => {
     render(<PacksPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Buy 2,500 credits' }));
     expect(session.getSnapshot().context.dialog).toEqual({ open: true, mode: 'login' });
-    expect(purchase).not.toHaveBeenCalled();
+    expect(checkout.endpoints.createSubscription).not.toHaveBeenCalled();
+    expect(checkout.endpoints.createCheckoutSession).not.toHaveBeenCalled();
+    expect(checkout.actor.getSnapshot().value).toBe('idle');
   });
 
+  it("labels the user's current plan 'Current Plan' and disables it, in either cycle", async () => {
+    fakeCheckout();
+    await startSession({ endpoints: fakeEndpoints(proUser), token: 't' });
+    render(<PlansPage />);
+    const [standard, pro, enterprise] = planButtons();
+    expect(pro).toHaveTextContent('Current Plan');
+    expect(pro).toBeDisabled();
+    expect(standard).toBeEnabled();
+    expect(enterprise).toBeEnabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Monthly' }));
+    expect(planButtons()[1]).toHaveTextContent('Current Plan');
+    expect(planButtons()[1]).toBeDisabled();
+  });
+
+  it('subscribes with the chosen cycle, disables every plan button while processing, then redirects', async () => {
+    const checkout = fakeCheckout();
+    await startSession({ endpoints: fakeEndpoints(freeUser), token: 't' });
+    render(<PlansPage />);
+    expect(screen.queryByText('Current Plan')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Monthly' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Pro' }));
+    await waitFor(() =>
+      expect(checkout.endpoints.createSubscription).toHaveBeenCalledWith({ planId: 'pro', billingCycle: 'monthly' }),
+    );
+    for (const button of planButtons()) expect(button).toBeDisabled();
+    expect(planButtons()[1]).toHaveTextContent('Processing...');
+    await act(async () => checkout.subscription.resolve(session));
+    expect(checkout.redirect).toHaveBeenCalledWith(session.url);
+    // Leaving for the hosted checkout: the buttons stay disabled until the page is gone.
+    for (const button of planButtons()) expect(button).toBeDisabled();
+  });
+
+  it('only logs a failed subscription and enables the buttons again', async () => {
+    const checkout = fakeCheckout();
+    await startSession({ endpoints: fakeEndpoints(freeUser), token: 't' });
+    render(<PlansPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Standard' }));
+    await waitFor(() => expect(planButtons()[0]).toBeDisabled());
+    await act(async () => checkout.subscription.reject(new ApiError('Unknown plan', 400)));
+    expect(checkout.log).toHaveBeenCalledWith('Unknown plan', expect.any(ApiError));
+    expect(checkout.alert).not.toHaveBeenCalled();
+    expect(checkout.redirect).not.toHaveBeenCalled();
+    for (const button of planButtons()) expect(button).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Subscribe to Standard' })).toBeInTheDocument();
+  });
+});
+
+describe('packs page', () => {
   it('lists the credit packs with price and price per credit', () => {
     render(<PacksPage />);
     expect(screen.getByText('5,000')).toBeInTheDocument();
     expect(screen.getByText('$90')).toBeInTheDocument();
     expect(screen.getByText(/\$0\.0129 per credit/)).toBeInTheDocument();
+  });
+
+  it('buys a pack: the price id and credits go to the server, every pack button waits, then the redirect', async () => {
+    const checkout = fakeCheckout();
+    await startSession({ endpoints: fakeEndpoints(freeUser), token: 't' });
+    render(<PacksPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Buy 1,000 credits' }));
+    await waitFor(() =>
+      expect(checkout.endpoints.createCheckoutSession).toHaveBeenCalledWith({
+        priceId: 'price_credits_1000',
+        credits: 1000,
+      }),
+    );
+    expect(packButtons()).toHaveLength(3);
+    for (const button of packButtons()) expect(button).toBeDisabled();
+    expect(packButtons()[0]).toHaveTextContent('Processing...');
+    await act(async () => checkout.pack.resolve(session));
+    expect(checkout.redirect).toHaveBeenCalledWith(session.url);
+  });
+
+  it.each([
+    [
+      'a failed purchase',
+      (c: ReturnType<typeof fakeCheckout>) => c.pack.reject(new ApiError('Unknown credit pack', 400)),
+      'Purchase failed: Unknown credit pack',
+    ],
+    [
+      'an answer without a session id',
+      (c: ReturnType<typeof fakeCheckout>) => c.pack.resolve({}),
+      'Purchase failed: No session ID returned from server',
+    ],
+  ])('alerts %s and enables the buttons again', async (_name, settle, message) => {
+    const checkout = fakeCheckout();
+    await startSession({ endpoints: fakeEndpoints(freeUser), token: 't' });
+    render(<PacksPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Buy 5,000 credits' }));
+    await waitFor(() => expect(packButtons()[2]).toBeDisabled());
+    await act(async () => settle(checkout));
+    expect(checkout.alert).toHaveBeenCalledWith(message);
+    expect(checkout.redirect).not.toHaveBeenCalled();
+    for (const button of packButtons()) expect(button).toBeEnabled();
   });
 });

@@ -1,4 +1,6 @@
+import { useSelector } from '@xstate/react';
 import { creditPacks } from '../../catalog';
+import { getCheckout } from '../../app/checkout';
 import { requestPurchase } from '../../app/session-hooks';
 import * as buttons from '../../components/ui/button/button.css';
 import * as page from '../../components/ui/page/page.css';
@@ -7,6 +9,9 @@ import * as styles from './Billing.css';
 
 /** /credits: the one-time credit packs of spec §9. */
 export function PacksPage() {
+  const checkout = getCheckout();
+  const busy = useSelector(checkout, (s) => s.hasTag('busy'));
+  const pending = useSelector(checkout, (s) => s.context.pending);
   return (
     <div className={page.page}>
       <header className={page.header}>
@@ -32,9 +37,10 @@ export function PacksPage() {
             <button
               type="button"
               className={i === 1 ? buttons.button.primary : buttons.button.secondary}
+              disabled={busy}
               onClick={() => requestPurchase({ kind: 'pack', packId: pack.id, credits: pack.credits })}
             >
-              Buy {credits(pack.credits)} credits
+              {pending === pack.id ? 'Processing...' : `Buy ${credits(pack.credits)} credits`}
             </button>
           </section>
         ))}

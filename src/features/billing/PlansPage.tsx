@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { annualToggleLabel, defaultBillingCycle, plans, type BillingCycle } from '../../catalog';
-import { requestPurchase } from '../../app/session-hooks';
+import { getCheckout } from '../../app/checkout';
+import { requestPurchase, useCurrentUser } from '../../app/session-hooks';
 import * as buttons from '../../components/ui/button/button.css';
 import * as page from '../../components/ui/page/page.css';
 import { credits, perCredit, usd } from './format';
@@ -20,7 +22,12 @@ const checkIcon = (
 
 /** /subscribe: the plans of spec §9 with the billing-cycle toggle (default annually). */
 export function PlansPage() {
+  // The toggle is view state only: which prices to show, and the cycle a purchase asks for.
   const [cycle, setCycle] = useState<BillingCycle>(defaultBillingCycle);
+  const currentPlan = useCurrentUser()?.subscription?.plan ?? null;
+  const checkout = getCheckout();
+  const busy = useSelector(checkout, (s) => s.hasTag('busy'));
+  const pending = useSelector(checkout, (s) => s.context.pending);
   return (
     <div className={page.page}>
       <header className={page.header}>
@@ -52,6 +59,7 @@ export function PlansPage() {
         {plans.map((plan) => {
           const annual = cycle === 'annually';
           const monthlyPrice = annual ? plan.priceAnnually : plan.priceMonthly;
+          const current = currentPlan === plan.id;
           return (
             <section
               key={plan.id}
@@ -85,9 +93,11 @@ export function PlansPage() {
               <button
                 type="button"
                 className={plan.id === 'pro' ? buttons.button.primary : buttons.button.secondary}
+                // Spec §4: disabled while a checkout is being prepared and for the user's current plan.
+                disabled={busy || current}
                 onClick={() => requestPurchase({ kind: 'plan', planId: plan.id, billingCycle: cycle })}
               >
-                Subscribe to {plan.name}
+                {current ? 'Current Plan' : pending === plan.id ? 'Processing...' : `Subscribe to ${plan.name}`}
               </button>
             </section>
           );

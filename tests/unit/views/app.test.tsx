@@ -72,3 +72,31 @@ describe('the app root', () => {
     session.stop();
   });
 });
+
+describe('back from a paid checkout', () => {
+  it.each([
+    ['/?checkout=success', 'Payment successful. Your credits have been added.'],
+    ['/settings?checkout=success', 'Your subscription is active.'],
+  ])('%s shows the notice and reloads the user for the badges', async (path, notice) => {
+    const endpoints = fakeEndpoints(proUser);
+    // The startup check still sees the old balance; the refresh after the notice sees the new one.
+    endpoints.getUser.mockResolvedValueOnce(proUser).mockResolvedValueOnce({ ...proUser, credits: 3500 });
+    const { session, router } = app(path, 't', endpoints);
+    session.start();
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+    await waitFor(() => expect(session.getSnapshot().context.user?.credits).toBe(3500));
+    expect(await screen.findAllByText('3,500')).not.toHaveLength(0);
+    expect(session.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
+  });
+
+  it('shows no notice without ?checkout=success', async () => {
+    const endpoints = fakeEndpoints(proUser);
+    const { session, router } = app('/?checkout=cancelled', 't', endpoints);
+    session.start();
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText('Payment successful. Your credits have been added.')).toBeNull();
+    expect(endpoints.getUser).toHaveBeenCalledTimes(1);
+  });
+});
