@@ -110,6 +110,26 @@ describe('endpoints', () => {
   });
 });
 
+describe('payment endpoints', () => {
+  it('POST the plan and the pack to /api/stripe and read sessionId and url', async () => {
+    const calls: Call[] = [];
+    const answer = { sessionId: 'cs_1', url: 'http://127.0.0.1/checkout/cs_1' };
+    const e = createEndpoints(createApiClient({ fetch: stubFetch(200, answer, calls), getToken: () => 'abc' }));
+    expect(await e.createSubscription({ planId: 'pro', billingCycle: 'monthly' })).toEqual(answer);
+    expect(await e.createCheckoutSession({ priceId: 'price_credits_1000', credits: 1000 })).toEqual(answer);
+    expect(calls.map((c) => `${c.init.method} ${c.url} ${String(c.init.body)}`)).toEqual([
+      'POST /api/stripe/create-subscription {"planId":"pro","billingCycle":"monthly"}',
+      'POST /api/stripe/create-checkout-session {"priceId":"price_credits_1000","credits":1000}',
+    ]);
+    expect(headersOf(calls[0]).get('authorization')).toBe('Bearer abc');
+  });
+
+  it('leave a missing session id to the checkout flow instead of failing the parse', async () => {
+    const e = createEndpoints(createApiClient({ fetch: stubFetch(200, {}), getToken: () => 'abc' }));
+    expect(await e.createCheckoutSession({ priceId: 'price_credits_1000' })).toEqual({});
+  });
+});
+
 describe('token storage', () => {
   it("keeps the token under 'token'", () => {
     storeToken('t1');

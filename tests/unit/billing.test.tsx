@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createActor } from 'xstate';
 import { ApiError } from '../../src/api/client';
-import { bindCheckout, checkoutLogic, purchase } from '../../src/app/checkout';
-import { bindPurchase } from '../../src/app/session-hooks';
+import { bindCheckout, checkoutLogic, listenForReturn, purchase } from '../../src/app/checkout';
+import { bindPurchase, requestPurchase } from '../../src/app/session-hooks';
 import { deferred, fakeEndpoints, freeUser, proUser, startSession } from './views/helpers';
 import { PacksPage } from '../../src/features/billing/PacksPage';
 import { PlansPage } from '../../src/features/billing/PlansPage';
@@ -160,5 +160,34 @@ describe('packs page', () => {
     expect(checkout.alert).toHaveBeenCalledWith(message);
     expect(checkout.redirect).not.toHaveBeenCalled();
     for (const button of packButtons()) expect(button).toBeEnabled();
+  });
+});
+
+describe('checkout seam', () => {
+  it('turns a signed-in purchase request into the checkout event', async () => {
+    const checkout = fakeCheckout();
+    await startSession({ endpoints: fakeEndpoints(freeUser), token: 't' });
+    requestPurchase({ kind: 'plan', planId: 'enterprise', billingCycle: 'annually' });
+    await waitFor(() =>
+      expect(checkout.endpoints.createSubscription).toHaveBeenCalledWith({
+        planId: 'enterprise',
+        billingCycle: 'annually',
+      }),
+    );
+    expect(checkout.actor.getSnapshot().context.pending).toBe('enterprise');
+  });
+
+  it('gives the buttons back when the page is restored from the back-forward cache', async () => {
+    const checkout = fakeCheckout();
+    await startSession({ endpoints: fakeEndpoints(freeUser), token: 't' });
+    const stop = listenForReturn();
+    purchase({ kind: 'pack', packId: 'price_credits_2500', credits: 2500 });
+    await act(async () => checkout.pack.resolve(session));
+    expect(checkout.actor.getSnapshot().value).toBe('redirecting');
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    expect(checkout.actor.getSnapshot().value).toBe('redirecting');
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(checkout.actor.getSnapshot().value).toBe('idle');
+    stop();
   });
 });
