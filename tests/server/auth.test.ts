@@ -218,3 +218,23 @@ describe('SMTP mode', () => {
     expect((await t.request('/dev/outbox')).status).toBe(404);
   });
 });
+
+describe('VERIFICATION_TOKEN_TTL_MS', () => {
+  const t = setupApp('pglite', { env: { VERIFICATION_TOKEN_TTL_MS: '60000' } });
+  it('sets how long a verification link stays valid', async () => {
+    await t.request('/api/auth/register', { body: { email: 'ttl@example.com', password: 'correct horse' } });
+    await t.request('/api/auth/register', { body: { email: 'ttl2@example.com', password: 'correct horse' } });
+    const mails = await json<OutboxEntry[]>(await t.request('/dev/outbox'));
+    const token = (to: string) =>
+      mails
+        .find((m) => m.to === to)!
+        .links[0]!.split('/')
+        .pop()!;
+    t.now = new Date(t.now.getTime() + 59_000);
+    expect((await t.request(`/api/auth/verify-email/${token('ttl2@example.com')}`)).status).toBe(200);
+    t.now = new Date(t.now.getTime() + 2_000);
+    const late = await t.request(`/api/auth/verify-email/${token('ttl@example.com')}`);
+    expect(late.status).toBe(400);
+    expect(await json(late)).toMatchObject({ message: 'Verification link has expired', expired: true });
+  });
+});
