@@ -19,6 +19,7 @@ for (const backend of backends) {
       expect(await json(res)).toMatchObject({ email: 'ada@example.com', message: expect.any(String) });
       const [mail] = await outbox();
       expect(mail?.to).toBe('ada@example.com');
+      expect(mail?.text).toContain('This link expires in 24 hours.');
       const link = mail!.links[0]!;
       expect(link).toMatch(/^http:\/\/localhost:3000\/verify-email\/[\w-]{43}$/);
       const ok = await t.request(`/api/auth/verify-email/${tokenFromLink(link)}`);
@@ -225,6 +226,7 @@ describe('VERIFICATION_TOKEN_TTL_MS', () => {
     await t.request('/api/auth/register', { body: { email: 'ttl@example.com', password: 'correct horse' } });
     await t.request('/api/auth/register', { body: { email: 'ttl2@example.com', password: 'correct horse' } });
     const mails = await json<OutboxEntry[]>(await t.request('/dev/outbox'));
+    expect(mails[0]?.text).toContain('This link expires in 1 minute.');
     const token = (to: string) =>
       mails
         .find((m) => m.to === to)!
