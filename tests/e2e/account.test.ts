@@ -307,7 +307,10 @@ describe('login at 390', () => {
     await expect.poll(() => drawer.isVisible()).toBe(true);
     await drawer.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => loginDialog(page).isVisible()).toBe(true);
-    await expect.poll(() => drawer.count()).toBe(0);
+    // The drawer closes: not merely hidden from assistive technology behind the modal login dialog.
+    await expect.poll(() => page.getByRole('dialog', { name: 'Menu', includeHidden: true }).count()).toBe(0);
+    // Focus stays in the login dialog, not on the menu button the closed drawer hands it back to.
+    await expect.poll(() => loginDialog(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await screenshot(page, 'login-dialog-phone');
     await fillLogin(loginDialog(page), email, password);
     await expect.poll(() => pathOf(page)).toBe('/subscribe');
