@@ -20,7 +20,7 @@ if (!match) {
 const budgetKb = Number(match[1]);
 
 if (!process.argv.includes('--no-build')) {
-  execFileSync('npx', ['vite', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npx', ['vite', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 const html = readFileSync(join(dist, 'index.html'), 'utf8');

@@ -30,11 +30,17 @@ export const tokenLifetimeMs: Record<TokenKind, number> = {
 export const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('base64url');
 
 /** Creates a 32-byte random token, stores only its hash, returns the token. */
-export async function issueToken(db: Db, userId: string, kind: TokenKind, now: Date): Promise<string> {
+export async function issueToken(
+  db: Db,
+  userId: string,
+  kind: TokenKind,
+  now: Date,
+  lifetimeMs: number = tokenLifetimeMs[kind],
+): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   await db
     .insert(tokens)
-    .values({ hash: sha256(token), userId, kind, expiresAt: new Date(now.getTime() + tokenLifetimeMs[kind]) });
+    .values({ hash: sha256(token), userId, kind, expiresAt: new Date(now.getTime() + lifetimeMs) });
   return token;
 }
 

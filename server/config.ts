@@ -22,6 +22,7 @@ const Env = v.object({
   SMTP_URL: Str,
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Atelier <no-reply@atelier.local>'),
   GENERATION_TIMEOUT_MS: Int(120_000, 1),
+  VERIFICATION_TOKEN_TTL_MS: Int(24 * 3600_000, 1),
   LOG_REQUESTS: v.optional(v.picklist(['0', '1']), '1'),
 });
 
@@ -38,6 +39,8 @@ export interface Config {
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly generationTimeoutMs: number;
+  /** Lifetime of an email verification link. */
+  readonly verificationTokenTtlMs: number;
   readonly logRequests: boolean;
 }
 
@@ -64,6 +67,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     generationTimeoutMs: e.GENERATION_TIMEOUT_MS,
+    verificationTokenTtlMs: e.VERIFICATION_TOKEN_TTL_MS,
     logRequests: e.LOG_REQUESTS === '1',
   };
 }

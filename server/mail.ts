@@ -89,14 +89,22 @@ function linkMail(
   };
 }
 
-export function verificationMail(to: string, link: string): MailMessage {
+/** '24 hours', '1 hour', '30 minutes': how long a link lives, for the text of an email. */
+export function describeLifetime(ms: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  return ms >= 3_600_000
+    ? plural(Math.round(ms / 3_600_000), 'hour')
+    : plural(Math.max(1, Math.round(ms / 60_000)), 'minute');
+}
+
+export function verificationMail(to: string, link: string, lifetimeMs = 24 * 3_600_000): MailMessage {
   return linkMail(
     to,
     'Verify your Atelier email',
     'Welcome to Atelier! Please confirm your email address.',
     'Verify email',
     link,
-    'This link expires in 24 hours. If you did not create an account, ignore this message.',
+    `This link expires in ${describeLifetime(lifetimeMs)}. If you did not create an account, ignore this message.`,
   );
 }
 

@@ -56,8 +56,10 @@ function clientIp(c: Context<AppEnv>): string {
 
 async function sendVerification(c: Context<AppEnv>, user: { id: string; email: string }) {
   const { db, mailer, config, now } = c.var.deps;
-  const token = await issueToken(db, user.id, 'verify', now());
-  await mailer.send(verificationMail(user.email, `${config.appUrl}/verify-email/${token}`));
+  const token = await issueToken(db, user.id, 'verify', now(), config.verificationTokenTtlMs);
+  await mailer.send(
+    verificationMail(user.email, `${config.appUrl}/verify-email/${token}`, config.verificationTokenTtlMs),
+  );
 }
 
 /** Ends every session of a user except, optionally, one. */

@@ -89,6 +89,9 @@ describe('app shell', () => {
     expect(c.appUrl).toBe('http://localhost:3000');
     expect(c.freeCredits).toBe(50);
     expect(c.generationTimeoutMs).toBe(120_000);
+    expect(c.verificationTokenTtlMs).toBe(24 * 3600_000);
+    expect(loadConfig({ VERIFICATION_TOKEN_TTL_MS: '60000' }).verificationTokenTtlMs).toBe(60_000);
+    expect(() => loadConfig({ VERIFICATION_TOKEN_TTL_MS: '0' })).toThrow(/VERIFICATION_TOKEN_TTL_MS/);
     expect(loadConfig({ PORT: '8080', APP_URL: 'https://atelier.example/' }).appUrl).toBe('https://atelier.example');
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });

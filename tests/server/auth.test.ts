@@ -19,6 +19,7 @@ for (const backend of backends) {
       expect(await json(res)).toMatchObject({ email: 'ada@example.com', message: expect.any(String) });
       const [mail] = await outbox();
       expect(mail?.to).toBe('ada@example.com');
+      expect(mail?.text).toContain('This link expires in 24 hours.');
       const link = mail!.links[0]!;
       expect(link).toMatch(/^http:\/\/localhost:3000\/verify-email\/[\w-]{43}$/);
       const ok = await t.request(`/api/auth/verify-email/${tokenFromLink(link)}`);
@@ -216,5 +217,26 @@ describe('SMTP mode', () => {
   const t = setupApp('pglite', { env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
   it('hides /dev/outbox', async () => {
     expect((await t.request('/dev/outbox')).status).toBe(404);
+  });
+});
+
+describe('VERIFICATION_TOKEN_TTL_MS', () => {
+  const t = setupApp('pglite', { env: { VERIFICATION_TOKEN_TTL_MS: '60000' } });
+  it('sets how long a verification link stays valid', async () => {
+    await t.request('/api/auth/register', { body: { email: 'ttl@example.com', password: 'correct horse' } });
+    await t.request('/api/auth/register', { body: { email: 'ttl2@example.com', password: 'correct horse' } });
+    const mails = await json<OutboxEntry[]>(await t.request('/dev/outbox'));
+    expect(mails[0]?.text).toContain('This link expires in 1 minute.');
+    const token = (to: string) =>
+      mails
+        .find((m) => m.to === to)!
+        .links[0]!.split('/')
+        .pop()!;
+    t.now = new Date(t.now.getTime() + 59_000);
+    expect((await t.request(`/api/auth/verify-email/${token('ttl2@example.com')}`)).status).toBe(200);
+    t.now = new Date(t.now.getTime() + 2_000);
+    const late = await t.request(`/api/auth/verify-email/${token('ttl@example.com')}`);
+    expect(late.status).toBe(400);
+    expect(await json(late)).toMatchObject({ message: 'Verification link has expired', expired: true });
   });
 });

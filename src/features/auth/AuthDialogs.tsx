@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useSession } from '../../app/session-hooks';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
 import * as styles from '../../components/ui/form/form.css';
+import * as auth from './auth.css';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 
@@ -62,8 +63,8 @@ export function RegisterNoticeDialog() {
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : session.send({ type: 'auth.register.dismiss' }))}>
       <DialogContent title="Registration successful">
         <div role="status" className={styles.form}>
-          <p>{message}</p>
-          <p>{VERIFY_HINT}</p>
+          <p className={auth.text}>{message}</p>
+          <p className={auth.text}>{VERIFY_HINT}</p>
         </div>
       </DialogContent>
     </Dialog>

@@ -26,7 +26,11 @@ export function VerifyEmailPage({
   return (
     <div className={auth.page}>
       <section className={`${page.card} ${styles.authCard} ${auth.stack}`}>
-        {state === 'idle' || state === 'verifying' ? <p role="status">Verifying your email...</p> : null}
+        {state === 'idle' || state === 'verifying' ? (
+          <p role="status" className={auth.text}>
+            Verifying your email...
+          </p>
+        ) : null}
         {state === 'success' ? (
           <>
             <h1 className={page.title}>Email Verified Successfully!</h1>
@@ -38,7 +42,7 @@ export function VerifyEmailPage({
         {state === 'expired' ? (
           <>
             <h1 className={page.title}>Verification Link Expired</h1>
-            <p className={page.muted}>Log in to request a new verification link.</p>
+            <p className={`${page.muted} ${auth.text}`}>Log in to request a new verification link.</p>
             <Link to="/login" className={buttons.button.primary}>
               Back to Login
             </Link>
@@ -48,7 +52,7 @@ export function VerifyEmailPage({
           <>
             <h1 className={page.title}>Verification Failed</h1>
             <ErrorBanner>{error}</ErrorBanner>
-            <p className={page.muted}>Logging in sends you a new verification link.</p>
+            <p className={`${page.muted} ${auth.text}`}>Logging in sends you a new verification link.</p>
             <Link to="/login" className={buttons.button.primary}>
               Back to Login
             </Link>

@@ -13,7 +13,7 @@ export default function MobileDrawer({ open, user, onOpenChange }: MobileDrawerP
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Menu" hideTitle variant="drawer" closeLabel="Close menu">
-        <SideNav user={user} collapsed={false} />
+        <SideNav user={user} collapsed={false} onSignIn={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );

@@ -12,10 +12,16 @@ export interface SideNavProps {
   collapsed: boolean;
   /** The desktop collapse toggle; absent in the drawer. */
   onToggle?: () => void;
+  /** After Sign In or Register was chosen: the drawer closes so only the login dialog stays open. */
+  onSignIn?: () => void;
 }
 
 /** The navigation content shared by the desktop sidebar and the mobile drawer. */
-export function SideNav({ user, collapsed, onToggle }: SideNavProps) {
+export function SideNav({ user, collapsed, onToggle, onSignIn }: SideNavProps) {
+  const signIn = (mode: 'login' | 'register') => {
+    requestSignIn(mode);
+    onSignIn?.();
+  };
   const items = mainNav.filter((item) => !item.signedInOnly || user);
   const paid = isPaidTier(user?.subscription?.plan);
   return (
@@ -69,10 +75,10 @@ export function SideNav({ user, collapsed, onToggle }: SideNavProps) {
               </>
             ) : (
               <>
-                <button type="button" className={buttons.button.primary} onClick={() => requestSignIn('login')}>
+                <button type="button" className={buttons.button.primary} onClick={() => signIn('login')}>
                   Sign In
                 </button>
-                <button type="button" className={buttons.button.secondary} onClick={() => requestSignIn('register')}>
+                <button type="button" className={buttons.button.secondary} onClick={() => signIn('register')}>
                   Register
                 </button>
               </>

@@ -30,7 +30,13 @@ export const notice = style({
   color: vars.color.text,
   fontSize: 14,
 });
-export const links = style({ display: 'flex', justifyContent: 'space-between', gap: 12, fontSize: 14 });
+export const links = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  gap: 12,
+  fontSize: 14,
+});
 export const link = style({
   color: vars.color.accent,
   background: 'none',
