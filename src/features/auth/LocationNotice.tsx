@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { useSession } from '../../app/session-hooks';
 import { Notice } from './Fields';
+import * as styles from './LocationNotice.css';
 
 /**
  * Where the server's checkout sends the browser back after payment: packs to /, plans to
@@ -29,5 +30,10 @@ export function LocationNotice() {
     // The payment changed the balance or the plan on the server: reload the user for the badges.
     if (paid) session.send({ type: 'user.refresh' });
   }, [paid, session]);
-  return <Notice>{message ?? paid}</Notice>;
+  const text = message ?? paid;
+  return text ? (
+    <div className={styles.root}>
+      <Notice>{text}</Notice>
+    </div>
+  ) : null;
 }
