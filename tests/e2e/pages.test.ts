@@ -22,6 +22,22 @@ describe.each(sizes)('static pages at %s', (name, viewport) => {
     await page.context().close();
   });
 
+  it('shows the router error page when a page cannot load (its code chunk fails), with a way home', async () => {
+    const page = await openPage(browser(), viewport, '/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+    // A deploy that removed the chunk, or a dropped connection: the Support page's code never arrives.
+    await page.route(/\/assets\/support-[^/]*\.js$/, (route) => route.abort());
+    if (name === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Support' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Unexpected Application Error!' }).isVisible())
+      .toBe(true);
+    await page.unroute(/\/assets\/support-[^/]*\.js$/);
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await expect.poll(() => page.getByPlaceholder('Search AI tools...').isVisible()).toBe(true);
+    await page.context().close();
+  });
+
   it.each([
     ['/terms', 'Terms of Service'],
     ['/privacy', 'Privacy Policy'],
