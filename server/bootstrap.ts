@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/client';
 import { createFileStore } from './files';
 import { createMailer } from './mail';
 import { createLocalPaymentProvider } from './payments/local';
+import { buildProviders } from './providers';
 import type { PaymentProvider } from './payments/types';
 import { recoverPredictions, sweepPredictions } from './generation';
 import { runBillingSchedule } from './billing';
@@ -34,15 +35,8 @@ export async function createPaymentProvider(config: Config, webhookSecret: strin
   return createLocalPaymentProvider({ appUrl: config.appUrl, webhookSecret });
 }
 
-export async function createProviders(config: Config): Promise<Providers> {
-  const { createLocalProvider } = await import('./providers/local');
-  const replicate = config.replicateToken
-    ? (await import('./providers/replicate')).createReplicateProvider({ token: config.replicateToken })
-    : undefined;
-  const openai = config.openaiKey
-    ? (await import('./providers/openai')).createOpenAIProvider({ apiKey: config.openaiKey })
-    : undefined;
-  return { local: createLocalProvider(), replicate, openai };
+export function createProviders(config: Config): Providers {
+  return buildProviders({ REPLICATE_API_TOKEN: config.replicateToken, OPENAI_API_KEY: config.openaiKey });
 }
 
 export interface Runtime {
@@ -75,7 +69,7 @@ export async function createRuntime(
       outboxDir: path.join(config.dataDir, 'outbox'),
     }),
     payments: overrides.payments ?? (await createPaymentProvider(config, webhookSecret)),
-    providers: overrides.providers ?? (await createProviders(config)),
+    providers: overrides.providers ?? createProviders(config),
     files: createFileStore(config.dataDir, config.appUrl),
     webhookSecret,
     // The app's own webhook over HTTP, straight to this process (APP_URL may be a proxy it cannot reach).

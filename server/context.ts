@@ -3,14 +3,10 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail';
 import type { PaymentProvider } from './payments/types';
-import type { GenerationProvider } from './providers/types';
+import type { Providers } from './providers';
 import type { FileStore } from './files';
 
-export interface Providers {
-  readonly local: GenerationProvider;
-  readonly replicate?: GenerationProvider | undefined;
-  readonly openai?: GenerationProvider | undefined;
-}
+export type { Providers };
 
 export interface AppDeps {
   readonly config: Config;

@@ -12,7 +12,8 @@ import type { Db } from './db/client';
 import { creditLedger, files, predictions } from './db/schema';
 import { grantCredits, spendCredits } from './credits';
 import { HttpError } from './errors';
-import { ProviderError, type GenerationProvider, type InputValue, type ProviderResult } from './providers/types';
+import { ProviderError, type InputValue, type ProviderResult } from './providers/types';
+import { providerFor } from './providers';
 import { decodeImageDataUrl, storeUpload } from './routes/upload';
 
 export type PredictionRow = typeof predictions.$inferSelect;
@@ -56,10 +57,6 @@ export function toolForEndpoint(modelId: string, endpoints: readonly string[] | 
     });
   }
   return tool;
-}
-
-function providerFor(deps: AppDeps, tool: Tool): GenerationProvider {
-  return (tool.provider === 'replicate' ? deps.providers.replicate : deps.providers.openai) ?? deps.providers.local;
 }
 
 /** Validates and completes the caller's input for one tool; resolves images to bytes. */
@@ -145,7 +142,7 @@ export async function startPrediction(
   running.set(id, controller);
   const timer = setTimeout(() => controller.abort(new Error(timedOutMessage)), config.generationTimeoutMs);
   timer.unref();
-  const provider = providerFor(deps, tool);
+  const provider = providerFor(deps.providers, tool);
   const job = {
     tool,
     input: prepared.input,

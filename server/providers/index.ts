@@ -9,33 +9,51 @@ import { createReplicateProvider } from './replicate';
 import type { GenerationProvider } from './types';
 
 export interface ProviderEnv {
-  readonly REPLICATE_API_TOKEN?: string;
-  readonly OPENAI_API_KEY?: string;
+  readonly REPLICATE_API_TOKEN?: string | undefined;
+  readonly OPENAI_API_KEY?: string | undefined;
   /** Test hooks: other API origins (fake servers). */
-  readonly REPLICATE_BASE_URL?: string;
-  readonly OPENAI_BASE_URL?: string;
+  readonly REPLICATE_BASE_URL?: string | undefined;
+  readonly OPENAI_BASE_URL?: string | undefined;
+}
+
+/** The providers a server runs with: always the local one, the real ones when their key is set. */
+export interface Providers {
+  readonly local: GenerationProvider;
+  readonly replicate?: GenerationProvider | undefined;
+  readonly openai?: GenerationProvider | undefined;
+}
+
+export function buildProviders(env: ProviderEnv, localOptions: LocalProviderOptions = {}): Providers {
+  const replicateToken = env.REPLICATE_API_TOKEN?.trim();
+  const openaiKey = env.OPENAI_API_KEY?.trim();
+  return {
+    local: createLocalProvider(localOptions),
+    replicate: replicateToken
+      ? createReplicateProvider({
+          token: replicateToken,
+          ...(env.REPLICATE_BASE_URL ? { baseUrl: env.REPLICATE_BASE_URL } : {}),
+        })
+      : undefined,
+    openai: openaiKey
+      ? createOpenAIProvider({
+          apiKey: openaiKey,
+          ...(env.OPENAI_BASE_URL ? { baseURL: env.OPENAI_BASE_URL } : {}),
+        })
+      : undefined,
+  };
+}
+
+/** The tool's own provider when configured, else the local one. */
+export function providerFor(providers: Providers, tool: Tool): GenerationProvider {
+  return (tool.provider === 'replicate' ? providers.replicate : providers.openai) ?? providers.local;
 }
 
 export function selectProviders(
   env: ProviderEnv,
   localOptions: LocalProviderOptions = {},
 ): (tool: Tool) => GenerationProvider {
-  const local = createLocalProvider(localOptions);
-  const replicateToken = env.REPLICATE_API_TOKEN?.trim();
-  const openaiKey = env.OPENAI_API_KEY?.trim();
-  const replicate = replicateToken
-    ? createReplicateProvider({
-        token: replicateToken,
-        ...(env.REPLICATE_BASE_URL ? { baseUrl: env.REPLICATE_BASE_URL } : {}),
-      })
-    : null;
-  const openai = openaiKey
-    ? createOpenAIProvider({
-        apiKey: openaiKey,
-        ...(env.OPENAI_BASE_URL ? { baseURL: env.OPENAI_BASE_URL } : {}),
-      })
-    : null;
-  return (tool) => (tool.provider === 'replicate' ? replicate : openai) ?? local;
+  const providers = buildProviders(env, localOptions);
+  return (tool) => providerFor(providers, tool);
 }
 
 export { createLocalProvider, createOpenAIProvider, createReplicateProvider };
