@@ -4,15 +4,13 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { User } from '../../src/api/schemas';
+import { isPaidTier } from '../../src/catalog/plans';
 import { messageOf, notProvided } from '../shared/errors';
 import type { NavigateParams, SessionContext, SessionEvent } from './session.types';
 
-const PAID_PLANS = new Set(['standard', 'pro', 'enterprise']);
-
 /** Spec §4 Sign in: paid plans go home, everybody else to the plan chooser. */
 export function destinationAfterLogin(user: User | null): string {
-  const plan = user?.subscription?.plan;
-  return plan !== undefined && PAID_PLANS.has(plan) ? '/' : '/subscribe';
+  return isPaidTier(user?.subscription?.plan) ? '/' : '/subscribe';
 }
 
 export const sessionMachine = setup({
@@ -45,6 +43,11 @@ export const sessionMachine = setup({
     }),
     closeDialog: assign({ dialog: ({ context }) => ({ open: false, mode: context.dialog.mode }) }),
     clearErrors: assign({ loginError: null, registerError: null, logoutError: null }),
+    /** Spec §8: the server message, else 'Failed to login' (dialog) or 'Login failed' (page). */
+    assignLoginError: assign({
+      loginError: ({ context }, params: { error: unknown }) =>
+        messageOf(params.error, context.source === 'page' ? 'Login failed' : 'Failed to login'),
+    }),
   },
   guards: {
     hasToken: (_, params: { token: string | null }) => typeof params.token === 'string' && params.token !== '',
@@ -167,10 +170,7 @@ export const sessionMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: assign({
-                loginError: ({ context, event }) =>
-                  messageOf(event.error, context.source === 'page' ? 'Login failed' : 'Failed to login'),
-              }),
+              actions: { type: 'assignLoginError', params: ({ event }) => ({ error: event.error }) },
             },
           },
         },
@@ -194,10 +194,7 @@ export const sessionMachine = setup({
               actions: [
                 'deleteToken',
                 'clearSession',
-                assign({
-                  loginError: ({ context, event }) =>
-                    messageOf(event.error, context.source === 'page' ? 'Login failed' : 'Failed to login'),
-                }),
+                { type: 'assignLoginError', params: ({ event }) => ({ error: event.error }) },
               ],
             },
           },
