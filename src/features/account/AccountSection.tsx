@@ -1,11 +1,7 @@
-import type { FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { changeEmailLogic } from '../../app/flows';
-import * as buttons from '../../components/ui/button/button.css';
-import * as forms from '../../components/ui/form/form.css';
-import * as page from '../../components/ui/page/page.css';
-import { ErrorBanner, Field, Notice, valueOf } from '../auth/Fields';
-import * as styles from './settings.css';
+import { Field, valueOf } from '../auth/Fields';
+import { EditableSection } from './EditableSection';
 
 /** Account Information: the email and Change Email (new email + current password). */
 export function AccountSection({
@@ -21,52 +17,33 @@ export function AccountSection({
   const error = useSelector(actor, (s) => s.context.error);
   const success = useSelector(actor, (s) => s.context.success);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    actor.send({
-      type: 'email.submit',
-      newEmail: valueOf(form, 'newEmail'),
-      currentPassword: valueOf(form, 'currentPassword'),
-    });
-  };
-
   return (
-    <section className={`${page.card} ${styles.section}`} aria-labelledby="account-title">
-      <h2 id="account-title" className={page.sectionTitle}>
-        Account Information
-      </h2>
-      <div className={styles.row}>
-        <span className={styles.term}>Email</span>
-        <span className={styles.value}>{email}</span>
-      </div>
-      <Notice>{success}</Notice>
-      {editing ? (
-        <form className={forms.form} onSubmit={onSubmit}>
-          <ErrorBanner>{error}</ErrorBanner>
+    <EditableSection
+      id="account"
+      title="Account Information"
+      term="Email"
+      value={email}
+      editing={editing}
+      busy={busy}
+      error={error}
+      success={success}
+      openLabel="Change Email"
+      submitLabel="Update Email"
+      fields={
+        <>
           <Field label="New Email" name="newEmail" type="email" />
           <Field label="Current Password" name="currentPassword" type="password" />
-          <div className={forms.actions}>
-            <button type="submit" className={buttons.button.primary} disabled={busy}>
-              {busy ? 'Updating...' : 'Update Email'}
-            </button>
-            <button
-              type="button"
-              className={buttons.button.ghost}
-              disabled={busy}
-              onClick={() => actor.send({ type: 'email.cancel' })}
-            >
-              Cancel
-            </button>
-          </div>
-        </form>
-      ) : (
-        <div className={forms.actions}>
-          <button type="button" className={buttons.button.secondary} onClick={() => actor.send({ type: 'email.open' })}>
-            Change Email
-          </button>
-        </div>
-      )}
-    </section>
+        </>
+      }
+      onOpen={() => actor.send({ type: 'email.open' })}
+      onCancel={() => actor.send({ type: 'email.cancel' })}
+      onSubmit={(form) =>
+        actor.send({
+          type: 'email.submit',
+          newEmail: valueOf(form, 'newEmail'),
+          currentPassword: valueOf(form, 'currentPassword'),
+        })
+      }
+    />
   );
 }

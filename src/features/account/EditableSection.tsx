@@ -1,0 +1,64 @@
+import type { FormEvent, ReactNode } from 'react';
+import * as buttons from '../../components/ui/button/button.css';
+import * as forms from '../../components/ui/form/form.css';
+import * as page from '../../components/ui/page/page.css';
+import { ErrorBanner, Notice } from '../auth/Fields';
+import * as styles from './settings.css';
+
+/**
+ * A settings card with one value and an inline form that edits it (Change Email, Change Password).
+ * The flow lives in the caller's machine; this only lays out what the machine says.
+ */
+export function EditableSection(props: {
+  id: string;
+  title: string;
+  term: string;
+  value: ReactNode;
+  editing: boolean;
+  busy: boolean;
+  error: string | null;
+  success: string | null;
+  openLabel: string;
+  submitLabel: string;
+  fields: ReactNode;
+  onOpen: () => void;
+  onCancel: () => void;
+  onSubmit: (form: HTMLFormElement) => void;
+}) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    props.onSubmit(event.currentTarget);
+  };
+  return (
+    <section className={`${page.card} ${styles.section}`} aria-labelledby={`${props.id}-title`}>
+      <h2 id={`${props.id}-title`} className={page.sectionTitle}>
+        {props.title}
+      </h2>
+      <div className={styles.row}>
+        <span className={styles.term}>{props.term}</span>
+        <span className={styles.value}>{props.value}</span>
+      </div>
+      <Notice>{props.success}</Notice>
+      {props.editing ? (
+        <form className={forms.form} onSubmit={submit}>
+          <ErrorBanner>{props.error}</ErrorBanner>
+          {props.fields}
+          <div className={forms.actions}>
+            <button type="submit" className={buttons.button.primary} disabled={props.busy}>
+              {props.busy ? 'Updating...' : props.submitLabel}
+            </button>
+            <button type="button" className={buttons.button.ghost} disabled={props.busy} onClick={props.onCancel}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className={forms.actions}>
+          <button type="button" className={buttons.button.secondary} onClick={props.onOpen}>
+            {props.openLabel}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
