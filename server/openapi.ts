@@ -2,6 +2,7 @@
 import type * as v from 'valibot';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import * as s from '../src/api/schemas';
+import { predictionEndpoints } from '../src/catalog';
 
 type Schema = v.GenericSchema;
 interface Op {
@@ -15,19 +16,6 @@ interface Op {
   readonly status?: number;
   readonly errors?: readonly number[];
 }
-
-const generateEndpoints = [
-  'person',
-  'restore',
-  'video',
-  'text',
-  'code',
-  'image-to-text',
-  '3d',
-  'music',
-  'sound',
-  'voice',
-];
 
 const ops: readonly Op[] = [
   {
@@ -208,11 +196,11 @@ const ops: readonly Op[] = [
     answer: s.ImageAnswer,
     errors: [400, 401, 402, 502, 504],
   },
-  ...generateEndpoints.map((name): Op => ({
+  ...predictionEndpoints.map((path): Op => ({
     method: 'post',
-    path: `/api/generate/${name}`,
+    path,
     tag: 'generation',
-    summary: `Start a prediction of a /api/generate/${name} tool`,
+    summary: `Start a prediction of a ${path} tool`,
     auth: true,
     body: s.GenerateBody,
     answer: s.GenerateAnswer,

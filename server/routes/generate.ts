@@ -1,7 +1,7 @@
 /** /api/generate… and /api/prediction/{id}. Runs are priced from the catalogue, never from the client. */
 import { Hono, type Context } from 'hono';
 import { GenerateBody } from '../../src/api/schemas';
-import type { Endpoint } from '../../src/catalog';
+import { predictionEndpoints, type Endpoint } from '../../src/catalog';
 import { requireAuth } from '../auth';
 import type { AppEnv } from '../context';
 import { HttpError } from '../errors';
@@ -21,19 +21,6 @@ async function start(c: Context<AppEnv>, endpoints: readonly Endpoint[] | 'any')
   const prepared = await prepareInput(c.var.deps, c.var.userId, tool, body.input);
   return { tool, ...(await startPrediction(c.var.deps, c.var.userId, tool, prepared, body.version)) };
 }
-
-const perToolEndpoints = [
-  'person',
-  'restore',
-  'video',
-  'text',
-  'code',
-  'image-to-text',
-  '3d',
-  'music',
-  'sound',
-  'voice',
-] as const;
 
 export const generateRoutes = new Hono<AppEnv>()
   .use(requireAuth)
@@ -55,9 +42,9 @@ export const generateRoutes = new Hono<AppEnv>()
     return c.json({ output, credits });
   });
 
-for (const name of perToolEndpoints) {
-  generateRoutes.post(`/${name}`, async (c) => {
-    const { id, credits } = await start(c, [`/api/generate/${name}`]);
+for (const endpoint of predictionEndpoints) {
+  generateRoutes.post(endpoint.slice('/api/generate'.length), async (c) => {
+    const { id, credits } = await start(c, [endpoint]);
     return c.json({ id, credits }, 201);
   });
 }

@@ -277,6 +277,14 @@ export const tools: readonly Tool[] = sources.map((s) => ({
   cost: creditCost(s.modelCost),
 }));
 
+/**
+ * The per-tool endpoints that start a prediction polled at /api/prediction/{id}: every endpoint of the
+ * catalogue except /api/generate/image, which answers synchronously.
+ */
+export const predictionEndpoints: readonly Endpoint[] = [...new Set(tools.map((t) => t.endpoint))].filter(
+  (e) => e !== '/api/generate/image',
+);
+
 export function toolByKey(key: ToolKey): Tool {
   const tool = tools.find((t) => t.key === key);
   if (!tool) throw new Error(`Unknown tool ${key}`);
