@@ -6,26 +6,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { verifyStripeSignature } from './signature';
-import type { CheckoutKind, CheckoutRequest, CheckoutSession, PaymentEvent, PaymentProvider } from './types';
+import type { CheckoutRequest, CheckoutSession, PaymentEvent, PaymentProvider } from './types';
 
 /** Events carry the API version of the stripe SDK the real provider uses. */
 export const LOCAL_API_VERSION = '2026-10-28.endive';
 
-export interface LocalCheckoutRecord {
+/** A checkout session as the server keeps it: the request that opened it, its id and when. */
+export interface LocalCheckoutRecord extends CheckoutRequest {
   readonly sessionId: string;
-  readonly kind: CheckoutKind;
-  readonly userId: string;
-  readonly email: string;
-  readonly description: string;
-  readonly amountCents: number;
-  readonly currency: 'usd';
-  readonly credits: number;
-  readonly priceId?: string;
-  readonly planId?: 'standard' | 'pro' | 'enterprise';
-  readonly billingCycle?: 'monthly' | 'annually';
-  readonly metadata: Readonly<Record<string, string>>;
-  readonly successUrl: string;
-  readonly cancelUrl: string;
   readonly createdAt: Date;
 }
 
