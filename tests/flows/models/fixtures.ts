@@ -1,5 +1,6 @@
 import type { User } from '../../../src/api/schemas';
 
+// Times at noon UTC so that views show the same calendar day in any time zone.
 export const freeUser: User = {
   id: 'u1',
   email: 'ada@example.com',
@@ -11,8 +12,8 @@ export const proUser: User = {
   id: 'u2',
   email: 'grace@example.com',
   credits: 2500,
-  subscription: { plan: 'pro', billingCycle: 'monthly', nextBillingDate: '2026-12-21T00:00:00.000Z' },
-  lastPasswordChange: '2026-01-02T00:00:00.000Z',
+  subscription: { plan: 'pro', billingCycle: 'monthly', nextBillingDate: '2026-12-21T12:00:00.000Z' },
+  lastPasswordChange: '2026-01-02T12:00:00.000Z',
 };
 export const noSubscriptionUser: User = { ...freeUser, id: 'u3', subscription: null };
 

@@ -13,20 +13,7 @@ import type { User } from '../../../src/api/schemas';
 import { sessionLogic, type SessionActor } from '../../../src/app/session';
 import { bindNavigation, bindSession } from '../../../src/app/session-hooks';
 
-export const freeUser: User = {
-  id: 'u1',
-  email: 'ada@example.com',
-  credits: 10,
-  subscription: { plan: 'free', billingCycle: null, nextBillingDate: null },
-  lastPasswordChange: null,
-};
-export const proUser: User = {
-  id: 'u2',
-  email: 'grace@example.com',
-  credits: 2500,
-  subscription: { plan: 'pro', billingCycle: 'monthly', nextBillingDate: '2026-12-21T12:00:00.000Z' },
-  lastPasswordChange: '2026-01-02T12:00:00.000Z',
-};
+export { freeUser, proUser } from '../../flows/models/fixtures';
 
 /** A promise the test settles when it wants to. */
 export function deferred<T>() {
