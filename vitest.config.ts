@@ -6,7 +6,12 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 export default defineConfig({
   // vanilla-extract must be in the test config too, or styles cannot be assigned (design.md).
   plugins: [react(), vanillaExtractPlugin()],
+  // Views under test report dropped events as in development (console.warn), not to the e2e list.
+  define: { __REPORT_DROPPED_EVENTS__: 'false' },
   test: {
+    // Most of the suites' time is spent waiting on a browser or a server, so more files run at once
+    // than there are cores (the default on two cores would be one at a time).
+    maxWorkers: 5,
     projects: [
       {
         extends: true,
@@ -15,11 +20,19 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
+          // The suites run side by side on two cores; a jsdom render of 60 themes can pass 5 s there.
+          testTimeout: 20_000,
         },
       },
       {
         extends: true,
-        test: { name: 'flows', environment: 'node', include: ['tests/flows/**/*.test.ts'] },
+        test: {
+          name: 'flows',
+          environment: 'node',
+          include: ['tests/flows/**/*.test.ts'],
+          // Laying out every machine with elkjs takes seconds on two busy cores.
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,
@@ -36,9 +49,12 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['tests/e2e/**/*.test.ts'],
+          include: ['tests/e2e/**/*.test.ts', 'tests/paths/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          fileParallelism: false,
+          // The files share one server and run side by side (each has its own browser and users).
+          fileParallelism: true,
+          // Chromium shares two cores with the other suites: give a page time to get there.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

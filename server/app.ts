@@ -1,21 +1,26 @@
-/** The Hono app: /api (spec §7), the local checkout, stored files, the dev outbox and the built SPA. */
+/**
+ * The Hono app: mounts the routes (/api of spec §7, the hosted checkout page, stored files, the dev
+ * outbox), turns HttpErrors into JSON answers, and serves the built SPA.
+ */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { eq } from 'drizzle-orm';
 import type { AppDeps, AppEnv } from './context';
-import { files } from './db/schema';
 import { HttpError } from './errors';
-import { outboxHtml } from './mail';
+import { bodyLimits } from './middleware/body-limits';
+import { requireAuth } from './middleware/require-auth';
+import { contentSecurityPolicy, securityHeaders } from './middleware/security-headers';
+import { inlineScriptHashes } from './lib/inline-scripts';
 import { openApiDocument } from './openapi';
 import { authRoutes } from './routes/auth';
-import { checkoutRoutes } from './routes/checkout';
+import { creationRoutes } from './routes/creations';
+import { fileRoutes } from './routes/files';
 import { generateRoutes, predictionRoutes } from './routes/generate';
+import { hostedCheckoutRoutes } from './routes/hosted-checkout';
+import { outboxRoutes } from './routes/outbox';
 import { paymentRoutes } from './routes/payments';
 import { uploadRoutes } from './routes/upload';
 import { creditsHandler, userRoutes } from './routes/users';
-import { requireAuth } from './auth';
 
 export const genericErrorMessage = 'Something went wrong. Please try again.';
 
@@ -46,9 +51,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }
   });
 
+  app.use(securityHeaders);
+
   app.onError((error, c) => {
     if (error instanceof HttpError) {
-      return c.json({ message: error.message, ...error.extra }, error.status);
+      return c.json({ message: error.message, ...error.extra }, error.status, error.headers);
     }
     deps.log(
       `Unhandled error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
@@ -56,16 +63,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json({ message: genericErrorMessage }, 500);
   });
 
-  // Uploads are at most 15 MB decoded, about 20 MB as base64 JSON.
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: 22 * 1024 * 1024,
-      onError: () => {
-        throw new HttpError(413, 'Image is too large. Please choose a smaller image.');
-      },
-    }),
-  );
+  // Every body is capped before it is read: large only on the upload and image-generation routes.
+  app.use(bodyLimits);
 
   app.route('/api/auth', authRoutes);
   app.route('/api/users', userRoutes);
@@ -75,35 +74,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/upload', uploadRoutes);
   app.route('/api/generate', generateRoutes);
   app.route('/api/prediction', predictionRoutes);
+  app.route('/api/creations', creationRoutes);
   app.get('/api/openapi.json', (c) => c.json(openApiDocument(deps.config.appUrl)));
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
 
-  app.route('/checkout', checkoutRoutes);
-
-  app.get('/files/:dir{uploads|outputs}/:name', async (c) => {
-    const relPath = `${c.req.param('dir')}/${c.req.param('name')}`;
-    const [row] = await deps.db.select().from(files).where(eq(files.path, relPath));
-    const bytes = row ? await deps.files.read(row.path) : undefined;
-    if (!row || !bytes) return c.json({ message: 'File not found' }, 404);
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-      'Content-Type': row.contentType,
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'private, max-age=31536000, immutable',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-    });
-  });
-
-  app.get('/dev/outbox', async (c) => {
-    if (deps.mailer.mode !== 'outbox') return c.json({ message: 'Not found' }, 404);
-    const entries = await deps.mailer.list();
-    const accept = c.req.header('accept') ?? '';
-    const wantsHtml =
-      c.req.query('format') === 'html' ||
-      (c.req.query('format') !== 'json' &&
-        accept.includes('text/html') &&
-        accept.indexOf('text/html') < (accept.indexOf('application/json') + 1 || Infinity));
-    return wantsHtml ? c.html(outboxHtml(entries)) : c.json(entries);
-  });
+  // The local helpers exist only in local mode: the payment simulator and the outbox of every email.
+  if (deps.payments.name === 'local') app.route('/checkout', hostedCheckoutRoutes);
+  app.route('/files', fileRoutes);
+  if (deps.mailer.mode === 'outbox') app.route('/dev/outbox', outboxRoutes);
 
   // The built SPA, with a history fallback to index.html for client-side routes.
   app.get('*', async (c) => {
@@ -125,11 +103,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         // Not a file: a client-side route.
       }
     }
+    let html: string;
     try {
-      return c.html(await fs.readFile(path.join(root, 'index.html'), 'utf8'), 200, { 'Cache-Control': 'no-cache' });
+      html = await fs.readFile(path.join(root, 'index.html'), 'utf8');
     } catch {
       return c.json({ message: 'The app is not built. Run `npm run build`.' }, 404);
     }
+    // The theme bootstrap and any other inline script run by their hash, computed from the file served.
+    return c.html(html, 200, {
+      'Cache-Control': 'no-cache',
+      'Content-Security-Policy': contentSecurityPolicy(inlineScriptHashes(html)),
+    });
   });
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));

@@ -2,16 +2,19 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from './config';
+import { networkSafetyProblem, type Config } from './config';
+import { safeLogLine } from './lib/log';
 import type { AppDeps, Providers } from './context';
 import { openDatabase, type Database } from './db/client';
-import { createFileStore } from './files';
-import { createMailer } from './mail';
+import { createFileStore } from './services/storage';
+import { createMailer } from './services/mail';
+import { createMailQueue } from './services/mail-queue';
 import { createLocalPaymentProvider } from './payments/local';
 import { buildProviders } from './providers';
 import type { PaymentProvider } from './payments/types';
-import { recoverPredictions, sweepPredictions } from './generation';
-import { runBillingSchedule } from './billing';
+import { recoverPredictions, renewLeases, sweepPredictions, LEASE_MS } from './services/generation';
+import { runBillingSchedule } from './services/billing';
+import { createRateLimits } from './services/rate-limits';
 
 /** STRIPE_WEBHOOK_SECRET, or a random secret generated once and kept in DATA_DIR. */
 export function webhookSecretFor(config: Config): string {
@@ -53,13 +56,17 @@ export async function createRuntime(
     database?: Database;
   } = {},
 ): Promise<Runtime> {
+  const unsafe = networkSafetyProblem(config);
+  if (unsafe) throw new Error(unsafe);
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database =
     overrides.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
   const webhookSecret = webhookSecretFor(config);
   const now = overrides.now ?? (() => new Date());
-  const log = overrides.log ?? ((line: string) => console.log(line));
+  const write = overrides.log ?? ((line: string) => console.log(line));
+  // Every line escapes CR/LF and drops tokens, session ids and links (lib/log.ts).
+  const log = (line: string) => write(safeLogLine(line));
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -68,9 +75,12 @@ export async function createRuntime(
       from: config.mailFrom,
       outboxDir: path.join(config.dataDir, 'outbox'),
     }),
+    // deps.mailer is read at each delivery (tests swap it for a failing one).
+    mail: createMailQueue({ db: database.db, mailer: () => deps.mailer, now, log }),
     payments: overrides.payments ?? (await createPaymentProvider(config, webhookSecret)),
     providers: overrides.providers ?? createProviders(config),
     files: createFileStore(config.dataDir, config.appUrl),
+    limits: createRateLimits(database.db, config),
     webhookSecret,
     // The app's own webhook over HTTP, straight to this process (APP_URL may be a proxy it cannot reach).
     deliver:
@@ -80,11 +90,13 @@ export async function createRuntime(
         return fetch(new Request(`http://127.0.0.1:${config.port}${url.pathname}${url.search}`, request));
       }),
     now,
+    instanceId: crypto.randomUUID(),
     distDir: overrides.distDir,
     log,
   };
+  // Only runs whose lease has expired (their instance is gone): other instances' live runs are left alone.
   const recovered = await recoverPredictions(database.db, now());
-  if (recovered) log(`Failed and refunded ${recovered} generation(s) left running by a previous process.`);
+  if (recovered) log(`Failed and refunded ${recovered} generation(s) whose instance stopped.`);
   const timers: NodeJS.Timeout[] = [];
   return {
     deps,
@@ -94,7 +106,13 @@ export async function createRuntime(
         void task().catch((error: unknown) => log(`${name} failed: ${String(error)}`));
       timers.push(
         setInterval(
-          guard('sweeper', () => sweepPredictions(database.db, now())),
+          guard('sweeper', async () => {
+            await sweepPredictions(database.db, now());
+            const recoveredNow = await recoverPredictions(database.db, now());
+            if (recoveredNow) log(`Failed and refunded ${recoveredNow} generation(s) whose instance stopped.`);
+            await deps.mail.deliverDue();
+            await deps.limits.clean(new Date());
+          }),
           10_000,
         ),
       );
@@ -102,6 +120,12 @@ export async function createRuntime(
         setInterval(
           guard('billing', () => runBillingSchedule(database.db, now())),
           5 * 60_000,
+        ),
+      );
+      timers.push(
+        setInterval(
+          guard('heartbeat', () => renewLeases(database.db, deps.instanceId, now())),
+          LEASE_MS / 4,
         ),
       );
       for (const t of timers) t.unref();

@@ -11,6 +11,9 @@ const Str = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
 
 const Env = v.object({
   PORT: Int(3000, 1),
+  HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), '127.0.0.1'),
+  ALLOW_LOCAL_HELPERS_ON_NETWORK: v.optional(v.picklist(['0', '1']), '0'),
+  TRUST_PROXY: v.optional(v.picklist(['0', '1']), '0'),
   APP_URL: Str,
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
   DATABASE_URL: Str,
@@ -23,11 +26,26 @@ const Env = v.object({
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Atelier <no-reply@atelier.local>'),
   GENERATION_TIMEOUT_MS: Int(120_000, 1),
   VERIFICATION_TOKEN_TTL_MS: Int(24 * 3600_000, 1),
+  LOCAL_CHECKOUT_WEBHOOK_DELAY_MS: Int(0),
+  LOGIN_MAX_FAILURES: Int(10, 1),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: Int(100, 1),
+  RATE_LIMIT_REGISTER: Int(20, 1),
+  RATE_LIMIT_FORGOT_PASSWORD: Int(10, 1),
+  RATE_LIMIT_VERIFY: Int(30, 1),
+  RATE_LIMIT_RESET: Int(10, 1),
+  RATE_LIMIT_UPLOAD: Int(60, 1),
+  RATE_LIMIT_GENERATE: Int(30, 1),
   LOG_REQUESTS: v.optional(v.picklist(['0', '1']), '1'),
 });
 
 export interface Config {
   readonly port: number;
+  /** Address to listen on: loopback unless HOST says otherwise. */
+  readonly host: string;
+  /** Demo opt-in: the local mailer (/dev/outbox) and the local checkout even on a network address. */
+  readonly allowLocalHelpersOnNetwork: boolean;
+  /** Behind a reverse proxy: the client address is the last X-Forwarded-For hop. */
+  readonly trustProxy: boolean;
   readonly appUrl: string;
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
@@ -41,7 +59,28 @@ export interface Config {
   readonly generationTimeoutMs: number;
   /** Lifetime of an email verification link. */
   readonly verificationTokenTtlMs: number;
+  /**
+   * The local checkout's Pay: 0 posts the webhook before sending the browser back; more redirects first and
+   * posts it this many ms later, as Stripe does (the return page then has to wait for the credits).
+   */
+  readonly localCheckoutWebhookDelayMs: number;
   readonly logRequests: boolean;
+  readonly rateLimits: {
+    /** Wrong passwords of one account (any address) that reach the check in 15 minutes. */
+    readonly loginPerAccount: number;
+    /** Sign-in attempts of one address (any account) in 15 minutes. */
+    readonly loginPerAddress: number;
+    /** Per address and hour. */
+    readonly register: number;
+    /** Per address and hour (half of it per email). */
+    readonly forgotPassword: number;
+    /** Per address and 15 minutes. */
+    readonly verify: number;
+    readonly reset: number;
+    /** Per account and minute. */
+    readonly upload: number;
+    readonly generate: number;
+  };
 }
 
 /** Parses the environment; throws a readable error naming the bad settings. */
@@ -56,6 +95,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = result.output;
   return {
     port: e.PORT,
+    host: e.HOST,
+    allowLocalHelpersOnNetwork: e.ALLOW_LOCAL_HELPERS_ON_NETWORK === '1',
+    trustProxy: e.TRUST_PROXY === '1',
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -68,6 +110,41 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     generationTimeoutMs: e.GENERATION_TIMEOUT_MS,
     verificationTokenTtlMs: e.VERIFICATION_TOKEN_TTL_MS,
+    localCheckoutWebhookDelayMs: e.LOCAL_CHECKOUT_WEBHOOK_DELAY_MS,
     logRequests: e.LOG_REQUESTS === '1',
+    rateLimits: {
+      loginPerAccount: e.LOGIN_MAX_FAILURES,
+      loginPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      register: e.RATE_LIMIT_REGISTER,
+      forgotPassword: e.RATE_LIMIT_FORGOT_PASSWORD,
+      verify: e.RATE_LIMIT_VERIFY,
+      reset: e.RATE_LIMIT_RESET,
+      upload: e.RATE_LIMIT_UPLOAD,
+      generate: e.RATE_LIMIT_GENERATE,
+    },
   };
+}
+
+/** 127.0.0.0/8, ::1 and localhost: reachable from this machine only. */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/**
+ * The local mailer (/dev/outbox shows every reset link) and the local checkout (grants credits for
+ * nothing) must never face a network: on a non-loopback HOST the server refuses to start with them,
+ * naming the setting to change, unless ALLOW_LOCAL_HELPERS_ON_NETWORK=1 (a demo).
+ */
+export function networkSafetyProblem(config: Config): string | undefined {
+  if (isLoopback(config.host) || config.allowLocalHelpersOnNetwork) return undefined;
+  const missing = [
+    ...(config.smtpUrl ? [] : ['SMTP_URL (the local mailer serves every email, reset links included, at /dev/outbox)']),
+    ...(config.stripeSecretKey ? [] : ['STRIPE_SECRET_KEY (the local checkout grants credits without payment)']),
+  ];
+  if (missing.length === 0) return undefined;
+  return (
+    `Refusing to listen on HOST=${config.host} with local helpers: set ${missing.join(' and ')}, ` +
+    'or listen on HOST=127.0.0.1, or set ALLOW_LOCAL_HELPERS_ON_NETWORK=1 for a demo on a trusted network.'
+  );
 }

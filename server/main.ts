@@ -1,19 +1,31 @@
-/** `tsx server/main.ts`: one process serving the SPA and /api on PORT. */
+/** `tsx server/main.ts`: one process serving the SPA and /api on HOST:PORT (loopback by default). */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createRuntime } from './bootstrap';
-import { loadConfig } from './config';
+import { loadConfig, networkSafetyProblem, type Config } from './config';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+  const problem = networkSafetyProblem(config);
+  if (problem) throw new Error(problem);
+} catch (error) {
+  // One readable line, no stack: the message names the setting to change.
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 const runtime = await createRuntime(config, {
-  distDir: path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist'),
+  // DIST_DIR: the end-to-end suite serves its own build (dist-e2e, with the dropped-event report).
+  distDir: process.env.DIST_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist'),
 });
 const app = createApp(runtime.deps);
 runtime.startTimers();
-const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
-  console.log(`Atelier is running at http://localhost:${info.port}`);
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const shown = info.address.includes(':') ? `[${info.address}]` : info.address;
+  const name = shown === '127.0.0.1' ? 'localhost' : shown;
+  console.log(`Atelier is running at http://${name}:${info.port}`);
 });
 
 let closing = false;

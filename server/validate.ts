@@ -12,3 +12,8 @@ export async function readBody<S extends v.GenericSchema>(c: Context, schema: S)
   }
   return parseInput(schema, data);
 }
+
+/** Validates the query string the same way: failures become 400 {message, details}. */
+export function readQuery<S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> {
+  return parseInput(schema, c.req.query());
+}

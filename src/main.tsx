@@ -2,26 +2,24 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import './themes/themes.css';
+import { systemIds } from './app/app.machine';
+import { createApp } from './app/create-app';
+import { AppProvider } from './app/provider';
 import { makeRouter } from './app/router';
-import { createSession, forwardSessionToTheme, listenForCredits } from './app/session';
-import { bindNavigation, bindPurchase, bindSession } from './app/session-hooks';
-import { themeActor } from './app/theme';
 
-// The session navigates through the router, which is made with the session in its context.
-const session = createSession({
+// One actor system with the real effects. Navigation goes through the router, which is made with
+// the session in its context: the effect only runs once both exist.
+const app = createApp({
+  width: window.innerWidth,
   navigate: ({ to, message }) => void router.navigate({ to, ...(message ? { state: { message } } : {}) }),
 });
-const router = makeRouter({ session });
-bindSession(session);
-bindNavigation((to) => void router.navigate({ to }));
-// Checkout code loads with the first purchase, not with the first paint of /.
-bindPurchase((request) => void import('./app/checkout').then(({ purchase }) => purchase(request)));
-listenForCredits(session);
-forwardSessionToTheme(session, themeActor);
-session.start();
+const router = makeRouter({ session: app.system.get(systemIds.session) });
+app.start();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <AppProvider app={app}>
+      <RouterProvider router={router} />
+    </AppProvider>
   </StrictMode>,
 );

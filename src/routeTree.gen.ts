@@ -30,6 +30,9 @@ import { Route as R3dModels3dGenRouteImport } from './routes/3d-models/3d-gen'
 import { Route as AudioModelsAudioldmRouteImport } from './routes/audio-models/audioldm'
 import { Route as AudioModelsBarkRouteImport } from './routes/audio-models/bark'
 import { Route as AudioModelsMusicgenRouteImport } from './routes/audio-models/musicgen'
+import { Route as CreationsIndexRouteImport } from './routes/creations/index'
+import { Route as CreationsIdRouteImport } from './routes/creations/$id'
+import { Route as FlowsChar123MachineChar125RouteImport } from './routes/flows/{-$machine}'
 import { Route as ImageModelsIndexRouteImport } from './routes/image-models/index'
 import { Route as ImageModelsImageToImageRouteImport } from './routes/image-models/image-to-image'
 import { Route as ImageModelsPersonToPersonRouteImport } from './routes/image-models/person-to-person'
@@ -152,6 +155,22 @@ const AudioModelsMusicgenRoute = AudioModelsMusicgenRouteImport.update({
   path: '/audio-models/musicgen',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CreationsIndexRoute = CreationsIndexRouteImport.update({
+  id: '/creations/',
+  path: '/creations/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CreationsIdRoute = CreationsIdRouteImport.update({
+  id: '/creations/$id',
+  path: '/creations/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FlowsChar123MachineChar125Route =
+  FlowsChar123MachineChar125RouteImport.update({
+    id: '/flows/{-$machine}',
+    path: '/flows/{-$machine}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ImageModelsIndexRoute = ImageModelsIndexRouteImport.update({
   id: '/image-models/',
   path: '/image-models/',
@@ -258,6 +277,8 @@ export interface FileRoutesByFullPath {
   '/audio-models/audioldm': typeof AudioModelsAudioldmRoute
   '/audio-models/bark': typeof AudioModelsBarkRoute
   '/audio-models/musicgen': typeof AudioModelsMusicgenRoute
+  '/creations/$id': typeof CreationsIdRoute
+  '/flows/{-$machine}': typeof FlowsChar123MachineChar125Route
   '/image-models/image-to-image': typeof ImageModelsImageToImageRoute
   '/image-models/person-to-person': typeof ImageModelsPersonToPersonRoute
   '/image-models/restore-image': typeof ImageModelsRestoreImageRoute
@@ -271,6 +292,7 @@ export interface FileRoutesByFullPath {
   '/video-models/image-to-video': typeof VideoModelsImageToVideoRoute
   '/video-models/text-to-video': typeof VideoModelsTextToVideoRoute
   '/video-models/video-editing': typeof VideoModelsVideoEditingRoute
+  '/creations/': typeof CreationsIndexRoute
   '/image-models/': typeof ImageModelsIndexRoute
   '/verify-email/': typeof VerifyEmailIndexRoute
   '/video-models/': typeof VideoModelsIndexRoute
@@ -297,6 +319,8 @@ export interface FileRoutesByTo {
   '/audio-models/audioldm': typeof AudioModelsAudioldmRoute
   '/audio-models/bark': typeof AudioModelsBarkRoute
   '/audio-models/musicgen': typeof AudioModelsMusicgenRoute
+  '/creations/$id': typeof CreationsIdRoute
+  '/flows/{-$machine}': typeof FlowsChar123MachineChar125Route
   '/image-models/image-to-image': typeof ImageModelsImageToImageRoute
   '/image-models/person-to-person': typeof ImageModelsPersonToPersonRoute
   '/image-models/restore-image': typeof ImageModelsRestoreImageRoute
@@ -310,6 +334,7 @@ export interface FileRoutesByTo {
   '/video-models/image-to-video': typeof VideoModelsImageToVideoRoute
   '/video-models/text-to-video': typeof VideoModelsTextToVideoRoute
   '/video-models/video-editing': typeof VideoModelsVideoEditingRoute
+  '/creations': typeof CreationsIndexRoute
   '/image-models': typeof ImageModelsIndexRoute
   '/verify-email': typeof VerifyEmailIndexRoute
   '/video-models': typeof VideoModelsIndexRoute
@@ -337,6 +362,8 @@ export interface FileRoutesById {
   '/audio-models/audioldm': typeof AudioModelsAudioldmRoute
   '/audio-models/bark': typeof AudioModelsBarkRoute
   '/audio-models/musicgen': typeof AudioModelsMusicgenRoute
+  '/creations/$id': typeof CreationsIdRoute
+  '/flows/{-$machine}': typeof FlowsChar123MachineChar125Route
   '/image-models/image-to-image': typeof ImageModelsImageToImageRoute
   '/image-models/person-to-person': typeof ImageModelsPersonToPersonRoute
   '/image-models/restore-image': typeof ImageModelsRestoreImageRoute
@@ -350,6 +377,7 @@ export interface FileRoutesById {
   '/video-models/image-to-video': typeof VideoModelsImageToVideoRoute
   '/video-models/text-to-video': typeof VideoModelsTextToVideoRoute
   '/video-models/video-editing': typeof VideoModelsVideoEditingRoute
+  '/creations/': typeof CreationsIndexRoute
   '/image-models/': typeof ImageModelsIndexRoute
   '/verify-email/': typeof VerifyEmailIndexRoute
   '/video-models/': typeof VideoModelsIndexRoute
@@ -378,6 +406,8 @@ export interface FileRouteTypes {
     | '/audio-models/audioldm'
     | '/audio-models/bark'
     | '/audio-models/musicgen'
+    | '/creations/$id'
+    | '/flows/{-$machine}'
     | '/image-models/image-to-image'
     | '/image-models/person-to-person'
     | '/image-models/restore-image'
@@ -391,6 +421,7 @@ export interface FileRouteTypes {
     | '/video-models/image-to-video'
     | '/video-models/text-to-video'
     | '/video-models/video-editing'
+    | '/creations/'
     | '/image-models/'
     | '/verify-email/'
     | '/video-models/'
@@ -417,6 +448,8 @@ export interface FileRouteTypes {
     | '/audio-models/audioldm'
     | '/audio-models/bark'
     | '/audio-models/musicgen'
+    | '/creations/$id'
+    | '/flows/{-$machine}'
     | '/image-models/image-to-image'
     | '/image-models/person-to-person'
     | '/image-models/restore-image'
@@ -430,6 +463,7 @@ export interface FileRouteTypes {
     | '/video-models/image-to-video'
     | '/video-models/text-to-video'
     | '/video-models/video-editing'
+    | '/creations'
     | '/image-models'
     | '/verify-email'
     | '/video-models'
@@ -456,6 +490,8 @@ export interface FileRouteTypes {
     | '/audio-models/audioldm'
     | '/audio-models/bark'
     | '/audio-models/musicgen'
+    | '/creations/$id'
+    | '/flows/{-$machine}'
     | '/image-models/image-to-image'
     | '/image-models/person-to-person'
     | '/image-models/restore-image'
@@ -469,6 +505,7 @@ export interface FileRouteTypes {
     | '/video-models/image-to-video'
     | '/video-models/text-to-video'
     | '/video-models/video-editing'
+    | '/creations/'
     | '/image-models/'
     | '/verify-email/'
     | '/video-models/'
@@ -496,6 +533,8 @@ export interface RootRouteChildren {
   AudioModelsAudioldmRoute: typeof AudioModelsAudioldmRoute
   AudioModelsBarkRoute: typeof AudioModelsBarkRoute
   AudioModelsMusicgenRoute: typeof AudioModelsMusicgenRoute
+  CreationsIdRoute: typeof CreationsIdRoute
+  FlowsChar123MachineChar125Route: typeof FlowsChar123MachineChar125Route
   ImageModelsImageToImageRoute: typeof ImageModelsImageToImageRoute
   ImageModelsPersonToPersonRoute: typeof ImageModelsPersonToPersonRoute
   ImageModelsRestoreImageRoute: typeof ImageModelsRestoreImageRoute
@@ -509,6 +548,7 @@ export interface RootRouteChildren {
   VideoModelsImageToVideoRoute: typeof VideoModelsImageToVideoRoute
   VideoModelsTextToVideoRoute: typeof VideoModelsTextToVideoRoute
   VideoModelsVideoEditingRoute: typeof VideoModelsVideoEditingRoute
+  CreationsIndexRoute: typeof CreationsIndexRoute
   ImageModelsIndexRoute: typeof ImageModelsIndexRoute
   VerifyEmailIndexRoute: typeof VerifyEmailIndexRoute
   VideoModelsIndexRoute: typeof VideoModelsIndexRoute
@@ -663,6 +703,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AudioModelsMusicgenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/creations/': {
+      id: '/creations/'
+      path: '/creations'
+      fullPath: '/creations/'
+      preLoaderRoute: typeof CreationsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/creations/$id': {
+      id: '/creations/$id'
+      path: '/creations/$id'
+      fullPath: '/creations/$id'
+      preLoaderRoute: typeof CreationsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/flows/{-$machine}': {
+      id: '/flows/{-$machine}'
+      path: '/flows/{-$machine}'
+      fullPath: '/flows/{-$machine}'
+      preLoaderRoute: typeof FlowsChar123MachineChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/image-models/': {
       id: '/image-models/'
       path: '/image-models'
@@ -800,6 +861,8 @@ const rootRouteChildren: RootRouteChildren = {
   AudioModelsAudioldmRoute: AudioModelsAudioldmRoute,
   AudioModelsBarkRoute: AudioModelsBarkRoute,
   AudioModelsMusicgenRoute: AudioModelsMusicgenRoute,
+  CreationsIdRoute: CreationsIdRoute,
+  FlowsChar123MachineChar125Route: FlowsChar123MachineChar125Route,
   ImageModelsImageToImageRoute: ImageModelsImageToImageRoute,
   ImageModelsPersonToPersonRoute: ImageModelsPersonToPersonRoute,
   ImageModelsRestoreImageRoute: ImageModelsRestoreImageRoute,
@@ -813,6 +876,7 @@ const rootRouteChildren: RootRouteChildren = {
   VideoModelsImageToVideoRoute: VideoModelsImageToVideoRoute,
   VideoModelsTextToVideoRoute: VideoModelsTextToVideoRoute,
   VideoModelsVideoEditingRoute: VideoModelsVideoEditingRoute,
+  CreationsIndexRoute: CreationsIndexRoute,
   ImageModelsIndexRoute: ImageModelsIndexRoute,
   VerifyEmailIndexRoute: VerifyEmailIndexRoute,
   VideoModelsIndexRoute: VideoModelsIndexRoute,

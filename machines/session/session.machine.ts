@@ -2,21 +2,35 @@
  * The session: startup authentication, sign in, register, sign out and the credit balance
  * (spec §4), plus the login dialog that every guarded action opens (spec §1, §5).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, emit, fromPromise, setup, stateIn } from 'xstate';
 import type { User } from '../../src/api/schemas';
 import { isPaidTier } from '../../src/catalog/plans';
 import { messageOf, notProvided } from '../shared/errors';
-import type { NavigateParams, SessionContext, SessionEvent } from './session.types';
+import type { NavigateParams, SessionContext, SessionEmitted, SessionEvent } from './session.types';
 
 /** Spec §4 Sign in: paid plans go home, everybody else to the plan chooser. */
 export function destinationAfterLogin(user: User | null): string {
   return isPaidTier(user?.subscription?.plan) ? '/' : '/subscribe';
 }
 
+/** After deletion the visitor lands on / with the notice of spec §4. */
+const goHomeDeleted = { type: 'navigate', params: { to: '/', message: 'Account successfully deleted' } } as const;
+
+/** The HTTP status a failed call carries (ApiError of src/api/client.ts), if any. */
+function statusOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const status = (error as { status?: unknown }).status;
+  return typeof status === 'number' ? status : null;
+}
+
+/** Spec §4 Sign out after a refused token, then the login dialog to sign in again. */
+const expire = ['deleteToken', 'clearSession', { type: 'openDialog', params: { mode: 'login' } }] as const;
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
+    emitted: {} as SessionEmitted,
   },
   actors: {
     /** Reads the token kept in the browser (spec §6: local storage key 'token'). */
@@ -32,7 +46,6 @@ export const sessionMachine = setup({
     storeToken: (_, _params: { token: string }) => {},
     deleteToken: () => {},
     navigate: (_, _params: NavigateParams) => {},
-    runLogoutCallback: (_, _params: { callback: (() => void) | null }) => {},
     assignToken: assign({ token: (_, params: { token: string }) => params.token }),
     clearSession: assign({ token: null, user: null }),
     assignUser: assign({ user: (_, params: { user: User }) => params.user }),
@@ -42,6 +55,13 @@ export const sessionMachine = setup({
       registerError: null,
     }),
     closeDialog: assign({ dialog: ({ context }) => ({ open: false, mode: context.dialog.mode }) }),
+    updateCredits: assign({
+      user: ({ context, event }) =>
+        context.user && event.type === 'credits.updated' ? { ...context.user, credits: event.credits } : context.user,
+    }),
+    takeUpdatedUser: assign({
+      user: ({ context, event }) => (event.type === 'user.updated' ? event.user : context.user),
+    }),
     clearErrors: assign({ loginError: null, registerError: null, logoutError: null }),
     /** Spec §8: the server message, else 'Failed to login' (dialog) or 'Login failed' (page). */
     assignLoginError: assign({
@@ -51,11 +71,21 @@ export const sessionMachine = setup({
   },
   guards: {
     hasToken: (_, params: { token: string | null }) => typeof params.token === 'string' && params.token !== '',
+    isSigningIn: stateIn({ loadingUser: 'signingIn' }),
+    isRefreshing: stateIn({ loadingUser: 'refreshing' }),
+    isAdopting: stateIn({ loadingUser: 'adopting' }),
     passwordsDiffer: ({ event }) => event.type === 'auth.register.submit' && event.password !== event.confirmPassword,
+    /** Spec §4: only the server's refusal of the token (HTTP 401) deletes it. */
+    isRefusal: ({ event }) => statusOf((event as { error?: unknown }).error) === 401,
+    /** A 401 of a call made with the token the session holds now (not one it replaced). */
+    isCurrentToken: ({ context, event }) =>
+      event.type === 'auth.expired' && context.token !== null && event.token === context.token,
   },
   delays: {
     /** Spec §2 and §9: the register dialog closes itself after 5 seconds. */
     registerNotice: 5000,
+    /** The startup check gives up after 10 s: the app shows the signed-out shell and a Retry. */
+    startupTimeout: 10_000,
   },
 }).createMachine({
   id: 'session',
@@ -68,10 +98,18 @@ export const sessionMachine = setup({
     registerError: null,
     registerMessage: null,
     logoutError: null,
-    logoutCallback: null,
   },
   initial: 'reading',
   on: {
+    // A token that reaches the session in any state replaces the one it had (the automatic login
+    // after a reset while another session was signed in): store it, then load its user.
+    'auth.token.received': {
+      target: '#session.loadingUser.adopting',
+      actions: [
+        { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
+        { type: 'assignToken', params: ({ event }) => ({ token: event.token }) },
+      ],
+    },
     'auth.dialog.open': { actions: { type: 'openDialog', params: ({ event }) => ({ mode: event.mode }) } },
     'auth.dialog.close': { actions: 'closeDialog' },
     'auth.dialog.mode': {
@@ -92,7 +130,7 @@ export const sessionMachine = setup({
         onDone: [
           {
             guard: { type: 'hasToken', params: ({ event }) => ({ token: event.output }) },
-            target: 'checking',
+            target: 'loadingUser.startup',
             actions: { type: 'assignToken', params: ({ event }) => ({ token: event.output ?? '' }) },
           },
           { target: 'signedOut' },
@@ -100,18 +138,88 @@ export const sessionMachine = setup({
         onError: { target: 'signedOut' },
       },
     },
-    checking: {
-      description: 'Loading the user of the saved token; the app renders nothing yet',
-      tags: ['loading'],
+    loadingUser: {
+      description: 'Loading the user of the token; why (the child state) decides where to go next',
+      initial: 'startup',
       invoke: {
         id: 'loadUser',
         src: 'loadUser',
         input: ({ context }) => ({ token: context.token ?? '' }),
-        onDone: {
-          target: 'signedIn',
-          actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+        onDone: [
+          {
+            // Spec §4 Sign in: the login closes the dialog and goes where the plan says.
+            guard: 'isSigningIn',
+            target: 'signedIn',
+            actions: [
+              { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+              'closeDialog',
+              { type: 'navigate', params: ({ event }) => ({ to: destinationAfterLogin(event.output) }) },
+            ],
+          },
+          { target: 'signedIn', actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) } },
+        ],
+        onError: [
+          // The server refused the token of a signed-in user: the session expired.
+          {
+            guard: and(['isRefreshing', 'isRefusal']),
+            target: 'signedOut',
+            actions: ['deleteToken', 'clearSession', { type: 'openDialog', params: { mode: 'login' } }],
+          },
+          // A failed refresh keeps the user as it was; the next refresh may succeed.
+          { guard: 'isRefreshing', target: 'signedIn' },
+          {
+            guard: 'isSigningIn',
+            target: 'signedOut',
+            actions: [
+              'deleteToken',
+              'clearSession',
+              { type: 'assignLoginError', params: ({ event }) => ({ error: event.error }) },
+            ],
+          },
+          { guard: 'isAdopting', target: 'signedOut', actions: ['deleteToken', 'clearSession'] },
+          // Spec §4: a refusal at startup deletes the token.
+          {
+            guard: 'isRefusal',
+            target: 'signedOut',
+            actions: ['deleteToken', 'clearSession'],
+          },
+          // Anything else (no answer, a server error) did not refuse the token: keep it and offer Retry.
+          { target: 'signedOut.unreachable', actions: assign({ user: null }) },
+        ],
+      },
+      states: {
+        startup: {
+          description: 'The saved token at startup; the app renders nothing yet, for at most startupTimeout',
+          tags: ['loading'],
+          after: { startupTimeout: { target: '#session.signedOut.unreachable' } },
         },
-        onError: { target: 'signedOut', actions: ['deleteToken', 'clearSession'] },
+        reconnecting: {
+          description: 'Retrying the startup check; the signed-out shell stays shown',
+          tags: ['busy'],
+          after: { startupTimeout: { target: '#session.signedOut.unreachable' } },
+        },
+        signingIn: {
+          description: 'Just logged in: loading the user before choosing where to go',
+          tags: ['busy'],
+        },
+        adopting: {
+          description: 'A token came from another flow (automatic login after a reset)',
+          tags: ['busy'],
+        },
+        refreshing: {
+          description: 'Reloading the user (balance, plan) of a signed-in session; the user stays shown',
+          tags: ['signedIn'],
+          // The signed-in events still apply while the user reloads.
+          on: {
+            'auth.expired': { guard: 'isCurrentToken', target: '#session.signedOut', actions: expire },
+            'credits.updated': { actions: 'updateCredits' },
+            'user.updated': { actions: 'takeUpdatedUser' },
+            'account.deleted': {
+              target: '#session.signedOut',
+              actions: ['deleteToken', 'clearSession', goHomeDeleted],
+            },
+          },
+        },
       },
     },
     signedOut: {
@@ -119,15 +227,33 @@ export const sessionMachine = setup({
       initial: 'idle',
       on: {
         'auth.required': { actions: { type: 'openDialog', params: { mode: 'login' } } },
-        'auth.token.received': {
-          target: '.adopting',
-          actions: [
-            { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
-            { type: 'assignToken', params: ({ event }) => ({ token: event.token }) },
-          ],
-        },
       },
       states: {
+        unreachable: {
+          description: 'The startup check got no answer: the token is kept, a notice offers Retry',
+          tags: ['form', 'unreachable'],
+          on: {
+            'session.retry': { target: '#session.loadingUser.reconnecting' },
+            'auth.login.submit': {
+              target: 'loggingIn',
+              actions: [assign({ source: ({ event }) => event.source }), 'clearErrors'],
+            },
+            'auth.register.submit': [
+              {
+                guard: 'passwordsDiffer',
+                target: 'idle',
+                actions: assign({
+                  source: ({ event }) => event.source,
+                  registerError: 'Passwords do not match',
+                }),
+              },
+              {
+                target: 'registering',
+                actions: [assign({ source: ({ event }) => event.source }), 'clearErrors'],
+              },
+            ],
+          },
+        },
         idle: {
           description: 'Waiting for the visitor to sign in or register',
           tags: ['form'],
@@ -162,7 +288,7 @@ export const sessionMachine = setup({
                 ? { email: event.email, password: event.password }
                 : { email: '', password: '' },
             onDone: {
-              target: 'loadingUser',
+              target: '#session.loadingUser.signingIn',
               actions: [
                 { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
                 { type: 'assignToken', params: ({ event }) => ({ token: event.output.token }) },
@@ -172,45 +298,6 @@ export const sessionMachine = setup({
               target: 'idle',
               actions: { type: 'assignLoginError', params: ({ event }) => ({ error: event.error }) },
             },
-          },
-        },
-        loadingUser: {
-          description: 'Signed in: loading the user before choosing where to go',
-          tags: ['busy'],
-          invoke: {
-            id: 'loadUser',
-            src: 'loadUser',
-            input: ({ context }) => ({ token: context.token ?? '' }),
-            onDone: {
-              target: '#session.signedIn',
-              actions: [
-                { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
-                'closeDialog',
-                { type: 'navigate', params: ({ event }) => ({ to: destinationAfterLogin(event.output) }) },
-              ],
-            },
-            onError: {
-              target: 'idle',
-              actions: [
-                'deleteToken',
-                'clearSession',
-                { type: 'assignLoginError', params: ({ event }) => ({ error: event.error }) },
-              ],
-            },
-          },
-        },
-        adopting: {
-          description: 'A token came from another flow (automatic login after a reset): loading its user',
-          tags: ['busy'],
-          invoke: {
-            id: 'loadUser',
-            src: 'loadUser',
-            input: ({ context }) => ({ token: context.token ?? '' }),
-            onDone: {
-              target: '#session.signedIn',
-              actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
-            },
-            onError: { target: 'idle', actions: ['deleteToken', 'clearSession'] },
           },
         },
         registering: {
@@ -256,46 +343,21 @@ export const sessionMachine = setup({
     },
     signedIn: {
       description: 'A signed-in user with a credit balance',
+      tags: ['signedIn'],
       initial: 'idle',
       on: {
-        'credits.updated': {
-          actions: assign({
-            user: ({ context, event }) => (context.user ? { ...context.user, credits: event.credits } : null),
-          }),
-        },
-        'user.updated': { actions: { type: 'assignUser', params: ({ event }) => ({ user: event.user }) } },
-        'account.deleted': {
-          target: 'signedOut',
-          actions: [
-            'deleteToken',
-            'clearSession',
-            { type: 'navigate', params: { to: '/', message: 'Account successfully deleted' } },
-          ],
-        },
+        'credits.updated': { actions: 'updateCredits' },
+        'user.updated': { actions: 'takeUpdatedUser' },
+        'account.deleted': { target: '#session.signedOut', actions: ['deleteToken', 'clearSession', goHomeDeleted] },
+        // Spec §4 Sign out, then the login dialog: a call was refused with the token of this session.
+        'auth.expired': { guard: 'isCurrentToken', target: '#session.signedOut', actions: expire },
       },
       states: {
         idle: {
           description: 'Nothing in flight',
           on: {
-            'user.refresh': { target: 'refreshing' },
-            'auth.logout': {
-              target: 'loggingOut',
-              actions: assign({ logoutCallback: ({ event }) => event.callback ?? null, logoutError: null }),
-            },
-          },
-        },
-        refreshing: {
-          description: 'Reloading the user (balance, plan) from the server',
-          invoke: {
-            id: 'loadUser',
-            src: 'loadUser',
-            input: ({ context }) => ({ token: context.token ?? '' }),
-            onDone: {
-              target: 'idle',
-              actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
-            },
-            // A failed refresh keeps the user as it was; the next refresh may succeed.
-            onError: { target: 'idle' },
+            'user.refresh': { target: '#session.loadingUser.refreshing' },
+            'auth.logout': { target: 'loggingOut', actions: assign({ logoutError: null }) },
           },
         },
         loggingOut: {
@@ -307,17 +369,21 @@ export const sessionMachine = setup({
             input: ({ context }) => ({ token: context.token }),
             onDone: {
               target: '#session.signedOut',
-              actions: [
-                'deleteToken',
-                'clearSession',
-                { type: 'runLogoutCallback', params: ({ context }) => ({ callback: context.logoutCallback }) },
-                assign({ logoutCallback: null }),
-              ],
+              // Whoever asked to log out listens for this (the settings page goes home).
+              actions: ['deleteToken', 'clearSession', emit({ type: 'session.loggedOut' })],
             },
-            onError: {
-              target: 'idle',
-              actions: assign({ logoutError: 'Failed to logout. Please try again.', logoutCallback: null }),
-            },
+            onError: [
+              // The server no longer knows the token: the session is over either way.
+              {
+                guard: 'isRefusal',
+                target: '#session.signedOut',
+                actions: ['deleteToken', 'clearSession', emit({ type: 'session.loggedOut' })],
+              },
+              {
+                target: 'idle',
+                actions: assign({ logoutError: 'Failed to logout. Please try again.' }),
+              },
+            ],
           },
         },
       },

@@ -14,7 +14,6 @@ export interface SessionContext {
   /** The register answer's message, shown by the register dialog for 5 s. */
   registerMessage: string | null;
   logoutError: string | null;
-  logoutCallback: (() => void) | null;
 }
 
 export type SessionEvent =
@@ -28,15 +27,22 @@ export type SessionEvent =
     }
   | { type: 'auth.register.dismiss' }
   | { type: 'auth.token.received'; token: string }
+  /** A call made with `token` was refused (HTTP 401): the session it belongs to has expired. */
+  | { type: 'auth.expired'; token: string }
+  /** Run the startup check again after it got no answer. */
+  | { type: 'session.retry' }
   | { type: 'auth.dialog.open'; mode: DialogMode }
   | { type: 'auth.dialog.close' }
   | { type: 'auth.dialog.mode'; mode: DialogMode }
   | { type: 'auth.required' }
-  | { type: 'auth.logout'; callback?: () => void }
+  | { type: 'auth.logout' }
   | { type: 'credits.updated'; credits: number }
   | { type: 'user.refresh' }
   | { type: 'user.updated'; user: User }
   | { type: 'account.deleted' };
+
+/** What the session tells whoever listens (`session.on('session.loggedOut', …)`). */
+export type SessionEmitted = { type: 'session.loggedOut' };
 
 export interface NavigateParams {
   to: string;

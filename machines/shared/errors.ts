@@ -3,6 +3,10 @@
  * carries one, else the flow's own fallback text.
  */
 export function messageOf(error: unknown, fallback: string): string {
+  // The client's own 'Network response was not ok' is not the server's message (src/api/client.ts).
+  if (typeof error === 'object' && error !== null && (error as { fromServer?: unknown }).fromServer === false) {
+    return fallback;
+  }
   if (typeof error === 'object' && error !== null && 'message' in error) {
     const message = (error as { message: unknown }).message;
     if (typeof message === 'string' && message.trim() !== '') return message;

@@ -20,8 +20,8 @@ export interface SidebarInput {
 
 /**
  * Layout shell navigation (spec §4 Sidebar): mobile when the width is under 768 px, expanded when not mobile.
- * On desktop the toggle collapses to icons and expands again; on mobile it opens and closes the drawer,
- * and navigating closes the drawer.
+ * On desktop the toggle collapses to icons and expands again; on mobile the top bar's menu button opens
+ * the drawer, and its close button, Escape or a navigation close it (the collapse toggle is not shown there).
  */
 export const sidebarMachine = setup({
   types: {
@@ -90,12 +90,12 @@ export const sidebarMachine = setup({
       states: {
         closed: {
           description: 'The drawer is hidden; the top bar shows the menu button.',
-          on: { 'sidebar.toggle': 'open', 'sidebar.open': 'open' },
+          on: { 'sidebar.open': 'open' },
         },
         open: {
           description: 'The drawer is open over the page; Escape, the close button or a navigation closes it.',
           tags: ['labels', 'drawerOpen'],
-          on: { 'sidebar.toggle': 'closed', 'sidebar.close': 'closed', 'navigation.done': 'closed' },
+          on: { 'sidebar.close': 'closed', 'navigation.done': 'closed' },
         },
       },
     },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { defaultTheme, isThemeName, type ThemeName } from '../../src/themes/names';
+import { notProvided } from '../shared/errors';
 
 export interface ThemeContext {
   theme: ThemeName;
@@ -21,11 +22,11 @@ export const themeMachine = setup({
   },
   actors: {
     /** Reads the browser's stored choice; the app provides localStorage. */
-    readStoredTheme: fromPromise<string | null>(async () => null),
+    readStoredTheme: fromPromise<string | null>(async () => notProvided('readStoredTheme')),
     /** GET /api/users/theme; the app provides it. */
-    loadRemoteTheme: fromPromise<string | null>(async () => null),
+    loadRemoteTheme: fromPromise<string | null>(async () => notProvided('loadRemoteTheme')),
     /** POST /api/users/theme; the app provides it. */
-    saveRemoteTheme: fromPromise<void, { theme: ThemeName }>(async () => undefined),
+    saveRemoteTheme: fromPromise<void, { theme: ThemeName }>(async () => notProvided('saveRemoteTheme')),
   },
   actions: {
     /** Puts the theme on the page (the app sets <html data-theme>). */

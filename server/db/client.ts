@@ -7,6 +7,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** An open transaction on Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What a service runs its queries on: the database, or a transaction another service opened. */
+export type Executor = Db | Tx;
 
 export interface Database {
   readonly db: Db;
@@ -47,6 +51,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 /** Empties every table (tests share one database per worker). */
 export async function resetDatabase(db: Db): Promise<void> {
   await db.execute(
-    sql`TRUNCATE TABLE login_failures, files, predictions, processed_events, checkout_sessions, credit_ledger, tokens, users RESTART IDENTITY CASCADE`,
+    sql`TRUNCATE TABLE rate_limits, mail_queue, files, predictions, processed_events, checkout_sessions, credit_ledger, tokens, users RESTART IDENTITY CASCADE`,
   );
 }

@@ -106,8 +106,26 @@ export const predictions = pgTable(
     deadlineAt: ts('deadline_at').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     completedAt: ts('completed_at'),
+    /** The client's Idempotency-Key header: a repeated key answers this run instead of starting another. */
+    idempotencyKey: text('idempotency_key'),
+    /** sha256 of modelId + input + version, to tell a replay from a different request under the same key. */
+    requestHash: text('request_hash'),
+    /** The balance right after this run's reservation (what the first answer said). */
+    creditsAfter: integer('credits_after'),
+    /** What the run was asked (prompt, parameters, uploaded file URLs), for My creations. */
+    input: jsonb('input').$type<Record<string, string | number | boolean | null>>(),
+    /** The instance running it (AppDeps.instanceId). */
+    owner: text('owner'),
+    /** The owner renews this while the run goes on; past it, any instance may fail and refund the run. */
+    leaseExpiresAt: ts('lease_expires_at'),
   },
-  (t) => [index('predictions_user_idx').on(t.userId), index('predictions_status_idx').on(t.status)],
+  (t) => [
+    index('predictions_user_idx').on(t.userId),
+    /** My creations: a user's runs newest first, paged by (created_at, id). */
+    index('predictions_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('predictions_status_idx').on(t.status),
+    uniqueIndex('predictions_user_idempotency_key_idx').on(t.userId, t.idempotencyKey),
+  ],
 );
 
 export const files = pgTable(
@@ -125,12 +143,33 @@ export const files = pgTable(
   (t) => [index('files_user_idx').on(t.userId)],
 );
 
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Counters of rate-limiter-flexible's RateLimiterDrizzle (one row per limiter and key, e.g.
+ * 'login-account:ada@example.com'): each attempt is one atomic INSERT … ON CONFLICT DO UPDATE.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: ts('expire'),
+});
+
+/**
+ * Outgoing email waiting for delivery (services/mail-queue.ts): written in the transaction of what
+ * caused it, delivered in the background with retries, deleted once sent (rows hold sign-in links).
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
   {
     id: serial('id').primaryKey(),
-    key: text('key').notNull(),
-    at: ts('at').notNull().defaultNow(),
+    message: jsonb('message')
+      .$type<{ to: string; subject: string; text: string; html: string; links: string[] }>()
+      .notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    /** A sender claimed it until then (another instance leaves it alone). */
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('login_failures_key_idx').on(t.key, t.at)],
+  (t) => [index('mail_queue_due_idx').on(t.nextAttemptAt)],
 );

@@ -1,10 +1,11 @@
 /**
  * The default, offline payment provider. It issues checkout session ids and sends the browser to
- * a checkout page the server serves itself; "Pay" there turns the stored record into
- * Stripe-shaped events (buildLocalEvents), signed with Stripe's scheme and posted to the app's
- * own webhook route, so the same verification and handlers run as with real Stripe.
+ * the hosted checkout page the server serves itself (services/hosted-checkout.ts); "Pay" there turns
+ * the stored record into Stripe-shaped events (buildLocalEvents), signed with Stripe's scheme and
+ * posted to the app's own webhook route, so the same verification and handlers run as with real Stripe.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { addMonths } from '../lib/dates';
 import { verifyStripeSignature } from './signature';
 import type { CheckoutRequest, CheckoutSession, PaymentEvent, PaymentProvider } from './types';
 
@@ -23,6 +24,23 @@ export interface LocalPaymentOptions {
   readonly webhookSecret: string;
 }
 
+/**
+ * The checkout session's secret: only the browser that created the session receives it (in the
+ * checkout URL's `key`), and Pay and Cancel need it, so a bare session id grants nothing. Derived
+ * from the webhook secret (an HMAC of the session id), so no instance needs to store it.
+ */
+export function checkoutKey(webhookSecret: string, sessionId: string): string {
+  return createHmac('sha256', webhookSecret).update(`checkout:${sessionId}`).digest('base64url');
+}
+
+/** Constant-time check of a key offered for a session. */
+export function checkoutKeyMatches(webhookSecret: string, sessionId: string, offered: string | undefined): boolean {
+  if (!offered) return false;
+  const expected = Buffer.from(checkoutKey(webhookSecret, sessionId));
+  const given = Buffer.from(offered);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 function randomId(prefix: string, chars = 24): string {
   return prefix + randomBytes(chars).toString('base64url').slice(0, chars);
 }
@@ -33,7 +51,8 @@ export function createLocalPaymentProvider(options: LocalPaymentOptions): Paymen
     name: 'local',
     createCheckout(_request: CheckoutRequest): Promise<CheckoutSession> {
       const sessionId = randomId('cs_local_');
-      return Promise.resolve({ sessionId, url: `${appUrl}/checkout/${sessionId}` });
+      const key = checkoutKey(options.webhookSecret, sessionId);
+      return Promise.resolve({ sessionId, url: `${appUrl}/checkout/${sessionId}?key=${key}` });
     },
     cancelSubscription(): Promise<void> {
       // The server records the cancellation; there is no remote party to tell.
@@ -78,17 +97,6 @@ export function parsePaymentEvent(rawBody: string): PaymentEvent {
 }
 
 const unix = (date: Date): number => Math.floor(date.getTime() / 1000);
-
-/** Adds calendar months in UTC, clamping to the month's last day (Jan 31 + 1 month = Feb 28/29). */
-export function addMonths(date: Date, months: number): Date {
-  const result = new Date(date.getTime());
-  const day = result.getUTCDate();
-  result.setUTCDate(1);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
-  result.setUTCDate(Math.min(day, lastDay));
-  return result;
-}
 
 /** End of the billing period that starts at `start` for the record's cycle. */
 export function periodEnd(record: Pick<LocalCheckoutRecord, 'billingCycle'>, start: Date): Date {
@@ -249,5 +257,3 @@ export function buildSubscriptionDeletedEvent(
     metadata: sessionMetadata(record),
   });
 }
-
-export { escapeHtml, renderCheckoutPage, renderCheckoutMessage, type CheckoutPageView } from './checkout-page';

@@ -1,5 +1,5 @@
 /**
- * Stripe's webhook signature scheme, so the local checkout signs its events exactly as Stripe
+ * Stripe's webhook signature scheme, so the hosted checkout page signs its events exactly as Stripe
  * does and one verification path serves both providers:
  * `Stripe-Signature: t={unix seconds},v1={hex HMAC-SHA256(secret, "{t}.{payload}")}`.
  */

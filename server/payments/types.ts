@@ -10,7 +10,7 @@ export interface CheckoutRequest {
   readonly kind: CheckoutKind;
   readonly userId: string;
   readonly email: string;
-  /** What is bought, as the checkout page shows it. */
+  /** What is bought, as the checkout (hosted checkout page or Stripe Checkout) shows it. */
   readonly description: string;
   /** Total in cents for this payment (a subscription's first period). */
   readonly amountCents: number;

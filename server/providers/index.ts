@@ -57,5 +57,5 @@ export function selectProviders(
 }
 
 export { createLocalProvider, createOpenAIProvider, createReplicateProvider };
-export { ProviderError } from './types';
+export { ProviderBusyError, ProviderError } from './types';
 export type { GenerationJob, GenerationProvider, ProviderResult } from './types';

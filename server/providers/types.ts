@@ -42,9 +42,19 @@ export class ProviderError extends Error {
     message: string,
     /** 'failed' for a run that failed, 'canceled' for one the provider canceled or aborted. */
     readonly status: 'failed' | 'canceled' = 'failed',
+    /** The HTTP status the server answers with when the run is refused outright (504: busy). */
+    readonly httpStatus?: 504,
   ) {
     super(message);
     this.name = 'ProviderError';
+  }
+}
+
+/** The model cannot take the run now (overloaded, queue full): the server answers 504 and charges nothing. */
+export class ProviderBusyError extends ProviderError {
+  constructor(message = 'The model is busy right now. Please try again in a moment.') {
+    super(message, 'failed', 504);
+    this.name = 'ProviderBusyError';
   }
 }
 
@@ -55,4 +65,9 @@ export interface GenerationProvider {
    * its deadline and on cancellation). Rejects with ProviderError for a user-facing failure.
    */
   run(job: GenerationJob, signal: AbortSignal): Promise<ProviderResult>;
+  /**
+   * Optional check before the server reserves credits: throws ProviderBusyError (or another
+   * ProviderError with an httpStatus) to refuse the run at once.
+   */
+  admit?(job: GenerationJob): void;
 }

@@ -1,57 +1,49 @@
 /** /api/generate… and /api/prediction/{id}. Runs are priced from the catalogue, never from the client. */
 import { Hono, type Context } from 'hono';
 import { GenerateBody } from '../../src/api/schemas';
-import { predictionEndpoints, type Endpoint } from '../../src/catalog';
-import { requireAuth } from '../auth';
+import { predictionEndpoints } from '../../src/catalog';
 import type { AppEnv } from '../context';
+import { limitByAccount } from '../middleware/rate-limit';
+import { requireAuth } from '../middleware/require-auth';
+import { generateImage, predictionFor, startGeneration } from '../services/generation';
 import { HttpError } from '../errors';
-import {
-  timedOutMessage,
-  getPrediction,
-  prepareInput,
-  startPrediction,
-  toPredictionAnswer,
-  toolForEndpoint,
-} from '../generation';
 import { readBody } from '../validate';
 
-async function start(c: Context<AppEnv>, endpoints: readonly Endpoint[] | 'any') {
-  const body = await readBody(c, GenerateBody);
-  const tool = toolForEndpoint(body.modelId, endpoints);
-  const prepared = await prepareInput(c.var.deps, c.var.userId, tool, body.input);
-  return { tool, ...(await startPrediction(c.var.deps, c.var.userId, tool, prepared, body.version)) };
+const idempotencyKeyRe = /^[A-Za-z0-9_-]{8,128}$/;
+
+/** The optional Idempotency-Key header: 8–128 characters of A–Z, a–z, 0–9, '_' and '-'. */
+function idempotencyKey(c: Context<AppEnv>): string | undefined {
+  const key = c.req.header('Idempotency-Key');
+  if (key === undefined) return undefined;
+  if (!idempotencyKeyRe.test(key)) {
+    throw new HttpError(400, 'The Idempotency-Key header must be 8 to 128 characters of letters, digits, "_" or "-".');
+  }
+  return key;
 }
 
 export const generateRoutes = new Hono<AppEnv>()
   .use(requireAuth)
+  .use(limitByAccount('generate'))
   .post('/', async (c) => {
-    const { id, credits } = await start(c, 'any');
+    const body = await readBody(c, GenerateBody);
+    const { id, credits } = await startGeneration(c.var.deps, c.var.userId, body, 'any', idempotencyKey(c));
     return c.json({ id, credits }, 201);
   })
   // Synchronous: answers with the stored output once the run ends.
   .post('/image', async (c) => {
-    const { done, credits } = await start(c, ['/api/generate/image', '/api/generate/restore']);
-    const row = await done;
-    if (row.status !== 'succeeded' || !row.output) {
-      // The reservation has been refunded by now.
-      if (row.error === timedOutMessage)
-        throw new HttpError(504, 'The request timed out. Please try again with a simpler prompt.');
-      throw new HttpError(502, row.error ?? 'Generation failed');
-    }
-    const output = Array.isArray(row.output) ? row.output[0]! : row.output;
-    return c.json({ output, credits });
+    const body = await readBody(c, GenerateBody);
+    const endpoints = ['/api/generate/image', '/api/generate/restore'];
+    return c.json(await generateImage(c.var.deps, c.var.userId, body, endpoints, idempotencyKey(c)));
   });
 
 for (const endpoint of predictionEndpoints) {
   generateRoutes.post(endpoint.slice('/api/generate'.length), async (c) => {
-    const { id, credits } = await start(c, [endpoint]);
+    const body = await readBody(c, GenerateBody);
+    const { id, credits } = await startGeneration(c.var.deps, c.var.userId, body, [endpoint], idempotencyKey(c));
     return c.json({ id, credits }, 201);
   });
 }
 
-export const predictionRoutes = new Hono<AppEnv>().use(requireAuth).get('/:id', async (c) => {
-  const row = await getPrediction(c.var.deps.db, c.req.param('id'));
-  // Someone else's prediction is answered exactly like a missing one.
-  if (!row || row.userId !== c.var.userId) throw new HttpError(404, 'Prediction not found');
-  return c.json(toPredictionAnswer(row));
-});
+export const predictionRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .get('/:id', async (c) => c.json(await predictionFor(c.var.deps.db, c.var.userId, c.req.param('id'))));

@@ -5,19 +5,24 @@
  */
 import { ofetch, type $Fetch } from 'ofetch';
 import * as v from 'valibot';
-import { readToken } from '../app/token-storage';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly details: unknown;
   readonly expired: boolean;
+  /**
+   * false when the server gave no message (a 500 with an empty body): the helper's own text is
+   * kept for the log, and every flow shows its spec §8 fallback instead (machines/shared/errors.ts).
+   */
+  readonly fromServer: boolean;
 
-  constructor(message: string, status: number, details?: unknown, expired = false) {
+  constructor(message: string, status: number, details?: unknown, expired = false, fromServer = true) {
     super(message);
     this.status = status;
     this.details = details;
     this.expired = expired;
+    this.fromServer = fromServer;
   }
 }
 
@@ -26,16 +31,26 @@ export const INVALID_RESPONSE = 'Invalid response from the API';
 
 export type Method = 'GET' | 'POST' | 'DELETE';
 
-export interface ApiClientOptions {
+/** Where the bearer token comes from (the session, src/app/api.ts), and who hears that it was refused. */
+export interface ApiCredentials {
+  getToken?: () => string | null;
+  /** A call sent with `token` was answered 401: the session of that token has expired. */
+  onUnauthorized?: (token: string) => void;
+}
+
+export interface ApiClientOptions extends ApiCredentials {
   /** Relative ('') by default: the SPA is served by the API server. */
   baseURL?: string;
   fetch?: typeof fetch;
-  getToken?: () => string | null;
 }
 
 export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal | null;
+  /** Extra request headers (the tool calls' Idempotency-Key). */
+  headers?: Record<string, string>;
+  /** false for the calls that are not made on behalf of a session (login, register, reset…): no token. */
+  auth?: boolean;
 }
 
 export interface ApiClient {
@@ -54,7 +69,7 @@ function errorFromBody(body: unknown, status: number): ApiError {
       return new ApiError(message, status, details, expired === true);
     }
   }
-  return new ApiError(NOT_OK, status);
+  return new ApiError(NOT_OK, status, undefined, false, false);
 }
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
@@ -62,14 +77,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     { baseURL: options.baseURL ?? '', retry: false },
     options.fetch ? { fetch: options.fetch } : {},
   );
-  const getToken = options.getToken ?? readToken;
+  // Without credentials the client sends no token: it never reads the browser's storage itself.
+  const getToken = options.getToken ?? (() => null);
 
   return {
-    async request(method, path, schema, { body, signal = null } = {}) {
+    async request(method, path, schema, { body, signal = null, headers: extra, auth = true } = {}) {
       try {
-        const token = getToken();
+        const token = auth ? getToken() : null;
         const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
         if (token) headers['Authorization'] = `Bearer ${token}`;
+        if (extra) Object.assign(headers, extra);
         const response = await $fetch.raw(path, {
           method,
           headers,
@@ -79,7 +96,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           signal,
           ...(body === undefined ? {} : { body: body as Record<string, unknown> }),
         });
-        if (!response.ok) throw errorFromBody(response._data, response.status);
+        if (!response.ok) {
+          if (response.status === 401 && token) options.onUnauthorized?.(token);
+          throw errorFromBody(response._data, response.status);
+        }
         const parsed = v.safeParse(schema, response._data);
         if (!parsed.success) {
           throw new ApiError(INVALID_RESPONSE, response.status, v.flatten(parsed.issues).nested);

@@ -45,6 +45,12 @@ export const Subscription = v.object({
   nextBillingDate: v.nullable(v.string()),
   /** Set when the user cancelled: access continues until this date. */
   cancelAt: v.optional(v.nullable(v.string())),
+  /** Unspent credits of the current subscription cycle: they expire at `creditsExpireAt`. */
+  subscriptionCredits: v.optional(v.number()),
+  /** ISO date-time of the next subscription grant; null when none is due (free, or cancelled). */
+  nextGrantAt: v.optional(v.nullable(v.string())),
+  /** ISO date-time when the current cycle's subscription credits expire; null when none are left. */
+  creditsExpireAt: v.optional(v.nullable(v.string())),
 });
 
 export const User = v.object({
@@ -74,6 +80,39 @@ export const ThemeBody = v.object({ theme: ThemeName });
 export const ThemeAnswer = v.object({ theme: v.nullable(v.string()) });
 export const CreditsAnswer = v.object({ credits: v.number() });
 
+/** What changed the balance: a ledger row's reason. */
+export const CreditEntryKind = v.picklist(['signup', 'pack', 'subscription', 'spend', 'refund', 'expire']);
+export const CreditEntry = v.object({
+  id: v.string(),
+  /** ISO date-time. */
+  at: v.string(),
+  kind: CreditEntryKind,
+  /** Credits added (positive) or taken (negative). */
+  delta: v.number(),
+  /** The balance right after this entry. */
+  balance: v.number(),
+  /** Tool runs and their refunds: the prediction and the tool's title. */
+  predictionId: v.optional(v.string()),
+  tool: v.optional(v.string()),
+  /** Packs: the pack's name. */
+  pack: v.optional(v.string()),
+});
+export type CreditEntry = v.InferOutput<typeof CreditEntry>;
+export const CreditHistoryQuery = v.object({
+  /** The `nextCursor` of the previous page; none for the newest entries. */
+  cursor: v.optional(v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,15}$/, 'Invalid cursor'))),
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^[0-9]{1,3}$/, 'Invalid limit'), v.transform(Number), v.minValue(1), v.maxValue(100)),
+  ),
+});
+export const CreditHistoryAnswer = v.object({
+  /** Newest first. */
+  entries: v.array(CreditEntry),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: v.nullable(v.string()),
+});
+export type CreditHistoryAnswer = v.InferOutput<typeof CreditHistoryAnswer>;
+
 // ---------- payments ----------
 export const CreateSubscriptionBody = v.object({
   planId: v.picklist(['standard', 'pro', 'enterprise'], 'Unknown plan'),
@@ -86,6 +125,21 @@ export const CreateCheckoutBody = v.object({
 });
 export const CheckoutAnswer = v.object({ sessionId: v.string(), url: v.string() });
 export const CancelAnswer = v.object({ success: v.boolean(), message: v.optional(v.string()) });
+/** A checkout the browser came back from: what it buys, and whether its credits have landed yet. */
+export const CheckoutStatus = v.object({
+  sessionId: v.string(),
+  kind: v.picklist(['pack', 'subscription']),
+  status: v.picklist(['open', 'paid', 'canceled']),
+  /** The webhook has granted the credits (and, for a plan, switched the plan). */
+  fulfilled: v.boolean(),
+  credits: v.number(),
+  planId: v.nullable(v.picklist(['standard', 'pro', 'enterprise'])),
+  billingCycle: v.nullable(BillingCycle),
+  priceId: v.nullable(v.string()),
+  /** The user's balance now. */
+  balance: v.number(),
+});
+export type CheckoutStatus = v.InferOutput<typeof CheckoutStatus>;
 
 // ---------- upload ----------
 export const UploadBody = v.object({
@@ -120,3 +174,50 @@ export const Prediction = v.object({
 });
 export type Prediction = v.InferOutput<typeof Prediction>;
 export const ImageAnswer = v.object({ output: v.string(), credits: v.number() });
+
+// ---------- my creations ----------
+export const CreationCategory = v.picklist(['Image', 'Video', 'Text', '3D', 'Audio'], 'Unknown category');
+/** GET /api/creations?cursor&category&limit: newest first; `cursor` is the previous page's nextCursor. */
+export const CreationsQuery = v.object({
+  cursor: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, 'Invalid cursor'))),
+  category: v.optional(CreationCategory),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,2}$/, 'The limit must be 1 to 50'),
+      v.transform(Number),
+      v.minValue(1),
+      v.maxValue(50),
+    ),
+  ),
+});
+export const Creation = v.object({
+  id: v.string(),
+  /** The catalogue key of the tool (src/catalog/tools.ts). */
+  tool: v.string(),
+  title: v.string(),
+  category: CreationCategory,
+  prompt: v.nullable(v.string()),
+  /** The parameters and uploaded file URLs the run was given. */
+  input: v.record(v.string(), Scalar),
+  status: PredictionStatus,
+  cost: v.number(),
+  /** The run failed, was canceled or timed out, and its cost went back to the balance. */
+  refunded: v.boolean(),
+  output: v.nullable(v.union([v.string(), v.array(v.string())])),
+  /** What the output is: image, video, text, code, model3d, audio. */
+  outputKind: v.picklist(['image', 'video', 'text', 'code', 'model3d', 'audio']),
+  error: v.nullable(v.string()),
+  createdAt: v.string(),
+  completedAt: v.nullable(v.string()),
+});
+export type Creation = v.InferOutput<typeof Creation>;
+export const CreationsPage = v.object({ items: v.array(Creation), nextCursor: v.nullable(v.string()) });
+export type CreationsPage = v.InferOutput<typeof CreationsPage>;
+
+/** GET /api/prediction/{id} as the SPA reads it: status, output, error (spec §7). */
+export const PredictionReply = v.object({
+  status: v.string(),
+  output: v.optional(v.nullable(v.union([v.string(), v.array(v.string())]))),
+  error: v.optional(v.nullable(v.string())),
+});

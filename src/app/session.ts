@@ -1,11 +1,13 @@
 /**
- * The app's session actor with its real effects: the API (endpoints.ts), the token storage and
- * the router's navigation. It goes in the router context and is bound for session-hooks.ts.
+ * The session's real effects: the API (endpoints.ts, loaded with the first call), the token
+ * storage and the router's navigation; plus the two requests views make of the session.
  */
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { sessionMachine } from '../../machines/session/session.machine';
 import type { NavigateParams } from '../../machines/session/session.types';
 import type { Endpoints } from '../api/endpoints';
+import type { BillingCycle, PaidPlanId } from '../catalog';
+import { loadEndpoints } from './api';
 import * as tokens from './token-storage';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
@@ -16,33 +18,29 @@ export interface SessionDeps {
   endpoints?: SessionEndpoints;
   navigate: (params: NavigateParams) => void;
   storage?: Pick<typeof tokens, 'readToken' | 'storeToken' | 'deleteToken'>;
+  /** How long the startup check waits for the server (the machine's `startupTimeout`, 10 s). */
+  startupTimeoutMs?: number;
 }
 
-// The API client (ofetch, valibot schemas) loads with the first call, not with the first paint.
-const lazyEndpoints = async (): Promise<SessionEndpoints> => (await import('../api/endpoints')).endpoints;
-
-export function sessionLogic({ endpoints, navigate, storage = tokens }: SessionDeps) {
-  const api = async () => endpoints ?? lazyEndpoints();
+export function sessionLogic({ endpoints, navigate, storage = tokens, startupTimeoutMs }: SessionDeps) {
+  // The session's own calls carry the token the machine gives them: it is the one owner of the token.
+  const api = async (token: string | null = null) => endpoints ?? loadEndpoints({ getToken: () => token });
   return sessionMachine.provide({
     actors: {
       readToken: fromPromise(async () => storage.readToken()),
-      // The client sends the stored token; the machine stores it before loading the user.
-      loadUser: fromPromise(async () => (await api()).getUser()),
+      // The time-out leaves the state, which stops this actor and aborts the request.
+      loadUser: fromPromise(async ({ input, signal }) => (await api(input.token)).getUser({ signal })),
       login: fromPromise(async ({ input }) => (await api()).login(input)),
       register: fromPromise(async ({ input }) => (await api()).register(input)),
-      logout: fromPromise(async () => (await api()).logout()),
+      logout: fromPromise(async ({ input }) => (await api(input.token)).logout()),
     },
+    ...(startupTimeoutMs === undefined ? {} : { delays: { startupTimeout: startupTimeoutMs } }),
     actions: {
       storeToken: (_, params) => storage.storeToken(params.token),
       deleteToken: () => storage.deleteToken(),
       navigate: (_, params) => navigate(params),
-      runLogoutCallback: (_, params) => params.callback?.(),
     },
   });
-}
-
-export function createSession(deps: SessionDeps): SessionActor {
-  return createActor(sessionLogic(deps));
 }
 
 /** The 'creditsUpdated' browser event (spec §4 Credits): detail {credits} or a bare number. */
@@ -66,19 +64,26 @@ export function listenForCredits(session: SessionActor, target: EventTarget = wi
   return () => target.removeEventListener('creditsUpdated', onCredits);
 }
 
-/** The theme machine follows the session: its server theme is loaded and saved only when signed in. */
-export function forwardSessionToTheme(
+export type SignInMode = 'login' | 'register';
+
+/** Opens the login dialog (the one guard mechanism of spec §1 and §5), or its register mode. */
+export function requestSignIn(session: SessionActor, mode: SignInMode): void {
+  if (mode === 'register') session.send({ type: 'auth.dialog.open', mode: 'register' });
+  else session.send({ type: 'auth.required' });
+}
+
+export type PurchaseRequest =
+  { kind: 'plan'; planId: PaidPlanId; billingCycle: BillingCycle } | { kind: 'pack'; packId: string; credits: number };
+
+/** A signed-in user's purchase goes to `purchase` (the page's checkout); a visitor gets the login dialog. */
+export function requestPurchase(
   session: SessionActor,
-  theme: { send: (event: { type: 'session.signedIn' } | { type: 'session.signedOut' }) => void },
-): () => void {
-  let signedIn: boolean | null = null;
-  const sub = session.subscribe((snapshot) => {
-    if (snapshot.hasTag('loading')) return;
-    const now = snapshot.matches('signedIn');
-    if (now !== signedIn) {
-      signedIn = now;
-      theme.send({ type: now ? 'session.signedIn' : 'session.signedOut' });
-    }
-  });
-  return () => sub.unsubscribe();
+  request: PurchaseRequest,
+  purchase: (request: PurchaseRequest) => void,
+): void {
+  if (!session.getSnapshot().hasTag('signedIn')) {
+    session.send({ type: 'auth.required' });
+    return;
+  }
+  purchase(request);
 }

@@ -1,16 +1,40 @@
-import { createActor } from 'xstate';
-import { useSelector } from '@xstate/react';
+/** The theme machine's real effects: localStorage, <html data-theme>, GET/POST /api/users/theme. */
+import { fromPromise } from 'xstate';
 import { themeMachine } from '../../machines/theme/theme.machine';
-import { themeEffects } from '../features/themes/theme-effects';
-import type { ThemeName } from '../themes/names';
+import { themeStorageKey } from '../themes/names';
+import { loadEndpoints, sessionCredentials } from './api';
 
-/** The app's one theme actor. The session work sends it `session.signedIn` / `session.signedOut`. */
-export const themeActor = createActor(themeMachine.provide(themeEffects)).start();
-
-export function useThemeName(): ThemeName {
-  return useSelector(themeActor, (s) => s.context.theme);
+function readStored(): string | null {
+  try {
+    return window.localStorage.getItem(themeStorageKey);
+  } catch {
+    // Storage can be blocked (private mode, sandboxed frames): behave as if nothing was saved.
+    return null;
+  }
 }
 
-export function selectTheme(theme: string): void {
-  themeActor.send({ type: 'theme.select', theme });
-}
+export const themeLogic = themeMachine.provide({
+  actors: {
+    readStoredTheme: fromPromise(async () => readStored()),
+    // The session's token, read when the call is made; a 401 here expires the session too.
+    loadRemoteTheme: fromPromise(
+      async ({ system }) => (await (await loadEndpoints(sessionCredentials(system))).getTheme()).theme,
+    ),
+    saveRemoteTheme: fromPromise(async ({ input, system }) => {
+      await (await loadEndpoints(sessionCredentials(system))).saveTheme(input.theme);
+    }),
+  },
+  actions: {
+    applyTheme: (_, params) => {
+      document.documentElement.dataset.theme = params.theme;
+    },
+    storeTheme: (_, params) => {
+      try {
+        window.localStorage.setItem(themeStorageKey, params.theme);
+      } catch {
+        // Not persisted, but still applied for this visit.
+      }
+    },
+    logThemeError: (_, params) => console.error('Theme sync failed', params.error),
+  },
+});

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { RouterContext } from '../app/router-context';
 import { LocationNotice } from '../features/auth/LocationNotice';
 import { AppShell } from '../features/shell/AppShell';
+import { ServerNotice } from '../features/shell/ServerNotice';
 import { ErrorPage, NotFoundPage } from '../features/shell/StatusPages';
 
 // Radix Dialog is only needed once a dialog opens: keep it out of the first load.
@@ -17,12 +18,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   const { session } = Route.useRouteContext();
-  // Spec §4: until the startup check ends the app renders nothing.
+  // Spec §4: until the startup check ends (or gives up after startupTimeout) the app renders nothing.
   const loading = useSelector(session, (s) => s.hasTag('loading'));
   const dialogs = useSelector(session, (s) => s.context.dialog.open || s.hasTag('registered'));
   if (loading) return null;
   return (
     <AppShell>
+      <ServerNotice />
       <LocationNotice />
       <Outlet />
       {dialogs ? (

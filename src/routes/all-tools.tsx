@@ -1,21 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCurrentUser } from '../app/session-hooks';
-import { CatalogPage } from '../features/catalogue/CatalogPage';
+import { CatalogRoute } from '../features/catalogue/CatalogRoute';
 import { catalogSearchSchema } from '../features/catalogue/search-schema';
 
+// The same screen as /: one component, given this route's search.
 export const Route = createFileRoute('/all-tools')({
   validateSearch: catalogSearchSchema,
-  component: AllToolsRoute,
+  component: () => <CatalogRoute route={Route} />,
 });
-
-function AllToolsRoute() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  return (
-    <CatalogPage
-      user={useCurrentUser()}
-      search={search}
-      onSearchChange={(next) => void navigate({ search: next, replace: true })}
-    />
-  );
-}

@@ -6,7 +6,7 @@ export const Route = createFileRoute('/settings')({
   // Visitors are redirected to / (spec §2); wait for the startup check instead of guessing.
   beforeLoad: async ({ context }) => {
     const snapshot = await waitFor(context.session, (s) => !s.hasTag('loading'));
-    if (!snapshot.matches('signedIn')) throw redirect({ to: '/' });
+    if (!snapshot.hasTag('signedIn')) throw redirect({ to: '/' });
   },
   component: () => <SettingsPage />,
 });

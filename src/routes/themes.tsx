@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { selectTheme, useThemeName } from '../app/theme';
+import { useTheme, useThemeName } from '../app/provider';
 import { ThemeGallery } from '../features/themes/ThemeGallery';
 
 export const Route = createFileRoute('/themes')({ component: ThemesRoute });
 
 function ThemesRoute() {
-  return <ThemeGallery active={useThemeName()} onApply={selectTheme} />;
+  const theme = useTheme();
+  return <ThemeGallery active={useThemeName()} onApply={(name) => theme.send({ type: 'theme.select', theme: name })} />;
 }

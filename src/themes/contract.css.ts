@@ -20,6 +20,8 @@ export const colorTokens = [
   'danger',
   'dangerText',
   'success',
+  /** Text on a success background (the 'Save up to 20%' badge). */
+  'successText',
   'overlay',
 ] as const;
 

@@ -1,7 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+
+/** What the e2e build prints for an event an actor could not take (src/app/dropped-events.ts). */
+const DROPPED_EVENT_PREFIX = 'atelier:dropped-event';
+/** Dropped events reported by the pages of the running test; any of them fails it. */
+const dropped: string[] = [];
 
 export const desktop = { width: 1280, height: 800 } as const;
 export const phone = { width: 390, height: 844 } as const;
@@ -28,6 +33,10 @@ export function setupBrowser(): { browser: () => Browser } {
       ],
     });
   });
+  afterEach(() => {
+    const reported = dropped.splice(0);
+    expect(reported, 'events sent to an actor whose state could not take them').toEqual([]);
+  });
   afterAll(async () => {
     await browser?.close();
   });
@@ -47,6 +56,10 @@ export function baseUrl(): string {
 export async function openPage(browser: Browser, viewport: Viewport, path = '/'): Promise<Page> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl(), reducedMotion: 'reduce' });
   const page = await context.newPage();
+  page.on('console', (message) => {
+    const text = message.text();
+    if (text.startsWith(DROPPED_EVENT_PREFIX)) dropped.push(`${page.url()} ${text}`);
+  });
   await page.goto(path);
   return page;
 }

@@ -1,10 +1,14 @@
 /**
- * The checkout against the real server with the local payment provider: a verified user buys a
- * credit pack and subscribes to Pro monthly, paying on the server's own hosted checkout page.
+ * The checkout against the real server with the local payment provider: subscribing, the return
+ * from the hosted checkout (waiting for the webhook's grant, the new balance, the address cleaned),
+ * a plan change explained before paying, packs bought once however often Pay or the webhook
+ * comes, cancelling, and the credit history whose running balance is the balance shown.
  */
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { baseUrl, desktop, openPage, screenshot, setupBrowser } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { signStripePayload } from '../../server/payments/signature';
+import { baseUrl, desktop, screenshot, setupBrowser } from './browser';
+import { startServer, type ServerProcess } from './server-process';
 
 const { browser } = setupBrowser();
 
@@ -13,83 +17,249 @@ interface OutboxEntry {
   links: string[];
 }
 
-async function api(path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${baseUrl()}${path}`, {
+async function api(base: string, path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${base}${path}`, {
     ...init,
     headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...init.headers },
   });
 }
 
 /** Registers through the API and opens the verification link found in the local outbox. */
-async function verifiedUser(email: string, password: string): Promise<void> {
-  expect((await api('/api/auth/register', { method: 'POST', body: JSON.stringify({ email, password }) })).status).toBe(
-    201,
-  );
-  const outbox = (await (await api('/dev/outbox?format=json')).json()) as OutboxEntry[];
+async function verifiedUser(base: string, email: string, password: string): Promise<void> {
+  const registered = await api(base, '/api/auth/register', {
+    method: 'POST',
+    body: JSON.stringify({ email, password }),
+  });
+  expect(registered.status).toBe(201);
+  const outbox = (await (await api(base, '/dev/outbox?format=json')).json()) as OutboxEntry[];
   const link = outbox.find((m) => m.to === email)?.links[0];
   expect(link).toBeDefined();
   const { pathname } = new URL(link!);
-  expect(pathname).toMatch(/^\/verify-email\//);
-  expect((await api(`/api/auth${pathname}`)).status).toBe(200);
+  expect((await api(base, `/api/auth${pathname}`)).status).toBe(200);
 }
 
-async function loginThroughUi(page: Page, email: string, password: string): Promise<void> {
+/** A fresh context on `base`, signed in through the login page as a new verified free user. */
+async function signedInFreeUser(b: Browser, base: string, name: string): Promise<Page> {
+  const email = `${name}-${Date.now()}@example.com`;
+  const password = 'a long passphrase';
+  await verifiedUser(base, email, password);
+  const context = await b.newContext({ viewport: desktop, baseURL: base, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   // A free user goes to the plan chooser after signing in (spec §4).
   await expect.poll(() => new URL(page.url()).pathname).toBe('/subscribe');
+  await expect.poll(() => balance(page)).toBe(50);
+  return page;
 }
 
-/** On the server's hosted checkout page: pay and come back to the app. */
-async function pay(page: Page, amount: string): Promise<void> {
+/** On the server's hosted checkout page: pay (twice when asked: a double click) and come back. */
+async function pay(page: Page, amount: string, { twice = false } = {}): Promise<string> {
   await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/checkout\/.+/);
+  const sessionId = new URL(page.url()).pathname.split('/')[2]!;
   const button = page.getByRole('button', { name: `Pay ${amount}` });
   await expect.poll(() => button.isVisible()).toBe(true);
-  await button.click();
+  if (twice) await button.dblclick();
+  else await button.click();
+  return sessionId;
 }
 
-const balance = (page: Page) =>
-  page
+/** The header's balance badge. */
+async function balance(page: Page): Promise<number | null> {
+  const label = await page
     .getByLabel(/^Credit balance:/)
     .first()
-    .getAttribute('aria-label');
+    .getAttribute('aria-label')
+    .catch(() => null);
+  const m = label?.match(/^Credit balance: (\d+) credits$/);
+  return m ? Number(m[1]) : null;
+}
+
+const returnNotice = (page: Page) => page.getByTestId('checkout-return');
+const returnState = (page: Page) => returnNotice(page).getAttribute('data-state');
+
+/** The credit history rows of Settings › Billing: [what, change, balance]. */
+async function historyRows(page: Page): Promise<string[][]> {
+  const table = page.getByRole('table', { name: 'Credit history' });
+  await expect.poll(() => table.isVisible(), { timeout: 10_000 }).toBe(true);
+  const rows = table.locator('tbody tr');
+  const out: string[][] = [];
+  for (let i = 0; i < (await rows.count()); i++) {
+    const cells = await rows.nth(i).locator('td').allTextContents();
+    out.push(cells.slice(1));
+  }
+  return out;
+}
 
 describe('checkout with the local payment provider', () => {
-  it('buys the 1,000-credit pack, then subscribes to Pro monthly', async () => {
-    const email = `buyer-${Date.now()}@example.com`;
-    const password = 'a long passphrase';
-    await verifiedUser(email, password);
-
-    const page = await openPage(browser(), desktop, '/login');
-    await loginThroughUi(page, email, password);
-    await expect.poll(() => balance(page)).toBe('Credit balance: 50 credits');
-
-    // Credit pack: /credits → hosted checkout → Pay → / with the notice and the new balance.
-    await page.goto('/credits');
-    await page.getByRole('button', { name: 'Buy 1,000 credits' }).click();
-    await pay(page, '$15.00');
-    await expect.poll(() => page.url()).toBe(`${baseUrl()}/?checkout=success`);
-    await expect.poll(() => page.getByText('Payment successful. Your credits have been added.').isVisible()).toBe(true);
-    await expect.poll(() => balance(page)).toBe('Credit balance: 1050 credits');
-    await screenshot(page, 'checkout-pack-success');
-
-    // Subscription: /subscribe, monthly → hosted checkout → Pay → /settings on the Pro plan.
+  it('a visitor who chooses a plan is asked to sign in', async () => {
+    const context = await browser().newContext({ viewport: desktop, baseURL: baseUrl(), reducedMotion: 'reduce' });
+    const page = await context.newPage();
     await page.goto('/subscribe');
+    await page.getByRole('button', { name: 'Subscribe to Pro' }).click();
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/subscribe');
+    await context.close();
+  }, 60_000);
+
+  it('free → Pro monthly → 1,000 pack (Pay pressed twice) → history → cancel', async () => {
+    const page = await signedInFreeUser(browser(), baseUrl(), 'buyer');
+
+    // Before paying, the plan says what it grants.
     await page.getByRole('button', { name: 'Monthly' }).click();
+    await expect
+      .poll(() => page.getByTestId('plan-change-pro').textContent())
+      .toBe('Pro grants 2,500 credits now and every month.');
     await page.getByRole('button', { name: 'Subscribe to Pro' }).click();
     await pay(page, '$35.00');
-    await expect.poll(() => page.url()).toBe(`${baseUrl()}/settings?checkout=success`);
-    await expect.poll(() => page.getByText('Your subscription is active.').isVisible()).toBe(true);
-    const billing = page.getByRole('region', { name: 'Billing' });
-    await expect.poll(() => billing.getByText('Current plan').locator('xpath=..').textContent()).toContain('Pro');
-    await screenshot(page, 'checkout-subscription-success');
 
-    await page.goto('/subscribe');
+    // Back on /subscribe: the return says what was bought and the new balance; the address is clean.
+    await expect.poll(() => returnState(page), { timeout: 20_000 }).toBe('granted');
+    expect(await returnNotice(page).textContent()).toContain('the Pro plan, billed monthly');
+    expect(await returnNotice(page).textContent()).toContain('Your balance is now 2,550 credits.');
+    await expect.poll(() => balance(page)).toBe(2550);
+    await expect.poll(() => page.url()).toBe(`${baseUrl()}/subscribe`);
     const pro = page.getByRole('region', { name: 'Pro' }).getByRole('button');
     await expect.poll(() => pro.textContent()).toBe('Current Plan');
     expect(await pro.isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Subscribe to Standard' }).isEnabled()).toBe(true);
+    await screenshot(page, 'checkout-subscription-return');
+
+    // A pack, Pay pressed twice: +1,000 exactly once.
+    await page.goto('/credits');
+    await page.getByRole('button', { name: 'Buy 1,000 credits' }).click();
+    await pay(page, '$15.00', { twice: true });
+    await expect.poll(() => returnState(page), { timeout: 20_000 }).toBe('granted');
+    expect(await returnNotice(page).textContent()).toContain('Starter Pack (1,000 credits)');
+    await expect.poll(() => balance(page)).toBe(3550);
+    await expect.poll(() => page.url()).toBe(`${baseUrl()}/credits`);
+
+    // The history: each step with a running balance equal to the balance shown.
+    await page.goto('/settings');
+    const rows = await historyRows(page);
+    expect(rows).toEqual([
+      ['Credit pack: Starter Pack', '+1,000', '3,550'],
+      ['Subscription credits', '+2,500', '2,550'],
+      ['Free credits on sign-up', '+50', '50'],
+    ]);
+    expect(await page.getByTestId('billing-balance').textContent()).toBe('3,550 credits');
+    expect(await balance(page)).toBe(3550);
+    const nextGrant = await page.getByTestId('next-grant').textContent();
+    expect(nextGrant).toMatch(/\d{4}$/);
+    expect(await page.getByTestId('credits-expire').textContent()).toBe(nextGrant);
+    await screenshot(page, 'billing-history');
+
+    // Cancel: the plan stays until the next billing date.
+    const billing = page.getByRole('region', { name: 'Billing' });
+    const nextBilling = await billing.getByText('Next billing date').locator('xpath=..').textContent();
+    const date = nextBilling!.replace('Next billing date', '').trim();
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await expect
+      .poll(() => page.getByRole('dialog').textContent())
+      .toContain(`Your Pro plan and its credits stay until ${date}`);
+    await page.getByRole('button', { name: 'Yes, cancel' }).click();
+    await expect
+      .poll(() => billing.getByText(/^Cancelled:/).textContent(), { timeout: 20_000 })
+      .toBe(`Cancelled: your Pro plan and its credits stay until ${date}; then you move to the Free plan.`);
+    expect(await billing.getByText('Current plan').locator('xpath=..').textContent()).toContain('Pro');
     await page.context().close();
-  });
+  }, 180_000);
+
+  it('Standard → Pro explains the expiry before paying; the history shows the expiry and the grant', async () => {
+    const page = await signedInFreeUser(browser(), baseUrl(), 'upgrader');
+    await page.getByRole('button', { name: 'Monthly' }).click();
+    await page.getByRole('button', { name: 'Subscribe to Standard' }).click();
+    await pay(page, '$15.00');
+    await expect.poll(() => returnState(page), { timeout: 20_000 }).toBe('granted');
+    await expect.poll(() => balance(page)).toBe(1050);
+
+    await expect
+      .poll(() => page.getByTestId('plan-change-pro').textContent())
+      .toBe('Your 1,000 unused Standard credits expire; Pro grants 2,500 credits now and every month.');
+    await screenshot(page, 'plan-change-explained');
+    await page.getByRole('button', { name: 'Subscribe to Pro' }).click();
+    await pay(page, '$35.00');
+    await expect.poll(() => returnState(page), { timeout: 20_000 }).toBe('granted');
+    await expect.poll(() => balance(page)).toBe(2550);
+
+    await page.goto('/settings');
+    const rows = await historyRows(page);
+    expect(rows.slice(0, 3)).toEqual([
+      ['Subscription credits', '+2,500', '2,550'],
+      ['Unused subscription credits expired', '−1,000', '50'],
+      ['Subscription credits', '+1,000', '1,050'],
+    ]);
+    expect(rows[0]![2]).toBe((await page.getByTestId('billing-balance').textContent())!.replace(' credits', ''));
+    await page.context().close();
+  }, 180_000);
+});
+
+describe('checkout when the webhook comes after the buyer is back (as with Stripe)', () => {
+  let server: ServerProcess;
+  const secret = 'whsec_e2e_delayed_webhook';
+  beforeAll(async () => {
+    server = await startServer({ LOCAL_CHECKOUT_WEBHOOK_DELAY_MS: '5000', STRIPE_WEBHOOK_SECRET: secret });
+  }, 120_000);
+  afterAll(() => server?.stop());
+
+  it('the return page waits, then shows the new balance; a replayed webhook grants nothing more', async () => {
+    const page = await signedInFreeUser(browser(), server.baseUrl, 'patient');
+    await page.goto('/credits');
+    await page.getByRole('button', { name: 'Buy 1,000 credits' }).click();
+    const sessionId = await pay(page, '$15.00', { twice: true });
+
+    await expect.poll(() => returnState(page), { timeout: 10_000 }).toBe('waiting');
+    expect(await returnNotice(page).textContent()).toMatch(/Starter Pack \(1,000 credits\)|Confirming your payment/);
+    expect(new URL(page.url()).searchParams.get('checkout')).toBe('success');
+    expect(await balance(page)).toBe(50);
+    await screenshot(page, 'checkout-return-waiting');
+
+    await expect.poll(() => returnState(page), { timeout: 20_000 }).toBe('granted');
+    expect(await returnNotice(page).textContent()).toContain('Your balance is now 1,050 credits.');
+    await expect.poll(() => balance(page)).toBe(1050);
+    await expect.poll(() => page.url()).toBe(`${server.baseUrl}/credits`);
+
+    // The same payment delivered again (same event, and under a new event id): still +1,000 once.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const me = (await (
+      await api(server.baseUrl, '/api/auth/user', { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as {
+      id: string;
+    };
+    for (const eventId of ['evt_e2e_replay', 'evt_e2e_replay', 'evt_e2e_replay_2']) {
+      const body = JSON.stringify({
+        id: eventId,
+        object: 'event',
+        type: 'checkout.session.completed',
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            id: sessionId,
+            object: 'checkout.session',
+            mode: 'payment',
+            payment_status: 'paid',
+            client_reference_id: me.id,
+            metadata: { userId: me.id, kind: 'pack', priceId: 'price_credits_1000', credits: '1000' },
+          },
+        },
+      });
+      const res = await api(server.baseUrl, '/api/stripe/webhook', {
+        method: 'POST',
+        body,
+        headers: { 'stripe-signature': signStripePayload(secret, body) },
+      });
+      expect(res.status).toBe(200);
+    }
+    const credits = (await (
+      await api(server.baseUrl, '/api/users/credits', { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { credits: number };
+    expect(credits.credits).toBe(1050);
+    await page.goto('/settings');
+    expect(await historyRows(page)).toEqual([
+      ['Credit pack: Starter Pack', '+1,000', '1,050'],
+      ['Free credits on sign-up', '+50', '50'],
+    ]);
+    await page.context().close();
+  }, 120_000);
 });

@@ -19,14 +19,18 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
+/** The suite's own build (vite.config.ts, ATELIER_E2E_BUILD): it reports dropped events; never served by npm start. */
+const distDir = join(root, 'dist-e2e');
+
 function distIsStale(): boolean {
-  const built = join(root, 'dist', 'index.html');
+  const built = join(distDir, 'index.html');
   if (!existsSync(built)) return true;
   const sources = Math.max(
     newestMtime(join(root, 'src')),
     newestMtime(join(root, 'machines')),
     newestMtime(join(root, 'public')),
     statSync(join(root, 'index.html')).mtimeMs,
+    statSync(join(root, 'vite.config.ts')).mtimeMs,
   );
   return sources > statSync(built).mtimeMs;
 }
@@ -37,7 +41,7 @@ export default async function setup(project: TestProject) {
     execFileSync('npx', ['vite', 'build'], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
+      env: { ...process.env, NODE_ENV: 'production', ATELIER_E2E_BUILD: '1' },
     });
   }
   const server = await startServer();

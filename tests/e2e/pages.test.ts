@@ -32,7 +32,8 @@ describe.each(sizes)('static pages at %s', (name, viewport) => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'Unexpected Application Error!' }).isVisible())
       .toBe(true);
-    await page.unroute(/\/assets\/support-[^/]*\.js$/);
+    // The chunk stays missing: the router may reload the page once (TanStack's reload-on-missing-module,
+    // which picks up a new deploy) and then shows the same error page again, so the way home is still there.
     await page.getByRole('link', { name: 'Back to home' }).click();
     await expect.poll(() => page.getByPlaceholder('Search AI tools...').isVisible()).toBe(true);
     await page.context().close();

@@ -57,6 +57,15 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
       APP_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      // The suite's own build (global-setup.ts), which reports dropped events.
+      DIST_DIR: join(root, 'dist-e2e'),
+      // Every simulated person of the suite comes from 127.0.0.1: per-address limits sized for the
+      // suite (the security tests check the limits themselves, in the server suite).
+      RATE_LIMIT_REGISTER: '10000',
+      RATE_LIMIT_FORGOT_PASSWORD: '10000',
+      RATE_LIMIT_VERIFY: '10000',
+      RATE_LIMIT_RESET: '10000',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

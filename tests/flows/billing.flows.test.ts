@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { describeFlows, done, fail, scenario } from './harness';
-import { checkoutModel, checkoutSessionAnswer } from './models/billing.models';
+import { describeFlows, done, elapse, fail, scenario } from './harness';
+import {
+  checkoutModel,
+  checkoutReturnCancelModel,
+  checkoutReturnNoneModel,
+  checkoutReturnPaidModel,
+  checkoutSessionAnswer,
+  creditHistoryModel,
+  historyFirstPage,
+  historyLastPage,
+  proGranted,
+  proPending,
+} from './models/billing.models';
 import { serverError, silentError } from './models/fixtures';
 
 describeFlows('checkout', checkoutModel);
+describeFlows('checkoutReturn (paid)', checkoutReturnPaidModel);
+describeFlows('checkoutReturn (cancelled)', checkoutReturnCancelModel);
 
 const subscribe = { type: 'checkout.subscribe', planId: 'pro', billingCycle: 'monthly' };
 const buyPack = { type: 'checkout.buyPack', priceId: 'price_credits_1000', credits: 1000 };
@@ -81,5 +94,123 @@ describe('credit pack checkout', () => {
     ]);
     expect(r.snapshot.value).toBe('idle');
     expect(r.snapshot.hasTag('busy')).toBe(false);
+  });
+});
+
+describe('return from the checkout', () => {
+  const check = { type: 'checkout.return.check' };
+  const dismiss = { type: 'checkout.return.dismiss' };
+
+  it('asks about its session; granted at once: new balance, user refreshed, address cleared', async () => {
+    const r = await scenario(checkoutReturnPaidModel, [done('checkoutStatus', proGranted)]);
+    expect(r.started).toEqual([{ id: 'checkoutStatus', input: { sessionId: 'cs_local_1' } }]);
+    expect(r.snapshot.value).toBe('granted');
+    expect(r.snapshot.context).toMatchObject({ balance: 2550, purchase: proGranted });
+    expect(r.effects.map((e) => e.name)).toEqual(['refreshUser', 'clearAddress']);
+  });
+
+  it('polls every pollInterval while the webhook has not landed, knowing what was bought', async () => {
+    const r = await scenario(checkoutReturnPaidModel, [
+      done('checkoutStatus', proPending),
+      elapse('pollInterval', 'checkoutReturn.confirming.waiting'),
+      done('checkoutStatus', proPending),
+    ]);
+    expect(r.snapshot.value).toEqual({ confirming: 'waiting' });
+    expect(r.snapshot.hasTag('waiting')).toBe(true);
+    expect(r.snapshot.context.purchase).toEqual(proPending);
+    expect(r.started).toHaveLength(2);
+    expect(r.effects).toEqual([]);
+  });
+
+  it('says the credits are on their way when late, checks again on request, then shows the balance', async () => {
+    const late = await scenario(checkoutReturnPaidModel, [
+      done('checkoutStatus', proPending),
+      elapse('lateAfter', 'checkoutReturn.confirming'),
+    ]);
+    expect(late.snapshot.value).toEqual({ late: 'waiting' });
+    expect(late.snapshot.hasTag('late')).toBe(true);
+    expect(late.snapshot.can(check as never)).toBe(true);
+
+    const r = await scenario(checkoutReturnPaidModel, [
+      done('checkoutStatus', proPending),
+      elapse('lateAfter', 'checkoutReturn.confirming'),
+      check,
+      fail('checkoutStatusLate', new Error('offline')),
+      check,
+      done('checkoutStatusLate', proGranted),
+    ]);
+    expect(r.snapshot.value).toBe('granted');
+    expect(r.snapshot.context.balance).toBe(2550);
+    expect(r.effects.map((e) => e.name)).toEqual(['refreshUser', 'clearAddress']);
+  });
+
+  it('keeps asking on its own while late', async () => {
+    const r = await scenario(checkoutReturnPaidModel, [
+      done('checkoutStatus', proPending),
+      elapse('lateAfter', 'checkoutReturn.confirming'),
+      elapse('latePollInterval', 'checkoutReturn.late.waiting'),
+    ]);
+    expect(r.snapshot.value).toEqual({ late: 'checking' });
+    expect(r.started.map((s) => s.id).at(-1)).toBe('checkoutStatusLate');
+  });
+
+  it('an unknown checkout fails with the server message; check again starts over, dismiss clears', async () => {
+    const failed = await scenario(checkoutReturnPaidModel, [fail('checkoutStatus', { message: 'Checkout not found' })]);
+    expect(failed.snapshot.value).toBe('failed');
+    expect(failed.snapshot.context.error).toBe('Checkout not found');
+    const again = await scenario(checkoutReturnPaidModel, [fail('checkoutStatus', new Error('x')), check]);
+    expect(again.snapshot.value).toEqual({ confirming: 'checking' });
+    expect(again.snapshot.context.error).toBeNull();
+    const closed = await scenario(checkoutReturnPaidModel, [fail('checkoutStatus', new Error('x')), dismiss]);
+    expect(closed.snapshot.value).toBe('idle');
+    expect(closed.effects.map((e) => e.name)).toEqual(['clearAddress']);
+  });
+
+  it('a cancelled checkout clears the address and asks nothing; no return shows nothing', async () => {
+    const cancelled = await scenario(checkoutReturnCancelModel, []);
+    expect(cancelled.snapshot.value).toBe('cancelled');
+    expect(cancelled.started).toEqual([]);
+    expect(cancelled.effects.map((e) => e.name)).toEqual(['clearAddress']);
+    const none = await scenario(checkoutReturnNoneModel, []);
+    expect(none.snapshot.value).toBe('idle');
+    expect(none.effects).toEqual([]);
+  });
+});
+
+describeFlows('creditHistory', creditHistoryModel);
+
+describe('credit history', () => {
+  it('loads the newest page, then appends the older one on "Show more" until there is none', async () => {
+    const r = await scenario(creditHistoryModel, [
+      done('loadFirst', historyFirstPage),
+      { type: 'history.more' },
+      done('loadMore', historyLastPage),
+      { type: 'history.more' },
+    ]);
+    expect(r.started).toEqual([
+      { id: 'loadFirst', input: { cursor: null } },
+      { id: 'loadMore', input: { cursor: '2' } },
+    ]);
+    expect(r.snapshot.value).toBe('ready');
+    expect((r.snapshot.context.entries as { id: string }[]).map((e) => e.id)).toEqual(['3', '2', '1']);
+    expect(r.snapshot.context.nextCursor).toBeNull();
+    expect(r.snapshot.can({ type: 'history.more' })).toBe(false);
+  });
+
+  it('a failed first page can be retried; a failed older page keeps what is shown and says so', async () => {
+    const failed = await scenario(creditHistoryModel, [fail('loadFirst', silentError)]);
+    expect(failed.snapshot.value).toBe('failed');
+    expect(failed.snapshot.context.error).toBe('Failed to load the credit history. Please try again.');
+    const retried = await scenario(creditHistoryModel, [fail('loadFirst', silentError), { type: 'history.retry' }]);
+    expect(retried.snapshot.value).toBe('loading');
+    expect(retried.snapshot.context.error).toBeNull();
+    const more = await scenario(creditHistoryModel, [
+      done('loadFirst', historyFirstPage),
+      { type: 'history.more' },
+      fail('loadMore', serverError('Server down')),
+    ]);
+    expect(more.snapshot.value).toBe('ready');
+    expect(more.snapshot.context.entries).toHaveLength(2);
+    expect(more.snapshot.context.error).toBe('Server down');
   });
 });

@@ -411,10 +411,42 @@ export function coverageOf(model: FlowModel | undefined, machine: AnyStateMachin
       model: false,
     };
   }
+  return coverageOfPaths(machine, model, flowPaths(model, name));
+}
+
+/** Transitions taken on the given paths (walked from the model's initial state) versus every edge. */
+export function coverageOfPaths(machine: AnyStateMachine, model: FlowModel, paths: readonly FlowPath[]): MachineCoverage {
+  const graph = toDirectedGraph(machine);
+  const edges = edgesOf(graph);
+  const states = countStates(graph);
+  const walkedEdges = edgesTaken(machine, model, paths);
+  const missing = edges.filter((_, i) => !walkedEdges[i]).map((e) => e.key);
+  const walked = edges.length - missing.length;
+  return {
+    states,
+    transitions: edges.length,
+    walked,
+    missing,
+    percent: edges.length === 0 ? 100 : Math.round((walked / edges.length) * 1000) / 10,
+    model: true,
+  };
+}
+
+/** The coverage key of each edge of the machine's graph, in the order edgesTaken uses. */
+export function edgeKeys(machine: AnyStateMachine): string[] {
+  return edgesOf(toDirectedGraph(machine)).map((e) => e.key);
+}
+
+/**
+ * Per edge of the machine's graph (in a fixed order), whether the paths take it. Two guarded
+ * transitions between the same states share a coverage key but are told apart here.
+ */
+export function edgesTaken(machine: AnyStateMachine, model: FlowModel, paths: readonly FlowPath[]): boolean[] {
+  const edges = edgesOf(toDirectedGraph(machine));
   const taken = new Set<unknown>();
   const initial = getInitialMicrosteps(machine, model.input as never).map(([snap]) => snap as AnyMachineSnapshot);
   eventlessTaken(edges, initial, taken);
-  for (const path of flowPaths(model, name)) {
+  for (const path of paths) {
     let before = initialSnapshot(model);
     for (const step of path.steps) {
       for (const t of machine.getTransitionData(before as never, step.event as never)) taken.add(t);
@@ -425,16 +457,7 @@ export function coverageOf(model: FlowModel | undefined, machine: AnyStateMachin
       before = step.state;
     }
   }
-  const missing = edges.filter((e) => !taken.has(e.transition)).map((e) => e.key);
-  const walked = edges.length - missing.length;
-  return {
-    states,
-    transitions: edges.length,
-    walked,
-    missing,
-    percent: edges.length === 0 ? 100 : Math.round((walked / edges.length) * 1000) / 10,
-    model: true,
-  };
+  return edges.map((e) => taken.has(e.transition));
 }
 
 function countStates(node: DirectedGraphNode): number {

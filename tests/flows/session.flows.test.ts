@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { sessionMachine } from '../../machines/session/session.machine';
 import { describeFlows, done, elapse, fail, scenario } from './harness';
 import { sessionModel } from './models/session.model';
 import type { SessionContext } from '../../machines/session/session.types';
@@ -23,11 +25,55 @@ describe('session: startup authentication (spec §4)', () => {
     expect(names(r.effects)).not.toContain('navigate');
   });
 
-  it('deletes the token when the user cannot be loaded', async () => {
-    const r = await scenario(sessionModel, [done('readToken', 'stale'), fail('loadUser', serverError('Unauthorized'))]);
+  it('deletes the token when the server refuses it (401)', async () => {
+    const r = await scenario(sessionModel, [
+      done('readToken', 'stale'),
+      fail('loadUser', serverError('Unauthorized', { status: 401 })),
+    ]);
     expect(r.snapshot.matches('signedOut')).toBe(true);
     expect(names(r.effects)).toEqual(['deleteToken']);
     expect(ctx(r.snapshot).token).toBeNull();
+  });
+
+  it.each([
+    ['the check times out', elapse('startupTimeout', 'session.loadingUser.startup')],
+    ['the server fails without refusing the token', fail('loadUser', silentError)],
+  ])('keeps the token and shows the signed-out shell with the notice when %s', async (_, outcome) => {
+    const r = await scenario(sessionModel, [done('readToken', 'saved'), outcome]);
+    expect(r.snapshot.matches({ signedOut: 'unreachable' })).toBe(true);
+    expect(r.snapshot.hasTag('loading')).toBe(false);
+    expect(r.snapshot.hasTag('unreachable')).toBe(true);
+    expect(names(r.effects)).toEqual([]);
+    expect(ctx(r.snapshot).token).toBe('saved');
+    expect(ctx(r.snapshot).user).toBeNull();
+  });
+
+  it('runs the check again on Retry, without hiding the shell, and signs in', async () => {
+    const r = await scenario(sessionModel, [
+      done('readToken', 'saved'),
+      elapse('startupTimeout', 'session.loadingUser.startup'),
+      { type: 'session.retry' },
+    ]);
+    expect(r.snapshot.matches({ loadingUser: 'reconnecting' })).toBe(true);
+    expect(r.snapshot.hasTag('loading')).toBe(false);
+    expect(r.started.filter((s) => s.id === 'loadUser')).toEqual([
+      { id: 'loadUser', input: { token: 'saved' } },
+      { id: 'loadUser', input: { token: 'saved' } },
+    ]);
+    const signedIn = await scenario(sessionModel, [
+      done('readToken', 'saved'),
+      elapse('startupTimeout', 'session.loadingUser.startup'),
+      { type: 'session.retry' },
+      done('loadUser', proUser),
+    ]);
+    expect(signedIn.snapshot.matches('signedIn')).toBe(true);
+    const again = await scenario(sessionModel, [
+      done('readToken', 'saved'),
+      elapse('startupTimeout', 'session.loadingUser.startup'),
+      { type: 'session.retry' },
+      elapse('startupTimeout', 'session.loadingUser.reconnecting'),
+    ]);
+    expect(again.snapshot.matches({ signedOut: 'unreachable' })).toBe(true);
   });
 
   it('goes straight to signed out without a token, and renders nothing until then', async () => {
@@ -122,15 +168,27 @@ describe('session: register', () => {
 describe('session: signed in', () => {
   const signedIn = [done('readToken', 'saved'), done('loadUser', freeUser)];
 
-  it('signs out: deletes the token, clears the user, then runs the callback', async () => {
-    const callback = () => {};
-    const r = await scenario(sessionModel, [...signedIn, { type: 'auth.logout', callback }, done('logout', {})]);
+  it('signs out: deletes the token, clears the user, then tells the listeners', async () => {
+    const r = await scenario(sessionModel, [...signedIn, { type: 'auth.logout' }, done('logout', {})]);
     expect(r.snapshot.matches('signedOut')).toBe(true);
-    expect(r.effects).toEqual([
-      { name: 'deleteToken', params: undefined },
-      { name: 'runLogoutCallback', params: { callback } },
-    ]);
+    expect(r.effects).toEqual([{ name: 'deleteToken', params: undefined }]);
     expect(ctx(r.snapshot).user).toBeNull();
+    // The caller's follow-up (settings goes home) is an emitted event, not a callback in context.
+    const heard: string[] = [];
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: {
+          readToken: fromPromise<string | null>(async () => 'saved'),
+          loadUser: fromPromise(async () => freeUser),
+          logout: fromPromise<unknown, { token: string | null }>(async () => ({})),
+        },
+      }),
+    ).start();
+    actor.on('session.loggedOut', (event) => heard.push(event.type));
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'auth.logout' });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(heard).toEqual(['session.loggedOut']);
   });
 
   it('stays signed in when the server refuses to log out', async () => {
@@ -157,6 +215,57 @@ describe('session: signed in', () => {
       { name: 'deleteToken', params: undefined },
       { name: 'navigate', params: { to: '/', message: 'Account successfully deleted' } },
     ]);
+  });
+
+  it('replaces the token of a signed-in session with one received (reset, then automatic login)', async () => {
+    const r = await scenario(sessionModel, [
+      ...signedIn,
+      { type: 'auth.token.received', token: 'after-reset' },
+      done('loadUser', proUser),
+    ]);
+    expect(r.snapshot.matches('signedIn')).toBe(true);
+    expect(ctx(r.snapshot).token).toBe('after-reset');
+    expect(ctx(r.snapshot).user?.email).toBe(proUser.email);
+    expect(r.effects).toEqual([{ name: 'storeToken', params: { token: 'after-reset' } }]);
+    expect(r.started.filter((s) => s.id === 'loadUser').at(-1)).toEqual({
+      id: 'loadUser',
+      input: { token: 'after-reset' },
+    });
+    // A 401 of a call still in flight with the replaced token does not sign the new session out.
+    const stale = await scenario(sessionModel, [
+      ...signedIn,
+      { type: 'auth.token.received', token: 'after-reset' },
+      done('loadUser', proUser),
+      { type: 'auth.expired', token: 'saved' },
+    ]);
+    expect(stale.snapshot.matches('signedIn')).toBe(true);
+  });
+
+  it('signs out once on a 401 and opens the login dialog; signing in follows §4', async () => {
+    const expired = { type: 'auth.expired', token: 'saved' } as const;
+    const r = await scenario(sessionModel, [...signedIn, expired, expired]);
+    expect(r.snapshot.matches({ signedOut: 'idle' })).toBe(true);
+    expect(r.effects).toEqual([{ name: 'deleteToken', params: undefined }]);
+    expect(ctx(r.snapshot).token).toBeNull();
+    expect(ctx(r.snapshot).user).toBeNull();
+    expect(ctx(r.snapshot).dialog).toEqual({ open: true, mode: 'login' });
+    const again = await scenario(sessionModel, [
+      ...signedIn,
+      expired,
+      login(),
+      done('login', { token: 'fresh' }),
+      done('loadUser', proUser),
+    ]);
+    expect(again.snapshot.matches('signedIn')).toBe(true);
+    expect(again.effects.at(-1)).toEqual({ name: 'navigate', params: { to: '/' } });
+    // A refresh refused by the server is the same expiry.
+    const refresh = await scenario(sessionModel, [
+      ...signedIn,
+      { type: 'user.refresh' },
+      fail('loadUser', serverError('Unauthorized', { status: 401 })),
+    ]);
+    expect(refresh.snapshot.matches('signedOut')).toBe(true);
+    expect(ctx(refresh.snapshot).dialog.open).toBe(true);
   });
 
   it('adopts a token from the automatic login after a reset without navigating', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { backends, balance, json, setupApp } from './helpers';
-import { spendCredits, ledgerSum, notEnoughCreditsMessage } from '../../server/credits';
+import { backends, balance, json, payCheckout, setupApp } from './helpers';
+import { spendCredits, ledgerSum, notEnoughCreditsMessage } from '../../server/services/credits';
 import { creditLedger, users } from '../../server/db/schema';
 import { signStripePayload } from '../../server/payments/signature';
 import {
@@ -10,7 +10,8 @@ import {
   buildSubscriptionDeletedEvent,
   type LocalCheckoutRecord,
 } from '../../server/payments/local';
-import { runBillingSchedule, addMonths } from '../../server/billing';
+import { runBillingSchedule } from '../../server/services/billing';
+import { addMonths } from '../../server/lib/dates';
 import { HttpError } from '../../server/errors';
 import type { PaymentEvent } from '../../server/payments/types';
 
@@ -97,8 +98,8 @@ for (const backend of backends) {
       });
       expect(res.status).toBe(200);
       const { sessionId, url } = await json<{ sessionId: string; url: string }>(res);
-      expect(url).toBe(`http://localhost:3000/checkout/${sessionId}`);
-      const page = await t.request(`/checkout/${sessionId}`);
+      expect(url).toMatch(new RegExp(`^http://localhost:3000/checkout/${sessionId}\\?key=[\\w-]{43}$`));
+      const page = await t.request(url.slice('http://localhost:3000'.length));
       expect(page.status).toBe(200);
       const html = await page.text();
       expect(html).toContain('$15.00');
@@ -115,33 +116,34 @@ for (const backend of backends) {
 
     it('a pack bought through the hosted checkout raises the balance once', async () => {
       const u = await t.user({ credits: 5 });
-      const { sessionId } = await json<{ sessionId: string }>(
+      const { url, sessionId } = await json<{ url: string; sessionId: string }>(
         await t.request('/api/stripe/create-checkout-session', {
           token: u.token,
           body: { priceId: 'price_credits_2500', credits: 1 },
         }),
       );
-      const pay = await t.request(`/checkout/${sessionId}/pay`, { method: 'POST' });
+      const pay = await payCheckout(t, url);
       expect(pay.status).toBe(303);
-      expect(pay.headers.get('location')).toBe('/?checkout=success');
+      expect(pay.headers.get('location')).toBe(`/credits?checkout=success&session_id=${sessionId}`);
       expect(await balance(t, u.id)).toBe(2505);
-      const again = await t.request(`/checkout/${sessionId}/pay`, { method: 'POST' });
+      const again = await payCheckout(t, url);
       expect(again.status).toBe(303);
       expect(await balance(t, u.id)).toBe(2505);
       expect(await ledgerSum(t.runtime.deps.db, u.id)).toBe(2505);
     });
 
-    it('cancel on the checkout page goes back to /credits without charging', async () => {
+    it('cancel on the checkout page goes back to /credits?checkout=cancel without charging', async () => {
       const u = await t.user();
-      const { sessionId } = await json<{ sessionId: string }>(
+      const { url } = await json<{ url: string }>(
         await t.request('/api/stripe/create-checkout-session', {
           token: u.token,
           body: { priceId: 'price_credits_1000' },
         }),
       );
-      const cancel = await t.request(`/checkout/${sessionId}/cancel`);
-      expect(cancel.headers.get('location')).toBe('/credits');
-      expect((await t.request(`/checkout/${sessionId}/pay`, { method: 'POST' })).status).toBe(404);
+      const link = new URL(url);
+      const cancel = await t.request(`${link.pathname}/cancel${link.search}`);
+      expect(cancel.headers.get('location')).toBe('/credits?checkout=cancel');
+      expect((await payCheckout(t, url)).status).toBe(404);
       expect(await balance(t, u.id)).toBe(0);
       expect((await t.request('/checkout/cs_unknown')).status).toBe(404);
     });
@@ -183,10 +185,10 @@ for (const backend of backends) {
         token: u.token,
         body: { planId: 'standard', billingCycle: 'monthly' },
       });
-      const { sessionId } = await json<{ sessionId: string }>(res);
-      expect((await t.request(`/checkout/${sessionId}`)).status).toBe(200);
-      const pay = await t.request(`/checkout/${sessionId}/pay`, { method: 'POST' });
-      expect(pay.headers.get('location')).toBe('/settings?checkout=success');
+      const { sessionId, url } = await json<{ sessionId: string; url: string }>(res);
+      expect((await t.request(url.slice('http://localhost:3000'.length))).status).toBe(200);
+      const pay = await payCheckout(t, url);
+      expect(pay.headers.get('location')).toBe(`/subscribe?checkout=success&session_id=${sessionId}`);
       const me = await json<{
         credits: number;
         subscription: { plan: string; billingCycle: string; nextBillingDate: string };
@@ -234,10 +236,10 @@ for (const backend of backends) {
         payments: { ...original, cancelSubscription: (id: string) => (cancelled.push(id), Promise.resolve()) },
       });
       const buy = async (planId: string, billingCycle: string) => {
-        const { sessionId } = await json<{ sessionId: string }>(
+        const { sessionId, url } = await json<{ sessionId: string; url: string }>(
           await t.request('/api/stripe/create-subscription', { token: u.token, body: { planId, billingCycle } }),
         );
-        await t.request(`/checkout/${sessionId}/pay`, { method: 'POST' });
+        await payCheckout(t, url);
         const [row] = await t.runtime.deps.db.select().from(users).where(eq(users.id, u.id));
         return { sessionId, sub: row!.providerSubscriptionId! };
       };

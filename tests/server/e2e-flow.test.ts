@@ -1,9 +1,9 @@
 /** The whole journey in-process, with the real offline provider and the real local checkout and signatures. */
 import { describe, expect, it } from 'vitest';
-import { json, setupApp } from './helpers';
+import { json, payCheckout, setupApp } from './helpers';
 import { createLocalProvider } from '../../server/providers/local';
 import { toolByKey } from '../../src/catalog';
-import type { OutboxEntry } from '../../server/mail';
+import type { OutboxEntry } from '../../server/services/mail';
 
 describe('end to end (local provider, local checkout)', () => {
   const t = setupApp('pglite', { providers: () => ({ local: createLocalProvider() }) });
@@ -44,19 +44,19 @@ describe('end to end (local provider, local checkout)', () => {
     const bytes = new Uint8Array(await png.arrayBuffer());
     expect([...bytes.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-    const { sessionId, url } = await json<{ sessionId: string; url: string }>(
+    const { url, sessionId } = await json<{ url: string; sessionId: string }>(
       await t.request('/api/stripe/create-checkout-session', {
         token,
         body: { priceId: 'price_credits_1000', credits: 1000 },
       }),
     );
-    const page = await t.request(new URL(url).pathname);
+    const page = await t.request(new URL(url).pathname + new URL(url).search);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('$15.00');
-    const pay = await t.request(`/checkout/${sessionId}/pay`, { method: 'POST' });
+    const pay = await payCheckout(t, url);
     expect(pay.status).toBe(303);
-    expect(pay.headers.get('location')).toBe('/?checkout=success');
-    await t.request(`/checkout/${sessionId}/pay`, { method: 'POST' });
+    expect(pay.headers.get('location')).toBe(`/credits?checkout=success&session_id=${sessionId}`);
+    await payCheckout(t, url);
     expect(await json(await t.request('/api/users/credits', { token }))).toEqual({ credits: 50 - tool.cost + 1000 });
   });
 

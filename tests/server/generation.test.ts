@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { backends, balance, fakeProvider, json, pngDataUrl, setupApp, tinyPng } from './helpers';
 import { toolByKey } from '../../src/catalog';
-import { ledgerSum } from '../../server/credits';
+import { ledgerSum } from '../../server/services/credits';
 import { predictions } from '../../server/db/schema';
-import { recoverPredictions, sweepPredictions, timedOutMessage } from '../../server/generation';
+import { LEASE_MS, recoverPredictions, sweepPredictions, timedOutMessage } from '../../server/services/generation';
 
 const textToImage = toolByKey('text-to-image');
 const textTool = toolByKey('text-to-text');
@@ -158,12 +158,15 @@ for (const backend of backends) {
       expect(await json(tooBig)).toEqual({ message: 'Image is too large. Please choose a smaller image.' });
       const notData = await upload(u.token, 'https://example.com/a.png');
       expect(notData.status).toBe(400);
-      const jpeg = await upload(
+      // A JPEG header over garbage is not an image: the bytes are decoded, not sniffed.
+      const fakeJpeg = await upload(
         u.token,
         `data:image/jpeg;base64,${Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]).toString('base64')}`,
       );
-      expect(jpeg.status).toBe(201);
-      expect((await t.request((await json<{ url: string }>(jpeg)).url)).headers.get('content-type')).toBe('image/jpeg');
+      expect(fakeJpeg.status).toBe(400);
+      const png = await upload(u.token, pngDataUrl);
+      expect(png.status).toBe(201);
+      expect((await t.request((await json<{ url: string }>(png)).url)).headers.get('content-type')).toBe('image/png');
     });
 
     it('a failing provider refunds the reservation', async () => {
@@ -225,7 +228,7 @@ for (const backend of backends) {
       expect(await ledgerSum(t.runtime.deps.db, u.id)).toBe(100);
     });
 
-    it('runs left processing by a previous process are failed and refunded at startup', async () => {
+    it('runs left processing by a stopped process are failed and refunded at startup once their lease expired', async () => {
       behaviour = 'hang';
       const u = await t.user({ credits: 100 });
       const { id } = await json<{ id: string }>(
@@ -234,6 +237,8 @@ for (const backend of backends) {
           body: { modelId: textTool.id, input: { prompt: 'x' } },
         }),
       );
+      // The previous process stopped renewing the run's lease; once it has expired the run is recovered.
+      t.now = new Date(t.now.getTime() + LEASE_MS + 1);
       await t.restart();
       expect((await json<Pred>(await t.request(`/api/prediction/${id}`, { token: u.token }))).status).toBe('failed');
       expect(await balance(t, u.id)).toBe(100);

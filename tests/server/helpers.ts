@@ -14,8 +14,8 @@ import { loadConfig, type Config } from '../../server/config';
 import type { Providers } from '../../server/context';
 import { openDatabase, resetDatabase, type Database } from '../../server/db/client';
 import { users } from '../../server/db/schema';
-import { hashPassword, issueToken } from '../../server/auth';
-import { grantCredits } from '../../server/credits';
+import { hashPassword, issueToken } from '../../server/services/auth';
+import { grantCredits } from '../../server/services/credits';
 import { ProviderError, type GenerationProvider } from '../../server/providers/types';
 
 export type Backend = 'pglite' | 'postgres';
@@ -169,4 +169,16 @@ export async function balance(ctx: TestContext, userId: string): Promise<number>
 
 export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
   return (await response.json()) as T;
+}
+
+/** Presses Pay on the hosted checkout page of a checkout URL (its `key` is the session's secret). */
+export function payCheckout(ctx: TestContext, url: string): Promise<Response> {
+  const link = new URL(url);
+  return Promise.resolve(
+    ctx.app.request(`${link.pathname}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ key: link.searchParams.get('key') ?? '' }).toString(),
+    }),
+  );
 }

@@ -27,10 +27,9 @@ describe('api client (spec §7)', () => {
   });
   afterEach(() => log.mockRestore());
 
-  it('sends JSON with the stored bearer token and credentials, and parses the answer', async () => {
-    storeToken('abc');
+  it("sends JSON with the session's bearer token and credentials, and parses the answer", async () => {
     const calls: Call[] = [];
-    const api = createApiClient({ fetch: stubFetch(200, { token: 'new' }, calls) });
+    const api = createApiClient({ fetch: stubFetch(200, { token: 'new' }, calls), getToken: () => 'abc' });
     const answer = await api.request('POST', '/api/auth/login', v.object({ token: v.string() }), {
       body: { email: 'a@b.c', password: 'x' },
     });
@@ -41,6 +40,42 @@ describe('api client (spec §7)', () => {
     expect(calls[0]?.init.body).toBe(JSON.stringify({ email: 'a@b.c', password: 'x' }));
     expect(headersOf(calls[0]).get('authorization')).toBe('Bearer abc');
     expect(headersOf(calls[0]).get('content-type')).toBe('application/json');
+  });
+
+  it('never reads the stored token on its own: without getToken it sends none', async () => {
+    storeToken('stored');
+    const calls: Call[] = [];
+    const api = createApiClient({ fetch: stubFetch(200, { credits: 3 }, calls) });
+    await api.request('GET', '/api/users/credits', v.object({ credits: v.number() }));
+    expect(headersOf(calls[0]).has('authorization')).toBe(false);
+  });
+
+  it('tells who holds the token about a 401 on a call made with it, and only then', async () => {
+    const refused: string[] = [];
+    const onUnauthorized = (token: string) => void refused.push(token);
+    const withToken = createApiClient({
+      fetch: stubFetch(401, { message: 'Unauthorized' }),
+      getToken: () => 'abc',
+      onUnauthorized,
+    });
+    await expect(withToken.request('GET', '/api/users/credits', v.unknown())).rejects.toMatchObject({ status: 401 });
+    expect(refused).toEqual(['abc']);
+    // A visitor's call (no token) and a call that is not on the session's behalf (login) are not expiries.
+    const visitor = createApiClient({ fetch: stubFetch(401, {}), getToken: () => null, onUnauthorized });
+    await expect(visitor.request('GET', '/api/users/credits', v.unknown())).rejects.toThrow();
+    const e = createEndpoints(
+      createApiClient({
+        fetch: stubFetch(401, { message: 'Invalid email or password' }),
+        getToken: () => 'abc',
+        onUnauthorized,
+      }),
+    );
+    await expect(e.login({ email: 'a@b.c', password: 'x' })).rejects.toThrow('Invalid email or password');
+    expect(refused).toEqual(['abc']);
+    // Other failures are not expiries.
+    const failing = createApiClient({ fetch: stubFetch(500, {}), getToken: () => 'abc', onUnauthorized });
+    await expect(failing.request('GET', '/api/users/credits', v.unknown())).rejects.toThrow();
+    expect(refused).toEqual(['abc']);
   });
 
   it('sends no Authorization header without a token', async () => {

@@ -1,16 +1,16 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createActor } from 'xstate';
 import { ApiError } from '../../src/api/client';
-import { bindCheckout, checkoutLogic, listenForReturn, purchase } from '../../src/app/checkout';
-import { bindPurchase, requestPurchase } from '../../src/app/session-hooks';
-import { deferred, fakeEndpoints, freeUser, proUser, startSession } from './views/helpers';
+import { checkoutLogic, listenForReturn, purchaseWith } from '../../src/app/checkout';
+import { requestPurchase } from '../../src/app/session';
+import { deferred, fakeEndpoints, freeUser, proUser, renderInApp, startSession } from './views/helpers';
 import { PacksPage } from '../../src/features/billing/PacksPage';
 import { PlansPage } from '../../src/features/billing/PlansPage';
 
 type Session = { sessionId?: string; url?: string };
 
-/** A checkout actor whose calls the test settles, bound for the views as main.tsx binds the real one. */
+/** A checkout actor whose calls the test settles, handed to the page as its route hands the real one. */
 function fakeCheckout() {
   const subscription = deferred<Session>();
   const pack = deferred<Session>();
@@ -22,8 +22,6 @@ function fakeCheckout() {
   const alert = vi.fn();
   const log = vi.fn();
   const actor = createActor(checkoutLogic({ endpoints, redirect, alert, log })).start();
-  bindCheckout(actor);
-  bindPurchase(purchase);
   return { actor, endpoints, subscription, pack, redirect, alert, log };
 }
 
@@ -32,13 +30,9 @@ const planButtons = () =>
   ['Standard', 'Pro', 'Enterprise'].map((name) => within(screen.getByRole('region', { name })).getByRole('button'));
 const packButtons = () => screen.getAllByRole('button', { name: /^Buy|Processing/ });
 
-afterEach(() => {
-  bindPurchase(() => {});
-});
-
 describe('plans page', () => {
   it('defaults to annual billing with the yearly charge, and switches to monthly prices', () => {
-    render(<PlansPage />);
+    renderInApp(<PlansPage checkout={fakeCheckout().actor} />);
     expect(screen.getByRole('button', { name: /Annually/ })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByText('Save up to 20%')).toBeInTheDocument();
     expect(screen.getByText('Billed $144 a year')).toBeInTheDocument();
@@ -54,11 +48,11 @@ describe('plans page', () => {
   it('asks a visitor to sign in (the login dialog) when they choose a plan or a pack', async () => {
     const checkout = fakeCheckout();
     const { session } = await startSession();
-    render(<PlansPage />);
+    renderInApp(<PlansPage checkout={checkout.actor} />);
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Pro' }));
     expect(session.getSnapshot().context.dialog).toEqual({ open: true, mode: 'login' });
     session.send({ type: 'auth.dialog.close' });
-    render(<PacksPage />);
+    renderInApp(<PacksPage checkout={checkout.actor} />);
     fireEvent.click(screen.getByRole('button', { name: 'Buy 2,500 credits' }));
     expect(session.getSnapshot().context.dialog).toEqual({ open: true, mode: 'login' });
     expect(checkout.endpoints.createSubscription).not.toHaveBeenCalled();
@@ -67,9 +61,9 @@ describe('plans page', () => {
   });
 
   it("labels the user's current plan 'Current Plan' and disables it, in either cycle", async () => {
-    fakeCheckout();
+    const checkout = fakeCheckout();
     await startSession({ endpoints: fakeEndpoints(proUser), token: 't' });
-    render(<PlansPage />);
+    renderInApp(<PlansPage checkout={checkout.actor} />);
     const [standard, pro, enterprise] = planButtons();
     expect(pro).toHaveTextContent('Current Plan');
     expect(pro).toBeDisabled();
@@ -83,7 +77,7 @@ describe('plans page', () => {
   it('subscribes with the chosen cycle, disables every plan button while processing, then redirects', async () => {
     const checkout = fakeCheckout();
     await startSession({ endpoints: fakeEndpoints(freeUser), token: 't' });
-    render(<PlansPage />);
+    renderInApp(<PlansPage checkout={checkout.actor} />);
     expect(screen.queryByText('Current Plan')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Monthly' }));
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Pro' }));
@@ -101,7 +95,7 @@ describe('plans page', () => {
   it('only logs a failed subscription and enables the buttons again', async () => {
     const checkout = fakeCheckout();
     await startSession({ endpoints: fakeEndpoints(freeUser), token: 't' });
-    render(<PlansPage />);
+    renderInApp(<PlansPage checkout={checkout.actor} />);
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Standard' }));
     await waitFor(() => expect(planButtons()[0]).toBeDisabled());
     await act(async () => checkout.subscription.reject(new ApiError('Unknown plan', 400)));
@@ -115,7 +109,7 @@ describe('plans page', () => {
 
 describe('packs page', () => {
   it('lists the credit packs with price and price per credit', () => {
-    render(<PacksPage />);
+    renderInApp(<PacksPage checkout={fakeCheckout().actor} />);
     expect(screen.getByText('5,000')).toBeInTheDocument();
     expect(screen.getByText('$90')).toBeInTheDocument();
     expect(screen.getByText(/\$0\.0129 per credit/)).toBeInTheDocument();
@@ -124,7 +118,7 @@ describe('packs page', () => {
   it('buys a pack: the price id and credits go to the server, every pack button waits, then the redirect', async () => {
     const checkout = fakeCheckout();
     await startSession({ endpoints: fakeEndpoints(freeUser), token: 't' });
-    render(<PacksPage />);
+    renderInApp(<PacksPage checkout={checkout.actor} />);
     fireEvent.click(screen.getByRole('button', { name: 'Buy 1,000 credits' }));
     await waitFor(() =>
       expect(checkout.endpoints.createCheckoutSession).toHaveBeenCalledWith({
@@ -153,7 +147,7 @@ describe('packs page', () => {
   ])('alerts %s and enables the buttons again', async (_name, settle, message) => {
     const checkout = fakeCheckout();
     await startSession({ endpoints: fakeEndpoints(freeUser), token: 't' });
-    render(<PacksPage />);
+    renderInApp(<PacksPage checkout={checkout.actor} />);
     fireEvent.click(screen.getByRole('button', { name: 'Buy 5,000 credits' }));
     await waitFor(() => expect(packButtons()[2]).toBeDisabled());
     await act(async () => settle(checkout));
@@ -166,8 +160,12 @@ describe('packs page', () => {
 describe('checkout seam', () => {
   it('turns a signed-in purchase request into the checkout event', async () => {
     const checkout = fakeCheckout();
-    await startSession({ endpoints: fakeEndpoints(freeUser), token: 't' });
-    requestPurchase({ kind: 'plan', planId: 'enterprise', billingCycle: 'annually' });
+    const { session } = await startSession({ endpoints: fakeEndpoints(freeUser), token: 't' });
+    requestPurchase(
+      session,
+      { kind: 'plan', planId: 'enterprise', billingCycle: 'annually' },
+      purchaseWith(checkout.actor),
+    );
     await waitFor(() =>
       expect(checkout.endpoints.createSubscription).toHaveBeenCalledWith({
         planId: 'enterprise',
@@ -180,8 +178,8 @@ describe('checkout seam', () => {
   it('gives the buttons back when the page is restored from the back-forward cache', async () => {
     const checkout = fakeCheckout();
     await startSession({ endpoints: fakeEndpoints(freeUser), token: 't' });
-    const stop = listenForReturn();
-    purchase({ kind: 'pack', packId: 'price_credits_2500', credits: 2500 });
+    const stop = listenForReturn(checkout.actor);
+    purchaseWith(checkout.actor)({ kind: 'pack', packId: 'price_credits_2500', credits: 2500 });
     await act(async () => checkout.pack.resolve(session));
     expect(checkout.actor.getSnapshot().value).toBe('redirecting');
     window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));

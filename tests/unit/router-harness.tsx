@@ -7,9 +7,16 @@ import {
   createRouter,
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
+import { createActor } from 'xstate';
+import { inertAppLogic } from '../../src/app/inert';
+import { AppProvider } from '../../src/app/provider';
 
-/** Renders a view inside a throw-away router so that <Link> works; `/` shows `ui`, any other path a stub. */
+/**
+ * Renders a view inside a throw-away router so that <Link> works; `/` shows `ui`, any other path a
+ * stub. The view sees an actor system with inert effects (a visitor).
+ */
 export function renderInRouter(ui: () => ReactNode) {
+  const app = createActor(inertAppLogic, { input: { width: 1280 } }).start();
   const root = createRootRoute();
   const index = createRoute({ getParentRoute: () => root, path: '/', component: () => <>{ui()}</> });
   const any = createRoute({ getParentRoute: () => root, path: '$', component: () => <p>elsewhere</p> });
@@ -17,5 +24,13 @@ export function renderInRouter(ui: () => ReactNode) {
     routeTree: root.addChildren([index, any]),
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
-  return { router, ...render(<RouterProvider router={router} />) };
+  return {
+    router,
+    app,
+    ...render(
+      <AppProvider app={app}>
+        <RouterProvider router={router} />
+      </AppProvider>,
+    ),
+  };
 }

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { creditsFromEvent, forwardSessionToTheme, listenForCredits, sessionLogic } from '../../src/app/session';
-import { bindPurchase, requestPurchase, requestSignIn } from '../../src/app/session-hooks';
+import { forwardSessionToTheme } from '../../src/app/app.machine';
+import {
+  creditsFromEvent,
+  listenForCredits,
+  requestPurchase,
+  requestSignIn,
+  sessionLogic,
+} from '../../src/app/session';
 import { fakeEndpoints, freeUser, startSession } from './views/helpers';
 
 afterEach(() => vi.restoreAllMocks());
@@ -9,20 +15,19 @@ afterEach(() => vi.restoreAllMocks());
 describe('session hooks', () => {
   it('a visitor who buys gets the login dialog, a signed-in user the purchase', async () => {
     const purchase = vi.fn();
-    bindPurchase(purchase);
     const visitor = await startSession();
-    requestPurchase({ kind: 'plan', planId: 'pro', billingCycle: 'annually' });
+    requestPurchase(visitor.session, { kind: 'plan', planId: 'pro', billingCycle: 'annually' }, purchase);
     expect(visitor.session.getSnapshot().context.dialog).toEqual({ open: true, mode: 'login' });
     expect(purchase).not.toHaveBeenCalled();
     const user = await startSession({ endpoints: fakeEndpoints(freeUser), token: 't' });
-    requestPurchase({ kind: 'plan', planId: 'pro', billingCycle: 'annually' });
+    requestPurchase(user.session, { kind: 'plan', planId: 'pro', billingCycle: 'annually' }, purchase);
     expect(purchase).toHaveBeenCalledWith({ kind: 'plan', planId: 'pro', billingCycle: 'annually' });
     expect(user.session.getSnapshot().context.dialog.open).toBe(false);
   });
 
   it('requestSignIn opens the dialog in the asked mode', async () => {
     const { session } = await startSession();
-    requestSignIn('register');
+    requestSignIn(session, 'register');
     expect(session.getSnapshot().context.dialog).toEqual({ open: true, mode: 'register' });
   });
 });

@@ -5,8 +5,8 @@ import { AppShell } from '../../src/features/shell/AppShell';
 import { renderInRouter } from './router-harness';
 
 const session = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../src/app/session-hooks', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/app/session-hooks')>()),
+vi.mock('../../src/app/provider', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/app/provider')>()),
   useCurrentUser: () => session.user,
 }));
 
@@ -29,6 +29,17 @@ describe('layout shell for each kind of user', () => {
     expect(within(sidebar).getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(within(sidebar).getByRole('button', { name: 'Register' })).toBeInTheDocument();
     expect(within(sidebar).queryByRole('link', { name: 'Settings' })).toBeNull();
+    expect(within(sidebar).queryByRole('link', { name: 'My creations' })).toBeNull();
+  });
+
+  it('starts with a skip link to the main content and keeps the top bar in a landmark', async () => {
+    renderInRouter(() => <AppShell>content</AppShell>);
+    const skip = await screen.findByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveAttribute('href', '#main');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+    const topBar = screen.getByRole('navigation', { name: 'Top bar' });
+    expect(within(topBar).getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
+    expect(screen.getAllByRole('banner')).toHaveLength(1);
   });
 
   it('shows the balance, Settings, Subscribe and Upgrade Plan to a user without a paid plan', async () => {
@@ -36,6 +47,7 @@ describe('layout shell for each kind of user', () => {
     renderInRouter(() => <AppShell>content</AppShell>);
     const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
     expect(within(sidebar).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(within(sidebar).getByRole('link', { name: 'My creations' })).toHaveAttribute('href', '/creations');
     expect(within(sidebar).getByText('1,250 credits')).toBeInTheDocument();
     expect(within(sidebar).getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscribe');
     expect(screen.getByRole('banner')).toHaveTextContent('Upgrade Plan');

@@ -42,6 +42,8 @@ describe('theme presets', () => {
       ['textSecondary on card', c.textSecondary, c.card],
       ['accent on background', c.accent, c.background],
       ['dangerText on danger', c.dangerText, c.danger],
+      ['successText on success', c.successText, c.success],
+      ['accent on card', c.accent, c.card],
     ];
     for (const [label, fg, bg] of pairs) {
       expect(contrast(fg, bg), `${preset.name}: ${label}`).toBeGreaterThanOrEqual(4.5);

@@ -1,21 +1,24 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { changeEmailLogic } from '../../app/flows';
-import { Field, valueOf } from '../auth/Fields';
+import { useSelector } from '@xstate/react';
+import type { changeEmailMachine } from '../../../machines/account/change-email.machine';
+import { changeEmailFlow } from '../../app/flows';
+import { useFlow, type Flow } from '../../app/provider';
+import { Field, useFormError, valueOf } from '../../components/ui/form/fields';
 import { EditableSection } from './EditableSection';
 
 /** Account Information: the email and Change Email (new email + current password). */
 export function AccountSection({
   email,
-  logic = changeEmailLogic,
+  logic = changeEmailFlow,
 }: {
   email: string;
-  logic?: typeof changeEmailLogic;
+  logic?: Flow<typeof changeEmailMachine>;
 }) {
-  const actor = useActorRef(logic);
+  const actor = useFlow(logic);
   const editing = useSelector(actor, (s) => !s.matches('closed'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
   const success = useSelector(actor, (s) => s.context.success);
+  const { bannerId, errorId } = useFormError(error);
 
   return (
     <EditableSection
@@ -26,13 +29,14 @@ export function AccountSection({
       editing={editing}
       busy={busy}
       error={error}
+      errorBannerId={bannerId}
       success={success}
       openLabel="Change Email"
       submitLabel="Update Email"
       fields={
         <>
-          <Field label="New Email" name="newEmail" type="email" />
-          <Field label="Current Password" name="currentPassword" type="password" />
+          <Field label="New Email" name="newEmail" type="email" errorId={errorId} />
+          <Field label="Current Password" name="currentPassword" type="password" errorId={errorId} />
         </>
       }
       onOpen={() => actor.send({ type: 'email.open' })}

@@ -1,14 +1,18 @@
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { CANCEL_CONFIRMATION } from '../../../machines/account/cancel-subscription.machine';
 import type { User } from '../../api/schemas';
-import { cancelSubscriptionLogic } from '../../app/flows';
+import type { cancelSubscriptionMachine } from '../../../machines/account/cancel-subscription.machine';
+import type { creditHistoryMachine } from '../../../machines/billing/credit-history.machine';
+import { cancelSubscriptionFlow } from '../../app/flows';
+import { useFlow, type Flow } from '../../app/provider';
 import { isPaidTier, plans } from '../../catalog/plans';
 import * as buttons from '../../components/ui/button/button.css';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
 import * as forms from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
-import { ErrorBanner } from '../auth/Fields';
+import { ErrorBanner } from '../../components/ui/form/fields';
+import { CreditHistory } from './CreditHistory';
 import { formatDate } from './format';
 import * as styles from './settings.css';
 
@@ -17,12 +21,17 @@ const cycleLabel = { monthly: 'Monthly', annually: 'Annually' } as const;
 /** Billing (spec §2 Settings): plan, cycle, next billing date, plan and credit links, cancelling. */
 export function BillingSection({
   subscription,
-  logic = cancelSubscriptionLogic,
+  credits,
+  logic = cancelSubscriptionFlow,
+  historyLogic,
 }: {
   subscription: User['subscription'];
-  logic?: typeof cancelSubscriptionLogic;
+  /** The balance the badges show; the history's newest running balance is the same. */
+  credits: number;
+  logic?: Flow<typeof cancelSubscriptionMachine>;
+  historyLogic?: Flow<typeof creditHistoryMachine>;
 }) {
-  const actor = useActorRef(logic);
+  const actor = useFlow(logic);
   const confirming = useSelector(actor, (s) => s.matches('confirming'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
@@ -51,7 +60,34 @@ export function BillingSection({
         <span className={styles.value}>{formatDate(subscription?.nextBillingDate)}</span>
       </div>
       {subscription?.cancelAt ? (
-        <p className={page.muted}>Cancelled: access continues until {formatDate(subscription.cancelAt)}.</p>
+        <p className={page.muted}>
+          Cancelled: your {planName} plan and its credits stay until {formatDate(subscription.cancelAt)}; then you move
+          to the Free plan.
+        </p>
+      ) : null}
+      <div className={styles.row}>
+        <span className={styles.term}>Credit balance</span>
+        <span className={styles.value} data-testid="billing-balance">
+          {credits.toLocaleString('en-US')} credits
+        </span>
+      </div>
+      {paid && subscription?.nextGrantAt ? (
+        <div className={styles.row}>
+          <span className={styles.term}>Next credit grant</span>
+          <span className={styles.value} data-testid="next-grant">
+            {formatDate(subscription.nextGrantAt)}
+          </span>
+        </div>
+      ) : null}
+      {subscription?.subscriptionCredits && subscription.creditsExpireAt ? (
+        <div className={styles.row}>
+          <span className={styles.term}>
+            {subscription.subscriptionCredits.toLocaleString('en-US')} {planName} credits expire
+          </span>
+          <span className={styles.value} data-testid="credits-expire">
+            {formatDate(subscription.creditsExpireAt)}
+          </span>
+        </div>
       ) : null}
       <div className={forms.actions}>
         <Link to="/subscribe" className={buttons.button.primary}>
@@ -71,11 +107,18 @@ export function BillingSection({
           </button>
         ) : null}
       </div>
+      <CreditHistory {...(historyLogic ? { logic: historyLogic } : {})} />
       <Dialog
         open={confirming}
         onOpenChange={(open) => (open ? undefined : actor.send({ type: 'subscription.cancel.dismiss' }))}
       >
         <DialogContent title="Cancel subscription" description={CANCEL_CONFIRMATION}>
+          {subscription?.nextBillingDate ? (
+            <p className={page.muted}>
+              Your {planName} plan and its credits stay until {formatDate(subscription.nextBillingDate)}; no credits are
+              granted after that.
+            </p>
+          ) : null}
           <div className={forms.actions}>
             <button
               type="button"

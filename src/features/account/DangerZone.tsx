@@ -1,16 +1,18 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { DELETE_CONFIRMATION } from '../../../machines/account/delete-account.machine';
-import { deleteAccountLogic } from '../../app/flows';
+import type { deleteAccountMachine } from '../../../machines/account/delete-account.machine';
+import { deleteAccountFlow } from '../../app/flows';
+import { useFlow, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
 import * as forms from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
-import { ErrorBanner } from '../auth/Fields';
+import { ErrorBanner } from '../../components/ui/form/fields';
 import * as styles from './settings.css';
 
 /** Danger Zone: Delete Account after the confirmation of spec §5; the session then goes to /. */
-export function DangerZone({ logic = deleteAccountLogic }: { logic?: typeof deleteAccountLogic }) {
-  const actor = useActorRef(logic);
+export function DangerZone({ logic = deleteAccountFlow }: { logic?: Flow<typeof deleteAccountMachine> }) {
+  const actor = useFlow(logic);
   const confirming = useSelector(actor, (s) => s.matches('confirming'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
@@ -36,7 +38,7 @@ export function DangerZone({ logic = deleteAccountLogic }: { logic?: typeof dele
         open={confirming}
         onOpenChange={(open) => (open ? undefined : actor.send({ type: 'account.delete.cancel' }))}
       >
-        <DialogContent title="Delete Account" description={DELETE_CONFIRMATION}>
+        <DialogContent title="Delete Account" description={DELETE_CONFIRMATION} role="alertdialog">
           <div className={forms.actions}>
             <button
               type="button"

@@ -2,7 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import * as buttons from '../../components/ui/button/button.css';
 import * as forms from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
-import { ErrorBanner, Notice } from '../auth/Fields';
+import { ErrorBanner, Notice, SubmitButton } from '../../components/ui/form/fields';
 import * as styles from './settings.css';
 
 /**
@@ -17,6 +17,8 @@ export function EditableSection(props: {
   editing: boolean;
   busy: boolean;
   error: string | null;
+  /** The banner's id, which the invalid fields name in aria-describedby (useFormError). */
+  errorBannerId?: string;
   success: string | null;
   openLabel: string;
   submitLabel: string;
@@ -41,12 +43,16 @@ export function EditableSection(props: {
       <Notice>{props.success}</Notice>
       {props.editing ? (
         <form className={forms.form} onSubmit={submit}>
-          <ErrorBanner>{props.error}</ErrorBanner>
+          <ErrorBanner id={props.errorBannerId}>{props.error}</ErrorBanner>
           {props.fields}
           <div className={forms.actions}>
-            <button type="submit" className={buttons.button.primary} disabled={props.busy}>
-              {props.busy ? 'Updating...' : props.submitLabel}
-            </button>
+            <SubmitButton
+              label={props.submitLabel}
+              busyLabel="Updating..."
+              busy={props.busy}
+              disabled={props.busy}
+              block={false}
+            />
             <button type="button" className={buttons.button.ghost} disabled={props.busy} onClick={props.onCancel}>
               Cancel
             </button>

@@ -1,22 +1,25 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { changePasswordLogic } from '../../app/flows';
-import { Field, valueOf } from '../auth/Fields';
+import { useSelector } from '@xstate/react';
+import type { changePasswordMachine } from '../../../machines/account/change-password.machine';
+import { changePasswordFlow } from '../../app/flows';
+import { useFlow, type Flow } from '../../app/provider';
+import { PasswordPair, useFormError, valueOf } from '../../components/ui/form/fields';
 import { EditableSection } from './EditableSection';
 import { formatDate } from './format';
 
 /** Security: the last password change (or 'Never') and the simulated Change Password (spec §5). */
 export function SecuritySection({
   lastPasswordChange,
-  logic = changePasswordLogic,
+  logic = changePasswordFlow,
 }: {
   lastPasswordChange: string | null;
-  logic?: typeof changePasswordLogic;
+  logic?: Flow<typeof changePasswordMachine>;
 }) {
-  const actor = useActorRef(logic);
+  const actor = useFlow(logic);
   const editing = useSelector(actor, (s) => !s.matches('closed'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
   const success = useSelector(actor, (s) => s.context.success);
+  const { bannerId, errorId } = useFormError(error);
 
   return (
     <EditableSection
@@ -27,13 +30,13 @@ export function SecuritySection({
       editing={editing}
       busy={busy}
       error={error}
+      errorBannerId={bannerId}
       success={success}
       openLabel="Change Password"
       submitLabel="Update Password"
       fields={
         <>
-          <Field label="New Password" name="newPassword" type="password" />
-          <Field label="Confirm New Password" name="confirmPassword" type="password" />
+          <PasswordPair errorId={errorId} />
         </>
       }
       onOpen={() => actor.send({ type: 'password.open' })}

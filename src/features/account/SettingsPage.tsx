@@ -1,15 +1,15 @@
 import { useSelector } from '@xstate/react';
-import { navigateTo, useSession } from '../../app/session-hooks';
-import type {
-  cancelSubscriptionLogic,
-  changeEmailLogic,
-  changePasswordLogic,
-  deleteAccountLogic,
-} from '../../app/flows';
+import { useEffect } from 'react';
+import type { cancelSubscriptionMachine } from '../../../machines/account/cancel-subscription.machine';
+import type { changeEmailMachine } from '../../../machines/account/change-email.machine';
+import type { changePasswordMachine } from '../../../machines/account/change-password.machine';
+import type { deleteAccountMachine } from '../../../machines/account/delete-account.machine';
+import type { creditHistoryMachine } from '../../../machines/billing/credit-history.machine';
+import { useApp, useSession, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import * as forms from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
-import { ErrorBanner } from '../auth/Fields';
+import { ErrorBanner } from '../../components/ui/form/fields';
 import { AccountSection } from './AccountSection';
 import { BillingSection } from './BillingSection';
 import { DangerZone } from './DangerZone';
@@ -18,20 +18,29 @@ import * as styles from './settings.css';
 
 /** The flows the page runs; tests pass the same machines with fake effects. */
 export interface SettingsLogic {
-  changeEmail?: typeof changeEmailLogic;
-  changePassword?: typeof changePasswordLogic;
-  cancelSubscription?: typeof cancelSubscriptionLogic;
-  deleteAccount?: typeof deleteAccountLogic;
+  changeEmail?: Flow<typeof changeEmailMachine>;
+  changePassword?: Flow<typeof changePasswordMachine>;
+  cancelSubscription?: Flow<typeof cancelSubscriptionMachine>;
+  deleteAccount?: Flow<typeof deleteAccountMachine>;
+  creditHistory?: Flow<typeof creditHistoryMachine>;
 }
 
 /** /settings (spec §2 Settings, signed-in only). */
 export function SettingsPage({ logic = {} }: { logic?: SettingsLogic }) {
+  const app = useApp();
   const session = useSession();
   const email = useSelector(session, (s) => s.context.user?.email ?? null);
   const lastPasswordChange = useSelector(session, (s) => s.context.user?.lastPasswordChange ?? null);
   const subscription = useSelector(session, (s) => s.context.user?.subscription ?? null);
+  const credits = useSelector(session, (s) => s.context.user?.credits ?? 0);
   const logoutError = useSelector(session, (s) => s.context.logoutError);
   const canLogout = useSelector(session, (s) => s.can({ type: 'auth.logout' }));
+
+  // After a logout from here the visitor goes home.
+  useEffect(() => {
+    const sub = session.on('session.loggedOut', () => app.send({ type: 'app.navigate', to: '/' }));
+    return () => sub.unsubscribe();
+  }, [app, session]);
 
   if (email === null) return null;
 
@@ -47,7 +56,9 @@ export function SettingsPage({ logic = {} }: { logic?: SettingsLogic }) {
       />
       <BillingSection
         subscription={subscription}
+        credits={credits}
         {...(logic.cancelSubscription ? { logic: logic.cancelSubscription } : {})}
+        {...(logic.creditHistory ? { historyLogic: logic.creditHistory } : {})}
       />
       <DangerZone {...(logic.deleteAccount ? { logic: logic.deleteAccount } : {})} />
       <section className={`${page.card} ${styles.section}`}>
@@ -57,7 +68,7 @@ export function SettingsPage({ logic = {} }: { logic?: SettingsLogic }) {
             type="button"
             className={buttons.button.secondary}
             disabled={!canLogout}
-            onClick={() => session.send({ type: 'auth.logout', callback: () => navigateTo('/') })}
+            onClick={() => session.send({ type: 'auth.logout' })}
           >
             Logout
           </button>

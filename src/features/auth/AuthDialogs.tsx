@@ -1,18 +1,17 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useSession } from '../../app/session-hooks';
+import { useSession } from '../../app/provider';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
 import * as styles from '../../components/ui/form/form.css';
 import * as auth from './auth.css';
-import { LoginForm } from './LoginForm';
-import { RegisterForm } from './RegisterForm';
+import { SessionForm } from './SessionForm';
 
 export const VERIFY_HINT = 'Please check your email to verify your account before signing in.';
 
 /** The login dialog (spec §2) with its registration mode; opened by every guarded action. */
 export function LoginDialog() {
   const session = useSession();
-  const open = useSelector(session, (s) => s.context.dialog.open && !s.matches('signedIn'));
+  const open = useSelector(session, (s) => s.context.dialog.open && !s.hasTag('signedIn'));
   const mode = useSelector(session, (s) => s.context.dialog.mode);
   const close = () => session.send({ type: 'auth.dialog.close' });
 
@@ -21,7 +20,7 @@ export function LoginDialog() {
       <DialogContent title={mode === 'login' ? 'Sign In' : 'Create Account'}>
         {mode === 'login' ? (
           <>
-            <LoginForm source="dialog" />
+            <SessionForm mode="login" source="dialog" />
             <div className={styles.links}>
               <Link to="/forgot-password" className={styles.link} onClick={close}>
                 Forgot Password?
@@ -37,7 +36,7 @@ export function LoginDialog() {
           </>
         ) : (
           <>
-            <RegisterForm source="dialog" />
+            <SessionForm mode="register" source="dialog" />
             <div className={styles.links}>
               <button
                 type="button"
@@ -58,12 +57,12 @@ export function LoginDialog() {
 export function RegisterNoticeDialog() {
   const session = useSession();
   const open = useSelector(session, (s) => s.hasTag('registered'));
-  const message = useSelector(session, (s) => s.context.registerMessage);
+  // Spec §2: a success message plus the hint, each said once. The title is the success message; the
+  // server's answer repeats both ('Registration successful. Please check your email…'), so it is not shown.
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : session.send({ type: 'auth.register.dismiss' }))}>
       <DialogContent title="Registration successful">
-        <div role="status" className={styles.form}>
-          <p className={auth.text}>{message}</p>
+        <div className={styles.form}>
           <p className={auth.text}>{VERIFY_HINT}</p>
         </div>
       </DialogContent>

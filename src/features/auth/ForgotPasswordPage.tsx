@@ -1,16 +1,17 @@
 import type { FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { forgotPasswordLogic } from '../../app/flows';
-import * as buttons from '../../components/ui/button/button.css';
+import { useSelector } from '@xstate/react';
+import type { forgotPasswordMachine } from '../../../machines/auth/forgot-password.machine';
+import { forgotPasswordFlow } from '../../app/flows';
+import { useFlow, type Flow } from '../../app/provider';
 import * as styles from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
 import * as auth from './auth.css';
-import { ErrorBanner, Field, Notice, valueOf } from './Fields';
+import { ErrorBanner, Field, Notice, SubmitButton, valueOf } from '../../components/ui/form/fields';
 
 /** /forgot-password (spec §2 Account pages). */
-export function ForgotPasswordPage({ logic = forgotPasswordLogic }: { logic?: typeof forgotPasswordLogic }) {
-  const actor = useActorRef(logic);
+export function ForgotPasswordPage({ logic = forgotPasswordFlow }: { logic?: Flow<typeof forgotPasswordMachine> }) {
+  const actor = useFlow(logic);
   const error = useSelector(actor, (s) => s.context.error);
   const message = useSelector(actor, (s) => (s.matches('sent') ? s.context.message : null));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
@@ -29,9 +30,7 @@ export function ForgotPasswordPage({ logic = forgotPasswordLogic }: { logic?: ty
         <form className={styles.form} onSubmit={onSubmit}>
           <ErrorBanner>{error}</ErrorBanner>
           <Field label="Email" name="email" type="email" />
-          <button type="submit" className={`${buttons.button.primary} ${buttons.block}`} disabled={!canSubmit}>
-            {busy ? 'Sending...' : 'Send Reset Link'}
-          </button>
+          <SubmitButton label="Send Reset Link" busyLabel="Sending..." busy={busy} disabled={!canSubmit} />
         </form>
         <Link to="/login" className={styles.link}>
           Back to Login

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import * as styles from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
 import * as auth from './auth.css';
-import { LoginForm } from './LoginForm';
+import { SessionForm } from './SessionForm';
 
 /** /login (spec §2): the page twin of the login dialog; its fallback is 'Login failed'. */
 export function LoginPage() {
@@ -10,7 +10,7 @@ export function LoginPage() {
     <div className={auth.page}>
       <section className={`${page.card} ${styles.authCard} ${auth.stack}`}>
         <h1 className={page.title}>Login to the product</h1>
-        <LoginForm source="page" />
+        <SessionForm mode="login" source="page" />
         <div className={styles.links}>
           <Link to="/forgot-password" className={styles.link}>
             Forgot Password?

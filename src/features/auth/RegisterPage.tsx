@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import * as styles from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
 import * as auth from './auth.css';
-import { RegisterForm } from './RegisterForm';
+import { SessionForm } from './SessionForm';
 
 /** /register (spec §2): success leads to /subscribe (the session navigates). */
 export function RegisterPage() {
@@ -10,7 +10,7 @@ export function RegisterPage() {
     <div className={auth.page}>
       <section className={`${page.card} ${styles.authCard} ${auth.stack}`}>
         <h1 className={page.title}>Create Account</h1>
-        <RegisterForm source="page" />
+        <SessionForm mode="register" source="page" />
         <div className={styles.links}>
           <Link to="/login" className={styles.link}>
             Already have an account? Login

@@ -1,27 +1,36 @@
 import type { FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { resetPasswordLogic } from '../../app/flows';
-import * as buttons from '../../components/ui/button/button.css';
+import { useSelector } from '@xstate/react';
+import type { resetPasswordMachine } from '../../../machines/auth/reset-password.machine';
+import { resetPasswordFlow } from '../../app/flows';
+import { useFlow, type Flow } from '../../app/provider';
 import * as styles from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
 import * as auth from './auth.css';
-import { ErrorBanner, Field, Notice, valueOf } from './Fields';
+import {
+  ErrorBanner,
+  Notice,
+  PasswordPair,
+  SubmitButton,
+  useFormError,
+  valueOf,
+} from '../../components/ui/form/fields';
 
 /** /reset-password/$token (spec §2, §4 Reset password). */
 export function ResetPasswordPage({
   token,
-  logic = resetPasswordLogic,
+  logic = resetPasswordFlow,
 }: {
   token: string;
-  logic?: typeof resetPasswordLogic;
+  logic?: Flow<typeof resetPasswordMachine>;
 }) {
-  const actor = useActorRef(logic, { input: { token } });
+  const actor = useFlow(logic, { input: { token } });
   const error = useSelector(actor, (s) => s.context.error);
   const message = useSelector(actor, (s) => s.context.message);
-  const label = useSelector(actor, (s) =>
-    s.hasTag('loggingIn') ? 'Logging In...' : s.matches('submitting') ? 'Resetting Password...' : 'Reset Password',
-  );
+  const loggingIn = useSelector(actor, (s) => s.hasTag('loggingIn'));
+  const busy = useSelector(actor, (s) => s.hasTag('loggingIn') || s.matches('submitting'));
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'reset.submit', newPassword: '', confirmPassword: '' }));
+
+  const { bannerId, errorId } = useFormError(error);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,12 +48,14 @@ export function ResetPasswordPage({
         <h1 className={page.title}>Reset Password</h1>
         <Notice>{message}</Notice>
         <form className={styles.form} onSubmit={onSubmit}>
-          <ErrorBanner>{error}</ErrorBanner>
-          <Field label="New Password" name="newPassword" type="password" />
-          <Field label="Confirm New Password" name="confirmPassword" type="password" />
-          <button type="submit" className={`${buttons.button.primary} ${buttons.block}`} disabled={!canSubmit}>
-            {label}
-          </button>
+          <ErrorBanner id={bannerId}>{error}</ErrorBanner>
+          <PasswordPair errorId={errorId} />
+          <SubmitButton
+            label="Reset Password"
+            busyLabel={loggingIn ? 'Logging In...' : 'Resetting Password...'}
+            busy={busy}
+            disabled={!canSubmit}
+          />
         </form>
       </section>
     </div>

@@ -1,22 +1,24 @@
 import { useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { verifyEmailLogic } from '../../app/flows';
+import { useSelector } from '@xstate/react';
+import type { verifyEmailMachine } from '../../../machines/auth/verify-email.machine';
+import { verifyEmailFlow } from '../../app/flows';
+import { useFlow, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import * as page from '../../components/ui/page/page.css';
 import * as styles from '../../components/ui/form/form.css';
 import * as auth from './auth.css';
-import { ErrorBanner } from './Fields';
+import { ErrorBanner } from '../../components/ui/form/fields';
 
 /** /verify-email/$token and /verify-email (spec §2, §4 Email verification). */
 export function VerifyEmailPage({
   token,
-  logic = verifyEmailLogic,
+  logic = verifyEmailFlow,
 }: {
   token: string | null;
-  logic?: typeof verifyEmailLogic;
+  logic?: Flow<typeof verifyEmailMachine>;
 }) {
-  const actor = useActorRef(logic, { input: { token } });
+  const actor = useFlow(logic, { input: { token } });
   const state = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : 'idle'));
   const error = useSelector(actor, (s) => s.context.error);
 

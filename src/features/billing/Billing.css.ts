@@ -36,7 +36,7 @@ export const save = style({
   padding: '2px 8px',
   borderRadius: vars.radius.pill,
   background: vars.color.success,
-  color: '#ffffff',
+  color: vars.color.successText,
 });
 
 export const grid = style({
@@ -82,4 +82,16 @@ export const badge = style({
   textTransform: 'uppercase',
   letterSpacing: '0.06em',
   color: vars.color.accent,
+});
+
+/** What choosing the plan does (credits that expire, the grant, when access ends), just above its button. */
+export const change = style({
+  margin: 0,
+  fontSize: 14,
+  lineHeight: 1.45,
+  color: vars.color.text,
+  padding: '10px 12px',
+  borderRadius: vars.radius.md,
+  background: vars.color.background,
+  border: `1px solid ${vars.color.border}`,
 });

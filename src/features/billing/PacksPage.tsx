@@ -1,15 +1,18 @@
 import { useSelector } from '@xstate/react';
 import { creditPacks } from '../../catalog';
-import { getCheckout } from '../../app/checkout';
-import { requestPurchase } from '../../app/session-hooks';
+import { purchaseWith, type CheckoutActor } from '../../app/checkout';
+import type { CheckoutReturnActor } from '../../app/checkout-return';
+import { useSession } from '../../app/provider';
+import { requestPurchase } from '../../app/session';
 import * as buttons from '../../components/ui/button/button.css';
 import * as page from '../../components/ui/page/page.css';
 import { credits, perCredit, usd } from './format';
 import * as styles from './Billing.css';
+import { CheckoutReturnNotice } from './CheckoutReturnNotice';
 
 /** /credits: the one-time credit packs of spec §9. */
-export function PacksPage() {
-  const checkout = getCheckout();
+export function PacksPage({ checkout, returned }: { checkout: CheckoutActor; returned?: CheckoutReturnActor }) {
+  const session = useSession();
   const busy = useSelector(checkout, (s) => s.hasTag('busy'));
   const pending = useSelector(checkout, (s) => s.context.pending);
   return (
@@ -21,6 +24,7 @@ export function PacksPage() {
           One-time packs, no subscription needed. Credits expire at the end of each billing cycle and do not carry over.
         </p>
       </header>
+      {returned ? <CheckoutReturnNotice flow={returned} /> : null}
       <div className={styles.grid}>
         {creditPacks.map((pack, i) => (
           <section key={pack.id} className={styles.card} data-featured={i === 1} aria-labelledby={`pack-${pack.id}`}>
@@ -38,7 +42,13 @@ export function PacksPage() {
               type="button"
               className={i === 1 ? buttons.button.primary : buttons.button.secondary}
               disabled={busy}
-              onClick={() => requestPurchase({ kind: 'pack', packId: pack.id, credits: pack.credits })}
+              onClick={() =>
+                requestPurchase(
+                  session,
+                  { kind: 'pack', packId: pack.id, credits: pack.credits },
+                  purchaseWith(checkout),
+                )
+              }
             >
               {pending === pack.id ? 'Processing...' : `Buy ${credits(pack.credits)} credits`}
             </button>

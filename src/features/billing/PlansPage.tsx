@@ -1,12 +1,16 @@
 import { useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { annualToggleLabel, defaultBillingCycle, plans, type BillingCycle } from '../../catalog';
-import { getCheckout } from '../../app/checkout';
-import { requestPurchase, useCurrentUser } from '../../app/session-hooks';
+import { annualToggleLabel, defaultBillingCycle, planCharge, plans, type BillingCycle } from '../../catalog';
+import { purchaseWith, type CheckoutActor } from '../../app/checkout';
+import type { CheckoutReturnActor } from '../../app/checkout-return';
+import { useCurrentUser, useSession } from '../../app/provider';
+import { requestPurchase } from '../../app/session';
 import * as buttons from '../../components/ui/button/button.css';
 import * as page from '../../components/ui/page/page.css';
 import { credits, perCredit, usd } from './format';
 import * as styles from './Billing.css';
+import { CheckoutReturnNotice } from './CheckoutReturnNotice';
+import { planChoice } from './plan-change';
 
 const checkIcon = (
   <svg className={styles.check} width="16" height="16" viewBox="0 0 24 24" fill="none" aria-hidden="true">
@@ -21,11 +25,12 @@ const checkIcon = (
 );
 
 /** /subscribe: the plans of spec §9 with the billing-cycle toggle (default annually). */
-export function PlansPage() {
-  // The toggle is view state only: which prices to show, and the cycle a purchase asks for.
-  const [cycle, setCycle] = useState<BillingCycle>(defaultBillingCycle);
-  const currentPlan = useCurrentUser()?.subscription?.plan ?? null;
-  const checkout = getCheckout();
+export function PlansPage({ checkout, returned }: { checkout: CheckoutActor; returned?: CheckoutReturnActor }) {
+  const session = useSession();
+  const subscription = useCurrentUser()?.subscription ?? null;
+  // The toggle is view state only: which prices to show, and the cycle a purchase asks for. It opens on
+  // the user's own cycle, so their plan shows as the current one.
+  const [cycle, setCycle] = useState<BillingCycle>(() => subscription?.billingCycle ?? defaultBillingCycle);
   const busy = useSelector(checkout, (s) => s.hasTag('busy'));
   const pending = useSelector(checkout, (s) => s.context.pending);
   return (
@@ -37,6 +42,7 @@ export function PlansPage() {
           Monthly credits for every tool. Cancel any time; access continues to the end of the period.
         </p>
       </header>
+      {returned ? <CheckoutReturnNotice flow={returned} /> : null}
       <div className={styles.toggle} role="group" aria-label="Billing cycle">
         <button
           type="button"
@@ -59,7 +65,8 @@ export function PlansPage() {
         {plans.map((plan) => {
           const annual = cycle === 'annually';
           const monthlyPrice = annual ? plan.priceAnnually : plan.priceMonthly;
-          const current = currentPlan === plan.id;
+          const choice = planChoice(subscription, plan, cycle);
+          const current = choice.current;
           return (
             <section
               key={plan.id}
@@ -76,7 +83,7 @@ export function PlansPage() {
                 <span className={styles.per}>/ month</span>
               </div>
               <p className={styles.note}>
-                {annual ? `Billed ${usd(plan.priceAnnually * 12)} a year` : 'Billed monthly'}
+                {annual ? `Billed ${usd(planCharge(plan, 'annually'))} a year` : 'Billed monthly'}
               </p>
               <p className={styles.note}>
                 <strong>{credits(plan.credits)} credits</strong> per month ·{' '}
@@ -90,12 +97,23 @@ export function PlansPage() {
                   </li>
                 ))}
               </ul>
+              {choice.text ? (
+                <p className={styles.change} data-testid={`plan-change-${plan.id}`}>
+                  {choice.text}
+                </p>
+              ) : null}
               <button
                 type="button"
                 className={plan.id === 'pro' ? buttons.button.primary : buttons.button.secondary}
                 // Spec §4: disabled while a checkout is being prepared and for the user's current plan.
                 disabled={busy || current}
-                onClick={() => requestPurchase({ kind: 'plan', planId: plan.id, billingCycle: cycle })}
+                onClick={() =>
+                  requestPurchase(
+                    session,
+                    { kind: 'plan', planId: plan.id, billingCycle: cycle },
+                    purchaseWith(checkout),
+                  )
+                }
               >
                 {current ? 'Current Plan' : pending === plan.id ? 'Processing...' : `Subscribe to ${plan.name}`}
               </button>

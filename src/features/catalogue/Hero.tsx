@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { User } from '../../api/schemas';
-import { requestSignIn } from '../../app/session-hooks';
+import { useSession } from '../../app/provider';
+import { requestSignIn } from '../../app/session';
 import * as buttons from '../../components/ui/button/button.css';
 import * as styles from './Hero.css';
 
@@ -18,6 +19,7 @@ export function heroAction(user: User | null): { label: string; to?: '/subscribe
 }
 
 export function Hero({ user }: { user: User | null }) {
+  const session = useSession();
   // A visual preference of this banner only; reduced-motion users start paused.
   const [paused, setPaused] = useState(prefersReducedMotion);
   const action = heroAction(user);
@@ -57,7 +59,7 @@ export function Hero({ user }: { user: User | null }) {
               {action.label}
             </Link>
           ) : (
-            <button type="button" className={ctaClass} onClick={() => requestSignIn('login')}>
+            <button type="button" className={ctaClass} onClick={() => requestSignIn(session, 'login')}>
               {action.label}
             </button>
           )}

@@ -16,9 +16,9 @@ export function ToolCard({ tool }: { tool: Tool }) {
             {tool.cost} credits
           </span>
         </div>
-        <h3 className={styles.title} id={`tool-${tool.key}`}>
+        <h2 className={styles.title} id={`tool-${tool.key}`}>
           {tool.title}
-        </h3>
+        </h2>
         <p className={styles.description}>{tool.description}</p>
         <Link
           to={tool.path}

@@ -89,6 +89,8 @@ export const main = style({
   maxWidth: 1800,
   margin: '0 auto',
   padding: '32px 32px 64px',
+  // Focused by the skip link only; no ring around the whole page.
+  outline: 'none',
   '@media': { [MOBILE]: { padding: '20px 16px 48px' } },
 });
 
@@ -105,4 +107,19 @@ export const balance = style({
   fontWeight: 600,
   color: vars.color.text,
   whiteSpace: 'nowrap',
+});
+
+/** Out of sight until focused: the first Tab stop jumps past the navigation to the page. */
+export const skipLink = style({
+  position: 'absolute',
+  left: 12,
+  top: -48,
+  zIndex: 100,
+  padding: '8px 14px',
+  borderRadius: vars.radius.sm,
+  background: vars.color.button,
+  color: vars.color.buttonText,
+  fontWeight: 600,
+  textDecoration: 'none',
+  selectors: { '&:focus': { top: 12 } },
 });

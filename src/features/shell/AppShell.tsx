@@ -1,8 +1,8 @@
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { sidebarMachine } from '../../../machines/sidebar/sidebar.machine';
-import { requestSignIn, useCurrentUser } from '../../app/session-hooks';
+import { useSelector } from '@xstate/react';
+import { useCurrentUser, useSession, useSidebar } from '../../app/provider';
+import { requestSignIn } from '../../app/session';
 import { isPaidTier } from '../../catalog/plans';
 import * as buttons from '../../components/ui/button/button.css';
 import { Logo, icons } from '../../components/ui/icons/icons';
@@ -12,24 +12,15 @@ import * as styles from './AppShell.css';
 // Radix Dialog is only needed once the drawer opens: keep it out of the first load.
 const MobileDrawer = lazy(() => import('./MobileDrawer'));
 
-function viewportWidth(): number {
-  return typeof window === 'undefined' ? 1280 : window.innerWidth;
-}
-
 /** The layout shell of spec §2: sidebar (or drawer under 768 px), desktop header, content. */
 export function AppShell({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
-  const sidebar = useActorRef(sidebarMachine, { input: { width: viewportWidth() } });
+  const session = useSession();
+  const sidebar = useSidebar();
   const mobile = useSelector(sidebar, (s) => s.matches('mobile'));
   const collapsed = useSelector(sidebar, (s) => s.matches({ desktop: 'collapsed' }));
   const drawerOpen = useSelector(sidebar, (s) => s.hasTag('drawerOpen'));
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-
-  useEffect(() => {
-    const onResize = () => sidebar.send({ type: 'viewport.resized', width: window.innerWidth });
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, [sidebar]);
 
   // Any completed navigation closes the drawer.
   useEffect(() => {
@@ -40,11 +31,15 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <div className={styles.root}>
+      <a href="#main" className={styles.skipLink}>
+        Skip to main content
+      </a>
       <aside className={styles.aside} data-collapsed={collapsed} aria-label="Sidebar">
         <SideNav user={user} collapsed={collapsed} onToggle={() => sidebar.send({ type: 'sidebar.toggle' })} />
       </aside>
       <div className={styles.column}>
-        <div className={styles.topBar}>
+        {/* The phone's top bar (menu, home, sign in) in a landmark of its own; the banner is the desktop header. */}
+        <nav className={styles.topBar} aria-label="Top bar">
           <button
             type="button"
             className={styles.iconButton}
@@ -68,12 +63,12 @@ export function AppShell({ children }: { children: ReactNode }) {
             <button
               type="button"
               className={`${buttons.button.primary} ${buttons.small}`}
-              onClick={() => requestSignIn('login')}
+              onClick={() => requestSignIn(session, 'login')}
             >
               Sign In
             </button>
           )}
-        </div>
+        </nav>
         <header className={styles.header}>
           {user ? (
             <>
@@ -90,21 +85,21 @@ export function AppShell({ children }: { children: ReactNode }) {
               <button
                 type="button"
                 className={`${buttons.button.ghost} ${buttons.small}`}
-                onClick={() => requestSignIn('login')}
+                onClick={() => requestSignIn(session, 'login')}
               >
                 Sign In
               </button>
               <button
                 type="button"
                 className={`${buttons.button.primary} ${buttons.small}`}
-                onClick={() => requestSignIn('register')}
+                onClick={() => requestSignIn(session, 'register')}
               >
                 Register
               </button>
             </>
           )}
         </header>
-        <main className={styles.main} id="main">
+        <main className={styles.main} id="main" tabIndex={-1}>
           {children}
         </main>
       </div>

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { User } from '../../api/schemas';
 import { isPaidTier } from '../../catalog/plans';
-import { requestSignIn } from '../../app/session-hooks';
+import { useSession } from '../../app/provider';
+import { requestSignIn } from '../../app/session';
 import * as buttons from '../../components/ui/button/button.css';
 import { Logo, icons } from '../../components/ui/icons/icons';
 import { legalNav, mainNav } from './nav';
@@ -18,8 +19,9 @@ export interface SideNavProps {
 
 /** The navigation content shared by the desktop sidebar and the mobile drawer. */
 export function SideNav({ user, collapsed, onToggle, onSignIn }: SideNavProps) {
+  const session = useSession();
   const signIn = (mode: 'login' | 'register') => {
-    requestSignIn(mode);
+    requestSignIn(session, mode);
     onSignIn?.();
   };
   const items = mainNav.filter((item) => !item.signedInOnly || user);

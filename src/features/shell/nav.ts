@@ -16,6 +16,7 @@ export const mainNav: readonly NavItem[] = [
   { to: '/text', label: 'Text', icon: 'text' },
   { to: '/audio', label: 'Audio', icon: 'audio' },
   { to: '/3d', label: '3D', icon: 'cube' },
+  { to: '/creations', label: 'My creations', icon: 'creations', signedInOnly: true },
   { to: '/themes', label: 'Themes', icon: 'themes' },
   { to: '/settings', label: 'Settings', icon: 'settings', signedInOnly: true },
   { to: '/support', label: 'Support', icon: 'support' },
@@ -24,4 +25,6 @@ export const mainNav: readonly NavItem[] = [
 export const legalNav: readonly NavItem[] = [
   { to: '/terms', label: 'Terms', icon: 'terms' },
   { to: '/privacy', label: 'Privacy', icon: 'privacy' },
+  // The statecharts behind every flow, for reviews (not part of the main navigation).
+  { to: '/flows', label: 'Flows', icon: 'flows' },
 ];

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { Accordion, AccordionItem } from '../../components/ui/accordion/accordion';
 import * as buttons from '../../components/ui/button/button.css';
 import * as page from '../../components/ui/page/page.css';
@@ -31,6 +32,17 @@ export function SupportPage() {
         <a className={buttons.button.primary} href={`mailto:${supportEmail}`}>
           Email {supportEmail}
         </a>
+      </section>
+      <section className={page.card} aria-labelledby="flows-title">
+        <h2 id="flows-title" className={page.sectionTitle}>
+          How the app behaves
+        </h2>
+        <p className={page.muted}>
+          Every flow (signing in, checkout, account changes) is a statechart you can read and step through.
+        </p>
+        <Link to="/flows/{-$machine}" params={{}} className={buttons.button.secondary}>
+          Browse the flows
+        </Link>
       </section>
     </div>
   );

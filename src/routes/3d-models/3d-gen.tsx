@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ToolPlaceholder } from '../../features/catalogue/ToolPlaceholder';
+import { ToolPage } from '../../features/tools/ToolPage';
 
-export const Route = createFileRoute('/3d-models/3d-gen')({ component: () => <ToolPlaceholder toolKey="3d-gen" /> });
+export const Route = createFileRoute('/3d-models/3d-gen')({ component: () => <ToolPage toolKey="3d-gen" /> });

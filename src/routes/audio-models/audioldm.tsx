@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ToolPlaceholder } from '../../features/catalogue/ToolPlaceholder';
+import { ToolPage } from '../../features/tools/ToolPage';
 
 export const Route = createFileRoute('/audio-models/audioldm')({
-  component: () => <ToolPlaceholder toolKey="audioldm" />,
+  component: () => <ToolPage toolKey="audioldm" />,
 });

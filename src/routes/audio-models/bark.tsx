@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ToolPlaceholder } from '../../features/catalogue/ToolPlaceholder';
+import { ToolPage } from '../../features/tools/ToolPage';
 
-export const Route = createFileRoute('/audio-models/bark')({ component: () => <ToolPlaceholder toolKey="bark" /> });
+export const Route = createFileRoute('/audio-models/bark')({ component: () => <ToolPage toolKey="bark" /> });

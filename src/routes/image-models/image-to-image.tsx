@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ToolPlaceholder } from '../../features/catalogue/ToolPlaceholder';
+import { ToolPage } from '../../features/tools/ToolPage';
 
+// The page starts its tool run; leaving the page stops it and aborts what is in flight.
 export const Route = createFileRoute('/image-models/image-to-image')({
-  component: () => <ToolPlaceholder toolKey="image-to-image" />,
+  component: () => <ToolPage toolKey="image-to-image" />,
 });

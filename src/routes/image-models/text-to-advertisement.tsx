@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ToolPlaceholder } from '../../features/catalogue/ToolPlaceholder';
+import { ToolPage } from '../../features/tools/ToolPage';
 
+// The page starts its tool run; leaving the page stops it and aborts what is in flight.
 export const Route = createFileRoute('/image-models/text-to-advertisement')({
-  component: () => <ToolPlaceholder toolKey="text-to-advertisement" />,
+  component: () => <ToolPage toolKey="text-to-advertisement" />,
 });

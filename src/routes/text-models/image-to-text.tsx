@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ToolPlaceholder } from '../../features/catalogue/ToolPlaceholder';
+import { ToolPage } from '../../features/tools/ToolPage';
 
+// The page starts its tool run; leaving the page stops it and aborts what is in flight.
 export const Route = createFileRoute('/text-models/image-to-text')({
-  component: () => <ToolPlaceholder toolKey="image-to-text" />,
+  component: () => <ToolPage toolKey="image-to-text" />,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ToolPlaceholder } from '../../features/catalogue/ToolPlaceholder';
+import { ToolPage } from '../../features/tools/ToolPage';
 
 export const Route = createFileRoute('/video-models/image-to-video')({
-  component: () => <ToolPlaceholder toolKey="image-to-video" />,
+  component: () => <ToolPage toolKey="image-to-video" />,
 });

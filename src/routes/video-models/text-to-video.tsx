@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ToolPlaceholder } from '../../features/catalogue/ToolPlaceholder';
+import { ToolPage } from '../../features/tools/ToolPage';
 
 export const Route = createFileRoute('/video-models/text-to-video')({
-  component: () => <ToolPlaceholder toolKey="text-to-video" />,
+  component: () => <ToolPage toolKey="text-to-video" />,
 });

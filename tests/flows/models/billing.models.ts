@@ -1,5 +1,8 @@
 import { defineModel } from '../harness';
 import { checkoutMachine } from '../../../machines/billing/checkout.machine';
+import { checkoutReturnMachine } from '../../../machines/billing/checkout-return.machine';
+import { creditHistoryMachine } from '../../../machines/billing/credit-history.machine';
+import type { CheckoutStatus, CreditHistoryAnswer } from '../../../src/api/schemas';
 import { serverError, silentError } from './fixtures';
 
 export const checkoutSessionAnswer = { sessionId: 'cs_local_1', url: 'http://127.0.0.1:3000/checkout/cs_local_1' };
@@ -25,4 +28,73 @@ export const checkoutModel = defineModel({
     },
   },
   context: (context) => context.pending,
+});
+
+/** The Pro monthly checkout of a free user with 50 credits, before and after the webhook's grant. */
+export const proPending: CheckoutStatus = {
+  sessionId: 'cs_local_1',
+  kind: 'subscription',
+  status: 'paid',
+  fulfilled: false,
+  credits: 2500,
+  planId: 'pro',
+  billingCycle: 'monthly',
+  priceId: null,
+  balance: 50,
+};
+export const proGranted: CheckoutStatus = { ...proPending, fulfilled: true, balance: 2550 };
+
+const returnEvents = {
+  'checkout.return.check': [{ type: 'checkout.return.check' as const }],
+  'checkout.return.dismiss': [{ type: 'checkout.return.dismiss' as const }],
+};
+
+export const checkoutReturnPaidModel = defineModel({
+  machine: checkoutReturnMachine,
+  input: { outcome: 'success', sessionId: 'cs_local_1' },
+  events: returnEvents,
+  actors: {
+    checkoutStatus: { done: [proPending, proGranted], error: [serverError('Checkout not found')] },
+    checkoutStatusLate: { done: [proPending, proGranted], error: [silentError] },
+  },
+  context: (context) => [context.purchase?.fulfilled ?? null, context.error],
+});
+
+export const checkoutReturnCancelModel = defineModel({
+  machine: checkoutReturnMachine,
+  input: { outcome: 'cancel', sessionId: null },
+  events: returnEvents,
+});
+
+export const checkoutReturnNoneModel = defineModel({
+  machine: checkoutReturnMachine,
+  input: { outcome: null, sessionId: null },
+  events: returnEvents,
+});
+
+const entry = (id: number, delta: number, balance: number) => ({
+  id: String(id),
+  at: '2026-11-23T12:00:00.000Z',
+  kind: 'pack' as const,
+  delta,
+  balance,
+});
+/** A first page with older entries behind it, and the last page. */
+export const historyFirstPage: CreditHistoryAnswer = {
+  entries: [entry(3, 1000, 2050), entry(2, 1000, 1050)],
+  nextCursor: '2',
+};
+export const historyLastPage: CreditHistoryAnswer = { entries: [entry(1, 50, 50)], nextCursor: null };
+
+export const creditHistoryModel = defineModel({
+  machine: creditHistoryMachine,
+  events: {
+    'history.more': [{ type: 'history.more' }],
+    'history.retry': [{ type: 'history.retry' }],
+  },
+  actors: {
+    loadFirst: { done: [historyFirstPage, historyLastPage], error: [serverError('Unauthorized')] },
+    loadMore: { done: [historyLastPage], error: [silentError] },
+  },
+  context: (context) => [context.entries.length, context.nextCursor, context.error],
 });

@@ -4,10 +4,26 @@
  */
 import type { FlowModel } from '../harness';
 import { cancelSubscriptionModel, changeEmailModel, changePasswordModel, deleteAccountModel } from './account.models';
-import { checkoutModel } from './billing.models';
+import { creationModel, creationsModel } from './creations.models';
+import {
+  checkoutModel,
+  checkoutReturnCancelModel,
+  checkoutReturnNoneModel,
+  checkoutReturnPaidModel,
+  creditHistoryModel,
+} from './billing.models';
 import { forgotPasswordModel, resetPasswordModel, verifyEmailModel, verifyEmailNoTokenModel } from './auth.models';
 import { sessionModel } from './session.model';
 import { sidebarNarrowModel, sidebarWideModel, themeModel } from './shell.models';
+import {
+  toolPollModel,
+  toolProgressModel,
+  toolRequestAdModel,
+  toolRunMediaModel,
+  toolRunPersonModel,
+  toolRunSyncModel,
+  toolRunTextModel,
+} from './tools.models';
 
 /** One or more models per machine (e.g. verify-email with and without a token). */
 export const flowModels: Record<string, FlowModel[]> = {
@@ -20,6 +36,13 @@ export const flowModels: Record<string, FlowModel[]> = {
   deleteAccount: [deleteAccountModel],
   cancelSubscription: [cancelSubscriptionModel],
   checkout: [checkoutModel],
+  checkoutReturn: [checkoutReturnPaidModel, checkoutReturnCancelModel, checkoutReturnNoneModel],
+  creditHistory: [creditHistoryModel],
   sidebar: [sidebarWideModel, sidebarNarrowModel],
   theme: [themeModel],
+  toolRun: [toolRunSyncModel, toolRunPersonModel, toolRunTextModel, toolRunMediaModel],
+  toolRequest: [toolRequestAdModel],
+  toolPoll: [toolPollModel],
+  toolProgress: [toolProgressModel],
+  creations: [creationsModel, creationModel],
 };

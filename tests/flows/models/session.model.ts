@@ -3,8 +3,6 @@ import { sessionMachine } from '../../../machines/session/session.machine';
 import type { SessionContext } from '../../../machines/session/session.types';
 import { freeUser, noSubscriptionUser, proUser, serverError, silentError } from './fixtures';
 
-const callback = () => {};
-
 export const sessionModel = defineModel({
   machine: sessionMachine,
   events: {
@@ -37,6 +35,14 @@ export const sessionModel = defineModel({
     ],
     'auth.register.dismiss': [{ type: 'auth.register.dismiss' }],
     'auth.token.received': [{ type: 'auth.token.received', token: 'reset-token' }],
+    // The current token of each way in (saved, logged in, adopted), and one the session replaced.
+    'auth.expired': [
+      { type: 'auth.expired', token: 'stored-token' },
+      { type: 'auth.expired', token: 'fresh-token' },
+      { type: 'auth.expired', token: 'reset-token' },
+      { type: 'auth.expired', token: 'replaced-token' },
+    ],
+    'session.retry': [{ type: 'session.retry' }],
     'auth.dialog.open': [
       { type: 'auth.dialog.open', mode: 'login' },
       { type: 'auth.dialog.open', mode: 'register' },
@@ -44,7 +50,7 @@ export const sessionModel = defineModel({
     'auth.dialog.close': [{ type: 'auth.dialog.close' }],
     'auth.dialog.mode': [{ type: 'auth.dialog.mode', mode: 'register' }],
     'auth.required': [{ type: 'auth.required' }],
-    'auth.logout': [{ type: 'auth.logout' }, { type: 'auth.logout', callback }],
+    'auth.logout': [{ type: 'auth.logout' }],
     'credits.updated': [{ type: 'credits.updated', credits: 42 }],
     'user.refresh': [{ type: 'user.refresh' }],
     'user.updated': [{ type: 'user.updated', user: { ...freeUser, email: 'changed@example.com' } }],
@@ -52,13 +58,17 @@ export const sessionModel = defineModel({
   },
   actors: {
     readToken: { done: ['stored-token', null], error: [new Error('storage blocked')] },
-    loadUser: { done: [proUser, freeUser, noSubscriptionUser], error: [serverError('Unauthorized', { status: 401 })] },
+    loadUser: {
+      done: [proUser, freeUser, noSubscriptionUser],
+      // A refusal, and a failure that is not one (no answer, a server error).
+      error: [serverError('Unauthorized', { status: 401 }), silentError],
+    },
     login: { done: [{ token: 'fresh-token' }], error: [serverError('Invalid email or password'), silentError] },
     register: {
       done: [{ message: 'Registration successful', email: 'new@example.com' }],
       error: [serverError('Email already registered'), silentError],
     },
-    logout: { done: [{ message: 'Logged out' }], error: [silentError] },
+    logout: { done: [{ message: 'Logged out' }], error: [silentError, serverError('Unauthorized', { status: 401 })] },
   },
   // The dialog and the form source change what the flow shows; texts and the user are checked
   // on every replayed step but do not split states.

@@ -1,11 +1,24 @@
-import { inflateSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+/**
+ * The offline provider's outputs, read back with real decoders: sharp for pictures, mediabunny for
+ * MP4, @gltf-transform/core for GLB, the WAV header and samples for audio, tesseract for OCR.
+ */
+import { NodeIO } from '@gltf-transform/core';
+import { ALL_FORMATS, BufferSource, Input } from 'mediabunny';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
 import { toolByKey, type ToolKey } from '../../../src/catalog';
-import { createLocalProvider, imageSize, OFFLINE_MODEL } from '../../../server/providers/local';
-import { decodePng, encodePng } from '../../../server/providers/media/png';
-import type { GenerationJob, ProviderResult } from '../../../server/providers/types';
+import { createLocalProvider, imageSize, OFFLINE_MODEL, OFFLINE_NOTICE } from '../../../server/providers/local';
+import {
+  ProviderBusyError,
+  ProviderError,
+  type GenerationJob,
+  type ProviderResult,
+} from '../../../server/providers/types';
+import { createWorkerPool } from '../../../server/workers/pool';
 
-const provider = createLocalProvider();
+const pool = createWorkerPool({ maxThreads: 2 });
+afterAll(() => pool.close());
+const provider = createLocalProvider({ pool, slowMs: 400 });
 const signal = () => new AbortController().signal;
 
 function job(key: ToolKey, input: GenerationJob['input'] = {}, images?: GenerationJob['images']): GenerationJob {
@@ -26,91 +39,274 @@ function textOf(result: ProviderResult): string {
   return result.output.text;
 }
 
-describe('local provider: images', () => {
-  it('makes a PNG at the requested size, the same for the same input and different otherwise', async () => {
-    const a = file(await provider.run(job('text-to-image', { prompt: 'a red fox', width: 64, height: 40 }), signal()));
-    const b = file(await provider.run(job('text-to-image', { prompt: 'a red fox', width: 64, height: 40 }), signal()));
-    const c = file(
-      await provider.run(job('text-to-image', { prompt: 'a blue whale', width: 64, height: 40 }), signal()),
-    );
-    expect(a.contentType).toBe('image/png');
-    expect(a.ext).toBe('png');
-    const image = decodePng(a.bytes);
-    expect([image?.width, image?.height]).toEqual([64, 40]);
+/** A picture with some structure (not flat), as an upload would be. */
+async function picture(width: number, height: number, format: 'png' | 'jpeg' = 'png'): Promise<Uint8Array> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="100%" height="100%" fill="#3a6ea5"/><circle cx="${width / 3}" cy="${height / 2}" r="${height / 3}" fill="#f4a259"/>
+    <rect x="${width / 2}" y="${height / 4}" width="${width / 3}" height="${height / 2}" fill="#e9f5db"/></svg>`;
+  return new Uint8Array(await sharp(Buffer.from(svg))[format]().toBuffer());
+}
+
+const upload = (bytes: Uint8Array, contentType = 'image/png') => ({ image: { bytes, contentType } });
+
+async function video(bytes: Uint8Array) {
+  const input = new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS });
+  const track = await input.getPrimaryVideoTrack();
+  if (!track) throw new Error('no video track');
+  const stats = await track.computePacketStats();
+  return {
+    codec: track.codec,
+    width: track.displayWidth,
+    height: track.displayHeight,
+    duration: await input.computeDuration(),
+    frames: stats.packetCount,
+  };
+}
+
+function wavInfo(bytes: Uint8Array) {
+  const wav = Buffer.from(bytes);
+  expect(wav.toString('latin1', 0, 4)).toBe('RIFF');
+  expect(wav.toString('latin1', 8, 12)).toBe('WAVE');
+  // Walk the chunks: eSpeak's header is not always the canonical 44 bytes.
+  let offset = 12;
+  let sampleRate = 0;
+  let channels = 0;
+  let bits = 0;
+  while (offset + 8 <= wav.length) {
+    const id = wav.toString('latin1', offset, offset + 4);
+    const size = wav.readUInt32LE(offset + 4);
+    if (id === 'fmt ') {
+      expect(wav.readUInt16LE(offset + 8)).toBe(1); // PCM
+      channels = wav.readUInt16LE(offset + 10);
+      sampleRate = wav.readUInt32LE(offset + 12);
+      bits = wav.readUInt16LE(offset + 22);
+    }
+    if (id === 'data') {
+      const end = Math.min(wav.length, offset + 8 + size);
+      const samples = new Int16Array((end - offset - 8) >> 1);
+      for (let i = 0; i < samples.length; i++) samples[i] = wav.readInt16LE(offset + 8 + i * 2);
+      return { sampleRate, channels, bits, samples, seconds: samples.length / channels / sampleRate };
+    }
+    offset += 8 + size + (size & 1);
+  }
+  throw new Error('no data chunk');
+}
+
+/** Seconds of audio whose 50 ms windows have an RMS above `floor` (of full scale). */
+function audibleSeconds(samples: Int16Array, sampleRate: number, floor = 0.01): number {
+  const win = Math.round(sampleRate * 0.05);
+  let loud = 0;
+  for (let start = 0; start + win <= samples.length; start += win) {
+    let sum = 0;
+    for (let i = start; i < start + win; i++) sum += (samples[i]! / 32768) ** 2;
+    if (Math.sqrt(sum / win) > floor) loud++;
+  }
+  return loud * 0.05;
+}
+
+describe('local provider: images (sharp)', () => {
+  it('draws text-to-image at the requested preset size, the same for the same input', async () => {
+    const input = { prompt: 'a red fox', width: 1344, height: 768 };
+    const a = file(await provider.run(job('text-to-image', input), signal()));
+    expect([a.contentType, a.ext]).toEqual(['image/png', 'png']);
+    const meta = await sharp(a.bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1344, 768]);
+    const b = file(await provider.run(job('text-to-image', input), signal()));
     expect(Buffer.from(a.bytes).equals(Buffer.from(b.bytes))).toBe(true);
+    const c = file(await provider.run(job('text-to-image', { ...input, prompt: 'a blue whale' }), signal()));
     expect(Buffer.from(a.bytes).equals(Buffer.from(c.bytes))).toBe(false);
-    // Not a flat colour: an artwork has many distinct pixels.
-    const distinct = new Set<number>();
-    for (let i = 0; i < image!.pixels.length; i += 4)
-      distinct.add(image!.pixels[i]! * 65536 + image!.pixels[i + 1]! * 256 + image!.pixels[i + 2]!);
-    expect(distinct.size).toBeGreaterThan(50);
+    // Not a flat colour.
+    const { channels } = await sharp(a.bytes).stats();
+    expect(channels[0]!.stdev).toBeGreaterThan(5);
   });
 
-  it('caps the longest side at 1024 and reads aspect ratios', () => {
-    expect(imageSize({ width: 2048, height: 1024 })).toEqual({ width: 1024, height: 512 });
-    expect(imageSize({ aspect_ratio: '9:16' })).toEqual({ width: 576, height: 1024 });
+  it('reads sizes from width/height or the aspect-ratio presets', () => {
+    expect(imageSize({ width: 2048, height: 1024 })).toEqual({ width: 2048, height: 1024 });
+    expect(imageSize({ width: 4096, height: 8 })).toEqual({ width: 2048, height: 16 });
+    expect(imageSize({ aspect_ratio: '9:16' })).toEqual({ width: 768, height: 1344 });
+    expect(imageSize({ aspect_ratio: '5:4' })).toEqual({ width: 1024, height: 819 });
     expect(imageSize({})).toEqual({ width: 1024, height: 1024 });
   });
 
-  it('transforms a PNG input for image-to-image and restore, keeping its size', async () => {
-    const pixels = new Uint8Array(20 * 10 * 3).map((_, i) => 100 + (i % 50));
-    const png = encodePng({ width: 20, height: 10, channels: 3, pixels });
-    const images = { image: { bytes: png, contentType: 'image/png' } };
-    for (const key of ['image-to-image', 'restore-image', 'person-to-person'] as const) {
-      const out = file(await provider.run(job(key, { prompt: 'oil painting' }, images), signal()));
-      const decoded = decodePng(out.bytes)!;
-      expect([decoded.width, decoded.height]).toEqual([20, 10]);
-      expect(Buffer.from(decoded.pixels).equals(Buffer.from(pixels))).toBe(false);
-    }
+  it('writes the advertisement at its size with the prompt as a readable headline', async () => {
+    const out = file(
+      await provider.run(job('text-to-advertisement', { prompt: 'SUMMER SALE', width: 832, height: 1248 }), signal()),
+    );
+    const meta = await sharp(out.bytes).metadata();
+    expect([meta.width, meta.height]).toEqual([832, 1248]);
+    const text = textOf(await provider.run(job('image-to-text', {}, upload(out.bytes)), signal()));
+    expect(text).toMatch(/SUMMER/);
+    expect(text).toMatch(/SALE/);
   });
 
-  it('generates an image when the input image is not a decodable PNG', async () => {
-    const images = { image: { bytes: Buffer.from('\xff\xd8\xff not really a jpeg'), contentType: 'image/jpeg' } };
-    const out = file(
-      await provider.run(job('image-to-image', { prompt: 'x', width: 32, height: 32 }, images), signal()),
+  it('transforms an upload for image-to-image (restyled, resized), restore (2× upscale) and person-to-person', async () => {
+    const source = await picture(120, 80, 'jpeg');
+    const raw = async (bytes: Uint8Array, w: number, h: number) =>
+      sharp(bytes).resize(w, h).removeAlpha().raw().toBuffer();
+
+    const styled = file(
+      await provider.run(
+        job('image-to-image', { prompt: 'oil painting', width: 96, height: 96 }, upload(source, 'image/jpeg')),
+        signal(),
+      ),
     );
-    expect(decodePng(out.bytes)?.width).toBe(32);
+    const styledMeta = await sharp(styled.bytes).metadata();
+    expect([styledMeta.format, styledMeta.width, styledMeta.height]).toEqual(['png', 96, 96]);
+
+    const kept = file(
+      await provider.run(job('image-to-image', { prompt: 'oil painting' }, upload(source, 'image/jpeg')), signal()),
+    );
+    expect(await sharp(kept.bytes).metadata()).toMatchObject({ width: 120, height: 80 });
+    expect((await raw(kept.bytes, 120, 80)).equals(await raw(source, 120, 80))).toBe(false);
+
+    const restored = file(await provider.run(job('restore-image', {}, upload(source, 'image/jpeg')), signal()));
+    expect(await sharp(restored.bytes).metadata()).toMatchObject({ format: 'png', width: 240, height: 160 });
+
+    const pose = await picture(40, 60);
+    const person = file(
+      await provider.run(
+        job(
+          'person-to-person',
+          {},
+          { ...upload(source, 'image/jpeg'), pose_image: { bytes: pose, contentType: 'image/png' } },
+        ),
+        signal(),
+      ),
+    );
+    const alone = file(await provider.run(job('person-to-person', {}, upload(source, 'image/jpeg')), signal()));
+    expect(await sharp(person.bytes).metadata()).toMatchObject({ width: 120, height: 80 });
+    expect((await raw(person.bytes, 120, 80)).equals(await raw(alone.bytes, 120, 80))).toBe(false);
+  });
+
+  it('refuses an unreadable or oversized upload with a message, without decoding it', async () => {
+    const junk = upload(new Uint8Array(Buffer.from('\xff\xd8\xff not really a jpeg')), 'image/jpeg');
+    await expect(provider.run(job('image-to-image', { prompt: 'x' }, junk), signal())).rejects.toThrow(
+      /could not be read/,
+    );
+    // A PNG header claiming 60 000 × 60 000 pixels (3.6 gigapixels) is rejected by the pixel cap.
+    const huge = Buffer.from(await picture(16, 16));
+    huge.writeUInt32BE(60_000, 16);
+    huge.writeUInt32BE(60_000, 20);
+    const error = await provider.run(job('restore-image', {}, upload(huge)), signal()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as Error).message).toMatch(/could not be read/);
   });
 });
 
-describe('local provider: audio, video, 3D', () => {
-  it('makes WAV music capped at 10 seconds', async () => {
-    const out = file(await provider.run(job('musicgen', { prompt: 'calm piano', duration: 30 }), signal()));
-    expect(out.contentType).toBe('audio/wav');
-    const wav = Buffer.from(out.bytes);
-    expect(wav.toString('latin1', 0, 4)).toBe('RIFF');
-    const seconds = wav.readUInt32LE(40) / wav.readUInt32LE(28);
-    expect(seconds).toBeCloseTo(10, 1);
-    // Not silence.
-    let peak = 0;
-    for (let i = 44; i < wav.length; i += 2) peak = Math.max(peak, Math.abs(wav.readInt16LE(i)));
-    expect(peak).toBeGreaterThan(3000);
+describe('local provider: image to text (tesseract.js, offline)', () => {
+  it("reads 'ATELIER 2026' from a PNG", async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="520" height="140"><rect width="100%" height="100%" fill="#fff"/>
+      <text x="24" y="92" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="60" font-weight="bold" fill="#111">ATELIER 2026</text></svg>`;
+    const png = new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
+    const text = textOf(await provider.run(job('image-to-text', {}, upload(png)), signal()));
+    expect(text.startsWith(OFFLINE_NOTICE)).toBe(true);
+    expect(text).toContain('ATELIER');
+    expect(text).toContain('2026');
+  });
+});
+
+describe('local provider: video (ffmpeg, H.264)', () => {
+  it('renders text-to-video with the frames and fps asked for (default 14 at 6 fps)', async () => {
+    const out = file(await provider.run(job('text-to-video', { prompt: 'waves', width: 160, height: 96 }), signal()));
+    expect([out.contentType, out.ext]).toEqual(['video/mp4', 'mp4']);
+    const info = await video(out.bytes);
+    expect(info).toMatchObject({ codec: 'avc', width: 160, height: 96, frames: 14 });
+    expect(info.duration).toBeCloseTo(14 / 6, 1);
+    const again = file(await provider.run(job('text-to-video', { prompt: 'waves', width: 160, height: 96 }), signal()));
+    expect(Buffer.from(again.bytes).equals(Buffer.from(out.bytes))).toBe(true);
   });
 
-  it('makes different sounds for sound effects and voice, with durations from the input', async () => {
-    const fx = Buffer.from(file(await provider.run(job('audioldm', { prompt: 'rain', duration: 2 }), signal())).bytes);
-    expect(fx.readUInt32LE(40) / fx.readUInt32LE(28)).toBeCloseTo(2, 1);
-    const voice = Buffer.from(file(await provider.run(job('bark', { prompt: 'Hello there' }), signal())).bytes);
-    expect(voice.toString('latin1', 8, 12)).toBe('WAVE');
-    expect(voice.readUInt32LE(40) / voice.readUInt32LE(28)).toBeGreaterThanOrEqual(1);
+  it('pans and zooms over the uploaded picture for image-to-video (length × fps frames)', async () => {
+    const out = file(
+      await provider.run(job('image-to-video', { length: 1, fps: 12 }, upload(await picture(200, 100))), signal()),
+    );
+    const info = await video(out.bytes);
+    expect(info).toMatchObject({ codec: 'avc', width: 200, height: 100, frames: 12 });
+    expect(info.duration).toBeCloseTo(1, 1);
   });
 
-  it('makes an MP4 video deterministically', async () => {
-    const a = file(await provider.run(job('text-to-video', { prompt: 'waves' }), signal()));
-    expect(a.contentType).toBe('video/mp4');
-    expect(a.ext).toBe('mp4');
-    expect(Buffer.from(a.bytes).toString('latin1', 4, 8)).toBe('ftyp');
-    const b = file(await provider.run(job('text-to-video', { prompt: 'waves' }), signal()));
-    expect(Buffer.from(a.bytes).equals(Buffer.from(b.bytes))).toBe(true);
+  it('edits a clip for video editing: trim, speed and filter', async () => {
+    const base = { prompt: 'city at night' };
+    const trimmed = await video(
+      file(await provider.run(job('video-editing', { ...base, edit: 'trim', start: 0.5, end: 1.5 }), signal())).bytes,
+    );
+    expect(trimmed.codec).toBe('avc');
+    expect(trimmed.duration).toBeCloseTo(1, 1);
+    const fast = await video(
+      file(await provider.run(job('video-editing', { ...base, edit: 'speed', factor: 2 }), signal())).bytes,
+    );
+    expect(fast.duration).toBeCloseTo(1, 1); // the 2 s source clip at twice the speed
+    const grey = file(await provider.run(job('video-editing', { prompt: 'make it black and white' }), signal()));
+    expect((await video(grey.bytes)).duration).toBeCloseTo(2, 1);
+    // Uploaded clips are edited as given.
+    const clip = file(
+      await provider.run(
+        job('text-to-video', { prompt: 'a clip', num_frames: 12, fps: 6, width: 64, height: 64 }),
+        signal(),
+      ),
+    );
+    const edited = await video(
+      file(
+        await provider.run(
+          job(
+            'video-editing',
+            { prompt: 'x', edit: 'filter', filter: 'sepia' },
+            { video: { bytes: clip.bytes, contentType: 'video/mp4' } },
+          ),
+          signal(),
+        ),
+      ).bytes,
+    );
+    expect(edited).toMatchObject({ codec: 'avc', width: 64, height: 64, frames: 12 });
+  });
+});
+
+describe('local provider: audio', () => {
+  it('speaks a five-word prompt with eSpeak NG: at least 1 s of audible speech', async () => {
+    const out = file(await provider.run(job('bark', { prompt: 'Welcome to the Atelier studio' }), signal()));
+    expect([out.contentType, out.ext]).toEqual(['audio/wav', 'wav']);
+    const wav = wavInfo(out.bytes);
+    expect([wav.channels, wav.bits]).toEqual([1, 16]);
+    expect(wav.sampleRate).toBe(22050);
+    expect(audibleSeconds(wav.samples, wav.sampleRate)).toBeGreaterThanOrEqual(1);
   });
 
-  it('makes a GLB model', async () => {
-    const out = file(await provider.run(job('3d-gen', { prompt: 'a vase' }), signal()));
-    expect(out.contentType).toBe('model/gltf-binary');
-    expect(out.ext).toBe('glb');
-    const glb = Buffer.from(out.bytes);
-    expect(glb.toString('latin1', 0, 4)).toBe('glTF');
-    expect(glb.readUInt32LE(4)).toBe(2);
+  it('synthesises music and sound to the requested duration (within 10%), not silence', async () => {
+    for (const [key, duration] of [
+      ['musicgen', 3],
+      ['audioldm', 2],
+    ] as const) {
+      const wav = wavInfo(file(await provider.run(job(key, { prompt: 'calm piano', duration }), signal())).bytes);
+      expect(Math.abs(wav.seconds - duration) / duration).toBeLessThan(0.1);
+      expect(audibleSeconds(wav.samples, wav.sampleRate)).toBeGreaterThan(duration * 0.8);
+    }
+  });
+
+  it('defaults to 30 s of music and 10 s of sound (spec §9)', async () => {
+    const music = wavInfo(file(await provider.run(job('musicgen', { prompt: 'jazz' }), signal())).bytes);
+    expect(music.seconds).toBeCloseTo(30, 0);
+    const sound = wavInfo(file(await provider.run(job('audioldm', { prompt: 'rain' }), signal())).bytes);
+    expect(sound.seconds).toBeCloseTo(10, 0);
+  });
+});
+
+describe('local provider: 3D (glTF binary)', () => {
+  it('writes a GLB that @gltf-transform reads back with a mesh; quality sets the subdivisions', async () => {
+    const image = upload(await picture(64, 64));
+    const vertices = async (quality: string) => {
+      const out = file(await provider.run(job('3d-gen', { quality }, image), signal()));
+      expect([out.contentType, out.ext]).toEqual(['model/gltf-binary', 'glb']);
+      const doc = await new NodeIO().readBinary(out.bytes);
+      const meshes = doc.getRoot().listMeshes();
+      expect(meshes).toHaveLength(1);
+      const primitive = meshes[0]!.listPrimitives()[0]!;
+      expect(primitive.getAttribute('NORMAL')).not.toBeNull();
+      expect(primitive.getAttribute('COLOR_0')).not.toBeNull();
+      return primitive.getAttribute('POSITION')!.getCount();
+    };
+    const low = await vertices('low');
+    const high = await vertices('high');
+    expect(high).toBeGreaterThan(low * 4);
   });
 });
 
@@ -125,7 +321,6 @@ describe('local provider: text and code', () => {
     const ts = textOf(await provider.run(job('code-generation', { prompt: 'sort a list "fast"\nplease' }), signal()));
     expect(ts).toMatch(/^\/\/ Offline preview output \(typescript\)/);
     expect(ts).toContain('const request: string = "sort a list \\"fast\\" please";');
-    // The generated TypeScript actually parses as JavaScript once types are removed.
     expect(
       () =>
         new Function(
@@ -139,38 +334,72 @@ describe('local provider: text and code', () => {
     expect(py).toMatch(/^# Offline preview output \(python\)/);
     expect(py).toContain('def main() -> None:');
   });
-
-  it('describes an image for image-to-text', async () => {
-    const png = encodePng({ width: 4, height: 2, channels: 3, pixels: new Uint8Array(24).fill(10) });
-    const text = textOf(
-      await provider.run(job('image-to-text', {}, { image: { bytes: png, contentType: 'image/png' } }), signal()),
-    );
-    expect(text).toContain('offline preview model');
-    expect(text).toContain('4 × 2');
-  });
 });
 
-describe('local provider: cancellation and latency', () => {
+describe('local provider: markers, cancellation and latency', () => {
+  it('[fail] fails the run with a message', async () => {
+    const error = await provider
+      .run(job('text-to-image', { prompt: 'a cat [fail]' }), signal())
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as Error).message).toMatch(/\[fail\]/);
+  });
+
+  it('[busy] is refused before any work, with HTTP status 504', async () => {
+    const busy = job('text-to-text', { prompt: 'hello [BUSY]' });
+    expect(() => provider.admit?.(busy)).toThrow(ProviderBusyError);
+    const error = await provider.run(busy, signal()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderBusyError);
+    expect((error as ProviderBusyError).httpStatus).toBe(504);
+    expect(() => provider.admit?.(job('text-to-text', { prompt: 'hello' }))).not.toThrow();
+  });
+
+  it('[slow] waits LOCAL_SLOW_MS (shrunk here), then answers; aborting stops it', async () => {
+    const started = Date.now();
+    const text = textOf(await provider.run(job('text-to-text', { prompt: 'tea [slow]' }), signal()));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+    expect(text).toContain('tea');
+    expect(text).not.toContain('[slow]');
+
+    const controller = new AbortController();
+    const run = createLocalProvider({ pool, slowMs: 60_000 }).run(
+      job('text-to-text', { prompt: '[slow]' }),
+      controller.signal,
+    );
+    setTimeout(() => controller.abort(new Error('client gave up')), 50);
+    await expect(run).rejects.toThrow('client gave up');
+  });
+
+  it('reads LOCAL_SLOW_MS from the environment', async () => {
+    process.env['LOCAL_SLOW_MS'] = '150';
+    try {
+      const started = Date.now();
+      await createLocalProvider({ pool }).run(job('text-to-text', { prompt: '[slow]' }), signal());
+      expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      delete process.env['LOCAL_SLOW_MS'];
+    }
+  });
+
   it('rejects at once when the signal is already aborted', async () => {
     const controller = new AbortController();
     controller.abort();
     await expect(provider.run(job('text-to-text', { prompt: 'x' }), controller.signal)).rejects.toThrow();
   });
 
+  it('stops a running media job when aborted', async () => {
+    const controller = new AbortController();
+    const run = provider.run(job('musicgen', { prompt: 'long', duration: 120 }), controller.signal);
+    setTimeout(() => controller.abort(new Error('stopped by test')), 30);
+    await expect(run).rejects.toThrow('stopped by test');
+  });
+
   it('stops during its artificial latency when aborted', async () => {
-    const slow = createLocalProvider({ latencyMs: 60_000 });
+    const slow = createLocalProvider({ pool, latencyMs: 60_000 });
     const controller = new AbortController();
     const run = slow.run(job('text-to-text', { prompt: 'x' }), controller.signal);
     controller.abort(new Error('stopped by test'));
     await expect(run).rejects.toThrow('stopped by test');
-  });
-
-  it('PNG output inflates to the right size', async () => {
-    const out = file(
-      await provider.run(job('text-to-advertisement', { prompt: 'shoes', width: 24, height: 16 }), signal()),
-    );
-    const idatStart = Buffer.from(out.bytes).indexOf('IDAT') + 4;
-    const length = Buffer.from(out.bytes).readUInt32BE(idatStart - 8);
-    expect(inflateSync(Buffer.from(out.bytes).subarray(idatStart, idatStart + length)).length).toBe((24 * 4 + 1) * 16);
   });
 });

@@ -1,57 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { inflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { crc32, decodePng, encodePng } from '../../../server/providers/media/png';
+import { afterAll, describe, expect, it } from 'vitest';
+import { espeakVoice } from '../../../server/providers/media/audio';
 import { encodeWav } from '../../../server/providers/media/wav';
-import { encodeGlb, makeBlobMesh } from '../../../server/providers/media/glb';
-import { encodeMp4 } from '../../../server/providers/media/mp4';
+import { editFilter, videoSize } from '../../../server/providers/media/video';
+import { createWorkerPool } from '../../../server/workers/pool';
 
-function chunks(png: Buffer) {
-  const list: { type: string; data: Buffer; crcOk: boolean }[] = [];
-  let offset = 8;
-  while (offset < png.length) {
-    const length = png.readUInt32BE(offset);
-    const type = png.toString('latin1', offset + 4, offset + 8);
-    const data = png.subarray(offset + 8, offset + 8 + length);
-    const crcOk = png.readUInt32BE(offset + 8 + length) === crc32(png.subarray(offset + 4, offset + 8 + length));
-    list.push({ type, data, crcOk });
-    offset += 12 + length;
-  }
-  return list;
-}
-
-describe('PNG', () => {
-  it('computes the standard CRC-32', () => {
-    expect(crc32(Buffer.from('123456789'))).toBe(0xcbf43926);
-  });
-
-  it('writes signature, IHDR, IDAT and IEND with valid CRCs, and round-trips the pixels', () => {
-    const pixels = new Uint8Array(5 * 3 * 4).map((_, i) => (i * 37) & 255);
-    const png = Buffer.from(encodePng({ width: 5, height: 3, channels: 4, pixels }));
-    expect([...png.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
-    const list = chunks(png);
-    expect(list.map((c) => c.type)).toEqual(['IHDR', 'IDAT', 'IEND']);
-    expect(list.every((c) => c.crcOk)).toBe(true);
-    const ihdr = list[0]!.data;
-    expect([ihdr.readUInt32BE(0), ihdr.readUInt32BE(4), ihdr[8], ihdr[9]]).toEqual([5, 3, 8, 6]);
-    expect(inflateSync(list[1]!.data).length).toBe((5 * 4 + 1) * 3);
-    expect(decodePng(png)).toEqual({ width: 5, height: 3, channels: 4, pixels });
-  });
-
-  it('encodes RGB and rejects a wrong buffer size', () => {
-    const rgb = new Uint8Array(2 * 2 * 3).fill(200);
-    expect(decodePng(encodePng({ width: 2, height: 2, channels: 3, pixels: rgb }))?.channels).toBe(3);
-    expect(() => encodePng({ width: 2, height: 2, channels: 3, pixels: new Uint8Array(5) })).toThrow();
-  });
-
-  it('returns null for bytes that are not a PNG it can decode', () => {
-    expect(decodePng(Buffer.from('not a png at all, just text here......'))).toBeNull();
-    const png = Buffer.from(encodePng({ width: 2, height: 2, channels: 3, pixels: new Uint8Array(12) }));
-    expect(decodePng(png.subarray(0, 40))).toBeNull();
-  });
-});
+const pool = createWorkerPool({ maxThreads: 1 });
+afterAll(() => pool.close());
 
 describe('WAV', () => {
   it('writes a RIFF/WAVE PCM 16-bit header and clamped samples', () => {
@@ -69,55 +26,17 @@ describe('WAV', () => {
   });
 });
 
-describe('GLB', () => {
-  it('writes a glTF 2.0 binary with JSON and BIN chunks describing one coloured mesh', () => {
-    const mesh = makeBlobMesh(
-      6,
-      () => 1,
-      () => [1, 0.5, 0],
-    );
-    const glb = Buffer.from(encodeGlb(mesh));
-    expect(glb.toString('latin1', 0, 4)).toBe('glTF');
-    expect(glb.readUInt32LE(4)).toBe(2);
-    expect(glb.readUInt32LE(8)).toBe(glb.length);
-    const jsonLength = glb.readUInt32LE(12);
-    expect(glb.toString('latin1', 16, 20)).toBe('JSON');
-    expect(jsonLength % 4).toBe(0);
-    const json = JSON.parse(glb.toString('utf8', 20, 20 + jsonLength)) as {
-      asset: { version: string };
-      meshes: { primitives: { attributes: Record<string, number> }[] }[];
-      accessors: { count: number; min?: number[]; max?: number[] }[];
-      buffers: { byteLength: number }[];
-    };
-    expect(json.asset.version).toBe('2.0');
-    expect(Object.keys(json.meshes[0]!.primitives[0]!.attributes)).toEqual(['POSITION', 'NORMAL', 'COLOR_0']);
-    expect(json.accessors[0]!.count).toBe(mesh.positions.length / 3);
-    expect(json.accessors[0]!.max![1]).toBeCloseTo(1);
-    const binHeader = 20 + jsonLength;
-    expect(glb.readUInt32LE(binHeader + 4)).toBe(0x004e4942);
-    expect(glb.readUInt32LE(binHeader)).toBe(json.buffers[0]!.byteLength);
-    // Indices stay inside the vertex range.
-    expect(Math.max(...mesh.indices)).toBeLessThan(mesh.positions.length / 3);
-  });
-});
-
 describe('MP4 video', () => {
-  it('encodes frames to an H.264 MP4 that Chromium plays in a <video> tag', async () => {
+  it('writes an H.264 MP4 (ffmpeg) that Chromium plays in a <video> tag', async () => {
     const width = 160;
     const height = 96;
-    const mp4 = await encodeMp4({
+    const mp4 = await pool.run('video.text', {
+      prompt: 'play me',
+      seed: new Uint8Array(32).fill(7),
+      frames: 24,
+      fps: 12,
       width,
       height,
-      frameRate: 12,
-      frameCount: 24,
-      drawFrame: (index, rgba) => {
-        for (let i = 0; i < width * height; i++) {
-          rgba[i * 4] = ((i % width) * 2 + index * 8) & 255;
-          rgba[i * 4 + 1] = 80;
-          rgba[i * 4 + 2] = (Math.floor(i / width) * 2) & 255;
-          rgba[i * 4 + 3] = 255;
-        }
-      },
     });
     expect(Buffer.from(mp4).toString('latin1', 4, 8)).toBe('ftyp');
 
@@ -166,11 +85,24 @@ describe('MP4 video', () => {
     }
   });
 
-  it('stops when the signal aborts', async () => {
-    const controller = new AbortController();
-    controller.abort();
-    await expect(
-      encodeMp4({ width: 16, height: 16, frameRate: 1, frameCount: 2, drawFrame: () => {}, signal: controller.signal }),
-    ).rejects.toThrow();
+  it('sizes frames within the cap, even for yuv420p', () => {
+    expect(videoSize(undefined, undefined)).toEqual({ width: 512, height: 288 });
+    expect(videoSize(1921, 1081)).toEqual({ width: 768, height: 432 });
+    expect(videoSize(101, 51)).toEqual({ width: 102, height: 52 });
+  });
+
+  it('builds the ffmpeg filter of each edit', () => {
+    expect(editFilter({ edit: 'trim', start: 1, end: 2 })).toMatch(/^trim=start=1:end=2,setpts=PTS-STARTPTS,/);
+    expect(editFilter({ edit: 'trim', start: 1, end: undefined })).toMatch(/^trim=start=1,/);
+    expect(editFilter({ edit: 'speed', factor: 10 })).toMatch(/^setpts=PTS\/4,/);
+    expect(editFilter({ edit: 'filter', filter: 'grayscale' })).toMatch(/^hue=s=0,/);
+  });
+});
+
+describe('voices', () => {
+  it('maps Bark presets to eSpeak NG voices', () => {
+    expect(espeakVoice('v2/en_speaker_6')).toBe('en-us+m2');
+    expect(espeakVoice('v2/de_speaker_1')).toBe('de+f1');
+    expect(espeakVoice('anything')).toBe('en-us+m1');
   });
 });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toolByKey } from '../../../src/catalog';
 import { createOpenAIProvider, SYSTEM_PROMPTS } from '../../../server/providers/openai';
-import { encodePng } from '../../../server/providers/media/png';
+import sharp from 'sharp';
 import { ProviderError, type GenerationJob } from '../../../server/providers/types';
 
 interface Call {
@@ -17,7 +17,11 @@ let baseURL = '';
 let calls: Call[] = [];
 let reply: { status: number; body: unknown } = { status: 200, body: {} };
 let hang = false;
-const png = encodePng({ width: 2, height: 2, channels: 3, pixels: new Uint8Array(12) });
+const png = new Uint8Array(
+  await sharp({ create: { width: 2, height: 2, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+    .png()
+    .toBuffer(),
+);
 
 function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   return new Promise((resolve) => {

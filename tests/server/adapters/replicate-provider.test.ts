@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toolByKey } from '../../../src/catalog';
 import { createReplicateProvider } from '../../../server/providers/replicate';
-import { encodePng } from '../../../server/providers/media/png';
+import sharp from 'sharp';
 import { ProviderError, type GenerationJob } from '../../../server/providers/types';
 
 interface Call {
@@ -20,7 +20,11 @@ let calls: Call[] = [];
 let statuses: string[] = [];
 let finalOutput: unknown = null;
 let finalError: unknown = null;
-const png = encodePng({ width: 2, height: 2, channels: 3, pixels: new Uint8Array(12).fill(90) });
+const png = new Uint8Array(
+  await sharp({ create: { width: 2, height: 2, channels: 3, background: { r: 90, g: 90, b: 90 } } })
+    .png()
+    .toBuffer(),
+);
 
 function readJson(req: IncomingMessage): Promise<Record<string, unknown> | null> {
   return new Promise((resolve) => {

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
-import { createActor } from 'xstate';
+import { systemIds } from '../../../src/app/app.machine';
+import { AppProvider } from '../../../src/app/provider';
 import { sessionLogic } from '../../../src/app/session';
-import { bindSession } from '../../../src/app/session-hooks';
 import { routeTree } from '../../../src/routeTree.gen';
-import { deferred, fakeEndpoints, proUser } from './helpers';
+import { deferred, fakeEndpoints, proUser, testApp } from './helpers';
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -15,16 +15,18 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function app(path: string, token: string | null, endpoints = fakeEndpoints(proUser)) {
+function app(path: string, token: string | null, endpoints = fakeEndpoints(proUser), startupTimeoutMs?: number) {
   const navigate = vi.fn();
-  const session = createActor(
+  const deleteToken = vi.fn();
+  const app = testApp(
     sessionLogic({
       endpoints,
       navigate,
-      storage: { readToken: () => token, storeToken: vi.fn(), deleteToken: vi.fn() },
+      storage: { readToken: () => token, storeToken: vi.fn(), deleteToken },
+      ...(startupTimeoutMs === undefined ? {} : { startupTimeoutMs }),
     }),
   );
-  bindSession(session);
+  const session = app.system.get(systemIds.session);
   const router = createRouter({
     routeTree,
     context: { session },
@@ -33,7 +35,15 @@ function app(path: string, token: string | null, endpoints = fakeEndpoints(proUs
   navigate.mockImplementation(({ to, message }: { to: string; message?: string }) =>
     router.navigate({ to, ...(message ? { state: { message } } : {}) }),
   );
-  return { session, router };
+  // The app's system starts with the session in it (main.tsx does the same).
+  const start = () => app.start();
+  const stop = () => app.stop();
+  const view = () => (
+    <AppProvider app={app}>
+      <RouterProvider router={router} />
+    </AppProvider>
+  );
+  return { session, router, start, stop, view, deleteToken };
 }
 
 describe('the app root', () => {
@@ -41,62 +51,115 @@ describe('the app root', () => {
     const endpoints = fakeEndpoints(proUser);
     const user = deferred<typeof proUser>();
     endpoints.getUser.mockReturnValueOnce(user.promise);
-    const { session, router } = app('/login', 't', endpoints);
-    session.start();
-    const { container } = render(<RouterProvider router={router} />);
+    const { start, stop, view } = app('/login', 't', endpoints);
+    start();
+    const { container } = render(view());
     await act(async () => {
       await Promise.resolve();
     });
     expect(container).toBeEmptyDOMElement();
     await act(async () => user.resolve(proUser));
     expect(await screen.findByRole('heading', { name: 'Login to the product' })).toBeInTheDocument();
-    session.stop();
+    stop();
+  });
+
+  it('gives up after the time-out: keeps the token, shows the shell with a notice, and Retry checks again', async () => {
+    const endpoints = fakeEndpoints(proUser);
+    const hang = new Promise<typeof proUser>(() => {});
+    endpoints.getUser.mockReturnValueOnce(hang).mockReturnValueOnce(hang);
+    const { session, start, stop, view, deleteToken } = app('/login', 't', endpoints, 30);
+    start();
+    render(view());
+    expect(await screen.findByText(/The server could not be reached/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Login to the product' })).toBeInTheDocument();
+    expect(deleteToken).not.toHaveBeenCalled();
+    expect(session.getSnapshot().context.token).toBe('t');
+    await act(async () => screen.getByRole('button', { name: 'Retry' }).click());
+    expect(session.getSnapshot().matches({ loadingUser: 'reconnecting' })).toBe(true);
+    // The second check times out too (the shell stays shown); the third answers.
+    await waitFor(() => expect(session.getSnapshot().matches({ signedOut: 'unreachable' })).toBe(true));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled());
+    expect(screen.getByRole('heading', { name: 'Login to the product' })).toBeInTheDocument();
+    await act(async () => screen.getByRole('button', { name: 'Retry' }).click());
+    await waitFor(() => expect(session.getSnapshot().matches('signedIn')).toBe(true));
+    expect(screen.queryByText(/The server could not be reached/)).toBeNull();
+    expect(endpoints.getUser).toHaveBeenCalledTimes(3);
+    stop();
   });
 
   it('sends a visitor from /settings to /', async () => {
-    const { session, router } = app('/settings', null);
-    session.start();
-    render(<RouterProvider router={router} />);
+    const { router, start, stop, view } = app('/settings', null);
+    start();
+    render(view());
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    session.stop();
+    stop();
   });
 
   it("shows 'Account successfully deleted' on / after deletion", async () => {
-    const { session, router } = app('/settings', 't');
-    session.start();
-    render(<RouterProvider router={router} />);
+    const { session, router, start, stop, view } = app('/settings', 't');
+    start();
+    render(view());
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
     await act(async () => session.send({ type: 'account.deleted' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByText('Account successfully deleted')).toBeInTheDocument();
-    session.stop();
+    stop();
   });
 });
 
-describe('back from a paid checkout', () => {
-  it.each([
-    ['/?checkout=success', 'Payment successful. Your credits have been added.'],
-    ['/settings?checkout=success', 'Your subscription is active.'],
-  ])('%s shows the notice and reloads the user for the badges', async (path, notice) => {
+describe('back from the checkout', () => {
+  it('/subscribe?checkout=success&session_id=…: the new balance, the user reloaded, the address cleared', async () => {
     const endpoints = fakeEndpoints(proUser);
-    // The startup check still sees the old balance; the refresh after the notice sees the new one.
-    endpoints.getUser.mockResolvedValueOnce(proUser).mockResolvedValueOnce({ ...proUser, credits: 3500 });
-    const { session, router } = app(path, 't', endpoints);
-    session.start();
-    render(<RouterProvider router={router} />);
-    expect(await screen.findByText(notice)).toBeInTheDocument();
-    await waitFor(() => expect(session.getSnapshot().context.user?.credits).toBe(3500));
-    expect(await screen.findAllByText('3,500')).not.toHaveLength(0);
-    expect(session.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
+    // The startup check still sees the old balance; the refresh after the grant sees the new one.
+    endpoints.getUser.mockResolvedValueOnce(proUser).mockResolvedValueOnce({ ...proUser, credits: 5000 });
+    // The return flow calls the API with the session's token (src/app/api.ts): answered here at fetch.
+    const checkoutStatus = {
+      sessionId: 'cs_local_1',
+      kind: 'subscription',
+      status: 'paid',
+      fulfilled: true,
+      credits: 2500,
+      planId: 'pro',
+      billingCycle: 'monthly',
+      priceId: null,
+      balance: 5000,
+    };
+    const status = vi.fn((_url: string, _init?: RequestInit) =>
+      Promise.resolve(
+        new Response(JSON.stringify(checkoutStatus), { status: 200, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    vi.stubGlobal('fetch', status);
+    const { session, router, start, view } = app('/subscribe?checkout=success&session_id=cs_local_1', 't', endpoints);
+    start();
+    render(view());
+    expect(await screen.findByText(/Your balance is now/)).toHaveTextContent(
+      'Thank you! Payment received for the Pro plan, billed monthly: 2,500 credits added. Your balance is now 5,000 credits.',
+    );
+    expect(String(status.mock.calls[0]?.[0])).toContain('/api/stripe/checkout-session/cs_local_1');
+    vi.unstubAllGlobals();
+    await waitFor(() => expect(session.getSnapshot().context.user?.credits).toBe(5000));
+    await waitFor(() => expect(router.state.location.href).toBe('/subscribe'));
+    // Replaced, not pushed: Back does not return to ?checkout=success.
+    expect(router.history.length).toBe(1);
+    expect(screen.getByTestId('checkout-return')).toHaveAttribute('data-state', 'granted');
   });
 
-  it('shows no notice without ?checkout=success', async () => {
+  it('/credits?checkout=cancel says nothing was charged and clears the address', async () => {
+    const { router, start, view } = app('/credits?checkout=cancel', 't');
+    start();
+    render(view());
+    expect(await screen.findByText('Checkout cancelled. You have not been charged.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.href).toBe('/credits'));
+  });
+
+  it('shows no notice on a page without ?checkout', async () => {
     const endpoints = fakeEndpoints(proUser);
-    const { session, router } = app('/?checkout=cancelled', 't', endpoints);
-    session.start();
-    render(<RouterProvider router={router} />);
+    const { start, view } = app('/credits', 't', endpoints);
+    start();
+    render(view());
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
-    expect(screen.queryByText('Payment successful. Your credits have been added.')).toBeNull();
+    expect(screen.queryByTestId('checkout-return')).toBeNull();
     expect(endpoints.getUser).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { fromPromise } from 'xstate';
@@ -5,14 +6,14 @@ import { forgotPasswordMachine } from '../../../machines/auth/forgot-password.ma
 import { resetPasswordMachine } from '../../../machines/auth/reset-password.machine';
 import { verifyEmailMachine } from '../../../machines/auth/verify-email.machine';
 import { ApiError } from '../../../src/api/client';
-import { requestPurchase, requestSignIn } from '../../../src/app/session-hooks';
+import { requestPurchase, requestSignIn } from '../../../src/app/session';
 import { LoginDialog, RegisterNoticeDialog } from '../../../src/features/auth/AuthDialogs';
 import { ForgotPasswordPage } from '../../../src/features/auth/ForgotPasswordPage';
 import { LoginPage } from '../../../src/features/auth/LoginPage';
 import { RegisterPage } from '../../../src/features/auth/RegisterPage';
 import { ResetPasswordPage } from '../../../src/features/auth/ResetPasswordPage';
 import { VerifyEmailPage } from '../../../src/features/auth/VerifyEmailPage';
-import { deferred, fakeEndpoints, freeUser, proUser, renderWithRouter, startSession } from './helpers';
+import { currentSession, deferred, fakeEndpoints, freeUser, proUser, renderWithRouter, startSession } from './helpers';
 
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -23,6 +24,28 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+});
+
+describe('focus', () => {
+  it('returns to the button that opened the login dialog when it closes', async () => {
+    await startSession();
+    await renderWithRouter(
+      <>
+        <button type="button" onClick={() => requestSignIn(currentSession(), 'login')}>
+          Sign In
+        </button>
+        <LoginDialog />
+      </>,
+    );
+    const trigger = await screen.findByRole('button', { name: 'Sign In' });
+    trigger.focus();
+    fireEvent.click(trigger);
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(trigger));
+  });
 });
 
 describe('/login page', () => {
@@ -85,8 +108,17 @@ describe('/register page', () => {
     type('Email', 'new@example.com');
     type('Password', 'secret1');
     type('Confirm Password', 'secret2');
+    // The password being chosen is a new one for password managers.
+    expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'new-password');
+    expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('autocomplete', 'new-password');
+    expect(screen.getByLabelText('Confirm Password')).not.toHaveAttribute('aria-invalid');
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Passwords do not match');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Passwords do not match');
+    // The invalid fields say so and point at the error.
+    expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('aria-describedby', alert.id);
+    expect(alert.id).not.toBe('');
     expect(endpoints.register).not.toHaveBeenCalled();
     type('Confirm Password', 'secret1');
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
@@ -112,7 +144,7 @@ describe('login dialog', () => {
     await startSession();
     await renderWithRouter(<LoginDialog />);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    requestPurchase({ kind: 'pack', packId: 'p1', credits: 1000 });
+    requestPurchase(currentSession(), { kind: 'pack', packId: 'p1', credits: 1000 }, () => {});
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Forgot Password?');
     expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/forgot-password');
@@ -127,7 +159,7 @@ describe('login dialog', () => {
     endpoints.login.mockRejectedValueOnce({});
     const { navigate } = await startSession({ endpoints });
     await renderWithRouter(<LoginDialog />);
-    requestSignIn('login');
+    requestSignIn(currentSession(), 'login');
     await screen.findByRole('dialog');
     type('Email', 'grace@example.com');
     type('Password', 'secret1');
@@ -146,14 +178,17 @@ describe('login dialog', () => {
         <RegisterNoticeDialog />
       </>,
     );
-    requestSignIn('register');
+    requestSignIn(currentSession(), 'register');
     await screen.findByLabelText('Confirm Password');
     type('Email', 'new@example.com');
     type('Password', 'secret1');
     type('Confirm Password', 'secret1');
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     const notice = await screen.findByRole('dialog', { name: 'Registration successful' });
-    expect(notice).toHaveTextContent('Registration successful');
+    // Said once: the title is the success message, then the hint (spec §2).
+    const text = notice.textContent ?? '';
+    expect(text.split('Registration successful')).toHaveLength(2);
+    expect(text.split('Please check your email')).toHaveLength(2);
     expect(notice).toHaveTextContent('Please check your email to verify your account before signing in.');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -204,6 +239,17 @@ describe('/verify-email', () => {
     pending.resolve({ message: 'Email verified' });
     expect(await screen.findByRole('heading', { name: 'Email Verified Successfully!' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('checks a single-use link once under StrictMode, without a module cache', async () => {
+    const check = vi.fn(async () => ({ message: 'Email verified' }));
+    await renderWithRouter(
+      <StrictMode>
+        <VerifyEmailPage token="once" logic={logic(check)} />
+      </StrictMode>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Email Verified Successfully!' })).toBeInTheDocument();
+    expect(check).toHaveBeenCalledTimes(1);
   });
 
   it('tells an expired link apart', async () => {

@@ -10,8 +10,11 @@ import {
 import { vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { User } from '../../../src/api/schemas';
+import { systemIds } from '../../../src/app/app.machine';
+import type { AppActor } from '../../../src/app/create-app';
+import { inertAppLogic } from '../../../src/app/inert';
+import { AppProvider } from '../../../src/app/provider';
 import { sessionLogic, type SessionActor } from '../../../src/app/session';
-import { bindNavigation, bindSession } from '../../../src/app/session-hooks';
 
 export { freeUser, proUser } from '../../flows/models/fixtures';
 
@@ -42,7 +45,30 @@ export function fakeEndpoints(user: User | null = null) {
 }
 
 /**
- * A started session with fake effects, bound for the views. `token` starts it signed in (when
+ * The test's actor system: the inert root with these session effects and a navigation spy,
+ * built the way create-app.ts builds the real one. Not started.
+ */
+export function testApp(session: ReturnType<typeof sessionLogic>, navigateTo = vi.fn()): AppActor {
+  return createActor(
+    inertAppLogic.provide({ actors: { session }, actions: { navigate: (_, params) => navigateTo(params.to) } }),
+    { input: { width: 1280 } },
+  );
+}
+
+// The system of the test's last startSession(), which renderWithRouter provides to the views.
+let current: AppActor | null = null;
+
+export function currentApp(): AppActor {
+  current ??= createActor(inertAppLogic, { input: { width: 1280 } }).start();
+  return current;
+}
+
+export function currentSession(): SessionActor {
+  return currentApp().system.get(systemIds.session);
+}
+
+/**
+ * A started session with fake effects in the test's actor system. `token` starts it signed in (when
  * getUser answers) and `delays` shrinks the named delays.
  */
 export async function startSession(
@@ -63,20 +89,26 @@ export async function startSession(
   const logic = sessionLogic({ endpoints, navigate, storage }).provide({
     delays: { registerNotice: options.delays?.registerNotice ?? 5000 },
   });
-  const session: SessionActor = createActor(logic);
-  bindSession(session);
   const navigateTo = vi.fn();
-  bindNavigation(navigateTo);
-  session.start();
+  const app = testApp(logic, navigateTo);
+  current = app;
+  app.start();
+  const session: SessionActor = app.system.get(systemIds.session);
   await vi.waitFor(() => {
     if (session.getSnapshot().hasTag('loading')) throw new Error('still loading');
   });
-  return { session, endpoints, navigate, navigateTo, storage };
+  return { app, session, endpoints, navigate, navigateTo, storage };
 }
 
-/** Renders a view inside a minimal router (Links need one). */
+/** Renders a view in the test's actor system (see startSession). */
+export function renderInApp(ui: ReactNode) {
+  return render(<AppProvider app={currentApp()}>{ui}</AppProvider>);
+}
+
+/** Renders a view inside a minimal router (Links need one), in the test's actor system. */
 export async function renderWithRouter(ui: ReactNode) {
-  const root = createRootRoute({ component: () => <>{ui}</> });
+  const app = currentApp();
+  const root = createRootRoute({ component: () => <AppProvider app={app}>{ui}</AppProvider> });
   const router: AnyRouter = createRouter({
     routeTree: root,
     history: createMemoryHistory({ initialEntries: ['/'] }),

@@ -6,10 +6,11 @@ import { cancelSubscriptionMachine } from '../../../machines/account/cancel-subs
 import { changeEmailMachine } from '../../../machines/account/change-email.machine';
 import { changePasswordMachine } from '../../../machines/account/change-password.machine';
 import { deleteAccountMachine } from '../../../machines/account/delete-account.machine';
-import { getSession } from '../../../src/app/session-hooks';
+import { creditHistoryMachine } from '../../../machines/billing/credit-history.machine';
+import type { CreditHistoryAnswer, User } from '../../../src/api/schemas';
 import { SettingsPage, type SettingsLogic } from '../../../src/features/account/SettingsPage';
 import { Route as SettingsRoute } from '../../../src/routes/settings';
-import { deferred, fakeEndpoints, freeUser, proUser, renderWithRouter, startSession } from './helpers';
+import { currentSession, deferred, fakeEndpoints, freeUser, proUser, renderWithRouter, startSession } from './helpers';
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -21,23 +22,72 @@ function fakeLogic() {
   const deleteAccount = vi.fn(async (): Promise<unknown> => ({}));
   const cancelSubscription = vi.fn(async () => ({ success: true }));
   const reloadPage = vi.fn();
+  const loadHistory = vi.fn(async ({ input }: { input: { cursor: string | null } }): Promise<CreditHistoryAnswer> =>
+    input.cursor === null ? historyPages.first : historyPages.older,
+  );
   const logic: SettingsLogic = {
+    creditHistory: creditHistoryMachine.provide({ actors: { loadHistory: fromPromise(loadHistory) } }),
     changeEmail: changeEmailMachine.provide({
       actors: { changeEmail: fromPromise(changeEmail) },
-      actions: { userUpdated: (_, p) => getSession().send({ type: 'user.updated', user: p.user }) },
+      actions: { userUpdated: (_, p) => currentSession().send({ type: 'user.updated', user: p.user }) },
     }),
     changePassword: changePasswordMachine.provide({ delays: { simulatedUpdate: 10 } }),
     deleteAccount: deleteAccountMachine.provide({
       actors: { deleteAccount: fromPromise(deleteAccount) },
-      actions: { accountDeleted: () => getSession().send({ type: 'account.deleted' }) },
+      actions: { accountDeleted: () => currentSession().send({ type: 'account.deleted' }) },
     }),
     cancelSubscription: cancelSubscriptionMachine.provide({
       actors: { cancelSubscription: fromPromise(cancelSubscription) },
       actions: { reloadPage },
     }),
   };
-  return { logic, changeEmail, deleteAccount, cancelSubscription, reloadPage };
+  return { logic, changeEmail, deleteAccount, cancelSubscription, reloadPage, loadHistory };
 }
+
+/** proUser's 2,500 credits: sign-up 50, a pack, Pro's grant after Standard's expiry, a run and its refund. */
+const historyPages: { first: CreditHistoryAnswer; older: CreditHistoryAnswer } = {
+  first: {
+    entries: [
+      {
+        id: '7',
+        at: '2026-11-23T12:05:00.000Z',
+        kind: 'refund',
+        delta: 7,
+        balance: 2500,
+        predictionId: 'pred_2',
+        tool: 'Text to Image',
+      },
+      {
+        id: '6',
+        at: '2026-11-23T12:04:00.000Z',
+        kind: 'spend',
+        delta: -7,
+        balance: 2493,
+        predictionId: 'pred_2',
+        tool: 'Text to Image',
+      },
+      { id: '5', at: '2026-11-22T12:00:00.000Z', kind: 'subscription', delta: 2500, balance: 2500 },
+      { id: '4', at: '2026-11-22T12:00:00.000Z', kind: 'expire', delta: -1000, balance: 0 },
+    ],
+    nextCursor: '4',
+  },
+  older: {
+    entries: [
+      { id: '3', at: '2026-11-21T12:00:00.000Z', kind: 'subscription', delta: 1000, balance: 1000 },
+      {
+        id: '2',
+        at: '2026-11-20T12:00:00.000Z',
+        kind: 'spend',
+        delta: -50,
+        balance: 0,
+        predictionId: 'pred_1',
+        tool: 'Text Generation',
+      },
+      { id: '1', at: '2026-11-19T12:00:00.000Z', kind: 'signup', delta: 50, balance: 50 },
+    ],
+    nextCursor: null,
+  },
+};
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -45,6 +95,75 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+});
+
+describe('/settings › Billing: balance, credit dates and the credit history', () => {
+  const withCredits: User = {
+    ...proUser,
+    subscription: {
+      ...proUser.subscription!,
+      subscriptionCredits: 2500,
+      nextGrantAt: '2026-12-21T12:00:00.000Z',
+      creditsExpireAt: '2026-12-21T12:00:00.000Z',
+    },
+  };
+
+  it('shows the balance with the next grant and the expiry of the subscription credits beside it', async () => {
+    await startSession({ endpoints: fakeEndpoints(withCredits), token: 't' });
+    await renderWithRouter(<SettingsPage logic={fakeLogic().logic} />);
+    const billing = within(screen.getByRole('region', { name: 'Billing' }));
+    expect(billing.getByTestId('billing-balance')).toHaveTextContent('2,500 credits');
+    expect(billing.getByTestId('next-grant')).toHaveTextContent('December 21, 2026');
+    expect(billing.getByText('2,500 Pro credits expire')).toBeInTheDocument();
+    expect(billing.getByTestId('credits-expire')).toHaveTextContent('December 21, 2026');
+  });
+
+  it('lists the ledger newest first with what, change and running balance; tool runs link to their creation', async () => {
+    await startSession({ endpoints: fakeEndpoints(withCredits), token: 't' });
+    const fakes = fakeLogic();
+    await renderWithRouter(<SettingsPage logic={fakes.logic} />);
+    const table = await screen.findByRole('table', { name: 'Credit history' });
+    const rows = () => within(table).getAllByRole('row').slice(1);
+    expect(
+      rows().map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['November 23, 2026', 'Refund: Text to Image', '+7', '2,500'],
+      ['November 23, 2026', 'Tool run: Text to Image', '−7', '2,493'],
+      ['November 22, 2026', 'Subscription credits', '+2,500', '2,500'],
+      ['November 22, 2026', 'Unused subscription credits expired', '−1,000', '0'],
+    ]);
+    // The newest running balance is the balance shown.
+    expect(within(rows()[0]!).getAllByRole('cell')[3]).toHaveTextContent('2,500');
+    expect(screen.getByTestId('billing-balance')).toHaveTextContent('2,500 credits');
+    expect(within(rows()[1]!).getByRole('link', { name: 'Tool run: Text to Image' })).toHaveAttribute(
+      'href',
+      '/creations/pred_2',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(rows()).toHaveLength(7));
+    expect(fakes.loadHistory).toHaveBeenLastCalledWith(expect.objectContaining({ input: { cursor: '4' } }));
+    expect(within(rows()[6]!).getAllByRole('cell')[1]).toHaveTextContent('Free credits on sign-up');
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('a cancelled plan says until when it and its credits stay', async () => {
+    const cancelled: User = {
+      ...withCredits,
+      subscription: { ...withCredits.subscription!, cancelAt: '2026-12-21T12:00:00.000Z', nextGrantAt: null },
+    };
+    await startSession({ endpoints: fakeEndpoints(cancelled), token: 't' });
+    await renderWithRouter(<SettingsPage logic={fakeLogic().logic} />);
+    expect(
+      screen.getByText(
+        'Cancelled: your Pro plan and its credits stay until December 21, 2026; then you move to the Free plan.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('next-grant')).toBeNull();
+  });
 });
 
 describe('/settings', () => {
@@ -115,12 +234,12 @@ describe('/settings', () => {
     const fakes = fakeLogic();
     await renderWithRouter(<SettingsPage logic={fakes.logic} />);
     fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Account' });
     expect(dialog).toHaveTextContent('Are you sure you want to delete your account? This action cannot be undone.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith({ to: '/', message: 'Account successfully deleted' }));
     expect(storage.deleteToken).toHaveBeenCalled();
-    expect(getSession().getSnapshot().context.user).toBeNull();
+    expect(currentSession().getSnapshot().context.user).toBeNull();
   });
 
   it('shows the delete failure', async () => {
@@ -129,7 +248,7 @@ describe('/settings', () => {
     fakes.deleteAccount.mockRejectedValueOnce(new Error('x'));
     await renderWithRouter(<SettingsPage logic={fakes.logic} />);
     fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete my account' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete account. Please try again.');
   });
 

@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import * as styles from './dialog.css';
 
 export interface DialogProps {
@@ -26,6 +26,8 @@ export interface DialogContentProps {
   variant?: 'center' | 'drawer';
   closeLabel?: string;
   className?: string;
+  /** 'alertdialog' for a confirmation that interrupts (delete account). */
+  role?: 'dialog' | 'alertdialog';
   children?: ReactNode;
 }
 
@@ -36,14 +38,27 @@ export function DialogContent({
   variant = 'center',
   closeLabel = 'Close',
   className,
+  role = 'dialog',
   children,
 }: DialogContentProps) {
   const panel = variant === 'drawer' ? styles.drawer : styles.content;
+  // Our dialogs open from state, not from a Radix Trigger, so Radix has no trigger to give focus back
+  // to: remember what had focus as the dialog opens (before Radix moves it inside), and return there.
+  const returnTo = useRef<Element | null>(null);
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className={styles.overlay} />
       <RadixDialog.Content
         className={className ? `${panel} ${className}` : panel}
+        role={role}
+        onOpenAutoFocus={() => {
+          returnTo.current = document.activeElement;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          const target = returnTo.current;
+          if (target instanceof HTMLElement && target.isConnected) target.focus();
+        }}
         // Radix warns when no description is linked; pass undefined explicitly when there is none.
         {...(description ? {} : { 'aria-describedby': undefined })}
       >

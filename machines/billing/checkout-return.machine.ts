@@ -1,0 +1,180 @@
+/**
+ * Back from the hosted checkout (?checkout=success&session_id=… or ?checkout=cancel). With Stripe the
+ * buyer is usually back before the webhook has granted anything, so a paid checkout asks the server
+ * about its session every `pollInterval` until the credits have landed; past `lateAfter` it says so
+ * ("Payment received, credits are on their way"), keeps asking less often and lets the buyer check
+ * again. Once granted it shows the new balance, refreshes the user (badges, plan) and clears the
+ * parameter from the address. A cancelled checkout says nothing was charged and clears it too.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { CheckoutStatus } from '../../src/api/schemas';
+import { messageOf, notProvided } from '../shared/errors';
+
+export const LATE_MESSAGE = 'Payment received, credits are on their way';
+export const STATUS_FAILED = 'We could not confirm this checkout. Please check again in a moment.';
+
+export interface CheckoutReturnInput {
+  /** The ?checkout parameter: 'success', 'cancel', or none (not a return). */
+  outcome: 'success' | 'cancel' | null;
+  /** The ?session_id parameter of a paid checkout. */
+  sessionId: string | null;
+}
+
+export interface CheckoutReturnContext {
+  outcome: CheckoutReturnInput['outcome'];
+  sessionId: string | null;
+  /** What the checkout bought, once the server has said (also before the credits land). */
+  purchase: CheckoutStatus | null;
+  /** The balance once the credits have landed. */
+  balance: number | null;
+  error: string | null;
+}
+
+export type CheckoutReturnEvent =
+  /** Ask the server again now (the late state's button, or after a failure). */
+  | { type: 'checkout.return.check' }
+  /** Close the notice. */
+  | { type: 'checkout.return.dismiss' };
+
+const statusInput = ({ context }: { context: CheckoutReturnContext }) => ({ sessionId: context.sessionId ?? '' });
+
+export const checkoutReturnMachine = setup({
+  types: {
+    context: {} as CheckoutReturnContext,
+    events: {} as CheckoutReturnEvent,
+    input: {} as CheckoutReturnInput,
+  },
+  actors: {
+    /** GET /api/stripe/checkout-session/{id}. */
+    checkoutStatus: fromPromise<CheckoutStatus, { sessionId: string }>(async () => notProvided('checkoutStatus')),
+  },
+  actions: {
+    /** The payment changed the balance or the plan on the server: reload the user for the badges and pages. */
+    refreshUser: () => {},
+    /** Replaces the address with the same page without ?checkout and ?session_id (no new history entry). */
+    clearAddress: () => {},
+  },
+  guards: {
+    paidReturn: ({ context }) => context.outcome === 'success' && context.sessionId !== null,
+    cancelledReturn: ({ context }) => context.outcome === 'cancel',
+    fulfilled: (_, params: { status: CheckoutStatus }) => params.status.fulfilled,
+  },
+  delays: {
+    /** How often a paid checkout asks whether its credits have landed. */
+    pollInterval: 1500,
+    /** After this the notice says the credits are on their way. */
+    lateAfter: 12_000,
+    /** Once late, it keeps asking this often. */
+    latePollInterval: 5000,
+  },
+}).createMachine({
+  id: 'checkoutReturn',
+  // The flows viewer starts it with whatever input a person types: missing fields mean no return.
+  context: ({ input }) => ({
+    outcome: (input as Partial<CheckoutReturnInput>).outcome ?? null,
+    sessionId: (input as Partial<CheckoutReturnInput>).sessionId ?? null,
+    purchase: null,
+    balance: null,
+    error: null,
+  }),
+  initial: 'arriving',
+  states: {
+    arriving: {
+      description: 'Reads the address: a paid checkout, a cancelled one, or no return at all',
+      always: [
+        { guard: 'paidReturn', target: 'confirming' },
+        { guard: 'cancelledReturn', target: 'cancelled' },
+        { target: 'idle' },
+      ],
+    },
+    idle: { description: 'Not back from a checkout: nothing to show' },
+    confirming: {
+      description: 'Paid: waiting for the webhook to grant the credits',
+      tags: ['waiting'],
+      initial: 'checking',
+      after: { lateAfter: 'late' },
+      states: {
+        checking: {
+          description: 'Asking the server whether the credits have landed',
+          invoke: {
+            id: 'checkoutStatus',
+            src: 'checkoutStatus',
+            input: statusInput,
+            onDone: [
+              {
+                guard: { type: 'fulfilled', params: ({ event }) => ({ status: event.output }) },
+                target: '#checkoutReturn.granted',
+                actions: assign({
+                  purchase: ({ event }) => event.output,
+                  balance: ({ event }) => event.output.balance,
+                }),
+              },
+              { target: 'waiting', actions: assign({ purchase: ({ event }) => event.output }) },
+            ],
+            onError: {
+              target: '#checkoutReturn.failed',
+              actions: assign({ error: ({ event }) => messageOf(event.error, STATUS_FAILED) }),
+            },
+          },
+        },
+        waiting: {
+          description: 'Not yet: asks again shortly',
+          after: { pollInterval: 'checking' },
+        },
+      },
+    },
+    late: {
+      description: 'Payment received, credits are on their way; asks now and then, or when told to',
+      tags: ['waiting', 'late'],
+      initial: 'waiting',
+      states: {
+        waiting: {
+          description: 'Waits before asking again; "Check again" asks now',
+          after: { latePollInterval: 'checking' },
+          on: { 'checkout.return.check': 'checking' },
+        },
+        checking: {
+          description: 'Asking the server again',
+          tags: ['busy'],
+          invoke: {
+            id: 'checkoutStatusLate',
+            src: 'checkoutStatus',
+            input: statusInput,
+            onDone: [
+              {
+                guard: { type: 'fulfilled', params: ({ event }) => ({ status: event.output }) },
+                target: '#checkoutReturn.granted',
+                actions: assign({
+                  purchase: ({ event }) => event.output,
+                  balance: ({ event }) => event.output.balance,
+                }),
+              },
+              { target: 'waiting', actions: assign({ purchase: ({ event }) => event.output }) },
+            ],
+            // Still late: the buyer can check again.
+            onError: { target: 'waiting' },
+          },
+        },
+      },
+    },
+    granted: {
+      description: 'The credits have landed: shows what was bought and the new balance',
+      entry: ['refreshUser', 'clearAddress'],
+      on: { 'checkout.return.dismiss': 'idle' },
+    },
+    cancelled: {
+      description: 'The buyer cancelled at the checkout: nothing was charged',
+      entry: 'clearAddress',
+      on: { 'checkout.return.dismiss': 'idle' },
+    },
+    failed: {
+      description: 'The server could not say (unknown checkout, signed out, network)',
+      on: {
+        'checkout.return.check': { target: 'confirming', actions: assign({ error: null }) },
+        'checkout.return.dismiss': { target: 'idle', actions: 'clearAddress' },
+      },
+    },
+  },
+});
+
+export type CheckoutReturnMachine = typeof checkoutReturnMachine;

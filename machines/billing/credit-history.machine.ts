@@ -1,0 +1,94 @@
+/**
+ * The credit history of Settings › Billing: the ledger newest first, one server page at a time
+ * (GET /api/users/credits/history?cursor=). "Show more" appends the next, older page; a failed first
+ * page can be retried, a failed further page keeps what is shown and says so.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { CreditEntry, CreditHistoryAnswer } from '../../src/api/schemas';
+import { messageOf, notProvided } from '../shared/errors';
+
+export const HISTORY_FAILED = 'Failed to load the credit history. Please try again.';
+
+export interface CreditHistoryContext {
+  entries: CreditEntry[];
+  /** The cursor of the next, older page; null when the last page is shown. */
+  nextCursor: string | null;
+  error: string | null;
+}
+
+export type CreditHistoryEvent =
+  /** Load the next, older page. */
+  | { type: 'history.more' }
+  /** Try the first page again after a failure. */
+  | { type: 'history.retry' };
+
+export const creditHistoryMachine = setup({
+  types: {
+    context: {} as CreditHistoryContext,
+    events: {} as CreditHistoryEvent,
+  },
+  actors: {
+    /** GET /api/users/credits/history (?cursor= for older pages). */
+    loadHistory: fromPromise<CreditHistoryAnswer, { cursor: string | null }>(async () => notProvided('loadHistory')),
+  },
+  guards: {
+    hasMore: ({ context }) => context.nextCursor !== null,
+  },
+}).createMachine({
+  id: 'creditHistory',
+  context: { entries: [], nextCursor: null, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Loading the newest entries',
+      tags: ['busy'],
+      invoke: {
+        id: 'loadFirst',
+        src: 'loadHistory',
+        input: { cursor: null },
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            entries: ({ event }) => event.output.entries,
+            nextCursor: ({ event }) => event.output.nextCursor,
+            error: null,
+          }),
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => messageOf(event.error, HISTORY_FAILED) }),
+        },
+      },
+    },
+    ready: {
+      description: 'The entries shown; "Show more" when older ones exist',
+      on: { 'history.more': { guard: 'hasMore', target: 'loadingMore', actions: assign({ error: null }) } },
+    },
+    loadingMore: {
+      description: 'Loading the next, older page',
+      tags: ['busy'],
+      invoke: {
+        id: 'loadMore',
+        src: 'loadHistory',
+        input: ({ context }) => ({ cursor: context.nextCursor }),
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            entries: ({ context, event }) => [...context.entries, ...event.output.entries],
+            nextCursor: ({ event }) => event.output.nextCursor,
+          }),
+        },
+        onError: {
+          target: 'ready',
+          actions: assign({ error: ({ event }) => messageOf(event.error, HISTORY_FAILED) }),
+        },
+      },
+    },
+    failed: {
+      description: 'The first page failed to load',
+      on: { 'history.retry': { target: 'loading', actions: assign({ error: null }) } },
+    },
+  },
+});
+
+export type CreditHistoryMachine = typeof creditHistoryMachine;

@@ -1,0 +1,189 @@
+/**
+ * My creations (/creations and /creations/{id}): load the user's runs newest first, load more by
+ * the server's cursor, filter by category, and delete one after a confirmation. The one-run page
+ * is the same flow with `only` set: it loads that run, and a delete ends with `creationDeleted`
+ * (the app goes back to the list).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { Creation, CreationsPage } from '../../src/api/schemas';
+import type { Category } from '../../src/catalog/tools';
+import { messageOf, notProvided } from '../shared/errors';
+
+export const LOAD_FAILED = 'Failed to load your creations. Please try again.';
+export const DELETE_FAILED = 'Failed to delete the creation. Please try again.';
+export const DELETE_CONFIRMATION = 'Delete this creation and its files? This cannot be undone.';
+
+export interface CreationsInput {
+  /** The one-run page: load only this run. */
+  only?: string | null;
+  category?: Category | null;
+}
+
+export interface LoadInput {
+  only: string | null;
+  category: Category | null;
+  cursor: string | null;
+}
+
+export interface CreationsContext {
+  only: string | null;
+  category: Category | null;
+  items: readonly Creation[];
+  nextCursor: string | null;
+  /** The run waiting for the delete confirmation, or being deleted. */
+  pending: string | null;
+  error: string | null;
+}
+
+export type CreationsEvent =
+  | { type: 'creations.more' }
+  | { type: 'creations.filter'; category: Category | null }
+  | { type: 'creations.reload' }
+  | { type: 'creations.delete'; id: string }
+  | { type: 'creations.delete.confirm' }
+  | { type: 'creations.delete.cancel' };
+
+export const creationsMachine = setup({
+  types: {
+    context: {} as CreationsContext,
+    events: {} as CreationsEvent,
+    input: {} as CreationsInput,
+  },
+  actors: {
+    /** GET /api/creations?cursor&category (or GET /api/creations/{id} as a page of one). */
+    loadPage: fromPromise<CreationsPage, LoadInput>(async () => notProvided('loadPage')),
+    /** DELETE /api/creations/{id}. */
+    deleteCreation: fromPromise<unknown, { id: string }>(async () => notProvided('deleteCreation')),
+  },
+  actions: {
+    /** A run was deleted: the one-run page goes back to the list. */
+    creationDeleted: (_, _params: { id: string; only: boolean }) => {},
+  },
+  guards: {
+    hasMore: ({ context }) => context.nextCursor !== null,
+    knownItem: ({ context }, p: { id: string }) => context.items.some((c) => c.id === p.id),
+  },
+}).createMachine({
+  id: 'creations',
+  context: ({ input }) => ({
+    only: input.only ?? null,
+    category: input.category ?? null,
+    items: [],
+    nextCursor: null,
+    pending: null,
+    error: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Loading the newest runs (of the chosen category)',
+      tags: ['busy'],
+      invoke: {
+        id: 'loadPage',
+        src: 'loadPage',
+        input: ({ context }) => ({ only: context.only, category: context.category, cursor: null }),
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            items: ({ event }) => event.output.items,
+            nextCursor: ({ event }) => event.output.nextCursor,
+          }),
+        },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error, LOAD_FAILED) }) },
+      },
+      on: {
+        // A new filter while loading: the old request is dropped (re-entering stops it).
+        'creations.filter': {
+          target: 'loading',
+          reenter: true,
+          actions: assign({ category: ({ event }) => event.category }),
+        },
+      },
+    },
+    ready: {
+      description: 'The runs, newest first; Load more while the server has a next page',
+      on: {
+        'creations.more': { guard: 'hasMore', target: 'loadingMore', actions: assign({ error: null }) },
+        'creations.filter': {
+          target: 'loading',
+          actions: assign({ category: ({ event }) => event.category, items: [], nextCursor: null, error: null }),
+        },
+        'creations.reload': { target: 'loading', actions: assign({ error: null }) },
+        'creations.delete': {
+          guard: { type: 'knownItem', params: ({ event }) => event },
+          target: 'confirming',
+          actions: assign({ pending: ({ event }) => event.id, error: null }),
+        },
+      },
+    },
+    loadingMore: {
+      description: 'Loading the next page after the cursor',
+      tags: ['busy'],
+      invoke: {
+        id: 'loadMore',
+        src: 'loadPage',
+        input: ({ context }) => ({ only: context.only, category: context.category, cursor: context.nextCursor }),
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            items: ({ context, event }) => [
+              ...context.items,
+              ...event.output.items.filter((c) => !context.items.some((known) => known.id === c.id)),
+            ],
+            nextCursor: ({ event }) => event.output.nextCursor,
+          }),
+        },
+        onError: { target: 'ready', actions: assign({ error: ({ event }) => messageOf(event.error, LOAD_FAILED) }) },
+      },
+      on: {
+        // The chips stay live while the next page loads: a new filter drops that page and starts over.
+        'creations.filter': {
+          target: 'loading',
+          actions: assign({ category: ({ event }) => event.category, items: [], nextCursor: null, error: null }),
+        },
+      },
+    },
+    confirming: {
+      description: DELETE_CONFIRMATION,
+      on: {
+        'creations.delete.confirm': { target: 'deleting' },
+        'creations.delete.cancel': { target: 'ready', actions: assign({ pending: null }) },
+      },
+    },
+    deleting: {
+      description: 'Deleting the run and its files on the server',
+      tags: ['busy'],
+      invoke: {
+        id: 'deleteCreation',
+        src: 'deleteCreation',
+        input: ({ context }) => ({ id: context.pending ?? '' }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            {
+              type: 'creationDeleted',
+              params: ({ context }) => ({ id: context.pending ?? '', only: context.only !== null }),
+            },
+            assign({ items: ({ context }) => context.items.filter((c) => c.id !== context.pending), pending: null }),
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: assign({ error: ({ event }) => messageOf(event.error, DELETE_FAILED), pending: null }),
+        },
+      },
+    },
+    failed: {
+      description: 'The red banner with Try again',
+      on: {
+        'creations.reload': { target: 'loading', actions: assign({ error: null }) },
+        'creations.filter': {
+          target: 'loading',
+          actions: assign({ category: ({ event }) => event.category, error: null }),
+        },
+      },
+    },
+  },
+});
+
+export type CreationsMachine = typeof creationsMachine;

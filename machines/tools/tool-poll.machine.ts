@@ -1,0 +1,168 @@
+/**
+ * Polling a started prediction (spec §4 Polling flow, §9): GET /api/prediction/{id} every 2 s,
+ * at most 60 times. Succeeded → the output (its first element if an array); failed or canceled →
+ * the server's message or 'Generation failed'; 60 checks without an end → 'Generation timed out'.
+ * Progress is checks / 60, capped at 95 %.
+ *
+ * A failed status fetch (network blip, 5xx) is not the prediction failing: the run is paid and
+ * its result may still arrive, so the check is retried within the same 60-check budget. Only
+ * three failed fetches in a row end the run with 'Failed to check status'.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from '../shared/errors';
+import { CHECK_FAILED, GENERATION_FAILED, GENERATION_TIMED_OUT, INVALID_RESPONSE } from './errors';
+import type { PollOutcome, PredictionAnswer, ToolError } from './tool-run.types';
+
+export const MAX_POLLS = 60;
+export const POLL_PROGRESS_CAP = 95;
+/** Consecutive failed status fetches that end the run. */
+export const MAX_CHECK_FAILURES = 3;
+
+export const pollProgress = (checks: number, maxPolls = MAX_POLLS): number =>
+  Math.min(POLL_PROGRESS_CAP, Math.round((checks / maxPolls) * 100));
+
+/** The first element of an array output, else the output; null when there is none. */
+export function firstOutput(output: PredictionAnswer['output']): string | null {
+  const first = Array.isArray(output) ? output[0] : output;
+  return typeof first === 'string' && first !== '' ? first : null;
+}
+
+export interface ToolPollInput {
+  id: string;
+  /** Spec §9: 60. Only the flows viewer and model tests shrink it, to keep the drawn graph small. */
+  maxPolls?: number;
+  onProgress?: (value: number) => void;
+}
+
+export interface ToolPollContext {
+  id: string;
+  maxPolls: number;
+  /** Status checks answered or failed so far. */
+  checks: number;
+  /** Failed status fetches in a row. */
+  failures: number;
+  progress: number;
+  output: string | null;
+  error: ToolError | null;
+  onProgress: ((value: number) => void) | null;
+}
+
+const ended = (status: string) => status === 'failed' || status === 'canceled';
+
+export const toolPollMachine = setup({
+  types: {
+    context: {} as ToolPollContext,
+    input: {} as ToolPollInput,
+    output: {} as PollOutcome,
+  },
+  actors: {
+    /** GET /api/prediction/{id}. */
+    fetchPrediction: fromPromise<PredictionAnswer, { id: string }>(async () => notProvided('fetchPrediction')),
+  },
+  actions: {
+    /** Tells the owner the poll progress; the default calls the onProgress callback of the input. */
+    reportProgress: ({ context }) => context.onProgress?.(context.progress),
+  },
+  guards: {
+    succeeded: (_, answer: PredictionAnswer) => answer.status === 'succeeded' && firstOutput(answer.output) !== null,
+    succeededEmpty: (_, answer: PredictionAnswer) => answer.status === 'succeeded',
+    failed: (_, answer: PredictionAnswer) => ended(answer.status),
+    /** This check was the 60th. */
+    lastCheck: ({ context }) => context.checks + 1 >= context.maxPolls,
+    /** This failed fetch is the third in a row (or the budget is spent). */
+    giveUpChecking: ({ context }) =>
+      context.failures + 1 >= MAX_CHECK_FAILURES || context.checks + 1 >= context.maxPolls,
+  },
+  delays: {
+    /** Spec §9: poll every 2 s. */
+    pollInterval: 2000,
+  },
+}).createMachine({
+  id: 'toolPoll',
+  context: ({ input }) => ({
+    id: input.id,
+    maxPolls: input.maxPolls ?? MAX_POLLS,
+    checks: 0,
+    failures: 0,
+    progress: 0,
+    output: null,
+    error: null,
+    onProgress: input.onProgress ?? null,
+  }),
+  initial: 'checking',
+  states: {
+    checking: {
+      description: 'Asking the server how the prediction is doing',
+      invoke: {
+        id: 'fetchPrediction',
+        src: 'fetchPrediction',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: [
+          {
+            guard: { type: 'succeeded', params: ({ event }) => event.output },
+            target: 'succeeded',
+            actions: assign({ output: ({ event }) => firstOutput(event.output.output) }),
+          },
+          {
+            guard: { type: 'succeededEmpty', params: ({ event }) => event.output },
+            target: 'failed',
+            actions: assign({ error: { message: INVALID_RESPONSE } }),
+          },
+          {
+            guard: { type: 'failed', params: ({ event }) => event.output },
+            target: 'failed',
+            actions: assign({
+              error: ({ event }) => ({ message: event.output.error?.trim() ? event.output.error : GENERATION_FAILED }),
+            }),
+          },
+          {
+            guard: 'lastCheck',
+            target: 'failed',
+            actions: assign({ checks: ({ context }) => context.checks + 1, error: { message: GENERATION_TIMED_OUT } }),
+          },
+          {
+            target: 'waiting',
+            actions: [
+              assign({
+                checks: ({ context }) => context.checks + 1,
+                failures: 0,
+                progress: ({ context }) => pollProgress(context.checks + 1, context.maxPolls),
+              }),
+              'reportProgress',
+            ],
+          },
+        ],
+        onError: [
+          {
+            guard: 'giveUpChecking',
+            target: 'failed',
+            actions: assign({ checks: ({ context }) => context.checks + 1, error: { message: CHECK_FAILED } }),
+          },
+          {
+            target: 'waiting',
+            actions: [
+              assign({
+                checks: ({ context }) => context.checks + 1,
+                failures: ({ context }) => context.failures + 1,
+                progress: ({ context }) => pollProgress(context.checks + 1, context.maxPolls),
+              }),
+              'reportProgress',
+            ],
+          },
+        ],
+      },
+    },
+    waiting: {
+      description: 'Two seconds between status checks; the bar shows checks / 60 (at most 95 %)',
+      after: { pollInterval: 'checking' },
+    },
+    succeeded: { description: 'The prediction succeeded with an output', type: 'final' },
+    failed: { description: 'Failed, canceled, timed out or no longer reachable', type: 'final' },
+  },
+  output: ({ context }): PollOutcome =>
+    context.output !== null
+      ? { ok: true, output: context.output }
+      : { ok: false, error: context.error ?? { message: GENERATION_FAILED } },
+});
+
+export type ToolPollMachine = typeof toolPollMachine;

@@ -1,0 +1,106 @@
+/**
+ * One generation call with the §9 time-out and retries: an attempt is cancelled after 55 s (45 s
+ * on the advertisement page: its `signal` aborts the request); up to 3 attempts, 2 s apart. Every
+ * tool retries a time-out; the advertisement also retries HTTP 504 and aborts. Every attempt of
+ * one click carries the click's idempotency key, so the server runs and charges once.
+ *
+ * The lifecycle invokes it twice over: `syncRequest` (the output itself) and `startRequest` (a
+ * prediction id); the app gives each its `attempt` effect (withToolEffects). It never fails as an
+ * actor: the lifecycle reads its output.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { Endpoint } from '../../src/catalog/tools';
+import { notProvided } from '../shared/errors';
+import { isRetryable, timeoutError, toToolError } from './errors';
+import type { CallAnswer, CallInput, GenerationBody, RequestOutcome, ToolError } from './tool-run.types';
+
+export const MAX_ATTEMPTS = 3;
+export const REQUEST_TIMEOUT_MS = 55_000;
+export const ADVERTISEMENT_TIMEOUT_MS = 45_000;
+
+export interface ToolRequestInput {
+  endpoint: Endpoint;
+  body: GenerationBody;
+  idempotencyKey: string;
+  /** The advertisement page: 45 s time-out, retries on 504 and aborts. */
+  advertisement: boolean;
+}
+
+export interface ToolRequestContext extends ToolRequestInput {
+  attempt: number;
+  answer: CallAnswer | null;
+  error: ToolError | null;
+}
+
+export const toolRequestMachine = setup({
+  types: {
+    context: {} as ToolRequestContext,
+    input: {} as ToolRequestInput,
+    output: {} as RequestOutcome,
+  },
+  actors: {
+    /** One attempt: POST the body to the endpoint with the Idempotency-Key header; pass `signal`. */
+    attempt: fromPromise<CallAnswer, CallInput>(async () => notProvided('attempt')),
+  },
+  actions: {
+    recordTimeout: assign({ error: () => timeoutError() }),
+    nextAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
+  },
+  guards: {
+    attemptsLeft: ({ context }) => context.attempt < MAX_ATTEMPTS,
+    retryable: ({ context }, error: unknown) =>
+      context.attempt < MAX_ATTEMPTS && isRetryable(toToolError(error), context.advertisement),
+  },
+  delays: {
+    /** Spec §9: 55 s per attempt, 45 s on the advertisement page. */
+    requestTimeout: ({ context }) => (context.advertisement ? ADVERTISEMENT_TIMEOUT_MS : REQUEST_TIMEOUT_MS),
+    /** Spec §9: 2 s between attempts. */
+    retryPause: 2000,
+  },
+}).createMachine({
+  id: 'toolRequest',
+  context: ({ input }) => ({ ...input, attempt: 1, answer: null, error: null }),
+  initial: 'attempting',
+  states: {
+    attempting: {
+      description: 'One attempt of the call, with the click’s idempotency key; cancelled at the time-out',
+      invoke: {
+        id: 'attempt',
+        src: 'attempt',
+        input: ({ context }) => ({
+          endpoint: context.endpoint,
+          body: context.body,
+          idempotencyKey: context.idempotencyKey,
+          attempt: context.attempt,
+        }),
+        onDone: { target: 'answered', actions: assign({ answer: ({ event }) => event.output, error: null }) },
+        onError: [
+          {
+            guard: { type: 'retryable', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'waiting',
+            actions: assign({ error: ({ event }) => toToolError(event.error) }),
+          },
+          { target: 'failed', actions: assign({ error: ({ event }) => toToolError(event.error) }) },
+        ],
+      },
+      after: {
+        requestTimeout: [
+          { guard: 'attemptsLeft', target: 'waiting', actions: 'recordTimeout' },
+          { target: 'failed', actions: 'recordTimeout' },
+        ],
+      },
+    },
+    waiting: {
+      description: 'Two seconds before the next attempt (at most 3 in all)',
+      after: { retryPause: { target: 'attempting', actions: 'nextAttempt' } },
+    },
+    answered: { description: 'The server answered', type: 'final' },
+    failed: { description: 'The last attempt failed, or the failure is not one to retry', type: 'final' },
+  },
+  output: ({ context }): RequestOutcome =>
+    context.answer !== null
+      ? { ok: true, answer: context.answer, attempts: context.attempt }
+      : { ok: false, error: context.error ?? { message: '' }, attempts: context.attempt },
+});
+
+export type ToolRequestMachine = typeof toolRequestMachine;

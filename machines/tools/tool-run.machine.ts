@@ -1,0 +1,507 @@
+/**
+ * The tool page lifecycle (spec §4 Tool page): idle → working (progress shown) → result | error,
+ * one machine for all 15 tools, parameterised by the tool's catalogue entry and call shape.
+ *
+ * Before any call: the §5 form rules, then the sign-in check (the app opens the login dialog and
+ * the form keeps what was typed), then the balance (the app keeps it current with `tool.balance`).
+ * Working takes one of the shape's paths: `single` (one call, simulated progress), `uploading` →
+ * `starting` → `polling` (person-to-person), `starting` → `polling` (restore, video, audio, 3D) or
+ * `starting` → `waiting` (text, code, image-to-text: start, then wait by id with progress
+ * callbacks). Each click makes one idempotency key, sent with every attempt of its call.
+ * Stopping the actor (leaving the page) stops every child and aborts what is in flight.
+ */
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { notProvided } from '../shared/errors';
+import { aspectPreset, defaultAspect, roundSize } from './aspect';
+import { generationBody } from './body';
+import { INVALID_RESPONSE, generationErrorText, notEnoughCredits, toToolError, uploadErrorText } from './errors';
+import { acceptParam, defaultParams } from './params';
+import { shapeOf, validationError } from './shapes';
+import { toolPollMachine } from './tool-poll.machine';
+import { toolProgressMachine } from './tool-progress.machine';
+import { toolRequestMachine, type ToolRequestInput } from './tool-request.machine';
+import type { Tool } from '../../src/catalog/tools';
+import type {
+  PollOutcome,
+  RequestOutcome,
+  ToolRunContext,
+  ToolRunEvent,
+  ToolRunInput,
+  ToolShape,
+  UploadAnswer,
+  UploadInput,
+  WaitAnswer,
+  WaitInput,
+} from './tool-run.types';
+
+const DEFAULT_SIZE = 1024;
+
+/** The form a page starts with, and returns to on 'Generate Another'. */
+function blankForm(tool: Tool, shape: ToolShape) {
+  const preset = shape.aspect === null ? null : defaultAspect(shape.aspect);
+  return {
+    prompt: '',
+    image: null,
+    poseImage: null,
+    aspect: preset?.name ?? null,
+    width: preset?.width ?? DEFAULT_SIZE,
+    height: preset?.height ?? DEFAULT_SIZE,
+    params: defaultParams(tool.key, tool.defaultParams),
+  };
+}
+
+const blankRun = {
+  key: null,
+  uploaded: { image: null, poseImage: null },
+  predictionId: null,
+  progress: 0,
+  result: null,
+  error: null,
+} as const;
+
+const outputOf = (outcome: RequestOutcome): string | null =>
+  outcome.ok && typeof outcome.answer.output === 'string' && outcome.answer.output !== ''
+    ? outcome.answer.output
+    : null;
+const idOf = (outcome: RequestOutcome): string | null =>
+  outcome.ok && typeof outcome.answer.id === 'string' && outcome.answer.id !== '' ? outcome.answer.id : null;
+const creditsOf = (outcome: RequestOutcome): number | undefined =>
+  outcome.ok && typeof outcome.answer.credits === 'number' ? outcome.answer.credits : undefined;
+
+function requestInput(context: ToolRunContext): ToolRequestInput {
+  return {
+    endpoint: context.tool.endpoint,
+    body: generationBody(context),
+    idempotencyKey: context.key ?? '',
+    advertisement: context.tool.key === 'text-to-advertisement',
+  };
+}
+
+export const toolRunMachine = setup({
+  types: {
+    context: {} as ToolRunContext,
+    events: {} as ToolRunEvent,
+    input: {} as ToolRunInput,
+  },
+  actors: {
+    /** Simulated progress of a single call (800 ms ticks, cap 85). */
+    progress: toolProgressMachine,
+    /** The single call of a 'sync' tool, with time-out and retries; the app gives it `generateSync`. */
+    syncRequest: toolRequestMachine,
+    /** The start call of 'poll' and 'startThenWait' tools; the app gives it `startGeneration`. */
+    startRequest: toolRequestMachine,
+    /** GET /api/prediction/{id} every 2 s; the app gives it `fetchPrediction`. */
+    poll: toolPollMachine,
+    /** POST /api/upload {image}: the public URL of a data-URL image. */
+    upload: fromPromise<UploadAnswer, UploadInput>(async () => notProvided('upload')),
+    /** Text, code, image-to-text: wait for the started generation, calling onProgress on the way. */
+    waitForResult: fromPromise<WaitAnswer, WaitInput>(async () => notProvided('waitForResult')),
+  },
+  actions: {
+    /** A visitor pressed Generate: the app opens the login dialog; the form keeps its values. */
+    requireSignIn: () => {},
+    /** The answer carried the new balance: the app passes it to the session ('creditsUpdated'). */
+    creditsChanged: (_, _params: { credits: number }) => {},
+    /** The app reloads the balance (GET /api/users/credits), spec §7. */
+    refreshCredits: () => {},
+    /** The page scrolls to the result (100 ms after it appears). */
+    scrollToResult: () => {},
+
+    setPrompt: assign({ prompt: (_, p: { prompt: string }) => p.prompt }),
+    setImage: assign({ image: (_, p: { image: string | null }) => p.image }),
+    setPoseImage: assign({ poseImage: (_, p: { image: string | null }) => p.image }),
+    setAspect: assign(({ context }, p: { name: string }) => {
+      const preset = context.shape.aspect === null ? undefined : aspectPreset(context.shape.aspect, p.name);
+      return preset ? { aspect: preset.name, width: preset.width, height: preset.height } : {};
+    }),
+    setSize: assign((_, p: { width: number; height: number }) => roundSize(p.width, p.height)),
+    setParam: assign({
+      params: ({ context }, p: { name: string; value: string | number }) => ({
+        ...context.params,
+        [p.name]: acceptParam(context.tool.key, p.name, p.value) ?? context.params[p.name] ?? '',
+      }),
+    }),
+    setBalance: assign((_, p: { signedIn: boolean; credits: number }) => ({
+      signedIn: p.signedIn,
+      credits: p.credits,
+    })),
+    refuse: assign({ error: (_, p: { message: string }) => p.message }),
+    startRun: assign(({ context }) => ({ ...blankRun, key: context.newKey() })),
+    clearRun: assign(({ context }) => ({ ...blankForm(context.tool, context.shape), ...blankRun })),
+    showResult: assign({ result: (_, p: { output: string }) => p.output, progress: 100, error: null }),
+    showError: assign({ error: (_, p: { message: string }) => p.message, progress: 0 }),
+  },
+  guards: {
+    formInvalid: ({ context }) => validationError(context.shape, context) !== null,
+    signedOut: ({ context }) => !context.signedIn,
+    /** The balance the app last sent is below the tool's cost. */
+    lacksCredits: ({ context }) => context.credits < context.tool.cost,
+    knownAspect: ({ context }, p: { name: string }) =>
+      context.shape.aspect !== null && aspectPreset(context.shape.aspect, p.name) !== undefined,
+    /** The tool has this control and the value is one it takes (numbers are clamped, not refused). */
+    knownParam: ({ context }, p: { name: string; value: string | number }) =>
+      acceptParam(context.tool.key, p.name, p.value) !== null,
+    syncCall: ({ context }) => context.shape.call === 'sync',
+    pollCall: ({ context }) => context.shape.call === 'poll',
+    uploadsFirst: ({ context }) => context.shape.uploadsFirst,
+    hasPoseImage: ({ context }) => context.poseImage !== null && context.poseImage !== '',
+    gotOutput: (_, outcome: RequestOutcome) => outputOf(outcome) !== null,
+    gotId: (_, outcome: RequestOutcome) => idOf(outcome) !== null,
+    /** The server answered, but not with what the call promises. */
+    answered: (_, outcome: RequestOutcome) => outcome.ok,
+    pollSucceeded: (_, outcome: PollOutcome) => outcome.ok,
+  },
+  delays: {
+    /** Spec §2: the page scrolls to the result 100 ms after it appears. */
+    scrollDelay: 100,
+  },
+}).createMachine({
+  id: 'toolRun',
+  context: ({ input }) => {
+    const shape = input.shape ?? shapeOf(input.tool.key);
+    return {
+      tool: input.tool,
+      shape,
+      ...blankForm(input.tool, shape),
+      signedIn: input.signedIn ?? false,
+      credits: input.credits ?? 0,
+      ...blankRun,
+      newKey: input.newKey ?? (() => crypto.randomUUID()),
+      random: input.random ?? Math.random,
+    };
+  },
+  on: {
+    'tool.balance': {
+      actions: { type: 'setBalance', params: ({ event }) => ({ signedIn: event.signedIn, credits: event.credits }) },
+    },
+  },
+  initial: 'idle',
+  states: {
+    idle: {
+      description: 'The form: prompt, upload, aspect ratio or parameters; Generate is enabled when the form is valid',
+      tags: ['form'],
+      on: {
+        'tool.prompt': { actions: { type: 'setPrompt', params: ({ event }) => event } },
+        'tool.image': { actions: { type: 'setImage', params: ({ event }) => event } },
+        'tool.poseImage': { actions: { type: 'setPoseImage', params: ({ event }) => event } },
+        'tool.fileRejected': { target: 'error', actions: { type: 'refuse', params: ({ event }) => event } },
+        'tool.aspect': {
+          guard: { type: 'knownAspect', params: ({ event }) => event },
+          actions: { type: 'setAspect', params: ({ event }) => event },
+        },
+        'tool.size': { actions: { type: 'setSize', params: ({ event }) => event } },
+        'tool.param': {
+          guard: { type: 'knownParam', params: ({ event }) => event },
+          actions: { type: 'setParam', params: ({ event }) => event },
+        },
+        'tool.generate': [
+          {
+            guard: 'formInvalid',
+            target: 'error',
+            actions: {
+              type: 'refuse',
+              params: ({ context }) => ({ message: validationError(context.shape, context) ?? '' }),
+            },
+          },
+          { guard: 'signedOut', actions: 'requireSignIn' },
+          {
+            guard: 'lacksCredits',
+            target: 'error',
+            actions: {
+              type: 'refuse',
+              params: ({ context }) => ({ message: notEnoughCredits(context.tool.cost, context.credits) }),
+            },
+          },
+          { target: 'working' },
+        ],
+      },
+    },
+    working: {
+      description: 'Generating... N%: the call is out; the form and the aspect buttons are locked',
+      tags: ['busy'],
+      entry: 'startRun',
+      on: {
+        'progress.tick': { actions: assign({ progress: ({ event }) => event.value }) },
+      },
+      initial: 'choosing',
+      states: {
+        choosing: {
+          description: 'Takes the path of the tool’s call shape',
+          always: [
+            { guard: 'syncCall', target: 'single' },
+            { guard: 'uploadsFirst', target: 'uploading' },
+            { target: 'starting' },
+          ],
+        },
+        single: {
+          description: 'One call answers with the output; simulated progress up to 85 %',
+          invoke: [
+            {
+              id: 'progress',
+              src: 'progress',
+              input: ({ context, self }) => ({
+                random: context.random,
+                onProgress: (value: number) => self.send({ type: 'progress.tick', value }),
+              }),
+            },
+            {
+              id: 'request',
+              src: 'syncRequest',
+              input: ({ context }) => requestInput(context),
+              onDone: [
+                {
+                  guard: { type: 'gotOutput', params: ({ event }) => event.output },
+                  target: '#toolRun.result',
+                  actions: [
+                    { type: 'showResult', params: ({ event }) => ({ output: outputOf(event.output) ?? '' }) },
+                    // The answer's balance when it has one, else ask the server (spec §7).
+                    enqueueActions(({ enqueue, event }) => {
+                      const credits = creditsOf(event.output);
+                      if (credits === undefined) return void enqueue('refreshCredits');
+                      enqueue.assign({ credits });
+                      enqueue({ type: 'creditsChanged', params: { credits } });
+                    }),
+                  ],
+                },
+                {
+                  guard: { type: 'answered', params: ({ event }) => event.output },
+                  target: '#toolRun.error',
+                  actions: [{ type: 'showError', params: { message: INVALID_RESPONSE } }, 'refreshCredits'],
+                },
+                {
+                  target: '#toolRun.error',
+                  actions: [
+                    {
+                      type: 'showError',
+                      params: ({ context, event }) => ({
+                        message: event.output.ok
+                          ? INVALID_RESPONSE
+                          : generationErrorText(event.output.error, context.shape.wording),
+                      }),
+                    },
+                    'refreshCredits',
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        uploading: {
+          description: 'Uploading the main image, then the pose image if there is one',
+          initial: 'main',
+          states: {
+            main: {
+              description: 'POST /api/upload with the main image',
+              invoke: {
+                id: 'uploadMain',
+                src: 'upload',
+                input: ({ context }) => ({ image: context.image ?? '', which: 'main' as const }),
+                onDone: [
+                  {
+                    guard: 'hasPoseImage',
+                    target: 'pose',
+                    actions: assign({ uploaded: ({ event }) => ({ image: event.output.url, poseImage: null }) }),
+                  },
+                  {
+                    target: '#toolRun.working.starting',
+                    actions: assign({ uploaded: ({ event }) => ({ image: event.output.url, poseImage: null }) }),
+                  },
+                ],
+                onError: {
+                  target: '#toolRun.error',
+                  actions: {
+                    type: 'showError',
+                    params: ({ event }) => ({ message: uploadErrorText(event.error, 'main') }),
+                  },
+                },
+              },
+            },
+            pose: {
+              description: 'POST /api/upload with the pose image',
+              invoke: {
+                id: 'uploadPose',
+                src: 'upload',
+                input: ({ context }) => ({ image: context.poseImage ?? '', which: 'pose' as const }),
+                onDone: {
+                  target: '#toolRun.working.starting',
+                  actions: assign({
+                    uploaded: ({ context, event }) => ({ image: context.uploaded.image, poseImage: event.output.url }),
+                  }),
+                },
+                onError: {
+                  target: '#toolRun.error',
+                  actions: {
+                    type: 'showError',
+                    params: ({ event }) => ({ message: uploadErrorText(event.error, 'pose') }),
+                  },
+                },
+              },
+            },
+          },
+        },
+        starting: {
+          description: 'Starting the generation: the server reserves the cost and answers a prediction id',
+          invoke: {
+            id: 'request',
+            src: 'startRequest',
+            input: ({ context }) => requestInput(context),
+            onDone: [
+              {
+                guard: { type: 'gotId', params: ({ event }) => event.output },
+                target: 'started',
+                actions: [
+                  assign({ predictionId: ({ event }) => idOf(event.output) }),
+                  // The answer's balance when it has one, else ask the server (spec §7).
+                  enqueueActions(({ enqueue, event }) => {
+                    const credits = creditsOf(event.output);
+                    if (credits === undefined) return void enqueue('refreshCredits');
+                    enqueue.assign({ credits });
+                    enqueue({ type: 'creditsChanged', params: { credits } });
+                  }),
+                ],
+              },
+              {
+                guard: { type: 'answered', params: ({ event }) => event.output },
+                target: '#toolRun.error',
+                actions: [{ type: 'showError', params: { message: INVALID_RESPONSE } }, 'refreshCredits'],
+              },
+              {
+                target: '#toolRun.error',
+                actions: [
+                  {
+                    type: 'showError',
+                    params: ({ context, event }) => ({
+                      message: event.output.ok
+                        ? INVALID_RESPONSE
+                        : generationErrorText(event.output.error, context.shape.wording),
+                    }),
+                  },
+                  'refreshCredits',
+                ],
+              },
+            ],
+          },
+        },
+        started: {
+          description: 'The prediction runs: poll it, or wait for it by id',
+          always: [{ guard: 'pollCall', target: 'polling' }, { target: 'waiting' }],
+        },
+        polling: {
+          description: 'Checking the prediction every 2 s (at most 60 times); the bar shows checks / 60',
+          invoke: {
+            id: 'poll',
+            src: 'poll',
+            input: ({ context, self }) => ({
+              id: context.predictionId ?? '',
+              onProgress: (value: number) => self.send({ type: 'progress.tick', value }),
+            }),
+            onDone: [
+              {
+                guard: { type: 'pollSucceeded', params: ({ event }) => event.output },
+                target: '#toolRun.result',
+                actions: [
+                  {
+                    type: 'showResult',
+                    params: ({ event }) => ({ output: event.output.ok ? event.output.output : '' }),
+                  },
+                  'refreshCredits',
+                ],
+              },
+              {
+                target: '#toolRun.error',
+                actions: [
+                  {
+                    type: 'showError',
+                    params: ({ context, event }) => ({
+                      message: event.output.ok
+                        ? INVALID_RESPONSE
+                        : generationErrorText(event.output.error, context.shape.wording),
+                    }),
+                  },
+                  'refreshCredits',
+                ],
+              },
+            ],
+          },
+        },
+        waiting: {
+          description: 'Waiting for the text by id; the app’s progress callbacks move the bar, then 100',
+          invoke: {
+            id: 'wait',
+            src: 'waitForResult',
+            input: ({ context, self }) => ({
+              id: context.predictionId ?? '',
+              tool: context.tool.key,
+              onProgress: (value: number) => self.send({ type: 'progress.tick', value }),
+            }),
+            onDone: {
+              target: '#toolRun.result',
+              actions: [
+                { type: 'showResult', params: ({ event }) => ({ output: event.output.output }) },
+                'refreshCredits',
+              ],
+            },
+            onError: {
+              target: '#toolRun.error',
+              actions: [
+                {
+                  type: 'showError',
+                  params: ({ context, event }) => ({
+                    message: generationErrorText(toToolError(event.error), context.shape.wording),
+                  }),
+                },
+                'refreshCredits',
+              ],
+            },
+          },
+        },
+      },
+    },
+    result: {
+      description: 'The result with Generate Another (Restore / Process Another), Download, Share',
+      tags: ['result'],
+      after: { scrollDelay: { actions: 'scrollToResult' } },
+      on: { 'tool.reset': { target: 'idle', actions: 'clearRun' } },
+    },
+    error: {
+      description: 'The red banner; the form stays as typed and Generate tries again',
+      tags: ['form', 'error'],
+      on: {
+        'tool.prompt': { actions: { type: 'setPrompt', params: ({ event }) => event } },
+        'tool.image': { actions: { type: 'setImage', params: ({ event }) => event } },
+        'tool.poseImage': { actions: { type: 'setPoseImage', params: ({ event }) => event } },
+        'tool.fileRejected': { actions: { type: 'refuse', params: ({ event }) => event } },
+        'tool.aspect': {
+          guard: { type: 'knownAspect', params: ({ event }) => event },
+          actions: { type: 'setAspect', params: ({ event }) => event },
+        },
+        'tool.size': { actions: { type: 'setSize', params: ({ event }) => event } },
+        'tool.param': {
+          guard: { type: 'knownParam', params: ({ event }) => event },
+          actions: { type: 'setParam', params: ({ event }) => event },
+        },
+        'tool.generate': [
+          {
+            guard: 'formInvalid',
+            actions: {
+              type: 'refuse',
+              params: ({ context }) => ({ message: validationError(context.shape, context) ?? '' }),
+            },
+          },
+          { guard: 'signedOut', actions: 'requireSignIn' },
+          {
+            guard: 'lacksCredits',
+            actions: {
+              type: 'refuse',
+              params: ({ context }) => ({ message: notEnoughCredits(context.tool.cost, context.credits) }),
+            },
+          },
+          { target: 'working' },
+        ],
+        'tool.reset': { target: 'idle', actions: 'clearRun' },
+      },
+    },
+  },
+});
+
+export type ToolRunMachine = typeof toolRunMachine;

@@ -1,0 +1,195 @@
+/**
+ * Types of a tool run (spec §4 Tool page, Simulated progress, Polling flow; §7 Generation calls;
+ * §8 Generation errors; §9 Timing). The lifecycle (toolRun) composes three small machines:
+ * toolRequest (time-out and retries), toolPoll (prediction polling) and toolProgress (simulated
+ * progress); the app provides the effects below once, through `withToolEffects`.
+ */
+import type { Endpoint, Tool, ToolKey } from '../../src/catalog/tools';
+
+// ---------- errors ----------
+
+/**
+ * What a failed effect looks like to the machines: the app's ApiError has `status` and
+ * `message`; an aborted fetch has `name` 'AbortError'; the request machine's own time-out is a
+ * 'TimeoutError'. Anything else thrown is normalised to this by `toToolError`.
+ */
+export interface ToolError {
+  status?: number;
+  message: string;
+  name?: 'AbortError' | 'TimeoutError';
+}
+
+/** Which §8 wording a page uses for its failures. */
+export type ErrorWording = 'image' | 'restore' | 'text' | 'code' | 'imageToText' | 'advertisement' | 'generic';
+
+// ---------- the tool's call shape ----------
+
+/**
+ * How a tool reaches its output:
+ * - 'sync': one call answers with the output (POST /api/generate/image → {output, credits});
+ * - 'poll': a start call answers with a prediction id, then GET /api/prediction/{id} every 2 s;
+ * - 'startThenWait': a start call, then the app's `waitForResult` waits by id with progress callbacks.
+ */
+export type CallKind = 'sync' | 'poll' | 'startThenWait';
+
+/** A form field a run needs, with the §5 text shown when it is missing (checked in order). */
+export interface Requirement {
+  field: 'prompt' | 'image';
+  message: string;
+}
+
+/** Which aspect-ratio presets the page offers (spec §9 gives two readings), if any. */
+export type AspectReading = 'general' | 'advertisement';
+
+export interface ToolShape {
+  call: CallKind;
+  requires: readonly Requirement[];
+  /** Aspect-ratio buttons (text-to-image, advertisement); null when the page has none. */
+  aspect: AspectReading | null;
+  /** Free width and height fields, rounded down to multiples of 8 (image-to-image). */
+  freeSize: boolean;
+  /** Person-to-person: upload the main and pose images through /api/upload before starting. */
+  uploadsFirst: boolean;
+  /** Prompt sent when the field is empty (person-to-person: 'A photo of a person'). */
+  defaultPrompt: string | null;
+  /** The advertisement page also retries on HTTP 504 and on an abort (spec §9). */
+  retryOn504: boolean;
+  wording: ErrorWording;
+  /** What the upload area takes: a picture (sent as `image`) or a clip (video editing, sent as `video`). */
+  upload: 'image' | 'video';
+}
+
+// ---------- effects the app provides ----------
+
+/** The body of a generation call (spec §3 Generation request, §7). */
+export interface GenerationBody {
+  modelId: string;
+  provider?: Tool['provider'];
+  /** /api/generate/image reads `cost`; the start endpoints read `modelCost` (spec §3). */
+  cost?: number;
+  modelCost?: number;
+  input: Record<string, string | number | boolean | null>;
+}
+
+/**
+ * One attempt of a generation call. The app sends `idempotencyKey` as the Idempotency-Key
+ * header: every attempt of one click carries the same key, so the server charges once.
+ */
+export interface CallInput {
+  endpoint: Endpoint;
+  body: GenerationBody;
+  idempotencyKey: string;
+  /** 1, 2 or 3. */
+  attempt: number;
+}
+
+/** POST /api/generate/image (and the advertisement's single call). */
+export interface SyncAnswer {
+  output?: unknown;
+  credits?: number | undefined;
+}
+
+/** POST /api/generate or a per-tool endpoint: the prediction it started. */
+export interface StartAnswer {
+  id?: unknown;
+  credits?: number | undefined;
+}
+
+export type CallAnswer = SyncAnswer & StartAnswer;
+
+/** GET /api/prediction/{id}. */
+export interface PredictionAnswer {
+  status: string;
+  output?: string | readonly string[] | null | undefined;
+  error?: string | null | undefined;
+}
+
+/** POST /api/upload {image as data URL}. */
+export interface UploadInput {
+  image: string;
+  which: 'main' | 'pose';
+}
+export interface UploadAnswer {
+  url: string;
+}
+
+/** Text, code and image-to-text: wait for the result of a started generation. */
+export interface WaitInput {
+  id: string;
+  tool: ToolKey;
+  /** Called with 0–100 as the wait goes on; the lifecycle shows it as the progress bar. */
+  onProgress: (value: number) => void;
+}
+export interface WaitAnswer {
+  output: string;
+}
+
+/** How the request machine ended: it never throws, the lifecycle reads this. */
+export type RequestOutcome =
+  { ok: true; answer: CallAnswer; attempts: number } | { ok: false; error: ToolError; attempts: number };
+
+/** How the poll machine ended. */
+export type PollOutcome = { ok: true; output: string } | { ok: false; error: ToolError };
+
+// ---------- the lifecycle ----------
+
+export interface ToolRunInput {
+  tool: Tool;
+  /** Defaults to the catalogue's shape for the tool (shapes.ts). */
+  shape?: ToolShape;
+  signedIn?: boolean;
+  credits?: number;
+  /** One idempotency key per click; the app gives crypto.randomUUID (the default). */
+  newKey?: () => string;
+  /** The random source of simulated progress, in [0, 1); Math.random by default. */
+  random?: () => number;
+}
+
+export interface ToolRunContext {
+  tool: Tool;
+  shape: ToolShape;
+  // form
+  prompt: string;
+  /** The uploaded file as a data URL (image tools), or null. */
+  image: string | null;
+  poseImage: string | null;
+  /** Name of the chosen aspect-ratio preset; null on pages without presets. */
+  aspect: string | null;
+  width: number;
+  height: number;
+  /** The tool's parameters shown as controls (machines/tools/params.ts), starting at the §9 defaults. */
+  params: Readonly<Record<string, string | number>>;
+  // session, kept current by the app through `tool.balance`
+  signedIn: boolean;
+  credits: number;
+  // the run
+  /** Idempotency key of the current click; null before the first click. */
+  key: string | null;
+  /** Public URLs of the uploaded images (person-to-person). */
+  uploaded: { image: string | null; poseImage: string | null };
+  predictionId: string | null;
+  progress: number;
+  result: string | null;
+  error: string | null;
+  // seams (deterministic in tests)
+  newKey: () => string;
+  random: () => number;
+}
+
+export type ToolRunEvent =
+  | { type: 'tool.prompt'; prompt: string }
+  | { type: 'tool.image'; image: string | null }
+  | { type: 'tool.poseImage'; image: string | null }
+  /** The page refused a file before any call (spec §5 size and format rules): the banner says why. */
+  | { type: 'tool.fileRejected'; message: string }
+  | { type: 'tool.aspect'; name: string }
+  | { type: 'tool.size'; width: number; height: number }
+  /** A parameter control (frames, fps, length, duration, guidance, voice preset, quality, edit). */
+  | { type: 'tool.param'; name: string; value: string | number }
+  | { type: 'tool.generate' }
+  /** 'Generate Another' / 'Restore Another' / 'Process Another'. */
+  | { type: 'tool.reset' }
+  /** The app keeps the session's view current: signed in or not, and the balance. */
+  | { type: 'tool.balance'; signedIn: boolean; credits: number }
+  /** From the progress child, the poll child or the wait callbacks: 0–100. */
+  | { type: 'progress.tick'; value: number };

@@ -1,0 +1,2 @@
+ALTER TABLE "predictions" ADD COLUMN "input" jsonb;--> statement-breakpoint
+CREATE INDEX "predictions_user_created_idx" ON "predictions" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);

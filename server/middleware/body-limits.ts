@@ -1,0 +1,57 @@
+/**
+ * Body limits per route (hono/body-limit), checked before anything reads the body: the Content-Length
+ * first, then the bytes as they stream. Large bodies only where images travel as data URLs (upload
+ * and the image-generation routes: a 15 MB file is about 20 MB as base64 JSON); a few kB on auth,
+ * settings and payments. Each refusal is a 413 {message} that fits the route.
+ */
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../context';
+import { HttpError } from '../errors';
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+export const bodyTooLargeMessage = 'Request body too large';
+export const imageTooLargeMessage = 'Image is too large. Please choose a smaller image.';
+
+const limit = (maxSize: number, message: string): MiddlewareHandler =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new HttpError(413, message);
+    },
+  });
+
+/** Routes whose bodies carry images or videos as data URLs. */
+const mediaRoutes = new Set([
+  '/api/upload',
+  '/api/generate',
+  '/api/generate/image',
+  '/api/generate/restore',
+  '/api/generate/person',
+  '/api/generate/image-to-text',
+  '/api/generate/video',
+  '/api/generate/3d',
+]);
+
+const media = limit(22 * MB, imageTooLargeMessage);
+/** Prompts (4,000 characters) and parameters. */
+const generation = limit(64 * KB, bodyTooLargeMessage);
+/** Stripe's events are a few kB; room for large invoices. */
+const webhook = limit(256 * KB, bodyTooLargeMessage);
+/** Auth, settings, payments, the checkout page's form. */
+const small = limit(8 * KB, bodyTooLargeMessage);
+
+export const bodyLimits = createMiddleware<AppEnv>(async (c, next) => {
+  const path = c.req.path.replace(/\/+$/, '') || '/';
+  const chosen = mediaRoutes.has(path)
+    ? media
+    : path.startsWith('/api/generate/')
+      ? generation
+      : path === '/api/stripe/webhook'
+        ? webhook
+        : small;
+  return chosen(c, next);
+});

@@ -1,0 +1,134 @@
+/**
+ * The server's one worker pool (piscina) for CPU work: image decode/encode, OCR, audio synthesis,
+ * video rendering. Tasks are named in ./tasks.ts and run in worker threads, at most `maxThreads`
+ * at a time (WORKER_THREADS, default cpus − 1, at least 1); the rest wait in a bounded queue.
+ *
+ *   import { sharedPool } from '../workers/pool';
+ *   const png = await sharedPool().run('image.scene', { width, height, seed, prompt, style: 'art' }, { signal });
+ *
+ * Aborting `signal` rejects at once with the signal's reason; the task sees ctx.cancelled and stops
+ * (killing any child process it started); a task still running after `cancelGraceMs` (10 s) is
+ * ended by terminating its thread (a last resort: sharp advises against terminating a thread in the
+ * middle of an operation). More than maxThreads + maxQueue tasks at once: PoolBusyError.
+ */
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { TaskInput, TaskName, TaskOutput } from './tasks';
+import type { TaskMessage } from './run-task';
+
+export interface WorkerPoolOptions {
+  /** Most tasks running at once (threads). Default WORKER_THREADS or max(1, cpus − 1). */
+  readonly maxThreads?: number;
+  /** Most tasks waiting for a thread; beyond it run() rejects with PoolBusyError. Default 64. */
+  readonly maxQueue?: number;
+  /** How long an idle thread is kept. Default 30 s. */
+  readonly idleTimeoutMs?: number;
+  /** How long a cancelled task may take to stop by itself before its thread is terminated. Default 10 s. */
+  readonly cancelGraceMs?: number;
+}
+
+export interface RunOptions {
+  readonly signal?: AbortSignal | undefined;
+}
+
+export interface WorkerPool {
+  run<N extends TaskName>(name: N, input: TaskInput<N>, options?: RunOptions): Promise<TaskOutput<N>>;
+  readonly maxThreads: number;
+  /** Tasks waiting for a thread. */
+  readonly queueSize: number;
+  /** Waits for running tasks, then stops the threads. */
+  close(): Promise<void>;
+}
+
+export class PoolBusyError extends Error {
+  constructor() {
+    super('The server is busy: too many tasks are waiting');
+    this.name = 'PoolBusyError';
+  }
+}
+
+export function defaultThreadCount(env: Record<string, string | undefined> = process.env): number {
+  const asked = Number(env['WORKER_THREADS']);
+  if (Number.isInteger(asked) && asked >= 1) return asked;
+  return Math.max(1, os.availableParallelism() - 1);
+}
+
+const entry = fileURLToPath(new URL('./entry.mjs', import.meta.url));
+
+export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
+  const maxThreads = Math.max(1, Math.floor(options.maxThreads ?? defaultThreadCount()));
+  const maxQueue = Math.max(0, options.maxQueue ?? 64);
+  const graceMs = options.cancelGraceMs ?? 10_000;
+  // sharp (libvips) must stay loaded in the main thread while threads use it: on glibc a thread's
+  // exit would otherwise unload the library under the others (sharp's worker-thread advice).
+  createRequire(import.meta.url)('sharp');
+  let inFlight = 0;
+  const piscina = new Piscina<TaskMessage, unknown>({
+    filename: entry,
+    // One thread stays: it also replaces a thread terminated by a hard stop (piscina spawns no
+    // replacement below minThreads, and a pool left with none would not start the next task).
+    minThreads: 1,
+    maxThreads,
+    idleTimeout: options.idleTimeoutMs ?? 30_000,
+  });
+  // A thread that dies outside a task (failed start) is reported here; unhandled, it would end the process.
+  piscina.on('error', (error: unknown) => console.error('worker pool:', error));
+  return {
+    maxThreads,
+    get queueSize() {
+      return piscina.queueSize;
+    },
+    run(name, input, runOptions = {}) {
+      const { signal } = runOptions;
+      if (signal?.aborted) return Promise.reject(reasonOf(signal));
+      // Our own bound: piscina keeps abortable tasks in a side queue that its maxQueue does not count.
+      if (inFlight >= maxThreads + maxQueue) return Promise.reject(new PoolBusyError());
+      inFlight++;
+      const cancel = new Int32Array(new SharedArrayBuffer(4));
+      const hardStop = new AbortController();
+      const task = piscina
+        .run({ name, input, cancel }, { signal: hardStop.signal })
+        .finally(() => inFlight--) as Promise<TaskOutput<typeof name>>;
+      if (!signal) return task;
+      let killTimer: ReturnType<typeof setTimeout> | undefined;
+      const aborted = new Promise<never>((_, reject) => {
+        const onAbort = () => {
+          Atomics.store(cancel, 0, 1);
+          killTimer = setTimeout(() => hardStop.abort(), graceMs);
+          killTimer.unref();
+          reject(reasonOf(signal));
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        void task
+          .catch(() => undefined)
+          .finally(() => {
+            clearTimeout(killTimer);
+            signal.removeEventListener('abort', onAbort);
+          });
+      });
+      return Promise.race([task, aborted]);
+    },
+    close: () => piscina.close(),
+  };
+}
+
+function reasonOf(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new Error('Aborted');
+}
+
+let shared: WorkerPool | undefined;
+
+/** The pool the whole server shares, created on first use. */
+export function sharedPool(): WorkerPool {
+  shared ??= createWorkerPool();
+  return shared;
+}
+
+/** Stops the shared pool (server shutdown, end of a test file). */
+export async function closeSharedPool(): Promise<void> {
+  const pool = shared;
+  shared = undefined;
+  await pool?.close();
+}

@@ -1,0 +1,44 @@
+/**
+ * Every task the worker pool can run, by name. Each handler runs inside a worker thread: it may
+ * block (decode, encode, synthesise) without stalling the server. Inputs and outputs cross the
+ * thread boundary by structured clone: plain data, Uint8Array for bytes.
+ * To add a task: write `(input, ctx) => Promise<output>` in its own module and list it here.
+ */
+import type { TaskContext } from './context';
+import { mediaTasks } from '../providers/media/tasks';
+import { checkImage, checkVideo } from './upload-checks';
+
+export const tasks = {
+  /** For tests of the pool itself. */
+  'pool.echo': async (
+    input: { value: unknown; delayMs?: number; spinMs?: number; ignoreCancel?: boolean },
+    ctx: TaskContext,
+  ) => {
+    if (input.spinMs) {
+      // Busy: blocks this thread, not the server's.
+      const end = Date.now() + input.spinMs;
+      while (Date.now() < end) if (ctx.cancelled && !input.ignoreCancel) break;
+    }
+    if (input.delayMs) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, input.delayMs);
+        ctx.onCancel(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    ctx.throwIfCancelled();
+    return { value: input.value, threadId: (await import('node:worker_threads')).threadId };
+  },
+  ...mediaTasks,
+  /** An uploaded image, decoded by sharp under the pixel cap. */
+  'upload.image': (input: { bytes: Uint8Array }, ctx: TaskContext) => checkImage(input, ctx),
+  /** An uploaded video, probed and its first frame decoded by ffmpeg. */
+  'upload.video': (input: { bytes: Uint8Array; declaredType: string }, ctx: TaskContext) => checkVideo(input, ctx),
+} satisfies Record<string, (input: never, ctx: TaskContext) => Promise<unknown>>;
+
+export type Tasks = typeof tasks;
+export type TaskName = keyof Tasks;
+export type TaskInput<N extends TaskName> = Parameters<Tasks[N]>[0];
+export type TaskOutput<N extends TaskName> = Awaited<ReturnType<Tasks[N]>>;

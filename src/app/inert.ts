@@ -1,0 +1,24 @@
+/**
+ * The root actor with inert effects: a visitor with nothing stored, the default theme, no
+ * navigation. Tests and the flows viewer start from it and provide what they need, the same way
+ * create-app.ts provides the real effects.
+ */
+import { fromPromise } from 'xstate';
+import { sessionMachine } from '../../machines/session/session.machine';
+import { themeMachine } from '../../machines/theme/theme.machine';
+import type { ThemeName } from '../themes/names';
+import { appMachine } from './app.machine';
+
+export const inertAppLogic = appMachine.provide({
+  actors: {
+    session: sessionMachine.provide({ actors: { readToken: fromPromise<string | null>(async () => null) } }),
+    theme: themeMachine.provide({
+      actors: {
+        readStoredTheme: fromPromise<string | null>(async () => null),
+        loadRemoteTheme: fromPromise<string | null>(async () => null),
+        saveRemoteTheme: fromPromise<void, { theme: ThemeName }>(async () => undefined),
+      },
+    }),
+  },
+  actions: { navigate: () => {} },
+});

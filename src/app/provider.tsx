@@ -1,0 +1,83 @@
+/**
+ * How views reach the actor system: one provider holds the root actor (main.tsx, or a test's);
+ * views read the long-lived actors by system id and start short-lived flows with `useFlow`.
+ */
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { createActor, type Actor, type ActorOptions, type ActorRefFrom, type AnyActorLogic } from 'xstate';
+import type { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
+import type { themeMachine } from '../../machines/theme/theme.machine';
+import type { User } from '../api/schemas';
+import type { ThemeName } from '../themes/names';
+import { systemIds } from './app.machine';
+import type { AppActor } from './create-app';
+import type { SessionActor } from './session';
+import { appInspect } from './inspect';
+
+const AppContext = createContext<AppActor | null>(null);
+
+export function AppProvider({ app, children }: { app: AppActor; children: ReactNode }) {
+  return <AppContext.Provider value={app}>{children}</AppContext.Provider>;
+}
+
+export function useApp(): AppActor {
+  const app = useContext(AppContext);
+  if (!app) throw new Error('useApp() needs an <AppProvider> around the view');
+  return app;
+}
+
+export function useSession(): SessionActor {
+  return useApp().system.get(systemIds.session);
+}
+
+export function useSidebar(): ActorRefFrom<typeof sidebarMachine> {
+  return useApp().system.get(systemIds.sidebar);
+}
+
+export function useTheme(): ActorRefFrom<typeof themeMachine> {
+  return useApp().system.get(systemIds.theme);
+}
+
+export function useCurrentUser(): User | null {
+  return useSelector(useSession(), (s) => s.context.user);
+}
+
+export function useThemeName(): ThemeName {
+  return useSelector(useTheme(), (s) => s.context.theme);
+}
+
+/** A flow's logic, or a function of the root actor for flows whose effects reach the app. */
+export type Flow<TLogic extends AnyActorLogic> = TLogic | ((app: AppActor) => TLogic);
+
+/**
+ * Starts a short-lived flow for the screen that calls it, with its input; it stops when the
+ * screen goes. Unlike useActorRef, React's strict-mode remount does not restart what the flow
+ * invoked (a single-use verification link is checked once): the actor is created once per
+ * mounted screen and its stop waits a tick, which the remount cancels.
+ */
+export function useFlow<TLogic extends AnyActorLogic>(
+  flow: Flow<TLogic>,
+  options?: ActorOptions<TLogic>,
+): Actor<TLogic> {
+  const app = useContext(AppContext);
+  const [actor] = useState(() => {
+    const logic = typeof flow === 'function' ? flow(appOrThrow(app)) : flow;
+    // Input is optional for some flows and required for others; the caller's options say which.
+    const create = createActor as (l: TLogic, o?: ActorOptions<TLogic>) => Actor<TLogic>;
+    return create(logic, appInspect ? { ...options, inspect: appInspect } : options);
+  });
+  const pendingStop = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    clearTimeout(pendingStop.current);
+    actor.start();
+    return () => {
+      pendingStop.current = setTimeout(() => actor.stop(), 0);
+    };
+  }, [actor]);
+  return actor;
+}
+
+function appOrThrow(app: AppActor | null): AppActor {
+  if (!app) throw new Error('This flow needs an <AppProvider> around the view');
+  return app;
+}

@@ -1,0 +1,181 @@
+/**
+ * A tool run's real effects (spec §4 Tool page, §7 Generation calls): the generation calls of
+ * endpoints.ts with the run's abort signal and the click's Idempotency-Key, the session for the
+ * login dialog and the balance, and the page's scroll. A tool page starts it with `useToolRun`.
+ */
+import { useEffect } from 'react';
+import { fromPromise, type Actor } from 'xstate';
+import { withToolEffects, type ToolEffects } from '../../machines/tools/effects';
+import { CHECK_FAILED, GENERATION_FAILED, GENERATION_TIMED_OUT } from '../../machines/tools/errors';
+import type { ToolError, WaitAnswer } from '../../machines/tools/tool-run.types';
+import type { Tool } from '../catalog/tools';
+import { createApiClient } from '../api/client';
+import { createEndpoints, type Endpoints } from '../api/endpoints';
+import { sessionCredentials } from './api';
+import { systemIds } from './app.machine';
+import type { AppActor } from './create-app';
+import { useFlow, useSession, type Flow } from './provider';
+import type { SessionActor } from './session';
+
+export type ToolRunLogic = ReturnType<typeof withToolEffects>;
+export type ToolRunActor = Actor<ToolRunLogic>;
+
+type ToolEndpoints = Pick<Endpoints, 'generateImage' | 'startGeneration' | 'getPrediction' | 'upload' | 'getCredits'>;
+
+/** The id the result view carries, so the run can scroll it into view. */
+export const TOOL_RESULT_ID = 'tool-result';
+
+/** Text, code and image-to-text wait for their prediction: checked every second, at most 3 minutes. */
+const WAIT_INTERVAL_MS = 1000;
+const WAIT_ATTEMPTS = 180;
+
+/** What the machines read of a failure: {status, message, name} (machines/tools/errors.ts). */
+export function asToolError(error: unknown): ToolError {
+  if (typeof error !== 'object' || error === null) return { message: typeof error === 'string' ? error : '' };
+  const { status, message, name } = error as { status?: unknown; message?: unknown; name?: unknown };
+  return {
+    message: typeof message === 'string' ? message : '',
+    ...(typeof status === 'number' ? { status } : {}),
+    ...(name === 'AbortError' || name === 'TimeoutError' ? { name } : {}),
+  };
+}
+
+async function rethrowing<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw asToolError(error);
+  }
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(asToolError(signal.reason ?? { name: 'AbortError', message: '' }));
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject({ name: 'AbortError', message: '' } satisfies ToolError);
+      },
+      { once: true },
+    );
+  });
+}
+
+/** The wait of spec §4: poll the prediction by id, report progress, answer its text. */
+export async function waitForPrediction(
+  api: Pick<ToolEndpoints, 'getPrediction'>,
+  id: string,
+  onProgress: (value: number) => void,
+  signal: AbortSignal,
+  { interval = WAIT_INTERVAL_MS, attempts = WAIT_ATTEMPTS } = {},
+): Promise<WaitAnswer> {
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    let answer;
+    try {
+      answer = await api.getPrediction(id, { signal });
+    } catch (error) {
+      const e = asToolError(error);
+      throw e.name ? e : { ...e, message: e.message || CHECK_FAILED };
+    }
+    if (answer.status === 'succeeded') {
+      const output = Array.isArray(answer.output) ? answer.output[0] : answer.output;
+      if (typeof output === 'string') return { output };
+      throw { message: GENERATION_FAILED } satisfies ToolError;
+    }
+    if (answer.status === 'failed' || answer.status === 'canceled' || answer.status === 'aborted') {
+      throw { message: answer.error || GENERATION_FAILED } satisfies ToolError;
+    }
+    // Progress grows quickly at first, then slowly, and never reaches 100 before the answer.
+    onProgress(Math.min(95, Math.round(100 * (1 - Math.exp(-attempt / 8)))));
+    await pause(interval, signal);
+  }
+  throw { message: GENERATION_TIMED_OUT } satisfies ToolError;
+}
+
+const sessionOf = (app: AppActor): SessionActor => app.system.get(systemIds.session);
+
+export interface ToolEffectDeps {
+  endpoints?: ToolEndpoints;
+  /** Window for the 'creditsUpdated' event and the result's scroll. */
+  target?: Window;
+}
+
+/** The effects of every tool run of this app, as `withToolEffects` takes them. */
+export function toolEffects(
+  app: AppActor,
+  { endpoints = createEndpoints(createApiClient(sessionCredentials(app.system))), target }: ToolEffectDeps = {},
+): ToolEffects {
+  const win = () => target ?? window;
+  const creditsChanged = (credits: number) => {
+    sessionOf(app).send({ type: 'credits.updated', credits });
+    win().dispatchEvent(new CustomEvent('creditsUpdated', { detail: { credits } }));
+  };
+  return {
+    generateSync: fromPromise(({ input, signal }) =>
+      rethrowing(() => endpoints.generateImage(input.body, { signal, idempotencyKey: input.idempotencyKey })),
+    ),
+    startGeneration: fromPromise(({ input, signal }) =>
+      rethrowing(() =>
+        endpoints.startGeneration(input.endpoint, input.body, { signal, idempotencyKey: input.idempotencyKey }),
+      ),
+    ),
+    fetchPrediction: fromPromise(({ input, signal }) =>
+      rethrowing(() => endpoints.getPrediction(input.id, { signal })),
+    ),
+    upload: fromPromise(({ input, signal }) => rethrowing(() => endpoints.upload(input.image, { signal }))),
+    waitForResult: fromPromise(({ input, signal }) => waitForPrediction(endpoints, input.id, input.onProgress, signal)),
+    requireSignIn: () => sessionOf(app).send({ type: 'auth.required' }),
+    creditsChanged,
+    refreshCredits: () => {
+      endpoints.getCredits().then(
+        ({ credits }) => creditsChanged(credits),
+        (error: unknown) => console.error('Failed to fetch credits', error),
+      );
+    },
+    scrollToResult: () => {
+      // An action that throws would stop the run; a DOM without scrollIntoView (jsdom) just skips it.
+      const element = win().document.getElementById(TOOL_RESULT_ID);
+      if (typeof element?.scrollIntoView === 'function') element.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    },
+  };
+}
+
+/** The tool-run flow with the app's real effects. */
+export const toolRunFlow = (app: AppActor): ToolRunLogic => withToolEffects(toolEffects(app));
+
+/**
+ * The page's run: started with the session's current view (signed in, balance) and kept in step
+ * with it through `tool.balance`; it stops, aborting what is in flight, when the page goes.
+ */
+export function useToolRun(tool: Tool, flow: Flow<ToolRunLogic> = toolRunFlow): ToolRunActor {
+  const session = useSession();
+  const balance = () => {
+    const snapshot = session.getSnapshot();
+    return { signedIn: snapshot.hasTag('signedIn'), credits: snapshot.context.user?.credits ?? 0 };
+  };
+  const run = useFlow(flow, { input: { tool, ...balance() } });
+  useEffect(() => {
+    let last = balance();
+    run.send({ type: 'tool.balance', ...last });
+    const subscription = session.subscribe(() => {
+      const next = balance();
+      if (next.signedIn === last.signedIn && next.credits === last.credits) return;
+      last = next;
+      run.send({ type: 'tool.balance', ...next });
+    });
+    return () => subscription.unsubscribe();
+    // `balance` reads the session it closes over; the subscription is the session's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [run, session]);
+  return run;
+}
+
+/** The aspect-ratio presets of a page, sizes already rounded to multiples of 8 (spec §9). */
+export { aspectPresets } from '../../machines/tools/aspect';
+export type { AspectReading } from '../../machines/tools/tool-run.types';
+
+/** The parameter controls of a tool page (frames, fps, length, duration, guidance, voice, quality, edit). */
+export { paramsOf } from '../../machines/tools/params';
+export type { ParamSpec } from '../../machines/tools/params';

@@ -1,0 +1,119 @@
+import { useSelector } from '@xstate/react';
+import type { creditHistoryMachine } from '../../../machines/billing/credit-history.machine';
+import type { CreditEntry } from '../../api/schemas';
+import { creditHistoryFlow } from '../../app/billing';
+import { useFlow, type Flow } from '../../app/provider';
+import * as buttons from '../../components/ui/button/button.css';
+import { ErrorBanner } from '../../components/ui/form/fields';
+import * as forms from '../../components/ui/form/form.css';
+import * as page from '../../components/ui/page/page.css';
+import { formatDate } from './format';
+import * as styles from './settings.css';
+
+const number = (n: number) => n.toLocaleString('en-US');
+const signed = (n: number) => (n > 0 ? `+${number(n)}` : `−${number(-n)}`);
+
+/** What changed the balance, in words; tool runs and their refunds link to the creation. */
+function What({ entry }: { entry: CreditEntry }) {
+  const run = (label: string) =>
+    entry.predictionId ? (
+      <a href={`/creations/${encodeURIComponent(entry.predictionId)}`}>
+        {label}: {entry.tool ?? 'tool'}
+      </a>
+    ) : (
+      <>
+        {label}: {entry.tool ?? 'tool'}
+      </>
+    );
+  switch (entry.kind) {
+    case 'signup':
+      return <>Free credits on sign-up</>;
+    case 'pack':
+      return <>{entry.pack ? `Credit pack: ${entry.pack}` : 'Credit pack'}</>;
+    case 'subscription':
+      return <>Subscription credits</>;
+    case 'spend':
+      return run('Tool run');
+    case 'refund':
+      return run('Refund');
+    case 'expire':
+      return <>Unused subscription credits expired</>;
+  }
+}
+
+/** Settings › Billing: every grant, spend, refund and expiry, newest first, with the balance after each. */
+export function CreditHistory({ logic = creditHistoryFlow }: { logic?: Flow<typeof creditHistoryMachine> }) {
+  const flow = useFlow(logic);
+  const entries = useSelector(flow, (s) => s.context.entries);
+  const error = useSelector(flow, (s) => s.context.error);
+  const loading = useSelector(flow, (s) => s.matches('loading'));
+  const loadingMore = useSelector(flow, (s) => s.matches('loadingMore'));
+  const failed = useSelector(flow, (s) => s.matches('failed'));
+  const canMore = useSelector(flow, (s) => s.can({ type: 'history.more' }));
+  const hasMore = useSelector(flow, (s) => s.context.nextCursor !== null);
+
+  return (
+    <div className={styles.history}>
+      <h3 className={styles.historyTitle} id="credit-history-title">
+        Credit history
+      </h3>
+      <ErrorBanner>{error}</ErrorBanner>
+      {failed ? (
+        <div className={forms.actions}>
+          <button
+            type="button"
+            className={buttons.button.secondary}
+            onClick={() => flow.send({ type: 'history.retry' })}
+          >
+            Try again
+          </button>
+        </div>
+      ) : loading ? (
+        <p className={page.muted}>Loading...</p>
+      ) : entries.length === 0 ? (
+        <p className={page.muted}>No credit changes yet.</p>
+      ) : (
+        <table className={styles.table} aria-labelledby="credit-history-title">
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">What</th>
+              <th scope="col" className={styles.numeric}>
+                Change
+              </th>
+              <th scope="col" className={styles.numeric}>
+                Balance
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id} data-kind={entry.kind}>
+                <td>{formatDate(entry.at)}</td>
+                <td>
+                  <What entry={entry} />
+                </td>
+                <td className={styles.numeric} data-positive={entry.delta > 0}>
+                  {signed(entry.delta)}
+                </td>
+                <td className={styles.numeric}>{number(entry.balance)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {hasMore && !failed ? (
+        <div className={forms.actions}>
+          <button
+            type="button"
+            className={buttons.button.secondary}
+            disabled={!canMore}
+            onClick={() => flow.send({ type: 'history.more' })}
+          >
+            {loadingMore ? 'Loading...' : 'Show more'}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

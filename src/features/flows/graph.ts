@@ -1,0 +1,165 @@
+/**
+ * A registered machine as plain data for drawing: states (nested), transitions with their event,
+ * guard and delay, and the keys coverage/flows.json uses. Pure: no DOM, runs in Node and browser.
+ */
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
+
+export type EdgeKind = 'event' | 'after' | 'always' | 'done' | 'error' | 'stateDone';
+
+export interface FlowTransition {
+  id: string;
+  /** State node ids (`session.signedOut.idle`). A targetless transition has target === source. */
+  source: string;
+  target: string;
+  targetless: boolean;
+  kind: EdgeKind;
+  eventType: string;
+  /** What the person reads: `auth.login.submit`, `after registerNotice`, `done readToken`, `always`. */
+  event: string;
+  guard: string | null;
+  delay: string | number | null;
+  /** The key coverage/flows.json lists in `missing` (same as tests/flows/harness.ts). */
+  coverageKey: string;
+}
+
+export interface FlowState {
+  id: string;
+  key: string;
+  /** Dotted path below the machine root (`signedOut.idle`); '' for the root. */
+  path: string;
+  type: 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
+  description: string | null;
+  tags: string[];
+  invokes: { id: string; src: string }[];
+  /** Id of the initial child of a compound state. */
+  initial: string | null;
+  /** Inside a parallel state: one of its regions. */
+  region: boolean;
+  children: FlowState[];
+}
+
+export interface FlowGraph {
+  id: string;
+  description: string | null;
+  root: FlowState;
+  transitions: FlowTransition[];
+}
+
+type Named = { type?: unknown; name?: unknown; guards?: unknown; guard?: unknown };
+
+/** A guard's name: 'hasToken', `and(a, b)`, `not(a)`, or 'inline' for an anonymous function. */
+export function guardName(guard: unknown): string | null {
+  if (guard === undefined || guard === null) return null;
+  if (typeof guard === 'string') return guard;
+  const g = guard as Named;
+  if (typeof g.type === 'string' && !g.type.startsWith('xstate.')) return g.type;
+  if (typeof g.type === 'string') {
+    const op = g.type.slice('xstate.'.length);
+    const inner = Array.isArray(g.guards) ? g.guards : g.guard !== undefined ? [g.guard] : [];
+    return `${op}(${inner.map((x) => guardName(x) ?? 'inline').join(', ')})`;
+  }
+  if (typeof guard === 'function' && typeof g.name === 'string' && g.name !== '' && g.name !== 'guard') return g.name;
+  return 'inline';
+}
+
+function kindOf(eventType: string): { kind: EdgeKind; event: string } {
+  if (eventType.startsWith('xstate.after.')) return { kind: 'after', event: eventType };
+  if (eventType.startsWith('xstate.done.actor.'))
+    return { kind: 'done', event: `done ${eventType.slice('xstate.done.actor.'.length)}` };
+  if (eventType.startsWith('xstate.error.actor.'))
+    return { kind: 'error', event: `error ${eventType.slice('xstate.error.actor.'.length)}` };
+  if (eventType.startsWith('xstate.done.state.')) return { kind: 'stateDone', event: 'done' };
+  return { kind: 'event', event: eventType };
+}
+
+const pathOf = (node: AnyStateNode) => node.path.join('.');
+
+export function childrenOf(node: AnyStateNode): AnyStateNode[] {
+  return Object.values(node.states as Record<string, AnyStateNode>);
+}
+
+export function toFlowGraph(machine: AnyStateMachine): FlowGraph {
+  const transitions: FlowTransition[] = [];
+  const visit = (node: AnyStateNode, region: boolean): FlowState => {
+    const delays = new Map<string, string | number>();
+    for (const a of node.after) {
+      const delay = (a as { delay: unknown }).delay;
+      delays.set(a.eventType, typeof delay === 'number' || typeof delay === 'string' ? delay : 'inline');
+    }
+    let index = 0;
+    for (const [eventType, list] of node.transitions) {
+      for (const t of list) {
+        const { kind, event } = kindOf(eventType);
+        const delay = kind === 'after' ? (delays.get(eventType) ?? null) : null;
+        const targets = (t.target ?? []) as AnyStateNode[];
+        const label = kind === 'after' ? `after ${delay ?? '?'}` : event;
+        for (const target of targets.length ? targets : [node]) {
+          transitions.push({
+            id: `${node.id}#${index++}`,
+            source: node.id,
+            target: target.id,
+            targetless: targets.length === 0,
+            kind,
+            eventType,
+            event: label,
+            guard: guardName(t.guard),
+            delay,
+            coverageKey: `${node.id} --${eventType}--> ${target.id}`,
+          });
+        }
+      }
+    }
+    for (const t of node.always ?? []) {
+      const targets = (t.target ?? []) as AnyStateNode[];
+      for (const target of targets.length ? targets : [node]) {
+        transitions.push({
+          id: `${node.id}#${index++}`,
+          source: node.id,
+          target: target.id,
+          targetless: targets.length === 0,
+          kind: 'always',
+          eventType: '',
+          event: 'always',
+          guard: guardName(t.guard),
+          delay: null,
+          coverageKey: `${node.id} --(always)--> ${target.id}`,
+        });
+      }
+    }
+    const children = childrenOf(node);
+    const initialTarget =
+      node.type === 'compound' ? (((node.initial?.target ?? []) as AnyStateNode[])[0]?.id ?? null) : null;
+    return {
+      id: node.id,
+      key: node.key,
+      path: pathOf(node),
+      type: node.type,
+      description: node.description ?? null,
+      tags: [...node.tags],
+      invokes: node.invoke.map((i) => ({
+        id: i.id,
+        src: typeof i.src === 'string' ? i.src : ((i.src as { id?: string }).id ?? 'inline'),
+      })),
+      initial: initialTarget,
+      region,
+      children: children.map((c) => visit(c, node.type === 'parallel')),
+    };
+  };
+  const root = visit(machine.root, false);
+  const config = machine.config as { description?: unknown };
+  return {
+    id: machine.id,
+    description: typeof config.description === 'string' ? config.description : (machine.root.description ?? null),
+    root,
+    transitions,
+  };
+}
+
+export function allStates(state: FlowState): FlowState[] {
+  return [state, ...state.children.flatMap(allStates)];
+}
+
+/** A transition as one line: `auth.register.submit [passwordsDiffer]`. */
+export function transitionLabel(t: FlowTransition): string {
+  return t.guard ? `${t.event} [${t.guard}]` : t.event;
+}

@@ -1,0 +1,3 @@
+import { style } from '@vanilla-extract/css';
+
+export const root = style({ marginBottom: 16 });

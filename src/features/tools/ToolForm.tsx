@@ -1,0 +1,259 @@
+/** The form parts of the tool pages, one per kind of input (spec §2 Tool pages, §5). */
+import { useId, useState, type DragEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import * as buttons from '../../components/ui/button/button.css';
+import { aspectPresets, paramsOf, type AspectReading, type ParamSpec, type ToolRunActor } from '../../app/tools';
+import { acceptAttribute, compressForUpload, fileProblem, readAsDataURL, READ_FAILED } from './image-prep';
+import type { PromptView, UploadView } from './tool-views';
+import * as styles from './ToolPage.css';
+
+const acceptHint = { jpegPng: 'JPG or PNG', anyImage: 'Any image', video: 'MP4, WebM or MOV' } as const;
+
+/** Typing is kept in the run, so a visitor's prompt survives the login dialog. */
+export function PromptField({ run, prompt }: { run: ToolRunActor; prompt: PromptView }) {
+  const id = useId();
+  const value = useSelector(run, (s) => s.context.prompt);
+  const locked = useSelector(run, (s) => !s.hasTag('form'));
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {prompt.label}
+      </label>
+      <textarea
+        id={id}
+        className={styles.textarea}
+        rows={prompt.rows}
+        placeholder={prompt.placeholder}
+        value={value}
+        readOnly={locked}
+        onChange={(event) => run.send({ type: 'tool.prompt', prompt: event.target.value })}
+      />
+    </div>
+  );
+}
+
+/** The presets are disabled while working and while a result is shown: the run says when. */
+export function AspectPresets({ run, reading }: { run: ToolRunActor; reading: AspectReading }) {
+  const chosen = useSelector(run, (s) => s.context.aspect);
+  const canChoose = useSelector(run, (s) => s.can({ type: 'tool.aspect', name: 'Square' }));
+  return (
+    <fieldset className={styles.field}>
+      <legend className={styles.label}>Aspect ratio</legend>
+      <div className={styles.aspects}>
+        {aspectPresets(reading).map((preset) => (
+          <button
+            key={preset.name}
+            type="button"
+            className={styles.aspect}
+            aria-pressed={chosen === preset.name}
+            disabled={!canChoose}
+            onClick={() => run.send({ type: 'tool.aspect', name: preset.name })}
+          >
+            {preset.name} ({preset.ratio})
+            <span className={styles.aspectSize}>
+              {preset.width}×{preset.height}
+            </span>
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Image to Image: width and height, rounded down to multiples of 8 by the run. */
+export function SizeFields({ run }: { run: ToolRunActor }) {
+  const width = useSelector(run, (s) => s.context.width);
+  const height = useSelector(run, (s) => s.context.height);
+  const locked = useSelector(run, (s) => !s.hasTag('form'));
+  const id = useId();
+  const send = (next: { width: number; height: number }) => {
+    if (Number.isFinite(next.width) && Number.isFinite(next.height)) run.send({ type: 'tool.size', ...next });
+  };
+  return (
+    <div className={styles.sizeRow}>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={`${id}-w`}>
+          Width
+        </label>
+        <input
+          id={`${id}-w`}
+          className={styles.number}
+          type="number"
+          min={8}
+          max={2048}
+          step={8}
+          // Keyed on the stored value: the field shows what the run kept after rounding.
+          key={`w${width}`}
+          defaultValue={width}
+          disabled={locked}
+          onBlur={(event) => send({ width: event.target.valueAsNumber, height })}
+        />
+      </div>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={`${id}-h`}>
+          Height
+        </label>
+        <input
+          id={`${id}-h`}
+          className={styles.number}
+          type="number"
+          min={8}
+          max={2048}
+          step={8}
+          key={`h${height}`}
+          defaultValue={height}
+          disabled={locked}
+          onBlur={(event) => send({ width, height: event.target.valueAsNumber })}
+        />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The tool's parameters (spec §9 defaults) as number fields and choices; the run keeps each value
+ * in its range. A control tied to another (trim's start and end) shows only when it applies.
+ */
+export function ParamFields({ run }: { run: ToolRunActor }) {
+  const key = useSelector(run, (s) => s.context.tool.key);
+  const specs = paramsOf(key);
+  if (specs.length === 0) return null;
+  return (
+    <fieldset className={styles.params}>
+      <legend className={styles.label}>Settings</legend>
+      {specs.map((spec) => (
+        <ParamField key={spec.name} run={run} spec={spec} />
+      ))}
+    </fieldset>
+  );
+}
+
+function ParamField({ run, spec }: { run: ToolRunActor; spec: ParamSpec }) {
+  const id = useId();
+  const value = useSelector(run, (s) => s.context.params[spec.name]);
+  const shown = useSelector(run, (s) => !spec.when || s.context.params[spec.when.name] === spec.when.value);
+  const locked = useSelector(run, (s) => !s.hasTag('form'));
+  if (!shown) return null;
+  const send = (next: string | number) => run.send({ type: 'tool.param', name: spec.name, value: next });
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {spec.label}
+        {spec.kind === 'number' ? (
+          <span className={styles.hint}>
+            {' '}
+            ({spec.min}–{spec.max}
+            {spec.unit ? ` ${spec.unit}` : ''})
+          </span>
+        ) : null}
+      </label>
+      {spec.kind === 'choice' ? (
+        <select
+          id={id}
+          className={styles.number}
+          value={String(value ?? spec.fallback)}
+          disabled={locked}
+          onChange={(event) => send(event.target.value)}
+        >
+          {spec.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={id}
+          className={styles.number}
+          type="number"
+          min={spec.min}
+          max={spec.max}
+          step={spec.step}
+          // Keyed on the stored value: the field shows what the run kept after clamping.
+          key={`${spec.name}${String(value)}`}
+          defaultValue={value}
+          disabled={locked}
+          onBlur={(event) => {
+            if (Number.isFinite(event.target.valueAsNumber)) send(event.target.valueAsNumber);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * A file input under a drop area with a preview. The file is checked (size, HEIC, type) before
+ * anything else; a refusal goes to the banner and nothing is called.
+ */
+export function UploadArea({ run, upload, which }: { run: ToolRunActor; upload: UploadView; which: 'main' | 'pose' }) {
+  const id = useId();
+  const image = useSelector(run, (s) => (which === 'main' ? s.context.image : s.context.poseImage));
+  const locked = useSelector(run, (s) => !s.hasTag('form'));
+  const [dragging, setDragging] = useState(false);
+  const set = (value: string | null) =>
+    run.send(which === 'main' ? { type: 'tool.image', image: value } : { type: 'tool.poseImage', image: value });
+
+  const take = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = fileProblem(file, upload.accepts, which);
+    if (problem) return void run.send({ type: 'tool.fileRejected', message: problem });
+    try {
+      set(upload.compress ? await compressForUpload(file) : await readAsDataURL(file));
+    } catch (error) {
+      run.send({ type: 'tool.fileRejected', message: error instanceof Error ? error.message : READ_FAILED });
+    }
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!locked) void take(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {upload.label}
+      </label>
+      <div
+        className={styles.drop}
+        data-dragging={dragging}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        {image && upload.accepts === 'video' ? (
+          <video className={styles.preview} src={image} muted controls aria-label={`${upload.label} preview`} />
+        ) : image ? (
+          <img className={styles.preview} src={image} alt={`${upload.label} preview`} />
+        ) : (
+          <>
+            <span>Drop {upload.accepts === 'video' ? 'a video' : 'an image'} here or click to choose</span>
+            <span className={styles.hint}>{acceptHint[upload.accepts]}, up to 15 MB</span>
+          </>
+        )}
+        <input
+          id={id}
+          className={styles.fileInput}
+          type="file"
+          accept={acceptAttribute[upload.accepts]}
+          disabled={locked}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            // Choosing the same file again must fire change again.
+            event.target.value = '';
+            void take(file);
+          }}
+        />
+      </div>
+      {image && !locked ? (
+        <button type="button" className={`${buttons.button.ghost} ${buttons.small}`} onClick={() => set(null)}>
+          Remove {which === 'pose' ? 'pose image' : upload.accepts === 'video' ? 'video' : 'image'}
+        </button>
+      ) : null}
+    </div>
+  );
+}

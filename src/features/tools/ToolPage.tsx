@@ -1,0 +1,143 @@
+/**
+ * The page of one tool (spec §2 Tool pages, §4 Tool page): title and cost, the form of the tool's
+ * inputs, the red banner, the progress bar and the result. Every value is one narrow selector on
+ * the page's tool run; every control sends an event to it.
+ */
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { toolByKey } from '../../catalog';
+import * as buttons from '../../components/ui/button/button.css';
+import { icons } from '../../components/ui/icons/icons';
+import * as page from '../../components/ui/page/page.css';
+import type { Flow } from '../../app/provider';
+import { TOOL_RESULT_ID, useToolRun, type ToolRunActor, type ToolRunLogic } from '../../app/tools';
+import { AspectPresets, ParamFields, PromptField, SizeFields, UploadArea } from './ToolForm';
+import { ToolResult } from './ToolResult';
+import { toolViews, type PageToolKey, type ToolView } from './tool-views';
+import * as styles from './ToolPage.css';
+
+export interface ToolPageProps {
+  toolKey: PageToolKey;
+  /** The run's logic; tests give it fake effects. */
+  flow?: Flow<ToolRunLogic>;
+}
+
+export function ToolPage({ toolKey, flow }: ToolPageProps) {
+  const tool = toolByKey(toolKey);
+  const view = toolViews[toolKey];
+  const run = useToolRun(tool, flow);
+  const showingResult = useSelector(run, (s) => s.hasTag('result'));
+  return (
+    <div className={styles.root}>
+      <header className={page.header}>
+        <p className={page.eyebrow}>{tool.category}</p>
+        <div className={styles.heading}>
+          <h1 className={page.title}>{tool.title}</h1>
+          <span className={styles.cost} data-testid="tool-page-cost">
+            {icons.coin}
+            {tool.cost} credits per run
+          </span>
+        </div>
+        <p className={page.lead}>{tool.description}</p>
+      </header>
+      <ToolForm run={run} view={view} />
+      {showingResult ? <ToolResult run={run} view={view} id={TOOL_RESULT_ID} /> : null}
+    </div>
+  );
+}
+
+function ToolForm({ run, view }: { run: ToolRunActor; view: ToolView }) {
+  const aspect = useSelector(run, (s) => s.context.shape.aspect);
+  const freeSize = useSelector(run, (s) => s.context.shape.freeSize);
+  const showingResult = useSelector(run, (s) => s.hasTag('result'));
+  return (
+    <form
+      className={styles.card}
+      aria-label={`${view.submit} form`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        run.send({ type: 'tool.generate' });
+      }}
+    >
+      {view.upload ? (
+        <div className={styles.uploads}>
+          <UploadArea run={run} upload={view.upload} which="main" />
+          {view.pose ? (
+            <UploadArea run={run} upload={{ ...view.upload, label: 'Pose image (optional)' }} which="pose" />
+          ) : null}
+        </div>
+      ) : null}
+      {aspect ? <AspectPresets run={run} reading={aspect} /> : null}
+      {view.prompt ? <PromptField run={run} prompt={view.prompt} /> : null}
+      {freeSize ? <SizeFields run={run} /> : null}
+      <ParamFields run={run} />
+      <Banner run={run} />
+      <Progress run={run} word={view.working} />
+      {showingResult ? null : <SubmitButton run={run} view={view} />}
+    </form>
+  );
+}
+
+/** Disabled while working, and per §5: an empty prompt, or restore without an image. */
+function SubmitButton({ run, view }: { run: ToolRunActor; view: ToolView }) {
+  const canGenerate = useSelector(run, (s) => s.can({ type: 'tool.generate' }));
+  const promptMissing = useSelector(run, (s) => view.prompt?.required === true && s.context.prompt.trim() === '');
+  const imageMissing = useSelector(run, (s) => view.needsImage && !s.context.image);
+  const busy = useSelector(run, (s) => s.hasTag('busy'));
+  return (
+    <div className={styles.actions}>
+      <button type="submit" className={buttons.button.primary} disabled={!canGenerate || promptMissing || imageMissing}>
+        {busy ? `${view.working}...` : view.submit}
+      </button>
+    </div>
+  );
+}
+
+/** The red banner (§8); a refusal for want of credits links to the two ways of getting more. */
+function Banner({ run }: { run: ToolRunActor }) {
+  const error = useSelector(run, (s) => s.context.error);
+  const lacksCredits = useSelector(
+    run,
+    (s) =>
+      s.context.error !== null && s.context.signedIn && s.context.credits < s.context.tool.cost && !s.hasTag('busy'),
+  );
+  if (error === null || error === '') return null;
+  return (
+    <div role="alert" className={styles.alert}>
+      <span>{error}</span>
+      {lacksCredits ? (
+        <>
+          <Link to="/credits" className={styles.alertLink}>
+            Buy credits
+          </Link>
+          <Link to="/subscribe" className={styles.alertLink}>
+            See plans
+          </Link>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function Progress({ run, word }: { run: ToolRunActor; word: string }) {
+  const busy = useSelector(run, (s) => s.hasTag('busy'));
+  const progress = useSelector(run, (s) => Math.round(s.context.progress));
+  if (!busy) return null;
+  return (
+    <div className={styles.progress}>
+      <p className={styles.progressText} aria-live="polite">
+        {word}... {progress}%
+      </p>
+      <div
+        className={styles.track}
+        role="progressbar"
+        aria-label={`${word} progress`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+      >
+        <div className={styles.bar} style={{ width: `${progress}%` }} />
+      </div>
+    </div>
+  );
+}

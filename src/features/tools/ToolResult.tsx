@@ -1,0 +1,171 @@
+/** The result of a run (spec §2 Tool pages): the image, text or code, and what can be done next. */
+import { lazy, Suspense, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import * as buttons from '../../components/ui/button/button.css';
+import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
+import type { ToolRunActor } from '../../app/tools';
+import { DOWNLOAD_FAILED, SHARE_FAILED, downloadImage, isMobileAgent, shareImage, timestampedName } from './image-prep';
+import type { ToolView } from './tool-views';
+import * as styles from './ToolPage.css';
+
+// three.js is large: only a page that shows a model loads it.
+const ModelViewer = lazy(() => import('../../components/ui/model-viewer/ModelViewer'));
+
+const isMedia = (result: ToolView['result']) => result === 'video' || result === 'audio' || result === 'model3d';
+const extensionOf = (url: string) => /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase() ?? 'bin';
+
+export function ToolResult({ run, view, id }: { run: ToolRunActor; view: ToolView; id: string }) {
+  const output = useSelector(run, (s) => s.context.result) ?? '';
+  const title = useSelector(run, (s) => s.context.tool.title);
+  const predictionId = useSelector(run, (s) => s.context.predictionId);
+  return (
+    <section id={id} className={`${styles.card} ${styles.result}`} aria-label="Result">
+      {view.result === 'image' ? <img className={styles.resultImage} src={output} alt={view.resultAlt} /> : null}
+      {view.result === 'text' ? <pre className={styles.text}>{output}</pre> : null}
+      {view.result === 'code' ? <CodeBlock code={output} /> : null}
+      {view.result === 'video' ? (
+        <video
+          className={styles.player}
+          src={output}
+          controls
+          playsInline
+          preload="metadata"
+          aria-label={view.resultAlt}
+        />
+      ) : null}
+      {view.result === 'audio' ? (
+        <audio className={styles.audio} src={output} controls preload="metadata" aria-label={view.resultAlt} />
+      ) : null}
+      {view.result === 'model3d' ? (
+        <Suspense fallback={<p className={styles.hint}>Loading the 3D viewer...</p>}>
+          <ModelViewer url={output} label={view.resultAlt} />
+        </Suspense>
+      ) : null}
+      <div className={styles.actions}>
+        <button type="button" className={buttons.button.primary} onClick={() => run.send({ type: 'tool.reset' })}>
+          {view.another}
+        </button>
+        {view.download && isMedia(view.result) ? (
+          // The stored file itself, with its own type (.mp4, .wav, .glb); same origin, so `download` names it.
+          <a
+            className={buttons.button.secondary}
+            href={output}
+            download={`${view.download.prefix}-${(predictionId ?? 'result').slice(0, 8)}.${extensionOf(output)}`}
+          >
+            Download
+          </a>
+        ) : view.download ? (
+          <SaveActions url={output} title={title} {...view.download} />
+        ) : null}
+        {predictionId ? (
+          <Link to="/creations/$id" params={{ id: predictionId }} className={buttons.button.ghost}>
+            See it in My creations
+          </Link>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function CodeBlock({ code }: { code: string }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  return (
+    <div className={styles.field}>
+      <div className={styles.codeHeader}>
+        <span className={styles.label}>Code</span>
+        <button
+          type="button"
+          className={`${buttons.button.secondary} ${buttons.small}`}
+          onClick={() => {
+            void navigator.clipboard.writeText(code).then(
+              () => setCopied(code),
+              () => setCopied(null),
+            );
+          }}
+        >
+          {copied === code ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+      <pre className={styles.code}>
+        <code>{code}</code>
+      </pre>
+    </div>
+  );
+}
+
+/**
+ * Download (a timestamped PNG) everywhere; the advertisement adds Share on mobile user agents:
+ * the device's share sheet with the file, else a dialog with Facebook, Twitter and Copy Link.
+ */
+function SaveActions({ url, title, prefix, share }: { url: string; title: string; prefix: string; share: boolean }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [linkCopied, setLinkCopied] = useState(false);
+  const mobile = share && isMobileAgent();
+  const absolute = new URL(url, window.location.href).href;
+
+  const download = () => {
+    setProblem(null);
+    downloadImage(url, timestampedName(prefix)).catch(() => setProblem(DOWNLOAD_FAILED));
+  };
+  const shareNow = () => {
+    setProblem(null);
+    shareImage(url, title).then(
+      (shared) => setDialogOpen(!shared),
+      () => setProblem(SHARE_FAILED),
+    );
+  };
+
+  return (
+    <>
+      <button type="button" className={buttons.button.secondary} onClick={download}>
+        Download
+      </button>
+      {mobile ? (
+        <button type="button" className={buttons.button.secondary} onClick={shareNow}>
+          Share
+        </button>
+      ) : null}
+      {problem ? (
+        <div role="alert" className={styles.alert}>
+          {problem}
+        </div>
+      ) : null}
+      <Dialog open={dialogOpen} onOpenChange={setDialogOpen}>
+        <DialogContent title="Share image" description="Share your advertisement or copy its link.">
+          <div className={styles.shareLinks}>
+            <a
+              className={buttons.button.secondary}
+              href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(absolute)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Share on Facebook
+            </a>
+            <a
+              className={buttons.button.secondary}
+              href={`https://twitter.com/intent/tweet?url=${encodeURIComponent(absolute)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Share on Twitter
+            </a>
+            <button
+              type="button"
+              className={buttons.button.secondary}
+              onClick={() => {
+                navigator.clipboard.writeText(absolute).then(
+                  () => setLinkCopied(true),
+                  () => setProblem(SHARE_FAILED),
+                );
+              }}
+            >
+              {linkCopied ? 'Link copied' : 'Copy Link'}
+            </button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

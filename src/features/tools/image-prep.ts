@@ -1,0 +1,134 @@
+/**
+ * Browser work on a chosen file before any call (spec §5 Files): the size and format checks,
+ * reading it as a data URL, and person-to-person's resize (longest side 800 px, flattened on
+ * white, JPEG at 0.7). Nothing here reaches the API.
+ */
+
+export const MAX_FILE_BYTES = 15 * 1024 * 1024;
+export const IMAGE_TOO_LARGE = 'Image is too large. Please choose a smaller image.';
+export const POSE_TOO_LARGE = 'Pose image is too large. Please choose a smaller image.';
+export const FORMAT_NOT_SUPPORTED =
+  'This image format is not supported. Please take a new photo or choose a JPG/PNG image.';
+export const READ_FAILED = 'Failed to read file';
+export const LOAD_FAILED = 'Failed to load image';
+export const COMPRESS_FAILED = 'Failed to compress image';
+
+/** Which files an upload area takes: video editing takes a clip the server can probe. */
+export type Accepts = 'jpegPng' | 'anyImage' | 'video';
+
+export const acceptAttribute: Record<Accepts, string> = {
+  jpegPng: 'image/jpeg,image/png,.jpg,.jpeg,.png',
+  anyImage: 'image/*',
+  video: 'video/mp4,video/webm,video/quicktime,.mp4,.webm,.mov',
+};
+
+/** The server's words for a clip over its 15 MB limit (POST /api/upload). */
+export const VIDEO_TOO_LARGE = 'Video is too large. Please choose a video of at most 15 MB.';
+export const VIDEO_NOT_SUPPORTED = 'This video format is not supported. Please choose an MP4, WebM or MOV video.';
+const isVideo = (file: File) =>
+  /^video\/(mp4|webm|quicktime)$/i.test(file.type) || (file.type === '' && /\.(mp4|webm|mov)$/i.test(file.name));
+
+const isHeic = (file: File) => /^image\/hei[cf]/i.test(file.type) || /\.hei[cf]$/i.test(file.name);
+const isJpegPng = (file: File) =>
+  /^image\/(jpeg|jpg|png)$/i.test(file.type) || (file.type === '' && /\.(jpe?g|png)$/i.test(file.name));
+const isImage = (file: File) => file.type.startsWith('image/') || /\.(jpe?g|png|gif|webp|bmp|avif)$/i.test(file.name);
+
+/** The §5 message that refuses this file, or null when it may be read. */
+export function fileProblem(file: File, accepts: Accepts, which: 'main' | 'pose' = 'main'): string | null {
+  if (accepts === 'video') {
+    if (file.size > MAX_FILE_BYTES) return VIDEO_TOO_LARGE;
+    return isVideo(file) ? null : VIDEO_NOT_SUPPORTED;
+  }
+  if (file.size > MAX_FILE_BYTES) return which === 'pose' ? POSE_TOO_LARGE : IMAGE_TOO_LARGE;
+  if (isHeic(file)) return FORMAT_NOT_SUPPORTED;
+  if (accepts === 'jpegPng' ? !isJpegPng(file) : !isImage(file)) return FORMAT_NOT_SUPPORTED;
+  return null;
+}
+
+export function readAsDataURL(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error(READ_FAILED)));
+    reader.onerror = () => reject(new Error(READ_FAILED));
+    reader.readAsDataURL(file);
+  });
+}
+
+export const MAX_SIDE = 800;
+export const JPEG_QUALITY = 0.7;
+
+/** The size that keeps the aspect and brings the longest side to at most `max`. */
+export function fitWithin(width: number, height: number, max = MAX_SIDE): { width: number; height: number } {
+  const scale = Math.min(1, max / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/** Person to Person: the image at most 800 px on its longest side, on white, as a JPEG data URL. */
+export async function compressForUpload(file: Blob): Promise<string> {
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file);
+  } catch {
+    throw new Error(LOAD_FAILED);
+  }
+  const { width, height } = fitWithin(bitmap.width, bitmap.height);
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error(COMPRESS_FAILED);
+  // Transparent pixels would turn black in a JPEG: flatten on white first.
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, width, height);
+  context.drawImage(bitmap, 0, 0, width, height);
+  bitmap.close();
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', JPEG_QUALITY));
+  if (!blob) throw new Error(COMPRESS_FAILED);
+  return readAsDataURL(blob);
+}
+
+/** Mobile user agents get save-and-share, desktop the download button (spec §2). */
+export const isMobileAgent = (agent: string = navigator.userAgent): boolean =>
+  /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i.test(agent);
+
+export const DOWNLOAD_FAILED = 'Failed to download image';
+export const SHARE_FAILED = 'Failed to share image. Please try again.';
+
+async function fetchImage(url: string): Promise<Blob> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(DOWNLOAD_FAILED);
+  return response.blob();
+}
+
+/** Saves the image under `name` (a PNG with a timestamp, spec §9 Files). */
+export async function downloadImage(url: string, name: string): Promise<void> {
+  const blob = await fetchImage(url);
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The click has started the download; the object URL can go on the next tick.
+  setTimeout(() => URL.revokeObjectURL(href), 0);
+}
+
+export const timestampedName = (prefix: string, now = Date.now()): string => `${prefix}-${now}.png`;
+
+/**
+ * The device's native share with the image file where it exists; false when the page must
+ * offer its own share dialog instead. A cancelled share is not an error.
+ */
+export async function shareImage(url: string, title: string): Promise<boolean> {
+  if (typeof navigator.share !== 'function' || typeof navigator.canShare !== 'function') return false;
+  const blob = await fetchImage(url);
+  const file = new File([blob], timestampedName('generated-ad'), { type: blob.type || 'image/png' });
+  if (!navigator.canShare({ files: [file] })) return false;
+  try {
+    await navigator.share({ files: [file], title });
+  } catch (error) {
+    if ((error as { name?: unknown }).name !== 'AbortError') throw error;
+  }
+  return true;
+}

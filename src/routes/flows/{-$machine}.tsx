@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { FlowsPage } from '../../features/flows/FlowsPage';
+import { flowsSearchSchema } from '../../features/flows/search-schema';
+
+export const Route = createFileRoute('/flows/{-$machine}')({
+  validateSearch: flowsSearchSchema,
+  component: FlowsRoute,
+});
+
+function FlowsRoute() {
+  const { machine } = Route.useParams();
+  const { state } = Route.useSearch();
+  return <FlowsPage key={machine ?? ''} machine={machine ?? null} state={state ?? ''} />;
+}

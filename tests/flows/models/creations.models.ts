@@ -1,0 +1,65 @@
+/** Flow models of My creations: the list (load, load more, filter, delete confirm) and the one-run page. */
+import { creationsMachine, type CreationsContext } from '../../../machines/creations/creations.machine';
+import type { Creation } from '../../../src/api/schemas';
+import { defineModel } from '../harness';
+import { serverError, silentError } from './fixtures';
+
+export const creation = (id: string, extra: Partial<Creation> = {}): Creation => ({
+  id,
+  tool: 'musicgen',
+  title: 'Music Generation',
+  category: 'Audio',
+  prompt: 'calm piano',
+  input: { prompt: 'calm piano', duration: 30 },
+  status: 'succeeded',
+  cost: 13,
+  refunded: false,
+  output: `/files/outputs/${id}.wav`,
+  outputKind: 'audio',
+  error: null,
+  createdAt: '2026-11-23T12:00:00.000Z',
+  completedAt: '2026-11-23T12:00:02.000Z',
+  ...extra,
+});
+
+const first = { items: [creation('c1'), creation('c2')], nextCursor: 'cursor-2' };
+const last = { items: [creation('c1')], nextCursor: null };
+
+const events = {
+  'creations.more': [{ type: 'creations.more' as const }],
+  'creations.filter': [{ type: 'creations.filter' as const, category: 'Audio' as const }],
+  'creations.reload': [{ type: 'creations.reload' as const }],
+  'creations.delete': [
+    { type: 'creations.delete' as const, id: 'c1' },
+    { type: 'creations.delete' as const, id: 'unknown' },
+  ],
+  'creations.delete.confirm': [{ type: 'creations.delete.confirm' as const }],
+  'creations.delete.cancel': [{ type: 'creations.delete.cancel' as const }],
+};
+
+/** What decides the path: whether a next page exists and whether c1 is still listed. */
+const key = (c: CreationsContext) => [c.nextCursor !== null, c.items.some((i) => i.id === 'c1')];
+
+export const creationsModel = defineModel({
+  machine: creationsMachine,
+  input: {},
+  events,
+  actors: {
+    loadPage: { done: [first, last], error: [serverError('Database unavailable'), silentError] },
+    loadMore: { done: [{ items: [creation('c3')], nextCursor: null }], error: [silentError] },
+    deleteCreation: { done: [{ message: 'Creation deleted' }], error: [serverError('Creation not found')] },
+  },
+  context: key,
+});
+
+export const creationModel = defineModel({
+  machine: creationsMachine,
+  input: { only: 'c1' },
+  events,
+  actors: {
+    loadPage: { done: [last], error: [serverError('Creation not found')] },
+    loadMore: { done: [last], error: [silentError] },
+    deleteCreation: { done: [{ message: 'Creation deleted' }], error: [serverError('Creation not found')] },
+  },
+  context: key,
+});

@@ -1,0 +1,218 @@
+/**
+ * Flow models of a tool run: the lifecycle once per call shape (sync, upload + poll, start then
+ * wait), and its three children on their own. Seams are constants (a fixed key, a fixed random
+ * draw) so the graph's pure transitions and the live replay agree.
+ */
+import { toolByKey, type ToolKey } from '../../../src/catalog/tools';
+import { toolPollMachine } from '../../../machines/tools/tool-poll.machine';
+import { toolProgressMachine } from '../../../machines/tools/tool-progress.machine';
+import { toolRequestMachine, type ToolRequestInput } from '../../../machines/tools/tool-request.machine';
+import { toolRunMachine } from '../../../machines/tools/tool-run.machine';
+import type { RequestOutcome, ToolError, ToolRunContext } from '../../../machines/tools/tool-run.types';
+import { defineModel, type ActorOutcomes } from '../harness';
+import { serverError, silentError } from './fixtures';
+
+export const IMAGE = 'data:image/png;base64,iVBORw0KGgo=';
+export const POSE = 'data:image/png;base64,UE9TRQ==';
+export const KEY = 'key-1';
+export const fixedKey = () => KEY;
+export const halfway = () => 0.5;
+/** The largest draw: the fewest ticks to the cap. */
+export const almostOne = () => 0.99;
+
+export const runInput = (key: ToolKey, extra: { signedIn?: boolean; credits?: number } = {}) => ({
+  tool: toolByKey(key),
+  newKey: fixedKey,
+  random: halfway,
+  ...extra,
+});
+
+const ok = (answer: Record<string, unknown>, attempts = 1): RequestOutcome => ({ ok: true, answer, attempts });
+const failed = (error: ToolError): RequestOutcome => ({ ok: false, error, attempts: 3 });
+
+const prompts = {
+  blank: { type: 'tool.prompt' as const, prompt: '   ' },
+  fox: { type: 'tool.prompt' as const, prompt: 'a red fox in the snow' },
+};
+const images = {
+  none: { type: 'tool.image' as const, image: null },
+  png: { type: 'tool.image' as const, image: IMAGE },
+};
+const poses = {
+  none: { type: 'tool.poseImage' as const, image: null },
+  png: { type: 'tool.poseImage' as const, image: POSE },
+};
+const balances = {
+  signedOut: { type: 'tool.balance' as const, signedIn: false, credits: 0 },
+  poor: { type: 'tool.balance' as const, signedIn: true, credits: 1 },
+  rich: { type: 'tool.balance' as const, signedIn: true, credits: 5000 },
+};
+
+/**
+ * Samples of every lifecycle event. Each model keeps the samples that change its path and one
+ * inert sample of the others, so the graph stays small enough to replay every transition.
+ */
+function runEvents(vary: { prompt?: boolean; image?: boolean; pose?: boolean; session?: boolean }) {
+  return {
+    'tool.prompt': vary.prompt ? [prompts.blank, prompts.fox] : [prompts.fox],
+    'tool.image': vary.image ? [images.none, images.png] : [images.png],
+    'tool.poseImage': vary.pose ? [poses.none, poses.png] : [poses.png],
+    'tool.fileRejected': [
+      { type: 'tool.fileRejected' as const, message: 'Image is too large. Please choose a smaller image.' },
+    ],
+    'tool.aspect': [{ type: 'tool.aspect' as const, name: 'Portrait' }],
+    'tool.size': [{ type: 'tool.size' as const, width: 1001, height: 517 }],
+    'tool.param': [{ type: 'tool.param' as const, name: 'duration', value: 12 }],
+    'tool.generate': [{ type: 'tool.generate' as const }],
+    'tool.reset': [{ type: 'tool.reset' as const }],
+    'tool.balance': vary.session ? [balances.signedOut, balances.poor, balances.rich] : [balances.rich],
+    'progress.tick': [{ type: 'progress.tick' as const, value: 42 }],
+  };
+}
+
+/**
+ * What decides the lifecycle's path, among the fields a model varies: the form, and the session
+ * until a run starts (once a run has a key, a balance change cannot change its path).
+ */
+const runKey = (fields: ReadonlyArray<'prompt' | 'image' | 'pose' | 'session'>) => (c: ToolRunContext) => ({
+  prompt: fields.includes('prompt') && c.prompt.trim() !== '',
+  image: fields.includes('image') && c.image !== null,
+  pose: fields.includes('pose') && c.poseImage !== null,
+  session: fields.includes('session') && c.key === null && [c.signedIn, c.credits >= c.tool.cost],
+});
+
+const syncOutcomes: ActorOutcomes = {
+  done: [
+    ok({ output: 'https://atelier.test/outputs/fox.png', credits: 4990 }),
+    ok({ output: 'https://atelier.test/outputs/fox.png' }),
+    ok({ credits: 4990 }),
+    failed({ status: 504, message: 'Gateway Timeout' }),
+    failed({ message: '' }),
+  ],
+};
+const startOutcomes: ActorOutcomes = {
+  done: [
+    ok({ id: 'pred-1', credits: 4990 }),
+    ok({ id: 'pred-1' }),
+    ok({ output: 'not an id' }),
+    failed({ status: 402, message: 'Insufficient credits' }),
+  ],
+};
+
+/** Text to Image: the sync path with simulated progress and aspect presets. */
+export const toolRunSyncModel = defineModel({
+  machine: toolRunMachine,
+  input: runInput('text-to-image'),
+  events: runEvents({ prompt: true, session: true }),
+  actors: { request: syncOutcomes },
+  context: runKey(['prompt', 'session']),
+});
+
+/** Person to Person: uploads, then start, then poll. */
+export const toolRunPersonModel = defineModel({
+  machine: toolRunMachine,
+  input: runInput('person-to-person', { signedIn: true, credits: 5000 }),
+  events: runEvents({ image: true, pose: true }),
+  actors: {
+    uploadMain: { done: [{ url: '/uploads/main.jpg' }], error: [serverError('Image too large'), silentError] },
+    uploadPose: { done: [{ url: '/uploads/pose.jpg' }], error: [serverError('Image too large')] },
+    request: startOutcomes,
+    poll: {
+      done: [
+        { ok: true, output: 'https://atelier.test/outputs/person.png' },
+        { ok: false, error: { message: 'Generation timed out' } },
+      ],
+    },
+  },
+  context: runKey(['image', 'pose']),
+});
+
+/** Text Generation: start, then wait by id with progress callbacks. */
+export const toolRunTextModel = defineModel({
+  machine: toolRunMachine,
+  input: runInput('text-to-text', { signedIn: true, credits: 5000 }),
+  events: runEvents({ prompt: true }),
+  actors: {
+    request: startOutcomes,
+    wait: { done: [{ output: 'Once upon a time…' }], error: [serverError('Model overloaded'), silentError] },
+  },
+  context: runKey(['prompt']),
+});
+
+/** Sound Generation: the parameter controls (duration, guidance), then start and poll. */
+export const toolRunMediaModel = defineModel({
+  machine: toolRunMachine,
+  input: runInput('audioldm', { signedIn: true, credits: 5000 }),
+  events: runEvents({ prompt: true }),
+  actors: {
+    request: startOutcomes,
+    poll: {
+      done: [
+        { ok: true, output: 'https://atelier.test/outputs/rain.wav' },
+        { ok: false, error: { message: 'Generation failed' } },
+      ],
+    },
+  },
+  context: runKey(['prompt']),
+});
+
+export const requestInput = (advertisement: boolean): ToolRequestInput => ({
+  endpoint: '/api/generate/image',
+  body: { modelId: 'stability-ai/sdxl', provider: 'replicate', cost: 205, input: { prompt: 'a red fox' } },
+  idempotencyKey: KEY,
+  advertisement,
+});
+
+const attemptOutcomes: ActorOutcomes = {
+  done: [{ output: 'https://atelier.test/outputs/ad.png', credits: 4795 }],
+  error: [
+    { status: 504, message: 'Gateway Timeout' },
+    { name: 'AbortError', message: 'The operation was aborted' },
+    { status: 502, message: 'The request timed out upstream' },
+    serverError('Prompt rejected'),
+  ],
+};
+
+export const toolRequestAdModel = defineModel({
+  machine: toolRequestMachine,
+  input: requestInput(true),
+  events: {},
+  actors: { attempt: attemptOutcomes },
+  context: (c) => c.attempt,
+});
+
+export const toolRequestModel = defineModel({
+  machine: toolRequestMachine,
+  input: requestInput(false),
+  events: {},
+  actors: { attempt: attemptOutcomes },
+  context: (c) => c.attempt,
+});
+
+export const toolPollModel = defineModel({
+  machine: toolPollMachine,
+  // Three checks instead of 60 keep the graph small; the 60-check time-out has its own test.
+  input: { id: 'pred-1', maxPolls: 3 },
+  events: {},
+  actors: {
+    fetchPrediction: {
+      done: [
+        { status: 'succeeded', output: ['https://atelier.test/outputs/a.png', 'https://atelier.test/outputs/b.png'] },
+        { status: 'succeeded', output: null },
+        { status: 'failed', error: 'NSFW content detected' },
+        { status: 'canceled', error: null },
+        { status: 'processing', output: null, error: null },
+      ],
+      error: [serverError('Bad gateway', { status: 502 })],
+    },
+  },
+  context: (c) => [c.checks, c.failures],
+});
+
+export const toolProgressModel = defineModel({
+  machine: toolProgressMachine,
+  // Starting at 75 keeps the chain of ticks short; the increments below 60 have their own tests.
+  input: { random: almostOne, from: 75 },
+  events: {},
+  context: (c) => c.value,
+});

@@ -1,0 +1,224 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  cancelSubscriptionModel,
+  changeEmailModel,
+  changePasswordModel,
+  deleteAccountModel,
+} from '../../flows/models/account.models';
+import { freeUser, proUser } from '../../flows/models/fixtures';
+import type { User } from '../../../src/api/schemas';
+import { answerOf, type PathAdapter, type PathContext, type TestServer } from '../harness';
+
+/** Opens /settings signed in as `user`: a stored token, and a server that knows it. */
+async function openSettings({ page, server }: { page: Page; server: TestServer }, user: User): Promise<string> {
+  server.standing.set('GET /api/auth/user', { status: 200, body: user });
+  server.standing.set('GET /api/users/theme', { status: 200, body: { theme: null } });
+  await page.addInitScript(() => localStorage.setItem('token', 'path-test-token'));
+  await page.goto('/settings');
+  await expect.poll(() => page.getByRole('heading', { name: 'Danger Zone' }).isVisible()).toBe(true);
+  return `signed in as ${user.email} (${user.subscription?.plan ?? 'no'} plan), open /settings`;
+}
+
+const context = (ctx: PathContext) => ctx.state.context as { error: string | null; success?: string | null };
+
+async function shows(page: Page, role: 'alert' | 'status', text: string | null | undefined): Promise<string> {
+  if (!text) return '';
+  await expect.poll(() => page.getByRole(role).filter({ hasText: text }).count()).toBeGreaterThan(0);
+  return ` and "${text}"`;
+}
+
+/** Account Information › Change Email. */
+export const changeEmailPaths: PathAdapter = {
+  name: 'changeEmail',
+  models: [changeEmailModel],
+  start: (ctx) => openSettings(ctx, freeUser),
+  events: {
+    async 'email.open'({ page }) {
+      await page.getByRole('button', { name: 'Change Email' }).click();
+      return 'click Change Email';
+    },
+    async 'email.cancel'({ page }) {
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      return 'click Cancel';
+    },
+    async 'email.submit'({ page }, event) {
+      const { newEmail, currentPassword } = event as unknown as { newEmail: string; currentPassword: string };
+      await page.getByLabel('New Email').fill(newEmail);
+      await page.getByLabel('Current Password').fill(currentPassword);
+      await page.getByRole('button', { name: 'Update Email' }).click();
+      return `type "${newEmail}" and a password → click Update Email`;
+    },
+    async 'xstate.*'({ server }, event) {
+      const { status, body } = answerOf(event);
+      if (status === 200)
+        server.standing.set('GET /api/auth/user', { status: 200, body: (body as { user: User }).user });
+      return server.answer('POST', '/api/auth/change-email', status, body);
+    },
+  },
+  states: {
+    async closed(ctx) {
+      await expect.poll(() => ctx.page.getByRole('button', { name: 'Change Email' }).isVisible()).toBe(true);
+      return `the email shows with Change Email${await shows(ctx.page, 'status', context(ctx).success)}`;
+    },
+    async editing(ctx) {
+      await expect.poll(() => ctx.page.getByRole('button', { name: 'Update Email' }).isEnabled()).toBe(true);
+      return `the form is open${await shows(ctx.page, 'alert', context(ctx).error)}`;
+    },
+    async saving({ page }) {
+      await expect.poll(() => page.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+      return 'the form is busy';
+    },
+  },
+  cannotSend: (event) =>
+    event.type === 'email.submit' &&
+    (!(event as unknown as { newEmail: string }).newEmail.trim() ||
+      !(event as unknown as { currentPassword: string }).currentPassword)
+      ? 'required fields'
+      : null,
+  unreachable: {
+    'changeEmail.editing --email.submit--> changeEmail.editing':
+      "An empty field never reaches the machine from the page: the browser's required check stops the form first.",
+  },
+};
+
+/** Security › Change Password (simulated, spec §5). */
+export const changePasswordPaths: PathAdapter = {
+  name: 'changePassword',
+  models: [changePasswordModel],
+  start: (ctx) => openSettings(ctx, freeUser),
+  events: {
+    async 'password.open'({ page }) {
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      return 'click Change Password';
+    },
+    async 'password.cancel'({ page }) {
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      return 'click Cancel';
+    },
+    async 'password.submit'({ page }, event) {
+      const { newPassword, confirmPassword } = event as unknown as { newPassword: string; confirmPassword: string };
+      await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+      await page.getByLabel('Confirm New Password').fill(confirmPassword);
+      await page.getByRole('button', { name: 'Update Password' }).click();
+      return `type a new password${newPassword === confirmPassword ? ' twice' : ' and a different confirmation'} → click Update Password`;
+    },
+  },
+  states: {
+    async closed(ctx) {
+      await expect.poll(() => ctx.page.getByRole('button', { name: 'Change Password' }).isVisible()).toBe(true);
+      return `Change Password shows${await shows(ctx.page, 'status', context(ctx).success)}`;
+    },
+    async editing(ctx) {
+      await expect.poll(() => ctx.page.getByRole('button', { name: 'Update Password' }).isEnabled()).toBe(true);
+      return `the form is open${await shows(ctx.page, 'alert', context(ctx).error)}`;
+    },
+    async saving({ page }) {
+      await expect.poll(() => page.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+      return 'the form is busy';
+    },
+  },
+  cannotSend: (event) =>
+    event.type === 'password.submit' && (event as unknown as { newPassword: string }).newPassword === ''
+      ? 'required field'
+      : null,
+  unreachable: {
+    'changePassword.editing --password.submit--> changePassword.editing':
+      "An empty password never reaches the machine from the page: the browser's required check stops the form first.",
+  },
+};
+
+/** Danger Zone › Delete Account, with its confirmation. */
+export const deleteAccountPaths: PathAdapter = {
+  name: 'deleteAccount',
+  models: [deleteAccountModel],
+  start: (ctx) => openSettings(ctx, freeUser),
+  events: {
+    async 'account.delete'({ page }) {
+      await page.getByRole('button', { name: 'Delete Account' }).click();
+      return 'click Delete Account';
+    },
+    async 'account.delete.confirm'({ page }) {
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+      return 'click Delete my account';
+    },
+    async 'account.delete.cancel'({ page }) {
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+      return 'click Cancel in the confirmation';
+    },
+    async 'xstate.*'({ server }, event) {
+      const { status, body } = answerOf(event);
+      return server.answer('DELETE', '/api/users/delete-account', status, body);
+    },
+  },
+  states: {
+    async idle(ctx) {
+      await expect.poll(() => ctx.page.getByRole('button', { name: 'Delete Account' }).isEnabled()).toBe(true);
+      await expect.poll(() => ctx.page.getByRole('alertdialog').count()).toBe(0);
+      return `Delete Account shows, no confirmation${await shows(ctx.page, 'alert', context(ctx).error)}`;
+    },
+    async confirming({ page }) {
+      await expect.poll(() => page.getByRole('alertdialog', { name: 'Delete Account' }).isVisible()).toBe(true);
+      return 'the confirmation is open';
+    },
+    async deleting({ page }) {
+      await expect.poll(() => page.getByRole('button', { name: 'Deleting...' }).isDisabled()).toBe(true);
+      return 'the button says Deleting...';
+    },
+    async deleted({ page }) {
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+      await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).first().isVisible()).toBe(true);
+      return 'the home page, signed out';
+    },
+  },
+};
+
+/** Billing › Cancel subscription, with its confirmation; a success reloads the page. */
+export const cancelSubscriptionPaths: PathAdapter = {
+  name: 'cancelSubscription',
+  models: [cancelSubscriptionModel],
+  start: (ctx) => openSettings(ctx, proUser),
+  events: {
+    async 'subscription.cancel'({ page }) {
+      await page.getByRole('button', { name: 'Cancel subscription' }).click();
+      return 'click Cancel subscription';
+    },
+    async 'subscription.cancel.confirm'({ page }) {
+      await page.getByRole('button', { name: 'Yes, cancel' }).click();
+      return 'click Yes, cancel';
+    },
+    async 'subscription.cancel.dismiss'({ page }) {
+      await page.getByRole('button', { name: 'Keep subscription' }).click();
+      return 'click Keep subscription';
+    },
+    async 'xstate.*'({ server }, event) {
+      const { status, body } = answerOf(event);
+      if (status === 200 && (body as { success: boolean }).success) {
+        const cancelAt = proUser.subscription!.nextBillingDate;
+        server.standing.set('GET /api/auth/user', {
+          status: 200,
+          body: { ...proUser, subscription: { ...proUser.subscription!, cancelAt } },
+        });
+      }
+      return server.answer('POST', '/api/stripe/cancel-subscription', status, body);
+    },
+  },
+  states: {
+    async idle(ctx) {
+      await expect.poll(() => ctx.page.getByRole('button', { name: 'Cancel subscription' }).isEnabled()).toBe(true);
+      return `Cancel subscription shows${await shows(ctx.page, 'alert', context(ctx).error)}`;
+    },
+    async confirming({ page }) {
+      await expect.poll(() => page.getByRole('dialog', { name: 'Cancel subscription' }).isVisible()).toBe(true);
+      return 'the confirmation is open';
+    },
+    async cancelling({ page }) {
+      await expect.poll(() => page.getByRole('button', { name: 'Cancelling...' }).isDisabled()).toBe(true);
+      return 'the button says Cancelling...';
+    },
+    async cancelled({ page }) {
+      await expect.poll(() => page.getByText(/^Cancelled: your .* plan and its credits stay until/).isVisible()).toBe(true);
+      return 'the page reloads and says the plan is cancelled, with the date access ends';
+    },
+  },
+};

@@ -1,0 +1,313 @@
+/**
+ * Path tests through the real app: the paths come from the machines (one per transition: the
+ * shortest path to its source state, then the transition; tests/flows/harness.ts generates them),
+ * and each path runs in Chromium against the built app. A view event becomes what a person does
+ * (click, type, resize); an invoked actor's outcome becomes the answer of a test server (the
+ * page's /api requests are held until the path says how the server answers); each state asserts
+ * what the person sees there. Coverage counts only the paths that passed.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { Page, Route } from 'playwright-core';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import {
+  coverageOfPaths,
+  edgesTaken,
+  flowPaths,
+  type FlowModel,
+  type FlowPath,
+  type MachineCoverage,
+} from '../flows/harness';
+
+/** The page's API, answered by the test: every /api request waits until a step answers it. */
+export class TestServer {
+  private held: Route[] = [];
+  private waiters: Array<() => void> = [];
+  /** Answers given at once to requests no step is about (a visitor's theme read, say). */
+  readonly standing = new Map<string, { status: number; body: unknown }>();
+  readonly seen: string[] = [];
+
+  async attach(page: Page): Promise<void> {
+    await page.route('**/api/**', (route) => {
+      const url = new URL(route.request().url());
+      this.seen.push(`${route.request().method()} ${url.pathname}`);
+      const standing = this.standing.get(`${route.request().method()} ${url.pathname}`);
+      if (standing) return void route.fulfill({ status: standing.status, json: standing.body });
+      this.held.push(route);
+      for (const w of this.waiters.splice(0)) w();
+    });
+  }
+
+  /** Answers the held request to `method path` (waiting for the page to send it). */
+  async answer(method: string, pathname: string | RegExp, status: number, body: unknown): Promise<string> {
+    const matches = (r: Route) =>
+      r.request().method() === method &&
+      (typeof pathname === 'string'
+        ? new URL(r.request().url()).pathname === pathname
+        : pathname.test(r.request().url()));
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const i = this.held.findIndex(matches);
+      if (i >= 0) {
+        const [route] = this.held.splice(i, 1);
+        await route!.fulfill(
+          body === undefined
+            ? { status, body: '' }
+            : { status, contentType: 'application/json', body: JSON.stringify(body) },
+        );
+        return `server answers ${method} ${String(pathname)} with ${status}`;
+      }
+      if (Date.now() > deadline)
+        throw new Error(`The page never sent ${method} ${String(pathname)} (seen: ${this.seen.join(', ')})`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  }
+}
+
+export interface PathContext {
+  page: Page;
+  server: TestServer;
+  /** The state the step leads to (for assertions that read context). */
+  state: AnyMachineSnapshot;
+}
+
+/** A step a person or the server takes; resolves to a readable description of it. */
+export type EventDriver = (ctx: PathContext, event: EventObject) => Promise<string>;
+/** What the person sees in a state; resolves to a readable description of the check. */
+export type StateCheck = (ctx: PathContext) => Promise<string>;
+
+export interface PathAdapter {
+  /** The registry name of the machine. */
+  name: string;
+  /** Its flow models (inputs, event samples, actor outcomes); paths come from each. */
+  models: FlowModel[];
+  /** Opens the page where the machine runs, as the model's input says. */
+  start: (ctx: Omit<PathContext, 'state'>, model: FlowModel) => Promise<string>;
+  /** Every event type of the machine, as a user action or a server answer. */
+  events: Record<string, EventDriver>;
+  /** Checks per state path (the most specific matching prefix of the leaf path is used). */
+  states: Record<string, StateCheck>;
+  /**
+   * Transitions (coverage keys) the page cannot cause, each with the reason: the suite checks that
+   * exactly these are not walked, so a new one fails until it is walked or explained here.
+   */
+  unreachable?: Record<string, string>;
+  /** Event samples no person can send from the page (the reason), so no path is planned with them. */
+  cannotSend?: (event: EventObject) => string | null;
+}
+
+/** The leaf state paths of a snapshot, dot-joined ('mobile.open'). */
+export function leafPaths(snapshot: AnyMachineSnapshot): string[] {
+  const out: string[] = [];
+  const walk = (value: unknown, prefix: string) => {
+    if (typeof value === 'string') out.push(prefix ? `${prefix}.${value}` : value);
+    else if (value && typeof value === 'object') {
+      const entries = Object.entries(value as Record<string, unknown>);
+      if (entries.length === 0) out.push(prefix);
+      for (const [k, v] of entries) walk(v, prefix ? `${prefix}.${k}` : k);
+    }
+  };
+  walk(snapshot.value, '');
+  return out;
+}
+
+/** The check for a leaf: its own, else its nearest ancestor's. */
+export function checkFor(adapter: PathAdapter, leaf: string): StateCheck | undefined {
+  for (let p = leaf; p; p = p.includes('.') ? p.slice(0, p.lastIndexOf('.')) : '') {
+    const check = adapter.states[p];
+    if (check) return check;
+  }
+  return undefined;
+}
+
+export interface PlannedPath {
+  model: FlowModel;
+  path: FlowPath;
+}
+
+/** The edges (by index in the machine's graph) one path walks. */
+function edgesWalked(planned: PlannedPath): Set<number> {
+  const taken = edgesTaken(planned.model.machine, planned.model, [planned.path]);
+  const before = edgesTaken(planned.model.machine, planned.model, []);
+  return new Set(taken.flatMap((t, i) => (t && !before[i] ? [i] : [])));
+}
+
+/**
+ * Few paths that together walk every transition the machine's paths walk: from one path per
+ * transition, a greedy cover keeps the path that walks most transitions not yet walked, and so on.
+ */
+export function plannedPaths(adapter: PathAdapter): PlannedPath[] {
+  const all = adapter.models
+    .flatMap((model) => flowPaths(model, adapter.name).map((path) => ({ model, path })))
+    .filter((p) => !p.path.steps.some((s) => adapter.cannotSend?.(s.event)));
+  const walks = all.map(edgesWalked);
+  const chosen: PlannedPath[] = [];
+  const done = new Set<number>();
+  for (;;) {
+    let best = -1;
+    let gain = 0;
+    walks.forEach((w, i) => {
+      const g = [...w].filter((k) => !done.has(k)).length;
+      if (g > gain) [best, gain] = [i, g];
+    });
+    if (best < 0) return chosen;
+    chosen.push(all[best]!);
+    for (const k of walks[best]!) done.add(k);
+  }
+}
+
+export interface PathResult {
+  machine: string;
+  steps: string[];
+  passed: boolean;
+  error?: string;
+  planned: PlannedPath;
+}
+
+/** Runs one path on a fresh page; returns its readable steps (and the failure, if any). */
+export async function runPath(adapter: PathAdapter, planned: PlannedPath, page: Page): Promise<PathResult> {
+  const server = new TestServer();
+  await server.attach(page);
+  const steps: string[] = [];
+  const base = { page, server };
+  try {
+    steps.push(await adapter.start(base, planned.model));
+    for (const step of planned.path.steps) {
+      const ctx = { ...base, state: step.state };
+      const drive =
+        adapter.events[step.event.type] ?? driverFor(adapter, step.event.type) ?? waitFor(planned, step.event.type);
+      if (!drive) throw new Error(`No driver for event ${step.event.type}`);
+      steps.push(await drive(ctx, step.event));
+      for (const leaf of leafPaths(step.state)) {
+        const check = checkFor(adapter, leaf);
+        if (!check) throw new Error(`No check for state ${leaf}`);
+        steps.push(`${leaf}: ${await check(ctx)}`);
+      }
+    }
+    return { machine: adapter.name, steps, passed: true, planned };
+  } catch (error) {
+    return {
+      machine: adapter.name,
+      steps,
+      passed: false,
+      error: error instanceof Error ? error.message : String(error),
+      planned,
+    };
+  }
+}
+
+/** A delayed transition: wait as long as the machine says (the test build's named delays). */
+function waitFor(planned: PlannedPath, type: string): EventDriver | undefined {
+  if (!type.startsWith('xstate.after.')) return undefined;
+  const name = type.split('.')[2]!;
+  const delay = (planned.model.machine.implementations.delays as Record<string, unknown>)[name];
+  const ms = typeof delay === 'number' ? delay : Number(name);
+  if (!Number.isFinite(ms)) return undefined;
+  return async ({ page }) => {
+    await page.waitForTimeout(ms);
+    return `wait ${ms} ms (${name})`;
+  };
+}
+
+/** Delayed and actor events are named by the machine (xstate.after.…, xstate.done.actor.<id>): matched by prefix. */
+function driverFor(adapter: PathAdapter, type: string): EventDriver | undefined {
+  const prefix = Object.keys(adapter.events)
+    .filter((k) => k.endsWith('*') && type.startsWith(k.slice(0, -1)))
+    .sort((a, b) => b.length - a.length)[0];
+  return prefix ? adapter.events[prefix] : undefined;
+}
+
+/** Coverage per machine from the paths that passed; several models of one machine add up. */
+export function pathCoverage(adapter: PathAdapter, results: PathResult[]): MachineCoverage {
+  const passed = results.filter((r) => r.passed);
+  const reports = adapter.models.map((model) => {
+    const machine = model.machine;
+    return coverageOfPaths(
+      machine,
+      model,
+      passed.filter((r) => r.planned.model === model).map((r) => r.planned.path),
+    );
+  });
+  const missing = reports.map((r) => new Set(r.missing)).reduce((a, b) => new Set([...a].filter((k) => b.has(k))));
+  const first = reports[0]!;
+  const walked = first.transitions - missing.size;
+  return {
+    ...first,
+    walked,
+    missing: [...missing],
+    percent: first.transitions === 0 ? 100 : Math.round((walked / first.transitions) * 1000) / 10,
+  };
+}
+
+const escape = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** coverage/paths.json and an HTML report that opens from disk. */
+export function writeReport(coverage: Record<string, MachineCoverage>, results: PathResult[], dir = 'coverage'): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    `${dir}/paths.json`,
+    JSON.stringify(
+      Object.fromEntries(Object.entries(coverage).map(([k, { model: _m, ...rest }]) => [k, rest])),
+      null,
+      2,
+    ),
+  );
+  const sections = Object.entries(coverage).map(([name, c]) => {
+    const mine = results.filter((r) => r.machine === name);
+    const items = mine
+      .map(
+        (r) =>
+          `<li class="${r.passed ? 'ok' : 'fail'}"><ol>${r.steps.map((s) => `<li>${escape(s)}</li>`).join('')}</ol>${
+            r.error ? `<p class="err">${escape(r.error)}</p>` : ''
+          }</li>`,
+      )
+      .join('');
+    const missing = c.missing.length
+      ? `<details><summary>${c.missing.length} transition(s) not walked</summary><ul>${c.missing
+          .map((m) => `<li>${escape(m)}</li>`)
+          .join('')}</ul></details>`
+      : '';
+    return `<section><h2>${escape(name)}</h2><p>${c.states} states; transitions walked through the UI: ${c.walked}/${c.transitions} (${c.percent}%); paths: ${mine.filter((r) => r.passed).length}/${mine.length} passed</p>${missing}<ol class="paths">${items}</ol></section>`;
+  });
+  writeFileSync(
+    `${dir}/paths.html`,
+    `<!doctype html><html lang="en"><meta charset="utf-8"><title>Atelier path tests</title><style>body{font:14px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem}.paths>li{margin:.5rem 0;padding:.5rem;border-left:4px solid #2a7}.paths>li.fail{border-color:#c33}.err{color:#c33}</style><h1>Path tests through the real app</h1>${sections.join('')}</html>`,
+  );
+}
+
+/** A path as one line: its event types. */
+export const pathTitle = (p: PlannedPath) =>
+  [
+    p.model.input === undefined ? '' : `input ${JSON.stringify(p.model.input)}: `,
+    p.path.steps.map((s) => eventTitle(s.event)).join(' → '),
+  ].join('');
+
+function eventTitle(event: EventObject): string {
+  const { type, ...rest } = event as EventObject & Record<string, unknown>;
+  const short = type.replace(/^xstate\./, '');
+  const fields = Object.entries(rest).filter(([, v]) => typeof v === 'string' || typeof v === 'number');
+  return fields.length ? `${short}(${fields.map(([k, v]) => `${k}=${String(v)}`).join(', ')})` : short;
+}
+
+/**
+ * The server's answer for an invoked actor's outcome in a path: `xstate.done.actor.*` → 200 with the
+ * output; `xstate.error.actor.*` → the error's status (400 by default) with its message and flags,
+ * or a 500 with no body for an error that carries no message.
+ */
+export function answerOf(event: EventObject): { status: number; body: unknown } {
+  const e = event as EventObject & { output?: unknown; error?: unknown };
+  if (event.type.startsWith('xstate.done.actor.')) return { status: 200, body: e.output ?? {} };
+  const error = (e.error ?? {}) as { message?: unknown; status?: unknown; expired?: unknown; details?: unknown };
+  if (typeof error.message !== 'string' || error.message === '') return { status: 500, body: undefined };
+  return {
+    status: typeof error.status === 'number' ? error.status : 400,
+    body: {
+      message: error.message,
+      ...(error.expired === true ? { expired: true } : {}),
+      ...(error.details !== undefined ? { details: error.details } : {}),
+    },
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * The layer rules of eslint.config.js, proven on deliberate violations: each snippet is linted as if it
+ * lived at the given path, with the project's own config.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const eslint = new ESLint({ cwd: root });
+
+async function restrictedImports(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  expect(result?.messages.filter((m) => m.fatal)).toEqual([]);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals')
+    .map((m) => m.message);
+}
+
+describe('lint rules for the layers', () => {
+  it('a route may not import another route', async () => {
+    const messages = await restrictedImports(
+      'server/routes/x.ts',
+      `import { authRoutes } from './auth';\nimport { userRoutes } from '../routes/users';\nexport const x = [authRoutes, userRoutes];\n`,
+    );
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toMatch(/never imports another route/);
+  });
+
+  it('a route may not reach db/schema', async () => {
+    const messages = await restrictedImports(
+      'server/routes/x.ts',
+      `import { users } from '../db/schema';\nexport const x = users;\n`,
+    );
+    expect(messages).toEqual([expect.stringMatching(/through a service/)]);
+  });
+
+  it('a route that imports services, errors, validate and context passes', async () => {
+    const code = `import { Hono } from 'hono';
+import { ThemeBody } from '../../src/api/schemas';
+import { tools } from '../../src/catalog';
+import type { AppEnv } from '../context';
+import { HttpError } from '../errors';
+import { requireAuth } from '../middleware/require-auth';
+import { getTheme } from '../services/users';
+import { readBody } from '../validate';
+export const x = [Hono, ThemeBody, tools, HttpError, requireAuth, getTheme, readBody] as const;
+export type Env = AppEnv;
+`;
+    expect(await restrictedImports('server/routes/x.ts', code)).toEqual([]);
+  });
+
+  it('a service may not import a route or the middleware', async () => {
+    const messages = await restrictedImports(
+      'server/services/x.ts',
+      `import { uploadRoutes } from '../routes/upload';\nimport { requireAuth } from '../middleware/require-auth';\nexport const x = [uploadRoutes, requireAuth];\n`,
+    );
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toMatch(/never import the HTTP layer/);
+  });
+
+  it('a service may import other services and the db', async () => {
+    const code = `import { users } from '../db/schema';\nimport { loadUser } from './auth';\nexport const x = [users, loadUser];\n`;
+    expect(await restrictedImports('server/services/x.ts', code)).toEqual([]);
+  });
+
+  it('the server shares only src/catalog and src/api/schemas with the SPA', async () => {
+    const bad = `import { themeNames } from '../src/themes/names';\nexport const x = themeNames;\n`;
+    expect(await restrictedImports('server/x.ts', bad)).toEqual([expect.stringMatching(/only src\/catalog/)]);
+    expect(await restrictedImports('server/routes/x.ts', `import '../../src/features/auth/x';\n`)).toEqual([
+      expect.stringMatching(/only src\/catalog/),
+    ]);
+    expect(await restrictedImports('server/services/x.ts', `import '../../src/catalog/plans';\n`)).toEqual([]);
+    expect(await restrictedImports('server/providers/x.ts', `import '../../src/api/schemas';\n`)).toEqual([]);
+  });
+
+  it('machines stay framework-free', async () => {
+    const messages = await restrictedImports(
+      'machines/x.ts',
+      `import { useState } from 'react';\nexport const x = () => [useState, fetch('/api')];\n`,
+    );
+    expect(messages).toHaveLength(2);
+    expect(
+      await restrictedImports('machines/x.ts', `import { setup } from 'xstate';\nexport const x = setup;\n`),
+    ).toEqual([]);
+  });
+});

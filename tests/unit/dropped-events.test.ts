@@ -1,0 +1,39 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { droppedEventInspector, type DroppedEvent } from '../../src/app/dropped-events';
+import { inertAppLogic } from '../../src/app/inert';
+import { systemIds } from '../../src/app/app.machine';
+import { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
+
+describe('events an actor drops', () => {
+  it('reports an event the current state cannot take, not one it takes or ignores on purpose (machines/view-events.ts)', () => {
+    const reported: DroppedEvent[] = [];
+    const actor = createActor(sidebarMachine, {
+      input: { width: 1280 },
+      inspect: droppedEventInspector((d) => reported.push(d)),
+    }).start();
+    // Taken, then ignored on purpose on a wide screen (no drawer to open or close).
+    actor.send({ type: 'sidebar.toggle' });
+    actor.send({ type: 'navigation.done' });
+    actor.send({ type: 'sidebar.open' });
+    expect(reported).toEqual([]);
+    // An event no view sends the sidebar, and none it ignores.
+    actor.send({ type: 'noise' } as never);
+    expect(reported).toEqual([{ actor: actor.id, event: 'noise', state: { desktop: 'collapsed' } }]);
+    actor.stop();
+  });
+
+  it('names the long-lived actors by system id', async () => {
+    const report = vi.fn();
+    const app = createActor(inertAppLogic, { input: { width: 1280 }, inspect: droppedEventInspector(report) }).start();
+    const session = app.system.get(systemIds.session);
+    await vi.waitFor(() => expect(session.getSnapshot().matches('signedOut')).toBe(true));
+    // A 401 of a call made with a token the session no longer holds, and a navigation without a drawer.
+    session.send({ type: 'auth.expired', token: 'old' });
+    app.system.get(systemIds.sidebar).send({ type: 'navigation.done' });
+    expect(report).not.toHaveBeenCalled();
+    session.send({ type: 'tool.generate' } as never);
+    expect(report).toHaveBeenCalledWith({ actor: 'session', event: 'tool.generate', state: { signedOut: 'idle' } });
+    app.stop();
+  });
+});

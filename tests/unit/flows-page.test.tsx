@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
+import { machines } from '../../machines';
+import { FlowsPage } from '../../src/features/flows/FlowsPage';
+import { allStates, toFlowGraph } from '../../src/features/flows/graph';
+import { flowsSearchSchema } from '../../src/features/flows/search-schema';
+
+/** The two flows routes as the app has them, in a throw-away router. */
+function renderFlows(path = '/flows') {
+  const root = createRootRoute();
+  const index = createRoute({
+    getParentRoute: () => root,
+    path: '/flows',
+    component: () => <FlowsPage machine={null} state="" />,
+  });
+  const machine = createRoute({
+    getParentRoute: () => root,
+    path: '/flows/$machine',
+    validateSearch: flowsSearchSchema,
+    component: function MachineRoute() {
+      const { machine: name } = machine.useParams();
+      const { state } = machine.useSearch();
+      return <FlowsPage key={name} machine={name} state={state ?? ''} />;
+    },
+  });
+  const router = createRouter({
+    routeTree: root.addChildren([index, machine]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  return { router, ...render(<RouterProvider router={router} />) };
+}
+
+const isActive = (container: HTMLElement, id: string) =>
+  container.querySelector(`[data-state="${id}"]`)?.getAttribute('data-active') === 'true';
+
+describe('flows viewer', () => {
+  it('lists every registered machine with a link to its chart', async () => {
+    renderFlows();
+    const list = await screen.findByRole('heading', { name: 'Machines' });
+    const section = list.closest('section')!;
+    for (const name of Object.keys(machines)) {
+      expect(within(section).getByRole('link', { name: new RegExp(`^${name}\\b`) })).toHaveAttribute(
+        'href',
+        `/flows/${name}`,
+      );
+    }
+  });
+
+  it('draws the chosen machine with one node per state', async () => {
+    const { container, router } = renderFlows();
+    fireEvent.click(await screen.findByRole('link', { name: /^verifyEmail\b/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/flows/verifyEmail'));
+    const chart = await screen.findByRole('img', { name: /Statechart of verifyEmail/ }, { timeout: 10_000 });
+    const states = allStates(toFlowGraph(machines['verifyEmail']!).root);
+    expect(chart.querySelectorAll('[data-state]')).toHaveLength(states.length);
+    expect(container.querySelector('[data-state="verifyEmail.success"]')).not.toBeNull();
+  });
+
+  it('points at one state through ?state=', async () => {
+    const { container } = renderFlows('/flows/session?state=signedOut.idle');
+    await screen.findByRole('img', { name: /Statechart of session/ }, { timeout: 10_000 });
+    expect(container.querySelector('[data-state="session.signedOut.idle"]')).toHaveAttribute('data-selected', 'true');
+    expect(screen.getByText('Waiting for the visitor to sign in or register')).toBeInTheDocument();
+  });
+
+  it('steps the session machine from reading to signed in, highlighting each state in turn', async () => {
+    const { container } = renderFlows('/flows/session');
+    await screen.findByRole('img', { name: /Statechart of session/ }, { timeout: 10_000 });
+    expect(isActive(container, 'session.reading')).toBe(true);
+    expect(isActive(container, 'session.signedIn')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Output or error of readToken (JSON)'), { target: { value: '"tok-1"' } });
+    fireEvent.click(screen.getByRole('button', { name: 'done readToken' }));
+    await waitFor(() => expect(isActive(container, 'session.loadingUser.startup')).toBe(true));
+    expect(isActive(container, 'session.reading')).toBe(false);
+    expect(screen.getByText(/"token":"tok-1"/)).toBeInTheDocument(); // loadUser's input
+
+    const user = { id: 'u1', email: 'maker@example.com', credits: 5, subscription: null, lastPasswordChange: null };
+    fireEvent.change(screen.getByLabelText('Output or error of loadUser (JSON)'), {
+      target: { value: JSON.stringify(user) },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'done loadUser' }));
+    await waitFor(() => expect(isActive(container, 'session.signedIn.idle')).toBe(true));
+    expect(isActive(container, 'session.signedIn')).toBe(true);
+    expect(isActive(container, 'session.loadingUser')).toBe(false);
+    expect(screen.getByTestId('current-state')).toHaveTextContent('signedIn.idle');
+    // Named effects are inert and logged; the assign actions really ran (context has the token).
+    expect(within(screen.getByRole('list', { name: 'Effects run' })).queryAllByRole('listitem')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'auth.logout' })).toBeEnabled();
+  });
+
+  it('logs effects, enables only events the state accepts and fires delays on a simulated clock', async () => {
+    const { container } = renderFlows('/flows/session');
+    await screen.findByRole('img', { name: /Statechart of session/ }, { timeout: 10_000 });
+    fireEvent.click(screen.getByRole('button', { name: 'done readToken' })); // null: no token → signedOut
+    await waitFor(() => expect(isActive(container, 'session.signedOut.idle')).toBe(true));
+
+    const register = screen.getByRole('button', { name: 'auth.register.submit' });
+    expect(register).toBeEnabled();
+    fireEvent.click(register);
+    await waitFor(() => expect(isActive(container, 'session.signedOut.registering')).toBe(true));
+    fireEvent.change(screen.getByLabelText('Output or error of register (JSON)'), {
+      target: { value: '{"message":"Check your email","email":"a@b.c"}' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'done register' }));
+    await waitFor(() => expect(isActive(container, 'session.signedOut.registered')).toBe(true));
+    const effects = within(screen.getByRole('list', { name: 'Effects run' }));
+    expect(effects.getByText('navigate')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'fire after registerNotice' }));
+    await waitFor(() => expect(isActive(container, 'session.signedOut.idle')).toBe(true));
+  });
+
+  it("lists, for a chosen state, the events it ignores on purpose and why", async () => {
+    renderFlows('/flows/toolRun?state=working.polling');
+    const list = await screen.findByRole('list', { name: 'Ignored on purpose' }, { timeout: 10_000 });
+    expect(list.textContent).toContain('tool.generate');
+    expect(list.textContent).toContain('A run is in progress: the form and its button are disabled until it ends.');
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * My creations in a test actor system: the real creations flow with the app's effects
+ * (src/app/creations.ts) over fake endpoints.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { creationsLogic } from '../../../src/app/creations';
+import type { AppActor } from '../../../src/app/create-app';
+import type { Creation } from '../../../src/api/schemas';
+import { CreationsPage } from '../../../src/features/creations/CreationsPage';
+import { creation } from '../../flows/models/creations.models';
+import { fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';
+
+vi.mock('../../../src/components/ui/model-viewer/ModelViewer', () => ({
+  default: ({ url }: { url: string }) => <canvas data-testid="model-viewer" data-url={url} />,
+}));
+
+const video = creation('v1', {
+  tool: 'text-to-video',
+  title: 'Text to Video',
+  category: 'Video',
+  prompt: 'a paper boat',
+  output: '/files/outputs/boat.mp4',
+  outputKind: 'video',
+  cost: 20,
+});
+const failed = creation('f1', {
+  tool: 'text-to-text',
+  title: 'Text Generation',
+  category: 'Text',
+  prompt: 'a poem [fail]',
+  status: 'failed',
+  output: null,
+  outputKind: 'text',
+  error: 'Generation failed',
+  refunded: true,
+});
+const model = creation('m1', {
+  tool: '3d-gen',
+  title: '3D Generation',
+  category: '3D',
+  output: '/files/outputs/m.glb',
+  outputKind: 'model3d',
+  prompt: null,
+});
+
+async function renderPage(pages: { items: Creation[]; nextCursor: string | null }[], id?: string) {
+  const { navigateTo } = await startSession({ endpoints: fakeEndpoints(proUser), token: 'saved' });
+  const api = {
+    listCreations: vi.fn(async () => pages.shift() ?? { items: [], nextCursor: null }),
+    getCreation: vi.fn(async (wanted: string) => {
+      const found = pages[0]?.items.find((c) => c.id === wanted);
+      if (!found) throw Object.assign(new Error('Creation not found'), { status: 404 });
+      return found;
+    }),
+    deleteCreation: vi.fn(async () => ({ message: 'Creation deleted' })),
+  };
+  const flow = (app: AppActor) => creationsLogic(app, api);
+  await renderWithRouter(<CreationsPage flow={flow} {...(id ? { id } : {})} />);
+  return { api, navigateTo };
+}
+
+afterEach(() => cleanup());
+
+describe('My creations', () => {
+  it('lists the runs with tool, prompt, time, status, cost, refund and a preview, and loads more', async () => {
+    const { api } = await renderPage([
+      { items: [video, failed], nextCursor: 'next-1' },
+      { items: [creation('a1')], nextCursor: null },
+    ]);
+    const list = await screen.findByRole('list', { name: 'Creations' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const first = within(cards[0]!);
+    expect(first.getByRole('heading', { name: 'Text to Video' })).toBeTruthy();
+    expect(first.getByText('a paper boat')).toBeTruthy();
+    expect(first.getByText('20 credits')).toBeTruthy();
+    expect(first.getByText('Done')).toBeTruthy();
+    expect(first.getByLabelText('Text to Video').tagName).toBe('VIDEO');
+    expect(first.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe('/files/outputs/boat.mp4');
+    expect(cards[0]!.querySelector('time')?.getAttribute('datetime')).toBe(video.createdAt);
+    const second = within(cards[1]!);
+    expect(second.getByText('Failed')).toBeTruthy();
+    expect(second.getByText('Refunded')).toBeTruthy();
+    expect(second.queryByRole('link', { name: 'Download' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3));
+    expect(api.listCreations).toHaveBeenLastCalledWith({ cursor: 'next-1', category: null }, expect.anything());
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('a run still being made cannot be deleted yet', async () => {
+    await renderPage([{ items: [creation('p1', { status: 'processing', output: null })], nextCursor: null }]);
+    const card = (await screen.findAllByRole('listitem'))[0]!;
+    expect(within(card).getByText('In progress')).toBeTruthy();
+    expect((within(card).getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('filters by category from the first page', async () => {
+    const { api } = await renderPage([
+      { items: [video, failed], nextCursor: null },
+      { items: [video], nextCursor: null },
+    ]);
+    await screen.findByRole('list', { name: 'Creations' });
+    fireEvent.click(screen.getByRole('button', { name: 'Video' }));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    expect(api.listCreations).toHaveBeenLastCalledWith({ cursor: null, category: 'Video' }, expect.anything());
+    expect(screen.getByRole('button', { name: 'Video' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('deletes a run only after the confirmation', async () => {
+    const { api } = await renderPage([{ items: [video, failed], nextCursor: null }]);
+    const list = await screen.findByRole('list', { name: 'Creations' });
+    fireEvent.click(within(within(list).getAllByRole('listitem')[0]!).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete creation' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.deleteCreation).not.toHaveBeenCalled();
+
+    fireEvent.click(within(within(list).getAllByRole('listitem')[0]!).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    expect(api.deleteCreation).toHaveBeenCalledWith('v1');
+  });
+
+  it('shows the server message when loading fails, with Try again', async () => {
+    await startSession({ endpoints: fakeEndpoints(proUser), token: 'saved' });
+    const api = {
+      listCreations: vi
+        .fn()
+        .mockRejectedValueOnce(Object.assign(new Error('Database unavailable'), { status: 500 }))
+        .mockResolvedValueOnce({ items: [video], nextCursor: null }),
+      getCreation: vi.fn(),
+      deleteCreation: vi.fn(),
+    };
+    await renderWithRouter(<CreationsPage flow={(app: AppActor) => creationsLogic(app, api)} />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Database unavailable');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Creations' })).toBeTruthy();
+  });
+
+  it('one creation: its own page with the 3D viewer; deleting it goes back to the list', async () => {
+    const { api, navigateTo } = await renderPage([{ items: [model], nextCursor: null }], 'm1');
+    expect(await screen.findByTestId('model-viewer')).toBeTruthy();
+    expect(api.getCreation).toHaveBeenCalledWith('m1', expect.anything());
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/creations'));
+  });
+
+  it('one creation of someone else (or deleted) says it was not found', async () => {
+    await renderPage([{ items: [], nextCursor: null }], 'nope');
+    expect((await screen.findByRole('alert')).textContent).toContain('Creation not found');
+  });
+});
