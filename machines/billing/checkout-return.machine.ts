@@ -53,6 +53,13 @@ export const checkoutReturnMachine = setup({
     refreshUser: () => {},
     /** Replaces the address with the same page without ?checkout and ?session_id (no new history entry). */
     clearAddress: () => {},
+    /** The server's answer before the credits land: what was bought. */
+    rememberPurchase: assign({ purchase: (_, params: { status: CheckoutStatus }) => params.status }),
+    /** The credits have landed: what was bought and the balance after it. */
+    rememberGrant: assign({
+      purchase: (_, params: { status: CheckoutStatus }) => params.status,
+      balance: (_, params: { status: CheckoutStatus }) => params.status.balance,
+    }),
   },
   guards: {
     paidReturn: ({ context }) => context.outcome === 'success' && context.sessionId !== null,
@@ -104,12 +111,12 @@ export const checkoutReturnMachine = setup({
               {
                 guard: { type: 'fulfilled', params: ({ event }) => ({ status: event.output }) },
                 target: '#checkoutReturn.granted',
-                actions: assign({
-                  purchase: ({ event }) => event.output,
-                  balance: ({ event }) => event.output.balance,
-                }),
+                actions: { type: 'rememberGrant', params: ({ event }) => ({ status: event.output }) },
               },
-              { target: 'waiting', actions: assign({ purchase: ({ event }) => event.output }) },
+              {
+                target: 'waiting',
+                actions: { type: 'rememberPurchase', params: ({ event }) => ({ status: event.output }) },
+              },
             ],
             onError: {
               target: '#checkoutReturn.failed',
@@ -144,12 +151,12 @@ export const checkoutReturnMachine = setup({
               {
                 guard: { type: 'fulfilled', params: ({ event }) => ({ status: event.output }) },
                 target: '#checkoutReturn.granted',
-                actions: assign({
-                  purchase: ({ event }) => event.output,
-                  balance: ({ event }) => event.output.balance,
-                }),
+                actions: { type: 'rememberGrant', params: ({ event }) => ({ status: event.output }) },
               },
-              { target: 'waiting', actions: assign({ purchase: ({ event }) => event.output }) },
+              {
+                target: 'waiting',
+                actions: { type: 'rememberPurchase', params: ({ event }) => ({ status: event.output }) },
+              },
             ],
             // Still late: the buyer can check again.
             onError: { target: 'waiting' },
