@@ -130,6 +130,11 @@ export const toolRunMachine = setup({
     clearRun: assign(({ context }) => ({ ...blankForm(context.tool, context.shape), ...blankRun })),
     showResult: assign({ result: (_, p: { output: string }) => p.output, progress: 100, error: null }),
     showError: assign({ error: (_, p: { message: string }) => p.message, progress: 0 }),
+    /** The call failed, or answered without what it promises: the §8 message for that. */
+    showFailure: assign(({ context }, outcome: RequestOutcome | PollOutcome) => ({
+      error: outcome.ok ? INVALID_RESPONSE : generationErrorText(outcome.error, context.shape.wording),
+      progress: 0,
+    })),
   },
   guards: {
     formInvalid: ({ context }) => validationError(context.shape, context) !== null,
@@ -270,17 +275,7 @@ export const toolRunMachine = setup({
                 },
                 {
                   target: '#toolRun.error',
-                  actions: [
-                    {
-                      type: 'showError',
-                      params: ({ context, event }) => ({
-                        message: event.output.ok
-                          ? INVALID_RESPONSE
-                          : generationErrorText(event.output.error, context.shape.wording),
-                      }),
-                    },
-                    'refreshCredits',
-                  ],
+                  actions: [{ type: 'showFailure', params: ({ event }) => event.output }, 'refreshCredits'],
                 },
               ],
             },
@@ -367,17 +362,7 @@ export const toolRunMachine = setup({
               },
               {
                 target: '#toolRun.error',
-                actions: [
-                  {
-                    type: 'showError',
-                    params: ({ context, event }) => ({
-                      message: event.output.ok
-                        ? INVALID_RESPONSE
-                        : generationErrorText(event.output.error, context.shape.wording),
-                    }),
-                  },
-                  'refreshCredits',
-                ],
+                actions: [{ type: 'showFailure', params: ({ event }) => event.output }, 'refreshCredits'],
               },
             ],
           },
@@ -409,17 +394,7 @@ export const toolRunMachine = setup({
               },
               {
                 target: '#toolRun.error',
-                actions: [
-                  {
-                    type: 'showError',
-                    params: ({ context, event }) => ({
-                      message: event.output.ok
-                        ? INVALID_RESPONSE
-                        : generationErrorText(event.output.error, context.shape.wording),
-                    }),
-                  },
-                  'refreshCredits',
-                ],
+                actions: [{ type: 'showFailure', params: ({ event }) => event.output }, 'refreshCredits'],
               },
             ],
           },
