@@ -12,3 +12,22 @@ it('/login passes color-contrast in all 60 themes', async () => {
   expect(await contrastInEveryTheme(page, '/login', themeNames)).toEqual([]);
   await page.context().close();
 }, 600_000);
+
+it('the contrast check finds grey text on grey in each theme it runs (so a pass means something)', async () => {
+  const page = await openPage(browser(), sizes[0]![1], '/');
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const faint = document.createElement('p');
+      faint.id = 'faint';
+      faint.textContent = 'Faint words';
+      faint.style.cssText = 'color:#777;background:#888;position:fixed;top:0;left:0;z-index:9999';
+      document.body.appendChild(faint);
+    });
+  });
+  const found = await contrastInEveryTheme(page, '/login', ['dark', 'light']);
+  expect(found.map((line) => line.split(' — ')[0])).toEqual([
+    'dark color-contrast: #faint',
+    'light color-contrast: #faint',
+  ]);
+  await page.context().close();
+}, 120_000);
