@@ -1,22 +1,36 @@
-// `npm test`: every suite (unit, flows, server, e2e) in one vitest run, then the bundle budget, then one
-// plain closing line that any CI can read.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every suite (unit, flows, server, e2e) in one vitest run, the bundle budget beside it, then
+// one plain closing line that any CI can read.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 
 mkdirSync('coverage', { recursive: true });
 const report = 'coverage/test-results.json';
 const extra = process.argv.slice(2);
 const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra];
-const run = spawnSync('npx', args, { stdio: 'inherit' });
 
-// The bundle budget is a deterministic figure, so it may fail the build (the e2e setup has just built dist/).
-let sizeStatus = 0;
-if (run.status === 0 && extra.length === 0 && existsSync('dist/.vite/manifest.json')) {
-  sizeStatus = spawnSync('node', ['scripts/size.mjs', '--no-build'], { stdio: 'inherit' }).status ?? 1;
+/** Runs a command; answers its exit status and, when `quiet`, what it printed (shown after the suites). */
+function run(command, commandArgs, quiet = false) {
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, {
+      stdio: ['ignore', quiet ? 'pipe' : 'inherit', quiet ? 'pipe' : 'inherit'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('close', (status) => resolve({ status: status ?? 1, output }));
+  });
 }
+
+// The bundle budget is a deterministic figure, so it may fail the build. It measures the production build
+// (dist/), which is built beside the suites: the e2e suite serves its own build (dist-e2e).
+const [tests, size] = await Promise.all([
+  run('npx', args),
+  extra.length === 0 ? run('node', ['scripts/size.mjs'], true) : Promise.resolve({ status: 0, output: '' }),
+]);
+if (size.output) process.stdout.write(`\n${size.output}`);
 
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   console.log(`\ntests: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
 }
-process.exit(run.status || sizeStatus);
+process.exit(tests.status || size.status);
