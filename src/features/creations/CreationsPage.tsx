@@ -158,13 +158,17 @@ function CreationCard({ creation, actor, single }: { creation: Creation; actor: 
       <Preview creation={creation} output={output} single={single} />
       <div className={styles.actions}>
         {single ? null : (
-          <Link to="/creations/$id" params={{ id: creation.id }} className={buttons.button.secondary}>
+          <Link
+            to="/creations/$id"
+            params={{ id: creation.id }}
+            className={`${buttons.button.secondary} ${buttons.small}`}
+          >
             Open
           </Link>
         )}
         {isFile ? (
           <a
-            className={buttons.button.secondary}
+            className={`${buttons.button.secondary} ${buttons.small}`}
             href={output}
             download={`${creation.tool}-${creation.id.slice(0, 8)}.${extensionOf(output)}`}
           >
@@ -173,7 +177,7 @@ function CreationCard({ creation, actor, single }: { creation: Creation; actor: 
         ) : null}
         <button
           type="button"
-          className={buttons.button.ghost}
+          className={`${buttons.button.ghost} ${buttons.small}`}
           disabled={!canDelete || running}
           title={running ? 'It can be deleted once it has finished' : undefined}
           onClick={() => actor.send({ type: 'creations.delete', id: creation.id })}
