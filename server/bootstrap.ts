@@ -6,7 +6,7 @@ import { networkSafetyProblem, type Config } from './config';
 import { safeLogLine } from './lib/log';
 import type { AppDeps, Providers } from './context';
 import { openDatabase, type Database } from './db/client';
-import { createFileStore } from './services/storage';
+import { createFileStore, type FileStore } from './services/storage';
 import { createMailer } from './services/mail';
 import { createMailQueue } from './services/mail-queue';
 import { createLocalPaymentProvider } from './payments/local';
@@ -42,6 +42,20 @@ export function createProviders(config: Config): Providers {
   return buildProviders({ REPLICATE_API_TOKEN: config.replicateToken, OPENAI_API_KEY: config.openaiKey });
 }
 
+/** A folder under DATA_DIR, or the S3-compatible bucket of S3_BUCKET (its credentials checked before we listen). */
+export async function createStore(config: Config): Promise<FileStore> {
+  if (!config.s3) return createFileStore(config.dataDir, config.appUrl);
+  const { createS3FileStore } = await import('./services/storage-s3');
+  const store = createS3FileStore(config.s3, config.appUrl);
+  try {
+    await store.checkCredentials();
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  return store;
+}
+
 export interface Runtime {
   readonly deps: AppDeps;
   readonly database: Database;
@@ -59,6 +73,7 @@ export async function createRuntime(
   const unsafe = networkSafetyProblem(config);
   if (unsafe) throw new Error(unsafe);
   fs.mkdirSync(config.dataDir, { recursive: true });
+  const files = await createStore(config);
   const database =
     overrides.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
@@ -79,7 +94,7 @@ export async function createRuntime(
     mail: createMailQueue({ db: database.db, mailer: () => deps.mailer, now, log }),
     payments: overrides.payments ?? (await createPaymentProvider(config, webhookSecret)),
     providers: overrides.providers ?? createProviders(config),
-    files: createFileStore(config.dataDir, config.appUrl),
+    files,
     limits: createRateLimits(database.db, config),
     webhookSecret,
     // The app's own webhook over HTTP, straight to this process (APP_URL may be a proxy it cannot reach).
@@ -132,6 +147,7 @@ export async function createRuntime(
     },
     async close() {
       for (const t of timers) clearInterval(t);
+      files.close?.();
       await database.close();
     },
   };
