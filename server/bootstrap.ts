@@ -6,7 +6,7 @@ import { networkSafetyProblem, type Config } from './config';
 import { safeLogLine } from './lib/log';
 import type { AppDeps, Providers } from './context';
 import { openDatabase, type Database } from './db/client';
-import { createFileStore, type FileStore } from './services/storage';
+import { createFileStore, sweepUnusedUploads, type FileStore } from './services/storage';
 import { createMailer } from './services/mail';
 import { createMailQueue } from './services/mail-queue';
 import { createLocalPaymentProvider } from './payments/local';
@@ -56,10 +56,13 @@ export async function createStore(config: Config): Promise<FileStore> {
   return store;
 }
 
+/** How often the upload sweep looks for uploads no run uses (their age limit is UNUSED_UPLOAD_MAX_AGE_MS). */
+export const UPLOAD_SWEEP_MS = 15 * 60_000;
+
 export interface Runtime {
   readonly deps: AppDeps;
   readonly database: Database;
-  /** Starts the sweeper and the billing clock (unref'd intervals). */
+  /** Starts the sweeper, the billing clock, the lease heartbeat and the upload sweep (unref'd intervals). */
   startTimers(): void;
   close(): Promise<void>;
 }
@@ -135,6 +138,15 @@ export async function createRuntime(
         setInterval(
           guard('billing', () => runBillingSchedule(database.db, now())),
           5 * 60_000,
+        ),
+      );
+      timers.push(
+        setInterval(
+          guard('uploads', async () => {
+            const removed = await sweepUnusedUploads(database.db, files, now(), config.unusedUploadMaxAgeMs);
+            if (removed) log(`Removed ${removed} upload(s) that no generation used.`);
+          }),
+          UPLOAD_SWEEP_MS,
         ),
       );
       timers.push(

@@ -36,6 +36,7 @@ const Env = v.object({
   RATE_LIMIT_UPLOAD: Int(60, 1),
   RATE_LIMIT_GENERATE: Int(30, 1),
   LOG_REQUESTS: v.optional(v.picklist(['0', '1']), '1'),
+  UNUSED_UPLOAD_MAX_AGE_MS: Int(24 * 3600_000, 60_000),
   S3_BUCKET: v.optional(
     v.pipe(
       v.string(),
@@ -103,6 +104,8 @@ export interface Config {
    */
   readonly localCheckoutWebhookDelayMs: number;
   readonly logRequests: boolean;
+  /** Uploads older than this that no run uses are deleted by the upload sweep. */
+  readonly unusedUploadMaxAgeMs: number;
   /** S3-compatible storage for uploads and outputs; undefined = a folder under DATA_DIR. */
   readonly s3: S3Config | undefined;
   readonly rateLimits: {
@@ -154,6 +157,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     verificationTokenTtlMs: e.VERIFICATION_TOKEN_TTL_MS,
     localCheckoutWebhookDelayMs: e.LOCAL_CHECKOUT_WEBHOOK_DELAY_MS,
     logRequests: e.LOG_REQUESTS === '1',
+    unusedUploadMaxAgeMs: e.UNUSED_UPLOAD_MAX_AGE_MS,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

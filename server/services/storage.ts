@@ -6,9 +6,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { files } from '../db/schema';
+import { files, predictions } from '../db/schema';
 import { HttpError } from '../errors';
 import { userMessageOf } from '../workers/context';
 import { PoolBusyError, sharedPool } from '../workers/pool';
@@ -267,4 +267,36 @@ export async function readStoredFile(
 export async function removeUserFiles(db: Executor, store: FileStore, userId: string): Promise<void> {
   const owned = await db.select({ path: files.path }).from(files).where(eq(files.userId, userId));
   await Promise.all(owned.map((f) => store.remove(f.path)));
+}
+
+const SWEEP_BATCH = 200;
+
+/**
+ * Deletes uploads older than `maxAgeMs` that no run of their owner names in its input (a picture chosen
+ * and never generated with), rows first, then the stored objects. Safe on every instance at once: each
+ * batch is claimed by ONE statement (DELETE … WHERE path IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING),
+ * so a row goes to exactly one sweeper, and only that one removes its object. Returns how many it removed.
+ */
+export async function sweepUnusedUploads(db: Executor, store: FileStore, now: Date, maxAgeMs: number): Promise<number> {
+  const cutoff = new Date(now.getTime() - maxAgeMs);
+  let removed = 0;
+  for (;;) {
+    // A run names its uploads by URL (relative or absolute) in `input`; the key (uploads/<random>.<ext>) is in either.
+    const usedByARun = db
+      .select({ id: predictions.id })
+      .from(predictions)
+      .where(and(eq(predictions.userId, files.userId), sql`strpos(${predictions.input}::text, ${files.path}) > 0`));
+    const unused = db
+      .select({ path: files.path })
+      .from(files)
+      .where(and(eq(files.kind, 'upload'), lt(files.createdAt, cutoff), notExists(usedByARun)))
+      .orderBy(asc(files.createdAt))
+      .limit(SWEEP_BATCH)
+      .for('update', { skipLocked: true });
+    const claimed = await db.delete(files).where(inArray(files.path, unused)).returning({ path: files.path });
+    // After the rows: an object whose row is gone is never served, even if removing it fails here.
+    await Promise.all(claimed.map((f) => store.remove(f.path)));
+    removed += claimed.length;
+    if (claimed.length < SWEEP_BATCH) return removed;
+  }
 }

@@ -133,6 +133,7 @@ describe('S3 configuration', () => {
     expect(() => loadConfig({ ...env(), S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET: must be a bucket name/);
     expect(() => loadConfig({ ...env(), S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT: must be an http\(s\) URL/);
     expect(() => loadConfig({ ...env(), S3_PREFIX: '/abs' })).toThrow(/S3_PREFIX: must be a key prefix/);
+    expect(() => loadConfig({ UNUSED_UPLOAD_MAX_AGE_MS: '5' })).toThrow(/UNUSED_UPLOAD_MAX_AGE_MS/);
   });
 
   it('S3_BUCKET with no credentials anywhere refuses to start, naming the settings', async () => {
