@@ -41,8 +41,10 @@ export function createS3FileStore(config: S3Config, appUrl: string): S3FileStore
     if (!isStoredPath(relPath)) throw new Error('Not a stored file path');
     return `${config.prefix}${relPath}`;
   };
+  // A missing key (some S3-compatible servers answer a bare 404); a missing bucket is a set-up error, not a 404.
   const missing = (error: unknown) =>
-    error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+    error instanceof NoSuchKey ||
+    (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket');
 
   return {
     async save(kind, bytes, ext) {

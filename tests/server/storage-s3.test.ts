@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { toolByKey } from '../../src/catalog';
 import { createStore } from '../../server/bootstrap';
 import { loadConfig, type S3Config } from '../../server/config';
+import { sweepUnusedUploads } from '../../server/services/storage';
 import { createS3FileStore } from '../../server/services/storage-s3';
 import { startFakeS3, s3Env, type FakeS3 } from './fake-s3';
 import { backends, json, pngDataUrl, setupApp, tinyPng } from './helpers';
@@ -95,6 +96,7 @@ describe('S3 file store', () => {
     wrongKey.close();
     const wrongBucket = createS3FileStore(s3Config({ bucket: 'no-such-bucket' }), appUrl);
     await expect(wrongBucket.save('upload', tinyPng, 'png')).rejects.toThrow(/bucket does not exist/);
+    await expect(wrongBucket.read(saved.relPath)).rejects.toThrow(/bucket does not exist/);
     wrongBucket.close();
     store.close();
   });
@@ -216,6 +218,20 @@ for (const backend of backends) {
       expect((await t.request(creation.output)).status).toBe(404);
       expect(s3.objects.has(key(url))).toBe(false);
       expect(s3.objects.has(key(creation.output))).toBe(false);
+    });
+
+    it('the sweep of unused uploads removes their objects from the bucket', async () => {
+      const u = await t.user({ credits: 10 });
+      const { url } = await json<{ url: string }>(
+        await t.request('/api/upload', { token: u.token, body: { image: pngDataUrl } }),
+      );
+      expect(s3.objects.has(key(url))).toBe(true);
+      const later = new Date(t.now.getTime() + t.config.unusedUploadMaxAgeMs + 60_000);
+      expect(
+        await sweepUnusedUploads(t.runtime.deps.db, t.runtime.deps.files, later, t.config.unusedUploadMaxAgeMs),
+      ).toBe(1);
+      expect(s3.objects.has(key(url))).toBe(false);
+      expect((await t.request(url)).status).toBe(404);
     });
 
     it('an upload that is not in the bucket any more answers 404; an unreachable bucket answers 500, not 404', async () => {
