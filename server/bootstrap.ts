@@ -6,7 +6,7 @@ import { networkSafetyProblem, type Config } from './config';
 import { safeLogLine } from './lib/log';
 import type { AppDeps, Providers } from './context';
 import { openDatabase, type Database } from './db/client';
-import { createFileStore } from './services/storage';
+import { createFileStore, sweepUnusedUploads, type FileStore } from './services/storage';
 import { createMailer } from './services/mail';
 import { createMailQueue } from './services/mail-queue';
 import { createLocalPaymentProvider } from './payments/local';
@@ -42,10 +42,27 @@ export function createProviders(config: Config): Providers {
   return buildProviders({ REPLICATE_API_TOKEN: config.replicateToken, OPENAI_API_KEY: config.openaiKey });
 }
 
+/** A folder under DATA_DIR, or the S3-compatible bucket of S3_BUCKET (its credentials checked before we listen). */
+export async function createStore(config: Config): Promise<FileStore> {
+  if (!config.s3) return createFileStore(config.dataDir, config.appUrl);
+  const { createS3FileStore } = await import('./services/storage-s3');
+  const store = createS3FileStore(config.s3, config.appUrl);
+  try {
+    await store.checkCredentials();
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  return store;
+}
+
+/** How often the upload sweep looks for uploads no run uses (their age limit is UNUSED_UPLOAD_MAX_AGE_MS). */
+export const UPLOAD_SWEEP_MS = 15 * 60_000;
+
 export interface Runtime {
   readonly deps: AppDeps;
   readonly database: Database;
-  /** Starts the sweeper and the billing clock (unref'd intervals). */
+  /** Starts the sweeper, the billing clock, the lease heartbeat and the upload sweep (unref'd intervals). */
   startTimers(): void;
   close(): Promise<void>;
 }
@@ -59,6 +76,7 @@ export async function createRuntime(
   const unsafe = networkSafetyProblem(config);
   if (unsafe) throw new Error(unsafe);
   fs.mkdirSync(config.dataDir, { recursive: true });
+  const files = await createStore(config);
   const database =
     overrides.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
@@ -79,7 +97,7 @@ export async function createRuntime(
     mail: createMailQueue({ db: database.db, mailer: () => deps.mailer, now, log }),
     payments: overrides.payments ?? (await createPaymentProvider(config, webhookSecret)),
     providers: overrides.providers ?? createProviders(config),
-    files: createFileStore(config.dataDir, config.appUrl),
+    files,
     limits: createRateLimits(database.db, config),
     webhookSecret,
     // The app's own webhook over HTTP, straight to this process (APP_URL may be a proxy it cannot reach).
@@ -124,6 +142,15 @@ export async function createRuntime(
       );
       timers.push(
         setInterval(
+          guard('uploads', async () => {
+            const removed = await sweepUnusedUploads(database.db, files, now(), config.unusedUploadMaxAgeMs);
+            if (removed) log(`Removed ${removed} upload(s) that no generation used.`);
+          }),
+          UPLOAD_SWEEP_MS,
+        ),
+      );
+      timers.push(
+        setInterval(
           guard('heartbeat', () => renewLeases(database.db, deps.instanceId, now())),
           LEASE_MS / 4,
         ),
@@ -132,6 +159,7 @@ export async function createRuntime(
     },
     async close() {
       for (const t of timers) clearInterval(t);
+      files.close?.();
       await database.close();
     },
   };

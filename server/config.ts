@@ -36,7 +36,46 @@ const Env = v.object({
   RATE_LIMIT_UPLOAD: Int(60, 1),
   RATE_LIMIT_GENERATE: Int(30, 1),
   LOG_REQUESTS: v.optional(v.picklist(['0', '1']), '1'),
+  UNUSED_UPLOAD_MAX_AGE_MS: Int(24 * 3600_000, 60_000),
+  S3_BUCKET: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 of a-z, 0-9, . and -)'),
+    ),
+  ),
+  S3_PREFIX: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^[\w.-]+(\/[\w.-]+)*\/?$/, 'must be a key prefix like atelier/ (no leading /)'),
+    ),
+  ),
+  S3_REGION: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[a-z0-9-]{2,40}$/, 'must be a region like eu-west-1'))),
+  AWS_REGION: v.optional(v.string()),
+  S3_ENDPOINT: v.optional(
+    v.pipe(v.string(), v.trim(), v.url('must be a URL'), v.regex(/^https?:\/\//i, 'must be an http(s) URL')),
+  ),
+  S3_FORCE_PATH_STYLE: v.optional(v.picklist(['0', '1']), '0'),
+  AWS_ACCESS_KEY_ID: Str,
+  AWS_SECRET_ACCESS_KEY: Str,
+  AWS_SESSION_TOKEN: Str,
 });
+
+/** Where files go when S3_BUCKET is set (see services/storage-s3.ts). */
+export interface S3Config {
+  readonly bucket: string;
+  /** Prepended to every key ('' or ending in '/'), so one bucket can hold several deployments. */
+  readonly prefix: string;
+  readonly region: string;
+  /** An S3-compatible server (MinIO, R2, …); absent = AWS. */
+  readonly endpoint: string | undefined;
+  /** Bucket in the path (http://host/bucket/key), as most S3-compatible servers want. */
+  readonly forcePathStyle: boolean;
+  /** AWS_ACCESS_KEY_ID + AWS_SECRET_ACCESS_KEY; absent = the AWS SDK's default chain (profile, role, …). */
+  readonly credentials:
+    { readonly accessKeyId: string; readonly secretAccessKey: string; readonly sessionToken?: string } | undefined;
+}
 
 export interface Config {
   readonly port: number;
@@ -65,6 +104,10 @@ export interface Config {
    */
   readonly localCheckoutWebhookDelayMs: number;
   readonly logRequests: boolean;
+  /** Uploads older than this that no run uses are deleted by the upload sweep. */
+  readonly unusedUploadMaxAgeMs: number;
+  /** S3-compatible storage for uploads and outputs; undefined = a folder under DATA_DIR. */
+  readonly s3: S3Config | undefined;
   readonly rateLimits: {
     /** Wrong passwords of one account (any address) that reach the check in 15 minutes. */
     readonly loginPerAccount: number;
@@ -93,6 +136,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = result.output;
+  const s3Problem = s3ConfigProblem(e);
+  if (s3Problem) throw new Error(`Invalid configuration: ${s3Problem}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -112,6 +157,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     verificationTokenTtlMs: e.VERIFICATION_TOKEN_TTL_MS,
     localCheckoutWebhookDelayMs: e.LOCAL_CHECKOUT_WEBHOOK_DELAY_MS,
     logRequests: e.LOG_REQUESTS === '1',
+    unusedUploadMaxAgeMs: e.UNUSED_UPLOAD_MAX_AGE_MS,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          prefix: e.S3_PREFIX ? e.S3_PREFIX.replace(/\/?$/, '/') : '',
+          region: e.S3_REGION ?? (e.AWS_REGION?.trim() || 'us-east-1'),
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === '1',
+          credentials:
+            e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+              ? {
+                  accessKeyId: e.AWS_ACCESS_KEY_ID,
+                  secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+                  ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}),
+                }
+              : undefined,
+        }
+      : undefined,
     rateLimits: {
       loginPerAccount: e.LOGIN_MAX_FAILURES,
       loginPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
@@ -123,6 +186,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       generate: e.RATE_LIMIT_GENERATE,
     },
   };
+}
+
+/** Settings that only mean something together: named, so a half-made S3 set-up never starts. */
+function s3ConfigProblem(e: v.InferOutput<typeof Env>): string | undefined {
+  if (!e.S3_BUCKET) {
+    const stray: string[] = (['S3_PREFIX', 'S3_REGION', 'S3_ENDPOINT'] as const).filter((k) => e[k] !== undefined);
+    if (e.S3_FORCE_PATH_STYLE === '1') stray.push('S3_FORCE_PATH_STYLE');
+    return stray.length ? `${stray.join(', ')} set without S3_BUCKET (files would stay in DATA_DIR)` : undefined;
+  }
+  if (e.AWS_ACCESS_KEY_ID && !e.AWS_SECRET_ACCESS_KEY)
+    return 'AWS_SECRET_ACCESS_KEY: must be set with AWS_ACCESS_KEY_ID for S3_BUCKET';
+  if (!e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY)
+    return 'AWS_ACCESS_KEY_ID: must be set with AWS_SECRET_ACCESS_KEY for S3_BUCKET';
+  return undefined;
 }
 
 /** 127.0.0.0/8, ::1 and localhost: reachable from this machine only. */

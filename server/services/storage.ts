@@ -1,13 +1,14 @@
 /**
- * Files: uploads and outputs on disk under DATA_DIR, named randomly, served from /files/{kind}s/{name};
+ * Files: uploads and outputs named randomly, kept by a FileStore (a folder under DATA_DIR by default, an
+ * S3-compatible bucket when S3_BUCKET is set: storage-s3.ts), always served by us from /files/{kind}s/{name};
  * each one also a row of `files` (owner, content type). Decodes uploaded image data URLs.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { files } from '../db/schema';
+import { files, predictions } from '../db/schema';
 import { HttpError } from '../errors';
 import { userMessageOf } from '../workers/context';
 import { PoolBusyError, sharedPool } from '../workers/pool';
@@ -18,7 +19,7 @@ import { claimedDimensions } from '../lib/image-header';
 export type FileKind = 'upload' | 'output';
 
 export interface StoredFile {
-  /** Relative to DATA_DIR, e.g. uploads/3f…e1.png */
+  /** The store's key, e.g. uploads/3f…e1.png (relative to DATA_DIR, or to the bucket's prefix). */
   readonly relPath: string;
   /** The URL path the server serves it at. */
   readonly url: string;
@@ -30,19 +31,52 @@ export interface FileStore {
   remove(relPath: string): Promise<void>;
   /** Maps an URL (absolute or path) of this server to the stored path, or undefined. */
   relPathOfUrl(url: string, kind: FileKind): string | undefined;
+  /** Lets go of what the store holds open (the S3 client's sockets); the local folder has nothing. */
+  close?(): void;
 }
 
 const dirOf = (kind: FileKind) => (kind === 'upload' ? 'uploads' : 'outputs');
 const nameRe = /^[a-f0-9]{32}\.[a-z0-9]{2,5}$/;
 
+/** A new random name of that kind: its key in the store and the URL we serve it at. */
+export function newStoredFile(kind: FileKind, ext: string): StoredFile {
+  const dir = dirOf(kind);
+  const name = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
+  return { relPath: `${dir}/${name}`, url: `/files/${dir}/${name}` };
+}
+
+/** Whether a key is one this server made (uploads|outputs/<32 hex>.<ext>): nothing else is read or removed. */
+export function isStoredPath(relPath: string): boolean {
+  const [dir, name, ...rest] = relPath.split('/');
+  return rest.length === 0 && (dir === 'uploads' || dir === 'outputs') && name !== undefined && nameRe.test(name);
+}
+
+/** Maps an URL (absolute on APP_URL's origin, or a path) of a stored file to its key, or undefined. */
+export function relPathOfUrl(appUrl: string, url: string, kind: FileKind): string | undefined {
+  let pathname = url;
+  if (/^https?:\/\//i.test(url)) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return undefined;
+    }
+    if (parsed.origin !== new URL(appUrl).origin) return undefined;
+    pathname = parsed.pathname;
+  }
+  const prefix = `/files/${dirOf(kind)}/`;
+  if (!pathname.startsWith(prefix)) return undefined;
+  const name = pathname.slice(prefix.length);
+  return nameRe.test(name) ? `${dirOf(kind)}/${name}` : undefined;
+}
+
 export function createFileStore(dataDir: string, appUrl: string): FileStore {
   return {
     async save(kind, bytes, ext) {
-      const dir = dirOf(kind);
-      const name = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
-      await fs.mkdir(path.join(dataDir, dir), { recursive: true });
-      await fs.writeFile(path.join(dataDir, dir, name), bytes);
-      return { relPath: `${dir}/${name}`, url: `/files/${dir}/${name}` };
+      const stored = newStoredFile(kind, ext);
+      await fs.mkdir(path.join(dataDir, dirOf(kind)), { recursive: true });
+      await fs.writeFile(path.join(dataDir, stored.relPath), bytes);
+      return stored;
     },
     async read(relPath) {
       try {
@@ -54,23 +88,7 @@ export function createFileStore(dataDir: string, appUrl: string): FileStore {
     async remove(relPath) {
       await fs.rm(path.join(dataDir, relPath), { force: true });
     },
-    relPathOfUrl(url, kind) {
-      let pathname = url;
-      if (/^https?:\/\//i.test(url)) {
-        let parsed: URL;
-        try {
-          parsed = new URL(url);
-        } catch {
-          return undefined;
-        }
-        if (parsed.origin !== new URL(appUrl).origin) return undefined;
-        pathname = parsed.pathname;
-      }
-      const prefix = `/files/${dirOf(kind)}/`;
-      if (!pathname.startsWith(prefix)) return undefined;
-      const name = pathname.slice(prefix.length);
-      return nameRe.test(name) ? `${dirOf(kind)}/${name}` : undefined;
-    },
+    relPathOfUrl: (url, kind) => relPathOfUrl(appUrl, url, kind),
   };
 }
 
@@ -249,4 +267,36 @@ export async function readStoredFile(
 export async function removeUserFiles(db: Executor, store: FileStore, userId: string): Promise<void> {
   const owned = await db.select({ path: files.path }).from(files).where(eq(files.userId, userId));
   await Promise.all(owned.map((f) => store.remove(f.path)));
+}
+
+const SWEEP_BATCH = 200;
+
+/**
+ * Deletes uploads older than `maxAgeMs` that no run of their owner names in its input (a picture chosen
+ * and never generated with), rows first, then the stored objects. Safe on every instance at once: each
+ * batch is claimed by ONE statement (DELETE … WHERE path IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING),
+ * so a row goes to exactly one sweeper, and only that one removes its object. Returns how many it removed.
+ */
+export async function sweepUnusedUploads(db: Executor, store: FileStore, now: Date, maxAgeMs: number): Promise<number> {
+  const cutoff = new Date(now.getTime() - maxAgeMs);
+  let removed = 0;
+  for (;;) {
+    // A run names its uploads by URL (relative or absolute) in `input`; the key (uploads/<random>.<ext>) is in either.
+    const usedByARun = db
+      .select({ id: predictions.id })
+      .from(predictions)
+      .where(and(eq(predictions.userId, files.userId), sql`strpos(${predictions.input}::text, ${files.path}) > 0`));
+    const unused = db
+      .select({ path: files.path })
+      .from(files)
+      .where(and(eq(files.kind, 'upload'), lt(files.createdAt, cutoff), notExists(usedByARun)))
+      .orderBy(asc(files.createdAt))
+      .limit(SWEEP_BATCH)
+      .for('update', { skipLocked: true });
+    const claimed = await db.delete(files).where(inArray(files.path, unused)).returning({ path: files.path });
+    // After the rows: an object whose row is gone is never served, even if removing it fails here.
+    await Promise.all(claimed.map((f) => store.remove(f.path)));
+    removed += claimed.length;
+    if (claimed.length < SWEEP_BATCH) return removed;
+  }
 }
