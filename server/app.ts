@@ -58,6 +58,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/generate', generateRoutes);
   app.route('/api/prediction', predictionRoutes);
   app.route('/api/creations', creationRoutes);
+  // Liveness for load balancers and `npm run bench:start`: answers once the database is open and migrated.
+  app.get('/api/health', (c) => c.json({ ok: true }));
   app.get('/api/openapi.json', (c) => c.json(openApiDocument(deps.config.appUrl)));
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
 
