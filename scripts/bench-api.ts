@@ -229,11 +229,10 @@ try {
 
 const postgres = await scratchPostgres();
 if (postgres) {
+  // Files, outbox and the webhook secret still live in DATA_DIR.
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
   try {
-    const server = await startServer({
-      BENCH_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-')),
-      DATABASE_URL: postgres.url,
-    });
+    const server = await startServer({ BENCH_DATA_DIR: filesDir, DATABASE_URL: postgres.url });
     try {
       console.log('\nPostgres, 50 connections:');
       print(await mainCases(server.ready, 50));
@@ -242,5 +241,6 @@ if (postgres) {
     }
   } finally {
     await postgres.drop();
+    fs.rmSync(filesDir, { recursive: true, force: true });
   }
 }
