@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { precompress } from './scripts/precompress';
 
 const apiPort = process.env.PORT ?? '3000';
 // The end-to-end build reports events an actor drops (src/app/dropped-events.ts) to the test harness;
@@ -10,7 +11,13 @@ const e2eBuild = process.env.ATELIER_E2E_BUILD === '1';
 
 export default defineConfig({
   // The router plugin must run before react(), or the build fails (design.md).
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), vanillaExtractPlugin()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    vanillaExtractPlugin(),
+    // .br and .gz beside each text file of dist/, served by Accept-Encoding (server/lib/static-files.ts).
+    precompress(),
+  ],
   define: { __REPORT_DROPPED_EVENTS__: JSON.stringify(e2eBuild) },
   server: {
     proxy: {

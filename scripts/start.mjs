@@ -22,8 +22,17 @@ const stale = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(
 // With DIST_DIR the caller serves a build of its own (the end-to-end suite's dist-e2e).
 if (stale && !process.env.DIST_DIR) {
   console.log('Building the app…');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 register();
+// A new embedded database is copied from the migrated empty template (server/db/client.ts); `npm run build`
+// makes it, and so does this when it is missing, once.
+if (!process.env.DATABASE_URL && !existsSync(join(process.env.DATA_DIR ?? 'data', 'pglite', 'PG_VERSION'))) {
+  const { makeDatabaseTemplate } = await import('./db-template.ts');
+  if (await makeDatabaseTemplate()) console.log('Made the database template (once).');
+}
 await import('../server/main.ts');

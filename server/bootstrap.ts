@@ -15,6 +15,7 @@ import type { PaymentProvider } from './payments/types';
 import { recoverPredictions, renewLeases, sweepPredictions, LEASE_MS } from './services/generation';
 import { runBillingSchedule } from './services/billing';
 import { createRateLimits } from './services/rate-limits';
+import { createSessionCache } from './services/session-cache';
 
 /** STRIPE_WEBHOOK_SECRET, or a random secret generated once and kept in DATA_DIR. */
 export function webhookSecretFor(config: Config): string {
@@ -69,7 +70,7 @@ export interface Runtime {
 
 export async function createRuntime(
   config: Config,
-  overrides: Partial<Pick<AppDeps, 'providers' | 'payments' | 'deliver' | 'now' | 'log' | 'distDir'>> & {
+  overrides: Partial<Pick<AppDeps, 'providers' | 'payments' | 'deliver' | 'now' | 'log' | 'distDir' | 'sessions'>> & {
     database?: Database;
   } = {},
 ): Promise<Runtime> {
@@ -98,6 +99,7 @@ export async function createRuntime(
     payments: overrides.payments ?? (await createPaymentProvider(config, webhookSecret)),
     providers: overrides.providers ?? createProviders(config),
     files,
+    sessions: overrides.sessions ?? createSessionCache(),
     limits: createRateLimits(database.db, config),
     webhookSecret,
     // The app's own webhook over HTTP, straight to this process (APP_URL may be a proxy it cannot reach).

@@ -7,6 +7,7 @@ import type { PaymentProvider } from './payments/types';
 import type { Providers } from './providers';
 import type { FileStore } from './services/storage';
 import type { RateLimits } from './services/rate-limits';
+import type { SessionCache } from './services/session-cache';
 
 export type { Providers };
 
@@ -19,6 +20,8 @@ export interface AppDeps {
   readonly payments: PaymentProvider;
   readonly providers: Providers;
   readonly files: FileStore;
+  /** Session lookups of the last second (services/session-cache.ts); revocations here forget them at once. */
+  readonly sessions: SessionCache;
   /** Rate limits and the sign-in throttle (counters in the database, shared by every instance). */
   readonly limits: RateLimits;
   /** Secret that signs the hosted checkout page's events (STRIPE_WEBHOOK_SECRET or the generated one). */

@@ -1,4 +1,10 @@
-/** Opens the database: PGlite on disk by default, node-postgres when a URL is given; migrates either way. */
+/**
+ * Opens the database: PGlite on disk by default, node-postgres when a URL is given; migrates either way.
+ * PGlite starts fast (design.md: initdb costs seconds): a new data directory is a copy of the migrated
+ * empty template made at build time (scripts/db-template.ts), and migrations run only when the
+ * migrations folder differs from the one the directory was last migrated with.
+ */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,12 +25,38 @@ export interface Database {
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Where scripts/db-template.ts keeps the migrated empty PGlite directory, one per migrations hash. */
+export const templateRoot = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '.cache',
+  'pglite-template',
+);
+
+/** A hash of every migration file: a directory migrated with this hash needs no migration run. */
+export function migrationsHash(): string {
+  const hash = crypto.createHash('sha256');
+  for (const entry of fs
+    .readdirSync(migrationsFolder, { recursive: true, withFileTypes: true })
+    .sort((a, b) => path.join(a.parentPath, a.name).localeCompare(path.join(b.parentPath, b.name)))) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    hash.update(path.relative(migrationsFolder, file)).update('\0').update(fs.readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The marker beside a PGlite directory that names the migrations it was last migrated with. */
+export const migratedMarker = (pgliteDir: string) => `${pgliteDir}.migrations`;
 
 export interface OpenOptions {
   /** Postgres URL; when absent the embedded PGlite under `pgliteDir` is used. */
   readonly databaseUrl?: string | undefined;
   /** Directory of the embedded database; undefined = in memory. */
   readonly pgliteDir?: string | undefined;
+  /** Where the migrated empty templates are (default: .cache/pglite-template of the checkout). */
+  readonly templateRoot?: string | undefined;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -39,13 +71,36 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (options.pgliteDir) fs.mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  const dir = options.pgliteDir;
+  const hash = migrationsHash();
+  if (dir) {
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    const template = path.join(options.templateRoot ?? templateRoot, hash);
+    // A new database: copy the migrated empty template instead of running initdb and the migrations.
+    if (!fs.existsSync(path.join(dir, 'PG_VERSION')) && fs.existsSync(path.join(template, 'PG_VERSION'))) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.cpSync(template, dir, { recursive: true });
+      fs.writeFileSync(migratedMarker(dir), hash);
+    }
+  }
+  const client = dir ? new PGlite(dir) : new PGlite();
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
-  await migrate(db as never, { migrationsFolder });
+  const marker = dir ? migratedMarker(dir) : undefined;
+  if (!marker || readMarker(marker) !== hash) {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(db as never, { migrationsFolder });
+    if (marker) fs.writeFileSync(marker, hash);
+  }
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+function readMarker(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
 }
 
 /** Empties every table (tests share one database per worker). */

@@ -2,7 +2,11 @@
  * OpenAI through the `openai` SDK: text and code via chat completions, image-to-text via a
  * vision message, images (if ever routed here) via the images API as b64_json.
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+
+// The SDK costs ~0.5 s to import: loaded on the first run, so a server without OpenAI never pays for it.
+let sdk: Promise<typeof import('openai')> | undefined;
+const loadSdk = () => (sdk ??= import('openai'));
 import {
   ProviderError,
   type GenerationJob,
@@ -78,9 +82,9 @@ function messages(job: GenerationJob): OpenAI.Chat.ChatCompletionMessageParam[] 
   }
 }
 
-function mapError(error: unknown, signal: AbortSignal): unknown {
+function mapError(error: unknown, signal: AbortSignal, APIError: typeof OpenAI.APIError): unknown {
   if (signal.aborted) return signal.reason instanceof Error ? signal.reason : error;
-  if (error instanceof OpenAI.APIError && (error.status === 400 || error.status === 422)) {
+  if (error instanceof APIError && (error.status === 400 || error.status === 422)) {
     // Rejected requests (content policy, bad input) are for the user to read.
     const message = (error.error as { message?: unknown } | undefined)?.message;
     return new ProviderError(typeof message === 'string' ? message : 'The request was rejected');
@@ -89,14 +93,19 @@ function mapError(error: unknown, signal: AbortSignal): unknown {
 }
 
 export function createOpenAIProvider(options: OpenAIOptions): GenerationProvider {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-    maxRetries: 1,
-    timeout: 120_000,
-  });
+  let made: Promise<OpenAI> | undefined;
+  const openai = () =>
+    (made ??= loadSdk().then(
+      ({ default: OpenAISdk }) =>
+        new OpenAISdk({
+          apiKey: options.apiKey,
+          ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+          maxRetries: 1,
+          timeout: 120_000,
+        }),
+    ));
 
-  async function images(job: GenerationJob, signal: AbortSignal): Promise<ProviderResult> {
+  async function images(client: OpenAI, job: GenerationJob, signal: AbortSignal): Promise<ProviderResult> {
     const width = num(job.input['width']);
     const height = num(job.input['height']);
     const size = width && height ? (`${width}x${height}` as '1024x1024') : undefined;
@@ -123,8 +132,9 @@ export function createOpenAIProvider(options: OpenAIOptions): GenerationProvider
     name: 'openai',
     async run(job, signal) {
       signal.throwIfAborted();
+      const client = await openai();
       try {
-        if (job.tool.output === 'image') return await images(job, signal);
+        if (job.tool.output === 'image') return await images(client, job, signal);
         const completion = await client.chat.completions.create(
           { model: job.tool.id, messages: messages(job), ...sampling(job) },
           { signal },
@@ -135,7 +145,7 @@ export function createOpenAIProvider(options: OpenAIOptions): GenerationProvider
         if (!text.trim()) throw new ProviderError('The model returned no text');
         return { output: { kind: 'text', text }, model: completion.model || job.tool.id };
       } catch (error) {
-        throw mapError(error, signal);
+        throw mapError(error, signal, (await loadSdk()).default.APIError);
       }
     },
   };

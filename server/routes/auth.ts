@@ -46,7 +46,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .get('/user', requireAuth, async (c) => c.json(await currentUser(c.var.deps.db, c.var.userId)))
   .post('/logout', requireAuth, async (c) => {
-    await logout(c.var.deps.db, c.var.tokenHash);
+    await logout(c.var.deps, c.var.tokenHash);
     return c.json({ message: 'Logged out successfully' });
   })
   .post('/change-email', requireAuth, async (c) => {

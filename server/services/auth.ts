@@ -1,10 +1,10 @@
 /** Accounts and sign-in: users, argon2id passwords, opaque tokens (session, verify, reset; only hashes stored). */
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { User } from '../../src/api/schemas';
 import type { AppDeps } from '../context';
-import type { Executor } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { tokens, users } from '../db/schema';
 import { HttpError } from '../errors';
 import { grantCredits } from './credits';
@@ -74,18 +74,37 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** The user behind a live session token, with the token's hash (logout deletes it); undefined otherwise. */
+/** The session lookup, prepared once per database: the auth check is one statement. */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+function prepareSessionQuery(db: Db) {
+  return db
+    .select({ userId: tokens.userId, expiresAt: tokens.expiresAt })
+    .from(tokens)
+    .where(and(eq(tokens.hash, sql.placeholder('hash')), eq(tokens.kind, 'session')))
+    .prepare('session_user');
+}
+
+/**
+ * The user behind a live session token, with the token's hash (logout deletes it); undefined otherwise.
+ * Served from the instance's session cache when a lookup of the last second holds it (services/session-cache.ts).
+ */
 export async function sessionUserId(
-  db: Executor,
+  deps: Pick<AppDeps, 'db' | 'sessions'>,
   token: string,
   now: Date,
 ): Promise<{ userId: string; tokenHash: string } | undefined> {
   const tokenHash = sha256(token);
-  const [row] = await db
-    .select({ userId: tokens.userId })
-    .from(tokens)
-    .where(and(eq(tokens.hash, tokenHash), eq(tokens.kind, 'session'), gt(tokens.expiresAt, now)));
-  return row ? { userId: row.userId, tokenHash } : undefined;
+  let session = deps.sessions.get(tokenHash);
+  if (!session) {
+    const mark = deps.sessions.mark();
+    let query = sessionQueries.get(deps.db);
+    if (!query) sessionQueries.set(deps.db, (query = prepareSessionQuery(deps.db)));
+    const [row] = await query.execute({ hash: tokenHash });
+    if (!row) return undefined;
+    session = row;
+    deps.sessions.set(tokenHash, row, mark);
+  }
+  return session.expiresAt > now ? { userId: session.userId, tokenHash } : undefined;
 }
 
 /* Accounts: register, verify, sign in, passwords, email. Errors are HttpErrors with the spec's texts. */
@@ -163,13 +182,15 @@ export async function revokeLinks(db: Executor, userId: string) {
   await db.delete(tokens).where(and(eq(tokens.userId, userId), inArray(tokens.kind, ['verify', 'reset'])));
 }
 
-/** Ends every session of a user except, optionally, one. */
-export async function endSessions(db: Executor, userId: string, keepHash?: string) {
-  await db
+/** Ends every session of a user except, optionally, one; this instance forgets them at once. */
+export async function endSessions(deps: Pick<AppDeps, 'db' | 'sessions'>, userId: string, keepHash?: string) {
+  await deps.db
     .delete(tokens)
     .where(
       and(eq(tokens.userId, userId), eq(tokens.kind, 'session'), ...(keepHash ? [ne(tokens.hash, keepHash)] : [])),
     );
+  // After the delete: a lookup racing it cannot put the revoked session back (SessionCache.mark).
+  deps.sessions.forgetUser(userId);
 }
 
 /**
@@ -259,7 +280,7 @@ export async function forgotPassword(deps: AuthDeps, email: string): Promise<voi
 
 /** Sets a new password with a single-use reset token and ends every session. */
 export async function resetPassword(
-  deps: Pick<AppDeps, 'db' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'sessions'>,
   token: string,
   newPassword: string,
 ): Promise<{ email: string }> {
@@ -281,15 +302,16 @@ export async function resetPassword(
     .where(eq(users.id, result.userId))
     .returning();
   if (!user) throw new HttpError(400, 'Invalid or already used reset link', { expired: false });
-  await endSessions(db, user.id);
+  await endSessions(deps, user.id);
   // Links issued before the reset stop working (a leaked older reset link cannot undo it).
   await revokeLinks(db, user.id);
   return { email: user.email };
 }
 
-/** Ends one session (the token's hash). */
-export async function logout(db: Executor, tokenHash: string): Promise<void> {
-  await db.delete(tokens).where(eq(tokens.hash, tokenHash));
+/** Ends one session (the token's hash); this instance forgets it at once. */
+export async function logout(deps: Pick<AppDeps, 'db' | 'sessions'>, tokenHash: string): Promise<void> {
+  await deps.db.delete(tokens).where(eq(tokens.hash, tokenHash));
+  deps.sessions.forgetToken(tokenHash);
 }
 
 /** Changes the email after checking the current password; 409 when another account has it. */

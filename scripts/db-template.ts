@@ -1,0 +1,34 @@
+/**
+ * The migrated empty PGlite directory that a new DATA_DIR is copied from (server/db/client.ts), so a first
+ * start costs a directory copy instead of initdb and the migrations. One template per migrations hash,
+ * under .cache/pglite-template/; older ones are removed. Made by `npm run build` (`tsx
+ * scripts/db-template.ts`), or by `npm start` when it is missing and the database is new.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrationsHash, openDatabase, templateRoot } from '../server/db/client';
+
+/** Makes the template of the current migrations unless it exists; true when it made one. */
+export async function makeDatabaseTemplate(): Promise<boolean> {
+  const hash = migrationsHash();
+  const target = path.join(templateRoot, hash);
+  if (fs.existsSync(path.join(target, 'PG_VERSION'))) return false;
+  const building = path.join(templateRoot, `.building-${process.pid}`);
+  fs.rmSync(building, { recursive: true, force: true });
+  // No template to copy from: this one is made by initdb and the migrations.
+  const database = await openDatabase({ pgliteDir: building, templateRoot: path.join(templateRoot, '.none') });
+  await database.close();
+  fs.rmSync(`${building}.migrations`, { force: true });
+  for (const old of fs.readdirSync(templateRoot)) {
+    const dir = path.join(templateRoot, old);
+    if (dir !== building) fs.rmSync(dir, { recursive: true, force: true });
+  }
+  fs.renameSync(building, target);
+  return true;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const made = await makeDatabaseTemplate();
+  console.log(made ? 'Made the database template.' : 'The database template is up to date.');
+}

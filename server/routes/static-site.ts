@@ -1,0 +1,72 @@
+/**
+ * The built SPA (dist/): static files, prerendered pages and the history fallback.
+ * - A path that names a file (it has an extension, or is under /assets/) answers that file or 404:
+ *   a missing chunk must fail loudly, not load the HTML shell as JavaScript.
+ * - Any other path is an app route: dist/pages/<path>.html when the build prerendered it, else
+ *   dist/index.html (the SPA draws its own not-found page for unknown routes).
+ * - Pages carry a CSP with the hashes of their own inline scripts and `no-cache`; hashed assets are
+ *   immutable for a year; text formats are sent brotli- or gzip-compressed by Accept-Encoding.
+ */
+import path from 'node:path';
+import type { Context } from 'hono';
+import type { AppEnv } from '../context';
+import { inlineScriptHashes } from '../lib/inline-scripts';
+import {
+  assetPath,
+  createStaticFiles,
+  looksLikeFile,
+  pickEncoding,
+  prerenderedPath,
+  type StaticFile,
+} from '../lib/static-files';
+import { contentSecurityPolicy } from '../middleware/security-headers';
+
+const immutable = 'public, max-age=31536000, immutable';
+
+export function staticSite() {
+  const files = createStaticFiles();
+  const policies = new WeakMap<StaticFile, string>();
+
+  const send = (c: Context<AppEnv>, file: StaticFile, headers: Record<string, string>) => {
+    if (file.br || file.gzip) {
+      headers['Vary'] = 'Accept-Encoding';
+      const encoding = pickEncoding(c.req.header('accept-encoding'));
+      const body = encoding === 'br' ? file.br : encoding === 'gzip' ? file.gzip : undefined;
+      if (encoding && body) {
+        return c.body(body, 200, { ...headers, 'Content-Type': file.type, 'Content-Encoding': encoding });
+      }
+    }
+    return c.body(file.body, 200, { ...headers, 'Content-Type': file.type });
+  };
+
+  const page = (c: Context<AppEnv>, file: StaticFile) => {
+    let policy = policies.get(file);
+    if (!policy) {
+      // The theme bootstrap and any other inline script run by their hash, computed from the file served.
+      policy = contentSecurityPolicy(inlineScriptHashes(new TextDecoder().decode(file.body)));
+      policies.set(file, policy);
+    }
+    return send(c, file, { 'Cache-Control': 'no-cache', 'Content-Security-Policy': policy });
+  };
+
+  return async (c: Context<AppEnv>) => {
+    const distDir = c.var.deps.distDir;
+    if (!distDir) return c.json({ message: 'Not found' }, 404);
+    const root = path.resolve(distDir);
+    const urlPath = c.req.path;
+
+    if (looksLikeFile(urlPath)) {
+      const wanted = assetPath(root, urlPath);
+      const file = wanted && (await files.read(wanted));
+      if (!file) return c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
+      if (file.type.startsWith('text/html')) return page(c, file);
+      const hashed = wanted.startsWith(path.join(root, 'assets') + path.sep);
+      return send(c, file, { 'Cache-Control': hashed ? immutable : 'no-cache' });
+    }
+
+    const prerendered = prerenderedPath(root, urlPath);
+    const file = (prerendered && (await files.read(prerendered))) || (await files.read(path.join(root, 'index.html')));
+    if (!file) return c.json({ message: 'The app is not built. Run `npm run build`.' }, 404);
+    return page(c, file);
+  };
+}
