@@ -11,7 +11,8 @@ const e2eBuild = process.env.ATELIER_E2E_BUILD === '1';
 export default defineConfig({
   // The router plugin must run before react(), or the build fails (design.md).
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), vanillaExtractPlugin()],
-  define: { __REPORT_DROPPED_EVENTS__: JSON.stringify(e2eBuild) },
+  // __TEST_DELAYS__: path tests may shorten named delays per page (src/app/test-delays.ts).
+  define: { __REPORT_DROPPED_EVENTS__: JSON.stringify(e2eBuild), __TEST_DELAYS__: JSON.stringify(e2eBuild) },
   server: {
     proxy: {
       '/api': `http://127.0.0.1:${apiPort}`,
