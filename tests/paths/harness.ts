@@ -77,6 +77,9 @@ export class TestServer {
   }
 }
 
+/** The poll of a path's first page: loading the app is the slowest step when the files run side by side. */
+export const firstRender = { timeout: 30_000 } as const;
+
 export interface PathContext {
   page: Page;
   server: TestServer;

@@ -11,7 +11,15 @@ import {
 } from '../../flows/models/billing.models';
 import { freeUser } from '../../flows/models/fixtures';
 import type { CheckoutStatus, CreditHistoryAnswer, User } from '../../../src/api/schemas';
-import { answerOf, delayPasses, pathDelays, type PathAdapter, type PathContext, type TestServer } from '../harness';
+import {
+  firstRender,
+  answerOf,
+  delayPasses,
+  pathDelays,
+  type PathAdapter,
+  type PathContext,
+  type TestServer,
+} from '../harness';
 
 /** Signed in as `user` (a stored token the server knows), then `path` opens. */
 export async function openSignedIn(
@@ -23,7 +31,7 @@ export async function openSignedIn(
   server.standing.set('GET /api/users/theme', { status: 200, body: { theme: null } });
   await page.addInitScript(() => localStorage.setItem('token', 'path-test-token'));
   await page.goto(path);
-  await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBeGreaterThan(0);
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), firstRender).toBeGreaterThan(0);
   return `signed in as ${user.email}, open ${path}`;
 }
 

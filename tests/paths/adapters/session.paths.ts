@@ -47,6 +47,9 @@ async function openSettings(page: Page): Promise<void> {
   await expect.poll(() => page.getByRole('heading', { name: 'Danger Zone' }).isVisible()).toBe(true);
 }
 
+/** Pages whose checkout return has been answered (that answer sends the balance, then reloads the user). */
+const returned = new WeakSet<Page>();
+
 /** The form of the event's source: the open dialog, or the page. */
 const formOf = (page: Page, source: unknown) => (source === 'dialog' ? loginDialog(page) : page.getByRole('main'));
 
@@ -161,8 +164,9 @@ export const sessionPaths: PathAdapter = {
       await page.getByRole('button', { name: 'Logout' }).click();
       return 'open Settings → click Logout';
     },
-    async 'credits.updated'({ server }, event) {
+    async 'credits.updated'({ page, server }, event) {
       const { credits } = event as Sample;
+      returned.add(page);
       const said = await server.answer('GET', '/api/stripe/checkout-session/cs_local_1', 200, {
         ...proGranted,
         balance: credits,
@@ -171,8 +175,7 @@ export const sessionPaths: PathAdapter = {
     },
     async 'user.refresh'(ctx) {
       // After a balance (credits.updated) the same answer reloads the user; else the answer comes now.
-      if (!ctx.server.holds('GET', '/api/stripe/checkout-session/cs_local_1'))
-        return 'the same answer has the page reload the user';
+      if (returned.has(ctx.page)) return 'the same answer has the page reload the user';
       const credits = sessionContext(ctx).user?.credits ?? 0;
       const said = await ctx.server.answer('GET', '/api/stripe/checkout-session/cs_local_1', 200, {
         ...proGranted,

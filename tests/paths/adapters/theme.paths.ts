@@ -4,7 +4,7 @@ import type { EventObject } from 'xstate';
 import { themeModel } from '../../flows/models/shell.models';
 import { freeUser } from '../../flows/models/fixtures';
 import type { ThemeContext } from '../../../machines/theme/theme.machine';
-import { answerOf, pathDelays, type PathAdapter, type PathContext } from '../harness';
+import { answerOf, firstRender, pathDelays, type PathAdapter, type PathContext } from '../harness';
 
 const STARTING = 'xstate.done.actor.0.theme.starting';
 const LOADING = 'xstate.done.actor.0.theme.remote.loading';
@@ -41,7 +41,8 @@ export const themePaths: PathAdapter = {
     );
     await page.goto('/themes');
     // With a saved sign-in the app renders nothing until the server answers (the path's next steps).
-    if (!signsIn) await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBeGreaterThan(0);
+    if (!signsIn)
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), firstRender).toBeGreaterThan(0);
     return `${saved ? `"${saved}" stored as the theme` : 'no theme stored'}${signsIn ? ', a saved sign-in' : ''}; open /themes`;
   },
   events: {
