@@ -18,7 +18,8 @@ export default defineConfig({
     // .br and .gz beside each text file of dist/, served by Accept-Encoding (server/lib/static-files.ts).
     precompress(),
   ],
-  define: { __REPORT_DROPPED_EVENTS__: JSON.stringify(e2eBuild) },
+  // __TEST_DELAYS__: path tests may shorten named delays per page (src/app/test-delays.ts).
+  define: { __REPORT_DROPPED_EVENTS__: JSON.stringify(e2eBuild), __TEST_DELAYS__: JSON.stringify(e2eBuild) },
   server: {
     proxy: {
       '/api': `http://127.0.0.1:${apiPort}`,

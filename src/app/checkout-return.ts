@@ -12,6 +12,7 @@ import { systemIds } from './app.machine';
 import type { AppActor } from './create-app';
 import { useFlow } from './provider';
 import type { SessionActor } from './session';
+import { testDelays } from './test-delays';
 
 export type CheckoutReturnActor = ActorRefFrom<typeof checkoutReturnMachine>;
 
@@ -41,6 +42,7 @@ export const checkoutReturnFlow =
         },
         clearAddress: () => clearAddress(),
       },
+      delays: testDelays('checkoutReturn'),
     });
 
 /** Search parameters of a page the checkout sends the browser back to. */

@@ -8,6 +8,7 @@ import type { NavigateParams } from '../../machines/session/session.types';
 import type { Endpoints } from '../api/endpoints';
 import type { BillingCycle, PaidPlanId } from '../catalog';
 import { loadEndpoints } from './api';
+import { testDelays } from './test-delays';
 import * as tokens from './token-storage';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
@@ -34,7 +35,10 @@ export function sessionLogic({ endpoints, navigate, storage = tokens, startupTim
       register: fromPromise(async ({ input }) => (await api()).register(input)),
       logout: fromPromise(async ({ input }) => (await api(input.token)).logout()),
     },
-    ...(startupTimeoutMs === undefined ? {} : { delays: { startupTimeout: startupTimeoutMs } }),
+    delays: {
+      ...testDelays('session'),
+      ...(startupTimeoutMs === undefined ? {} : { startupTimeout: startupTimeoutMs }),
+    },
     actions: {
       storeToken: (_, params) => storage.storeToken(params.token),
       deleteToken: () => storage.deleteToken(),

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { root, startServer } from './server-process';
@@ -44,6 +44,9 @@ export default async function setup(project: TestProject) {
       env: { ...process.env, NODE_ENV: 'production', ATELIER_E2E_BUILD: '1' },
     });
   }
+  // The path test files add their results here (tests/paths/harness.ts writeReport): start empty, so
+  // coverage/paths.json and paths.html tell this run only.
+  rmSync(join(root, 'coverage', 'paths'), { recursive: true, force: true });
   const server = await startServer();
   project.provide('baseUrl', server.baseUrl);
   return () => server.stop();

@@ -167,7 +167,7 @@ export function flowPaths(model: FlowModel, name: string): FlowPath[] {
  * own snapshots are not used: states that share a key may differ in context fields the key
  * leaves out (error texts, the user), and the replay compares the whole context.
  */
-function pureSteps(model: FlowModel, events: EventObject[]): FlowPath['steps'] {
+export function pureSteps(model: FlowModel, events: EventObject[]): FlowPath['steps'] {
   let state = initialSnapshot(model);
   return events.map((event) => {
     [state] = transition(model.machine, state as never, event as never) as unknown as [AnyMachineSnapshot];

@@ -6,13 +6,15 @@
  * page's /api requests are held until the path says how the server answers); each state asserts
  * what the person sees there. Coverage counts only the paths that passed.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Page, Route } from 'playwright-core';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import {
   coverageOfPaths,
   edgesTaken,
   flowPaths,
+  initialSnapshot,
+  pureSteps,
   type FlowModel,
   type FlowPath,
   type MachineCoverage,
@@ -35,6 +37,15 @@ export class TestServer {
       this.held.push(route);
       for (const w of this.waiters.splice(0)) w();
     });
+    // A request the page gave up on (its flow left the state and aborted it) can no longer be answered.
+    page.on('requestfailed', (request) => {
+      this.held = this.held.filter((r) => r.request() !== request);
+    });
+  }
+
+  /** Whether the page has sent `method path` and waits for its answer. */
+  holds(method: string, pathname: string): boolean {
+    return this.held.some((r) => r.request().method() === method && new URL(r.request().url()).pathname === pathname);
   }
 
   /** Answers the held request to `method path` (waiting for the page to send it). */
@@ -66,6 +77,9 @@ export class TestServer {
   }
 }
 
+/** The poll of a path's first page: loading the app is the slowest step when the files run side by side. */
+export const firstRender = { timeout: 30_000 } as const;
+
 export interface PathContext {
   page: Page;
   server: TestServer;
@@ -83,8 +97,11 @@ export interface PathAdapter {
   name: string;
   /** Its flow models (inputs, event samples, actor outcomes); paths come from each. */
   models: FlowModel[];
-  /** Opens the page where the machine runs, as the model's input says. */
-  start: (ctx: Omit<PathContext, 'state'>, model: FlowModel) => Promise<string>;
+  /**
+   * Opens the page where the machine runs, as the model's input says (the path is given too: a page
+   * may depend on its first event, and only the delays it walks need to be short).
+   */
+  start: (ctx: Omit<PathContext, 'state'>, model: FlowModel, path: FlowPath) => Promise<string>;
   /** Every event type of the machine, as a user action or a server answer. */
   events: Record<string, EventDriver>;
   /** Checks per state path (the most specific matching prefix of the leaf path is used). */
@@ -94,8 +111,16 @@ export interface PathAdapter {
    * exactly these are not walked, so a new one fails until it is walked or explained here.
    */
   unreachable?: Record<string, string>;
-  /** Event samples no person can send from the page (the reason), so no path is planned with them. */
-  cannotSend?: (event: EventObject) => string | null;
+  /**
+   * Event samples no person can send from the page (the reason), so no path is planned with them;
+   * `source` is the state the event would be sent in.
+   */
+  cannotSend?: (event: EventObject, source: AnyMachineSnapshot) => string | null;
+  /**
+   * Event sequences the page can walk, planned beside the shortest paths: for a state whose
+   * shortest path starts with something the page cannot do (cannotSend), the way a person gets there.
+   */
+  routes?: Array<{ model: FlowModel; events: Array<EventObject & Record<string, unknown>> }>;
 }
 
 /** The leaf state paths of a snapshot, dot-joined ('mobile.open'). */
@@ -139,9 +164,20 @@ function edgesWalked(planned: PlannedPath): Set<number> {
  * transition, a greedy cover keeps the path that walks most transitions not yet walked, and so on.
  */
 export function plannedPaths(adapter: PathAdapter): PlannedPath[] {
+  const routes = (adapter.routes ?? []).map(({ model, events }) => ({
+    model,
+    path: { source: 'route', steps: pureSteps(model, events) },
+  }));
+  // The routes are the adapter's own: cannotSend sorts out only the generated paths.
   const all = adapter.models
     .flatMap((model) => flowPaths(model, adapter.name).map((path) => ({ model, path })))
-    .filter((p) => !p.path.steps.some((s) => adapter.cannotSend?.(s.event)));
+    .filter(
+      (p) =>
+        !p.path.steps.some((s, i) =>
+          adapter.cannotSend?.(s.event, i === 0 ? initialSnapshot(p.model) : p.path.steps[i - 1]!.state),
+        ),
+    )
+    .concat(routes);
   const walks = all.map(edgesWalked);
   const chosen: PlannedPath[] = [];
   const done = new Set<number>();
@@ -173,7 +209,7 @@ export async function runPath(adapter: PathAdapter, planned: PlannedPath, page: 
   const steps: string[] = [];
   const base = { page, server };
   try {
-    steps.push(await adapter.start(base, planned.model));
+    steps.push(await adapter.start(base, planned.model, planned.path));
     for (const step of planned.path.steps) {
       const ctx = { ...base, state: step.state };
       const drive =
@@ -244,37 +280,65 @@ export function pathCoverage(adapter: PathAdapter, results: PathResult[]): Machi
 const escape = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-/** coverage/paths.json and an HTML report that opens from disk. */
-export function writeReport(coverage: Record<string, MachineCoverage>, results: PathResult[], dir = 'coverage'): void {
-  mkdirSync(dir, { recursive: true });
+/** What one test file found for one machine, as coverage/paths/<file>.json keeps it. */
+export interface MachineReport {
+  coverage: Omit<MachineCoverage, 'model'>;
+  unreachable: Record<string, string>;
+  paths: Array<{ title: string; steps: string[]; passed: boolean; error?: string }>;
+}
+
+/** One test file's results (its machines), written when the file ends. */
+export interface FileReport {
+  file: string;
+  at: string;
+  machines: Record<string, MachineReport>;
+}
+
+/**
+ * Writes this file's results to coverage/paths/<file>.json, then coverage/paths.json and an HTML
+ * report that opens from disk, from every file's results there: the path test files run side by
+ * side, and whichever ends last writes the report of all of them.
+ */
+export function writeReport(report: FileReport, dir = 'coverage'): void {
+  mkdirSync(`${dir}/paths`, { recursive: true });
+  writeFileSync(`${dir}/paths/${report.file}.json`, JSON.stringify(report, null, 2));
+  const files = readdirSync(`${dir}/paths`)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(`${dir}/paths/${f}`, 'utf8')) as FileReport);
+  const machines = Object.fromEntries(
+    files.flatMap((f) => Object.entries(f.machines).map(([name, m]) => [name, { ...m, file: f.file, at: f.at }])),
+  );
   writeFileSync(
     `${dir}/paths.json`,
     JSON.stringify(
-      Object.fromEntries(Object.entries(coverage).map(([k, { model: _m, ...rest }]) => [k, rest])),
+      Object.fromEntries(
+        Object.entries(machines).map(([name, m]) => [name, { ...m.coverage, unreachable: m.unreachable }]),
+      ),
       null,
       2,
     ),
   );
-  const sections = Object.entries(coverage).map(([name, c]) => {
-    const mine = results.filter((r) => r.machine === name);
-    const items = mine
+  const sections = Object.entries(machines).map(([name, m]) => {
+    const c = m.coverage;
+    const items = m.paths
       .map(
         (r) =>
-          `<li class="${r.passed ? 'ok' : 'fail'}"><ol>${r.steps.map((s) => `<li>${escape(s)}</li>`).join('')}</ol>${
-            r.error ? `<p class="err">${escape(r.error)}</p>` : ''
-          }</li>`,
+          `<li class="${r.passed ? 'ok' : 'fail'}"><p class="title">${escape(r.title)}</p><ol>${r.steps
+            .map((s) => `<li>${escape(s)}</li>`)
+            .join('')}</ol>${r.error ? `<p class="err">${escape(r.error)}</p>` : ''}</li>`,
       )
       .join('');
     const missing = c.missing.length
       ? `<details><summary>${c.missing.length} transition(s) not walked</summary><ul>${c.missing
-          .map((m) => `<li>${escape(m)}</li>`)
+          .map((k) => `<li>${escape(k)}${m.unreachable[k] ? ` — <em>${escape(m.unreachable[k])}</em>` : ''}</li>`)
           .join('')}</ul></details>`
       : '';
-    return `<section><h2>${escape(name)}</h2><p>${c.states} states; transitions walked through the UI: ${c.walked}/${c.transitions} (${c.percent}%); paths: ${mine.filter((r) => r.passed).length}/${mine.length} passed</p>${missing}<ol class="paths">${items}</ol></section>`;
+    return `<section><h2>${escape(name)}</h2><p>${c.states} states; transitions walked through the UI: ${c.walked}/${c.transitions} (${c.percent}%); paths: ${m.paths.filter((r) => r.passed).length}/${m.paths.length} passed <small>(tests/paths/${escape(m.file)}.paths.test.ts, ${escape(m.at)})</small></p>${missing}<ol class="paths">${items}</ol></section>`;
   });
   writeFileSync(
     `${dir}/paths.html`,
-    `<!doctype html><html lang="en"><meta charset="utf-8"><title>Atelier path tests</title><style>body{font:14px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem}.paths>li{margin:.5rem 0;padding:.5rem;border-left:4px solid #2a7}.paths>li.fail{border-color:#c33}.err{color:#c33}</style><h1>Path tests through the real app</h1>${sections.join('')}</html>`,
+    `<!doctype html><html lang="en"><meta charset="utf-8"><title>Atelier path tests</title><style>body{font:14px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem}.paths>li{margin:.5rem 0;padding:.5rem;border-left:4px solid #2a7}.paths>li.fail{border-color:#c33}.err{color:#c33}.title{font-family:monospace;margin:0}</style><h1>Path tests through the real app</h1>${sections.join('')}</html>`,
   );
 }
 
@@ -311,3 +375,40 @@ export function answerOf(event: EventObject): { status: number; body: unknown } 
     },
   };
 }
+
+/** The key src/app/test-delays.ts reads (the end-to-end build only). */
+const TEST_DELAYS_KEY = 'atelier:test-delays';
+
+/**
+ * Sets the page's named delays of `machine` before it loads (src/app/test-delays.ts): each delay the
+ * path walks (an `xstate.after.<name>.…` step) fires after `short` ms (300 unless given, per name),
+ * so the path waits little real time; the others are stretched to ten minutes, so they never fire in the middle of a path.
+ */
+export async function pathDelays(
+  page: Page,
+  delays: Record<string, string[]>,
+  path: FlowPath,
+  short: number | Record<string, number> = 300,
+): Promise<void> {
+  const shortOf = (name: string) => (typeof short === 'number' ? short : (short[name] ?? 300));
+  const walked = new Set(
+    path.steps.flatMap((s) => (s.event.type.startsWith('xstate.after.') ? [s.event.type.split('.')[2]!] : [])),
+  );
+  const value = Object.fromEntries(
+    Object.entries(delays).map(([machine, names]) => [
+      machine,
+      Object.fromEntries(names.map((n) => [n, walked.has(n) ? shortOf(n) : 600_000])),
+    ]),
+  );
+  await page.addInitScript(
+    ([key, json]) => {
+      const all = JSON.parse(localStorage.getItem(key!) ?? '{}') as Record<string, unknown>;
+      localStorage.setItem(key!, JSON.stringify({ ...all, ...(JSON.parse(json!) as Record<string, unknown>) }));
+    },
+    [TEST_DELAYS_KEY, JSON.stringify(value)],
+  );
+}
+
+/** A delayed step: the machine fires it by itself after its (shortened) delay; the state's check waits for it. */
+export const delayPasses: EventDriver = async (_ctx, event) =>
+  `wait for the ${event.type.split('.')[2]} delay (shortened for the test)`;

@@ -8,7 +8,7 @@ import {
 } from '../../flows/models/account.models';
 import { freeUser, proUser } from '../../flows/models/fixtures';
 import type { User } from '../../../src/api/schemas';
-import { answerOf, type PathAdapter, type PathContext, type TestServer } from '../harness';
+import { firstRender, answerOf, type PathAdapter, type PathContext, type TestServer } from '../harness';
 
 /** Opens /settings signed in as `user`: a stored token, and a server that knows it. */
 async function openSettings({ page, server }: { page: Page; server: TestServer }, user: User): Promise<string> {
@@ -16,7 +16,7 @@ async function openSettings({ page, server }: { page: Page; server: TestServer }
   server.standing.set('GET /api/users/theme', { status: 200, body: { theme: null } });
   await page.addInitScript(() => localStorage.setItem('token', 'path-test-token'));
   await page.goto('/settings');
-  await expect.poll(() => page.getByRole('heading', { name: 'Danger Zone' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('heading', { name: 'Danger Zone' }).isVisible(), firstRender).toBe(true);
   return `signed in as ${user.email} (${user.subscription?.plan ?? 'no'} plan), open /settings`;
 }
 

@@ -6,7 +6,7 @@ import {
   verifyEmailNoTokenModel,
 } from '../../flows/models/auth.models';
 import { freeUser } from '../../flows/models/fixtures';
-import { answerOf, type PathAdapter, type PathContext } from '../harness';
+import { firstRender, answerOf, type PathAdapter, type PathContext } from '../harness';
 
 const text = async ({ page }: PathContext, role: 'alert' | 'status' | 'heading', expected: string) => {
   await expect.poll(() => page.getByRole(role).filter({ hasText: expected }).count()).toBeGreaterThan(0);
@@ -18,7 +18,7 @@ export const forgotPasswordPaths: PathAdapter = {
   models: [forgotPasswordModel],
   async start({ page }) {
     await page.goto('/forgot-password');
-    await expect.poll(() => page.getByRole('heading', { name: 'Reset Password' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Reset Password' }).isVisible(), firstRender).toBe(true);
     return 'open /forgot-password';
   },
   events: {
@@ -104,7 +104,7 @@ export const resetPasswordPaths: PathAdapter = {
   async start({ page }, model) {
     const { token } = model.input as { token: string };
     await page.goto(`/reset-password/${token}`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Reset Password' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Reset Password' }).isVisible(), firstRender).toBe(true);
     return `open /reset-password/${token}`;
   },
   events: {

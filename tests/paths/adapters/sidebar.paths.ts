@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { sidebarNarrowModel, sidebarWideModel } from '../../flows/models/shell.models';
-import type { PathAdapter, PathContext } from '../harness';
+import { firstRender, type PathAdapter, type PathContext } from '../harness';
 
 const visible = async ({ page }: PathContext, name: string, role: 'button' | 'dialog' = 'button') => {
   await expect.poll(() => page.getByRole(role, { name }).isVisible()).toBe(true);
@@ -14,7 +14,7 @@ export const sidebarPaths: PathAdapter = {
     const { width } = model.input as { width: number };
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), firstRender).toBeGreaterThan(0);
     return `open / at ${width} px`;
   },
   events: {

@@ -1,0 +1,281 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { EventObject } from 'xstate';
+import { LATE_MESSAGE } from '../../../machines/billing/checkout-return.machine';
+import {
+  checkoutModel,
+  checkoutReturnCancelModel,
+  checkoutReturnNoneModel,
+  checkoutReturnPaidModel,
+  creditHistoryModel,
+} from '../../flows/models/billing.models';
+import { freeUser } from '../../flows/models/fixtures';
+import type { CheckoutStatus, CreditHistoryAnswer, User } from '../../../src/api/schemas';
+import {
+  firstRender,
+  answerOf,
+  delayPasses,
+  pathDelays,
+  type PathAdapter,
+  type PathContext,
+  type TestServer,
+} from '../harness';
+
+/** Signed in as `user` (a stored token the server knows), then `path` opens. */
+export async function openSignedIn(
+  { page, server }: { page: Page; server: TestServer },
+  user: User,
+  path: string,
+): Promise<string> {
+  server.standing.set('GET /api/auth/user', { status: 200, body: user });
+  server.standing.set('GET /api/users/theme', { status: 200, body: { theme: null } });
+  await page.addInitScript(() => localStorage.setItem('token', 'path-test-token'));
+  await page.goto(path);
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), firstRender).toBeGreaterThan(0);
+  return `signed in as ${user.email}, open ${path}`;
+}
+
+/** The hosted checkout the answers point at: a stand-in page, so the browser can leave and come back. */
+const HOSTED = /^http:\/\/127\.0\.0\.1:3000\/checkout\//;
+
+async function standInCheckout(page: Page): Promise<void> {
+  await page.route(HOSTED, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><title>Hosted checkout</title><h1>Hosted checkout</h1>',
+    }),
+  );
+}
+
+/** Alerts the page raised (Playwright dismisses them; the path checks their text). */
+const alerts = new WeakMap<Page, string[]>();
+
+/** /subscribe and /credits: a plan or a pack asks the server for a hosted checkout, then goes there. */
+export const checkoutPaths: PathAdapter = {
+  name: 'checkout',
+  models: [checkoutModel],
+  async start(ctx, _model, path) {
+    const seen: string[] = [];
+    alerts.set(ctx.page, seen);
+    ctx.page.on('dialog', (dialog) => {
+      seen.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await standInCheckout(ctx.page);
+    const pack = path.steps[0]?.event.type === 'checkout.buyPack';
+    return openSignedIn(ctx, freeUser, pack ? '/credits' : '/subscribe');
+  },
+  events: {
+    async 'checkout.subscribe'({ page }, event) {
+      const { planId, billingCycle } = event as unknown as { planId: string; billingCycle: string };
+      const name = planId === 'pro' ? 'Pro' : 'Standard';
+      await page.getByRole('button', { name: billingCycle === 'monthly' ? 'Monthly' : /^Annually/ }).click();
+      await page.getByRole('button', { name: `Subscribe to ${name}` }).click();
+      return `choose ${billingCycle} → click Subscribe to ${name}`;
+    },
+    async 'checkout.buyPack'({ page }, event) {
+      const { credits } = event as unknown as { credits: number };
+      const label = `Buy ${credits.toLocaleString('en-US')} credits`;
+      await page.getByRole('button', { name: label }).click();
+      return `click ${label}`;
+    },
+    async 'xstate.*'({ page, server }, event) {
+      const { status, body } = answerOf(event);
+      const pack = event.type.endsWith('createCheckoutSession');
+      const said = await server.answer(
+        'POST',
+        pack ? '/api/stripe/create-checkout-session' : '/api/stripe/create-subscription',
+        status,
+        body,
+      );
+      const redirects =
+        status === 200 &&
+        typeof (body as { sessionId?: unknown }).sessionId === 'string' &&
+        (body as { sessionId: string }).sessionId !== '' &&
+        typeof (body as { url?: unknown }).url === 'string';
+      if (pack && !redirects) {
+        const message =
+          status === 200
+            ? 'Purchase failed: No session ID returned from server'
+            : `Purchase failed: ${(body as { message?: string } | undefined)?.message ?? 'Failed to create checkout session'}`;
+        await expect.poll(() => alerts.get(page)).toContain(message);
+        return `${said}; the page alerts "${message}"`;
+      }
+      return said;
+    },
+  },
+  cannotSend: (event) =>
+    event.type === 'checkout.return'
+      ? 'the test browser does not restore pages from the back-forward cache (see unreachable)'
+      : null,
+  unreachable: {
+    'checkout.redirecting --checkout.return--> checkout.idle':
+      "Sent when the browser restores the page from its back-forward cache ('pageshow' with persisted). Chromium driven by Playwright with request interception (the test server) reloads the page on Back instead, so no path can cause it here; src/app/checkout.ts listenForReturn is unit-tested instead.",
+  },
+  states: {
+    async idle({ page }) {
+      await expect.poll(() => page.getByRole('button', { name: 'Processing...' }).count()).toBe(0);
+      const buy = page.getByRole('button', { name: /^(Buy [\d,]+ credits|Subscribe to \w+)$/ });
+      await expect.poll(async () => (await buy.count()) > 0 && (await buy.first().isEnabled())).toBe(true);
+      return 'the buttons are ready, none says Processing...';
+    },
+    async processing({ page }) {
+      await expect.poll(() => page.getByRole('button', { name: 'Processing...' }).isDisabled()).toBe(true);
+      return 'the chosen button says Processing..., the others are disabled';
+    },
+    async redirecting({ page }) {
+      await expect.poll(() => page.url()).toMatch(HOSTED);
+      await expect.poll(() => page.getByRole('heading', { name: 'Hosted checkout' }).isVisible()).toBe(true);
+      return 'the browser is at the hosted checkout';
+    },
+  },
+};
+
+const notice = (page: Page) => page.getByTestId('checkout-return');
+const noticeState = (page: Page) =>
+  notice(page)
+    .getAttribute('data-state', { timeout: 1000 })
+    .catch(() => null);
+const returnContext = (ctx: PathContext) =>
+  ctx.state.context as { purchase: CheckoutStatus | null; balance: number | null; error: string | null };
+
+/** /credits?checkout=…: back from the hosted checkout, the wait for the credits, the new balance. */
+export const checkoutReturnPaths: PathAdapter = {
+  name: 'checkoutReturn',
+  models: [checkoutReturnPaidModel, checkoutReturnCancelModel, checkoutReturnNoneModel],
+  async start(ctx, model, path) {
+    // lateAfter counts from the arrival: long enough for a first answer and its check to come before it.
+    await pathDelays(ctx.page, { checkoutReturn: ['pollInterval', 'lateAfter', 'latePollInterval'] }, path, {
+      lateAfter: 4000,
+    });
+    const { outcome, sessionId } = model.input as { outcome: string | null; sessionId: string | null };
+    const search = new URLSearchParams({
+      ...(outcome ? { checkout: outcome } : {}),
+      ...(sessionId ? { session_id: sessionId } : {}),
+    }).toString();
+    const said = await openSignedIn(ctx, freeUser, `/credits${search ? `?${search}` : ''}`);
+    if (outcome === null) {
+      await expect.poll(() => notice(ctx.page).count()).toBe(0);
+      return `${said}: no notice`;
+    }
+    return said;
+  },
+  events: {
+    async 'checkout.return.check'({ page }) {
+      await page.getByRole('button', { name: 'Check again' }).click();
+      return 'click Check again';
+    },
+    async 'checkout.return.dismiss'({ page }) {
+      await page.getByRole('button', { name: 'Dismiss' }).click();
+      return 'click Dismiss';
+    },
+    'xstate.after.*': delayPasses,
+    async 'xstate.*'({ server }, event) {
+      const { status, body } = answerOf(event);
+      return server.answer('GET', '/api/stripe/checkout-session/cs_local_1', status, body);
+    },
+  },
+  states: {
+    async idle({ page }) {
+      await expect.poll(() => notice(page).count()).toBe(0);
+      return 'no notice';
+    },
+    async confirming(ctx) {
+      await expect.poll(() => noticeState(ctx.page)).toBe('waiting');
+      const purchase = returnContext(ctx).purchase;
+      const text = purchase
+        ? 'Thank you for buying the Pro plan, billed monthly. Adding your credits...'
+        : 'Confirming your payment...';
+      await expect.poll(() => notice(ctx.page).textContent()).toBe(text);
+      return `the notice says "${text}"`;
+    },
+    async late({ page }) {
+      await expect.poll(() => noticeState(page)).toBe('late');
+      await expect.poll(() => notice(page).textContent()).toContain(LATE_MESSAGE);
+      return `the notice says "${LATE_MESSAGE}" with Check again`;
+    },
+    async 'late.checking'({ page }) {
+      await expect.poll(() => noticeState(page)).toBe('late');
+      await expect.poll(() => page.getByRole('button', { name: 'Check again' }).isDisabled()).toBe(true);
+      return `the notice says "${LATE_MESSAGE}", Check again is disabled while it asks`;
+    },
+    async granted(ctx) {
+      await expect.poll(() => noticeState(ctx.page)).toBe('granted');
+      const balance = (returnContext(ctx).balance ?? 0).toLocaleString('en-US');
+      await expect.poll(() => notice(ctx.page).textContent()).toContain(`Your balance is now ${balance} credits`);
+      await expect.poll(() => new URL(ctx.page.url()).search).toBe('');
+      return `the notice says the balance is now ${balance} credits; the address has no ?checkout`;
+    },
+    async cancelled({ page }) {
+      await expect.poll(() => notice(page).textContent()).toBe('Checkout cancelled. You have not been charged.');
+      await expect.poll(() => new URL(page.url()).search).toBe('');
+      return 'the notice says the checkout was cancelled; the address has no ?checkout';
+    },
+    async failed(ctx) {
+      await expect.poll(() => noticeState(ctx.page)).toBe('failed');
+      const error = returnContext(ctx).error ?? '';
+      await expect.poll(() => ctx.page.getByRole('alert').filter({ hasText: error }).count()).toBeGreaterThan(0);
+      return `the page shows "${error}" with Check again and Dismiss`;
+    },
+  },
+};
+
+const historyContext = (ctx: PathContext) => ctx.state.context as CreditHistoryAnswer & { error: string | null };
+const historyRows = (page: Page) => page.getByRole('table', { name: 'Credit history' }).locator('tbody tr');
+
+/** Settings › Billing › Credit history: the first page, Show more, Try again. */
+export const creditHistoryPaths: PathAdapter = {
+  name: 'creditHistory',
+  models: [creditHistoryModel],
+  async start(ctx) {
+    const said = await openSignedIn(ctx, freeUser, '/settings');
+    await expect.poll(() => ctx.page.getByRole('heading', { name: 'Credit history' }).isVisible()).toBe(true);
+    return said;
+  },
+  events: {
+    async 'history.more'({ page }) {
+      await page.getByRole('button', { name: 'Show more' }).click();
+      return 'click Show more';
+    },
+    async 'history.retry'({ page }) {
+      await page.getByRole('button', { name: 'Try again' }).click();
+      return 'click Try again';
+    },
+    async 'xstate.*'({ server }, event: EventObject) {
+      const { status, body } = answerOf(event);
+      const more = event.type.endsWith('loadMore');
+      return server.answer('GET', more ? /credits\/history\?cursor=/ : /credits\/history$/, status, body);
+    },
+  },
+  states: {
+    async loading({ page }) {
+      await expect.poll(() => page.getByText('Loading...').isVisible()).toBe(true);
+      return 'the history says Loading...';
+    },
+    async ready(ctx) {
+      const { entries, nextCursor, error } = historyContext(ctx);
+      await expect.poll(() => historyRows(ctx.page).count()).toBe(entries.length);
+      await expect.poll(() => ctx.page.getByRole('button', { name: 'Show more' }).count()).toBe(nextCursor ? 1 : 0);
+      if (error) await expect.poll(() => ctx.page.getByRole('alert').filter({ hasText: error }).count()).toBe(1);
+      return `${entries.length} row(s)${nextCursor ? ' and Show more' : ', no Show more'}${error ? ` and "${error}"` : ''}`;
+    },
+    async loadingMore({ page }) {
+      await expect.poll(() => page.getByRole('button', { name: 'Loading...' }).isDisabled()).toBe(true);
+      return 'the button says Loading... and is disabled';
+    },
+    async failed(ctx) {
+      const { error } = historyContext(ctx);
+      await expect
+        .poll(() =>
+          ctx.page
+            .getByRole('alert')
+            .filter({ hasText: error ?? '' })
+            .count(),
+        )
+        .toBe(1);
+      await expect.poll(() => ctx.page.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
+      return `"${error}" and Try again`;
+    },
+  },
+};

@@ -1,0 +1,119 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { EventObject } from 'xstate';
+import type { CreationsContext } from '../../../machines/creations/creations.machine';
+import { creationModel, creationsModel } from '../../flows/models/creations.models';
+import { freeUser } from '../../flows/models/fixtures';
+import { answerOf, type PathAdapter, type PathContext } from '../harness';
+import { openSignedIn } from './billing.paths';
+
+const cards = (page: Page) => page.getByRole('list', { name: 'Creations' }).getByRole('listitem');
+const creationsContext = (ctx: PathContext) => ctx.state.context as CreationsContext;
+
+/** The first page of the list (of a category) or the one run, as the page asks for it. */
+const FIRST_PAGE = /\/api\/creations(\?category=[^&]+|\/c1)?$/;
+const NEXT_PAGE = /\/api\/creations\?cursor=/;
+
+/** My creations (/creations) and one run (/creations/c1): load, load more, filter, delete. */
+export const creationsPaths: PathAdapter = {
+  name: 'creations',
+  models: [creationsModel, creationModel],
+  start(ctx, model) {
+    const { only } = model.input as { only?: string };
+    return openSignedIn(ctx, freeUser, only ? `/creations/${only}` : '/creations');
+  },
+  events: {
+    async 'creations.more'({ page }) {
+      await page.getByRole('button', { name: 'Load more' }).click();
+      return 'click Load more';
+    },
+    async 'creations.filter'({ page }, event) {
+      const { category } = event as unknown as { category: string | null };
+      await page
+        .getByRole('group', { name: 'Filter by category' })
+        .getByRole('button', { name: category ?? 'All', exact: true })
+        .click();
+      return `click the ${category ?? 'All'} filter`;
+    },
+    async 'creations.reload'({ page }) {
+      await page.getByRole('button', { name: 'Try again' }).click();
+      return 'click Try again';
+    },
+    async 'creations.delete'({ page }, event) {
+      const { id } = event as unknown as { id: string };
+      // c1 is the newest creation of every page the server gives: the first card.
+      await cards(page).first().getByRole('button', { name: 'Delete' }).click();
+      return `click Delete on ${id}`;
+    },
+    async 'creations.delete.confirm'({ page }) {
+      await page.getByRole('dialog', { name: 'Delete creation' }).getByRole('button', { name: 'Delete' }).click();
+      return 'click Delete in the confirmation';
+    },
+    async 'creations.delete.cancel'({ page }) {
+      await page.getByRole('dialog', { name: 'Delete creation' }).getByRole('button', { name: 'Cancel' }).click();
+      return 'click Cancel in the confirmation';
+    },
+    async 'xstate.*'({ server }, event: EventObject) {
+      const { status, body } = answerOf(event);
+      if (event.type.endsWith('.deleteCreation')) return server.answer('DELETE', '/api/creations/c1', status, body);
+      if (event.type.endsWith('.loadMore')) return server.answer('GET', NEXT_PAGE, status, body);
+      // The one-run page asks for that run alone (GET /api/creations/c1): the answer is its one item.
+      const single = (body as { items?: unknown[] } | undefined)?.items;
+      const one = status === 200 && server.seen.includes('GET /api/creations/c1') ? single?.[0] : body;
+      return server.answer('GET', FIRST_PAGE, status, one);
+    },
+  },
+  states: {
+    async loading({ page }) {
+      await expect.poll(() => page.getByText('Loading...', { exact: true }).isVisible()).toBe(true);
+      return 'the page says Loading...';
+    },
+    async ready(ctx) {
+      const { items, nextCursor, error, category } = creationsContext(ctx);
+      await expect.poll(() => cards(ctx.page).count()).toBe(items.length);
+      await expect.poll(() => ctx.page.getByRole('dialog').count()).toBe(0);
+      await expect.poll(() => ctx.page.getByRole('button', { name: 'Load more' }).count()).toBe(nextCursor ? 1 : 0);
+      if (error) await expect.poll(() => ctx.page.getByRole('alert').filter({ hasText: error }).count()).toBe(1);
+      return `${items.length} creation(s)${category ? ` of ${category}` : ''}${nextCursor ? ' and Load more' : ''}${
+        error ? ` and "${error}"` : ''
+      }`;
+    },
+    async loadingMore({ page }) {
+      await expect.poll(() => page.getByRole('button', { name: 'Loading...' }).isDisabled()).toBe(true);
+      return 'the button says Loading... and is disabled';
+    },
+    async confirming({ page }) {
+      const dialog = page.getByRole('dialog', { name: 'Delete creation' });
+      await expect.poll(() => dialog.getByRole('button', { name: 'Delete' }).isEnabled()).toBe(true);
+      return 'the confirmation asks to delete the creation and its files';
+    },
+    async deleting({ page }) {
+      await expect.poll(() => page.getByRole('button', { name: 'Deleting...' }).isDisabled()).toBe(true);
+      return 'the confirmation says Deleting...';
+    },
+    async failed(ctx) {
+      const { error } = creationsContext(ctx);
+      await expect
+        .poll(() =>
+          ctx.page
+            .getByRole('alert')
+            .filter({ hasText: error ?? '' })
+            .count(),
+        )
+        .toBe(1);
+      await expect.poll(() => ctx.page.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
+      return `"${error}" and Try again`;
+    },
+  },
+  cannotSend(event, source) {
+    if (event.type === 'creations.reload' && !source.matches('failed'))
+      return 'Try again shows only after a failed load; nothing on the page reloads a shown list';
+    if (event.type === 'creations.delete' && (event as unknown as { id: string }).id !== 'c1')
+      return 'Delete is offered only on the creations listed';
+    return null;
+  },
+  unreachable: {
+    'creations.ready --creations.reload--> creations.loading':
+      'Try again, the only control that reloads, shows only after a failed first load; nothing on the page reloads a list that is shown.',
+  },
+};

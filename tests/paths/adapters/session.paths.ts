@@ -1,0 +1,375 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { SessionContext } from '../../../machines/session/session.types';
+import { proGranted } from '../../flows/models/billing.models';
+import { sessionModel } from '../../flows/models/session.model';
+import { freeUser, proUser, serverError, silentError } from '../../flows/models/fixtures';
+
+const unauthorized = serverError('Unauthorized', { status: 401 });
+const changedUser = { ...freeUser, email: 'changed@example.com' };
+
+/** A route from the saved sign-in ("stored-token", a Pro user) through `events`. */
+function signedIn(...events: Array<EventObject & Record<string, unknown>>) {
+  return {
+    model: sessionModel,
+    events: [
+      { type: 'xstate.done.actor.readToken', output: 'stored-token' },
+      { type: 'xstate.done.actor.loadUser', output: proUser },
+      ...events,
+    ],
+  };
+}
+import type { User } from '../../../src/api/schemas';
+import { answerOf, delayPasses, pathDelays, type PathAdapter, type PathContext } from '../harness';
+
+type Sample = EventObject & Record<string, unknown>;
+
+const sessionContext = (ctx: PathContext) => ctx.state.context as SessionContext;
+const header = (page: Page) => page.getByRole('banner');
+const loginDialog = (page: Page) => page.getByRole('dialog', { name: /^(Sign In|Create Account)$/ });
+
+/** Where a path starts: the page its events need (the reset page, the checkout return, Settings, a form page). */
+function startPage(path: { steps: Array<{ event: EventObject }> }): string {
+  const events = path.steps.map((s) => s.event as Sample);
+  if (events.some((e) => e.type === 'auth.token.received')) return '/reset-password/reset-token';
+  if (events.some((e) => e.type === 'user.refresh' || e.type === 'credits.updated'))
+    return '/credits?checkout=success&session_id=cs_local_1';
+  const form = events.find((e) => e.type.endsWith('.submit') && e.source === 'page');
+  if (form) return form.type === 'auth.login.submit' ? '/login' : '/register';
+  // Settings is a link away once signed in (openSettings).
+  return '/';
+}
+
+async function openSettings(page: Page): Promise<void> {
+  if (new URL(page.url()).pathname === '/settings') return;
+  await page.getByRole('link', { name: 'Settings' }).first().click();
+  await expect.poll(() => page.getByRole('heading', { name: 'Danger Zone' }).isVisible()).toBe(true);
+}
+
+/** Pages whose checkout return has been answered (that answer sends the balance, then reloads the user). */
+const returned = new WeakSet<Page>();
+
+/** The form of the event's source: the open dialog, or the page. */
+const formOf = (page: Page, source: unknown) => (source === 'dialog' ? loginDialog(page) : page.getByRole('main'));
+
+/** The page form of `mode`: the path starts on one form page; the other is a link away. */
+async function formPage(page: Page, mode: 'login' | 'register'): Promise<void> {
+  const path = mode === 'login' ? '/login' : '/register';
+  if (new URL(page.url()).pathname === path) return;
+  await page.locator(`main a[href="${path}"]`).first().click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe(path);
+}
+
+/** The session: the saved sign-in at startup, sign in, register, sign out, expiry, the balance. */
+export const sessionPaths: PathAdapter = {
+  name: 'session',
+  models: [sessionModel],
+  async start({ page, server }, _model, path) {
+    const first = path.steps[0]?.event as Sample | undefined;
+    const token = first?.type === 'xstate.done.actor.readToken' ? (first.output as string | null) : null;
+    // Long enough for the state before the delay to be checked first, even on a busy machine.
+    await pathDelays(page, { session: ['startupTimeout', 'registerNotice'] }, path, 3000);
+    server.standing.set('GET /api/users/credits/history', { status: 200, body: { entries: [], nextCursor: null } });
+    await page.addInitScript((saved) => {
+      if (sessionStorage.getItem('path-started')) return;
+      sessionStorage.setItem('path-started', '1');
+      if (saved) localStorage.setItem('token', saved);
+    }, token);
+    const at = startPage(path);
+    await page.goto(at);
+    return `${token ? `a saved sign-in ("${token}")` : 'no saved sign-in'}; open ${at}`;
+  },
+  events: {
+    async 'xstate.done.actor.readToken'(_ctx, event) {
+      const { output } = event as Sample;
+      return `the app reads the saved sign-in (${output === null ? 'none' : `"${String(output)}"`})`;
+    },
+    async 'xstate.done.actor.loadUser'({ server }, event) {
+      return server.answer('GET', '/api/auth/user', 200, (event as Sample).output);
+    },
+    async 'xstate.error.actor.loadUser'({ server }, event) {
+      const { status, body } = answerOf(event);
+      return server.answer('GET', '/api/auth/user', status, body);
+    },
+    async 'xstate.*'({ server }, event) {
+      const { status, body } = answerOf(event);
+      const actor = event.type.split('.').pop();
+      return server.answer('POST', `/api/auth/${actor}`, status, body);
+    },
+    'xstate.after.*': delayPasses,
+    async 'auth.dialog.open'({ page }) {
+      await header(page).getByRole('button', { name: 'Register' }).click();
+      return 'click Register in the header';
+    },
+    async 'auth.required'({ page }) {
+      await header(page).getByRole('button', { name: 'Sign In' }).click();
+      return 'click Sign In in the header';
+    },
+    async 'auth.dialog.close'({ page }) {
+      await loginDialog(page).getByRole('button', { name: 'Close' }).click();
+      return 'click Close on the dialog';
+    },
+    async 'auth.dialog.mode'({ page }) {
+      await page.getByRole('button', { name: "Don't have an account? Register" }).click();
+      return "click Don't have an account? Register";
+    },
+    async 'auth.login.submit'({ page }, event) {
+      const { email, password, source } = event as Sample;
+      if (source === 'page') await formPage(page, 'login');
+      const form = formOf(page, source);
+      await form.getByLabel('Email').fill(String(email));
+      await form.getByLabel('Password', { exact: true }).fill(String(password));
+      await form.getByRole('button', { name: 'Login' }).click();
+      return `type "${String(email)}" and a password in the ${String(source)} → click Login`;
+    },
+    async 'auth.register.submit'({ page }, event) {
+      const { email, password, confirmPassword, source } = event as Sample;
+      if (source === 'page') await formPage(page, 'register');
+      const form = formOf(page, source);
+      await form.getByLabel('Email').fill(String(email));
+      await form.getByLabel('Password', { exact: true }).fill(String(password));
+      await form.getByLabel('Confirm Password').fill(String(confirmPassword));
+      await form.getByRole('button', { name: 'Register' }).click();
+      return `type "${String(email)}" and ${password === confirmPassword ? 'a password twice' : 'two different passwords'} in the ${String(source)} → click Register`;
+    },
+    async 'auth.register.dismiss'({ page }) {
+      await page
+        .getByRole('dialog', { name: 'Registration successful' })
+        .getByRole('button', { name: 'Close' })
+        .click();
+      return 'click Close on the registration notice';
+    },
+    async 'session.retry'({ page }) {
+      await page.getByRole('button', { name: 'Retry' }).click();
+      return 'click Retry on the server notice';
+    },
+    async 'auth.token.received'({ page, server }) {
+      await page.getByLabel('New Password', { exact: true }).fill('secret1');
+      await page.getByLabel('Confirm New Password').fill('secret1');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await server.answer('POST', '/api/auth/reset-password', 200, {
+        message: 'Password has been reset',
+        user: { email: 'ada@example.com' },
+      });
+      await server.answer('POST', '/api/auth/login', 200, { token: 'reset-token' });
+      return 'reset the password on /reset-password/reset-token; the page signs in with the new token';
+    },
+    async 'auth.expired'({ server }) {
+      const said = await server.answer('GET', '/api/users/theme', 401, { message: 'Unauthorized' });
+      return `${said} (a call made with the session's token is refused)`;
+    },
+    async 'auth.logout'({ page }) {
+      await openSettings(page);
+      await page.getByRole('button', { name: 'Logout' }).click();
+      return 'open Settings → click Logout';
+    },
+    async 'credits.updated'({ page, server }, event) {
+      const { credits } = event as Sample;
+      returned.add(page);
+      const said = await server.answer('GET', '/api/stripe/checkout-session/cs_local_1', 200, {
+        ...proGranted,
+        balance: credits,
+      });
+      return `${said}: the credits have landed, the balance is ${String(credits)}`;
+    },
+    async 'user.refresh'(ctx) {
+      // After a balance (credits.updated) the same answer reloads the user; else the answer comes now.
+      if (returned.has(ctx.page)) return 'the same answer has the page reload the user';
+      const credits = sessionContext(ctx).user?.credits ?? 0;
+      const said = await ctx.server.answer('GET', '/api/stripe/checkout-session/cs_local_1', 200, {
+        ...proGranted,
+        balance: credits,
+      });
+      return `${said}: the credits have landed (the balance stays ${credits}), the page reloads the user`;
+    },
+    async 'user.updated'({ page, server }, event) {
+      const { user } = event as Sample & { user: User };
+      await openSettings(page);
+      await page.getByRole('button', { name: 'Change Email' }).click();
+      await page.getByLabel('New Email').fill(user.email);
+      await page.getByLabel('Current Password').fill('secret1');
+      await page.getByRole('button', { name: 'Update Email' }).click();
+      await server.answer('POST', '/api/auth/change-email', 200, { message: 'Email updated', user });
+      return `change the email to ${user.email} in Settings (the server agrees)`;
+    },
+    async 'account.deleted'({ page, server }) {
+      await openSettings(page);
+      await page.getByRole('button', { name: 'Delete Account' }).click();
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+      await server.answer('DELETE', '/api/users/delete-account', 200, { message: 'Account deleted' });
+      return 'delete the account in Settings (the server agrees)';
+    },
+  },
+  states: {
+    async 'loadingUser.startup'({ server }) {
+      await expect.poll(() => server.holds('GET', '/api/auth/user')).toBe(true);
+      return 'the app asks the server for the user of the saved sign-in';
+    },
+    async 'loadingUser.reconnecting'({ page, server }) {
+      await expect.poll(() => page.getByRole('button', { name: 'Retrying…' }).isDisabled()).toBe(true);
+      await expect.poll(() => server.holds('GET', '/api/auth/user')).toBe(true);
+      return 'the notice says Retrying… and the app asks again';
+    },
+    async 'loadingUser.signingIn'(ctx) {
+      await expect.poll(() => ctx.server.holds('GET', '/api/auth/user')).toBe(true);
+      await expect
+        .poll(() =>
+          formOf(ctx.page, sessionContext(ctx).source).getByRole('button', { name: 'Logging In...' }).isDisabled(),
+        )
+        .toBe(true);
+      return 'logged in: the form still says Logging In... while the user loads';
+    },
+    async 'loadingUser.adopting'({ server }) {
+      await expect.poll(() => server.holds('GET', '/api/auth/user')).toBe(true);
+      return 'the app asks the server for the user of the new token';
+    },
+    async 'loadingUser.refreshing'(ctx) {
+      await expect.poll(() => ctx.server.holds('GET', '/api/auth/user')).toBe(true);
+      return `${await showsUser(ctx)} while the app reloads the user`;
+    },
+    async 'signedIn.idle'(ctx) {
+      return showsUser(ctx);
+    },
+    async 'signedIn.loggingOut'(ctx) {
+      await expect.poll(() => ctx.page.getByRole('button', { name: 'Logout' }).isDisabled()).toBe(true);
+      return `${await showsUser(ctx)}; Logout is disabled while the server signs out`;
+    },
+    async 'signedOut.unreachable'(ctx) {
+      await expect.poll(() => ctx.page.getByRole('button', { name: 'Retry' }).isEnabled()).toBe(true);
+      return `${await showsVisitor(ctx)}; the notice says the server could not be reached, with Retry`;
+    },
+    async 'signedOut.idle'(ctx) {
+      return showsVisitor(ctx);
+    },
+    async 'signedOut.loggingIn'(ctx) {
+      await expect
+        .poll(() =>
+          formOf(ctx.page, sessionContext(ctx).source).getByRole('button', { name: 'Logging In...' }).isDisabled(),
+        )
+        .toBe(true);
+      return 'the form says Logging In...';
+    },
+    async 'signedOut.registering'(ctx) {
+      await expect
+        .poll(() =>
+          formOf(ctx.page, sessionContext(ctx).source).getByRole('button', { name: 'Registering...' }).isDisabled(),
+        )
+        .toBe(true);
+      return 'the form says Registering...';
+    },
+    async 'signedOut.registered'({ page }) {
+      await expect.poll(() => page.getByRole('dialog', { name: 'Registration successful' }).isVisible()).toBe(true);
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/subscribe');
+      return 'the plans page, with the notice Registration successful';
+    },
+  },
+  cannotSend(event, source) {
+    return cannotSend(event as Sample, source);
+  },
+  routes: [
+    // Signed in with the saved token, then what a person does in Settings, or what the server says.
+    signedIn({ type: 'auth.logout' }, { type: 'xstate.done.actor.logout', output: { message: 'Logged out' } }),
+    signedIn({ type: 'auth.logout' }, { type: 'xstate.error.actor.logout', error: silentError }),
+    signedIn({ type: 'auth.logout' }, { type: 'xstate.error.actor.logout', error: unauthorized }),
+    signedIn({ type: 'user.updated', user: changedUser }, { type: 'account.deleted' }),
+    signedIn(
+      { type: 'auth.expired', token: 'stored-token' },
+      { type: 'auth.dialog.mode', mode: 'register' },
+      { type: 'auth.dialog.close' },
+    ),
+    signedIn({ type: 'credits.updated', credits: 42 }, { type: 'user.refresh' }),
+    signedIn({ type: 'user.refresh' }, { type: 'xstate.error.actor.loadUser', error: unauthorized }),
+    signedIn({ type: 'user.refresh' }, { type: 'xstate.error.actor.loadUser', error: silentError }),
+    signedIn({ type: 'user.refresh' }, { type: 'auth.expired', token: 'stored-token' }),
+    signedIn({ type: 'user.refresh' }, { type: 'user.updated', user: changedUser }, { type: 'account.deleted' }),
+    // The reset page signs a visitor in with its new token; the server may refuse it.
+    {
+      model: sessionModel,
+      events: [
+        { type: 'xstate.done.actor.readToken', output: null },
+        { type: 'auth.token.received', token: 'reset-token' },
+        { type: 'xstate.error.actor.loadUser', error: unauthorized },
+      ],
+    },
+  ],
+  unreachable: {
+    'session.reading --xstate.error.actor.readToken--> session.signedOut':
+      'The token reader (src/app/token-storage.ts) catches a blocked storage and answers no token, so the read never fails.',
+    'session.loadingUser.refreshing --credits.updated--> session.loadingUser.refreshing':
+      "A balance comes from a tool run's answer (on a tool page) or from the checkout return, which sends it before it asks for the reload; the reload is asked only by the checkout return on /credits, so no balance can arrive while it runs.",
+    'session.signedOut.registered --auth.login.submit--> session.signedOut.loggingIn':
+      'The registration notice is a modal dialog (it closes the login dialog): no login form can be used while it is open, and closing it leaves the state.',
+  },
+};
+
+function cannotSend(event: Sample, source: AnyMachineSnapshot): string | null {
+  const type = event.type;
+  const context = source.context as SessionContext;
+  const outcome = type.startsWith('xstate.');
+  if (!outcome && source.hasTag('loading'))
+    return 'the app renders nothing while it reads the saved sign-in and loads its user';
+  if (type === 'xstate.error.actor.readToken') return 'the token reader catches a blocked storage and answers none';
+  if (source.matches({ signedOut: 'registered' }) && !outcome && type !== 'auth.register.dismiss')
+    return 'the registration notice is a modal dialog: nothing behind it can be used while it is open';
+  if (type === 'auth.dialog.open' && event.mode === 'login')
+    return 'Sign In asks for the login dialog with auth.required; only Register opens it by mode';
+  if (type === 'auth.expired' && event.token !== context.token)
+    return 'the app sends auth.expired with the token of the refused call; the paths answer calls of the current token';
+  if (['auth.dialog.open', 'auth.required'].includes(type) && (!source.matches('signedOut') || context.dialog.open))
+    return 'the Sign In and Register buttons show only to a visitor, and not behind the open dialog';
+  if (type === 'auth.dialog.close' && !context.dialog.open) return 'no dialog is open';
+  if (type === 'auth.dialog.mode' && (!context.dialog.open || context.dialog.mode === 'register'))
+    return 'the Register link shows in the open login dialog only';
+  if ((type === 'auth.login.submit' || type === 'auth.register.submit') && event.source === 'dialog') {
+    if (!context.dialog.open || context.dialog.mode !== (type === 'auth.login.submit' ? 'login' : 'register'))
+      return 'the dialog with that form is not open';
+  }
+  if (
+    (type === 'auth.login.submit' || type === 'auth.register.submit') &&
+    event.source === 'page' &&
+    context.dialog.open
+  )
+    return 'the open dialog is modal: the page form behind it cannot be used';
+  if (type === 'auth.token.received' && (context.source === 'page' || context.dialog.open))
+    return 'the token comes from the reset page; a path that used the login or register page is elsewhere';
+  if (
+    type === 'auth.token.received' &&
+    !source.matches({ signedOut: 'idle' }) &&
+    !source.matches({ signedOut: 'unreachable' }) &&
+    !source.matches({ signedIn: 'idle' })
+  )
+    return 'the reset page signs in only once its own request is done, with nothing else in flight';
+  if ((type === 'user.refresh' || type === 'credits.updated') && context.source === 'page')
+    return 'the reload comes from the checkout return on /credits; a path that used the login or register page is elsewhere';
+  if (type === 'credits.updated') return 'planned as a route: the answer that brings the balance also reloads the user';
+  return null;
+}
+
+async function showsUser(ctx: PathContext): Promise<string> {
+  const { user } = sessionContext(ctx);
+  const credits = user?.credits ?? 0;
+  await expect.poll(() => header(ctx.page).getByLabel(`Credit balance: ${credits} credits`).isVisible()).toBe(true);
+  await expect.poll(() => header(ctx.page).getByRole('button', { name: 'Sign In' }).count()).toBe(0);
+  return `signed in: the header shows ${credits} credits`;
+}
+
+async function showsVisitor(ctx: PathContext): Promise<string> {
+  const { dialog, loginError, registerError, source } = sessionContext(ctx);
+  const error = dialog.mode === 'login' ? loginError : registerError;
+  if (!dialog.open) {
+    await expect.poll(() => header(ctx.page).getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
+    await expect.poll(() => loginDialog(ctx.page).count()).toBe(0);
+    return 'signed out: the header shows Sign In, no dialog';
+  }
+  // The dialog is modal: the page behind it (the header with Sign In) is hidden from the person.
+  const title = dialog.mode === 'login' ? 'Sign In' : 'Create Account';
+  const open = ctx.page.getByRole('dialog', { name: title });
+  await expect.poll(() => open.isVisible()).toBe(true);
+  await expect
+    .poll(() => open.getByRole('button', { name: dialog.mode === 'login' ? 'Login' : 'Register' }).isEnabled())
+    .toBe(true);
+  if (error && source === 'dialog')
+    await expect.poll(() => open.getByRole('alert').filter({ hasText: error }).count()).toBe(1);
+  return `signed out: the ${title} dialog is open${error && source === 'dialog' ? ` and says "${error}"` : ''}`;
+}

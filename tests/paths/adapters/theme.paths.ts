@@ -1,0 +1,161 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { EventObject } from 'xstate';
+import { themeModel } from '../../flows/models/shell.models';
+import { freeUser } from '../../flows/models/fixtures';
+import type { ThemeContext } from '../../../machines/theme/theme.machine';
+import { answerOf, firstRender, pathDelays, type PathAdapter, type PathContext } from '../harness';
+
+const STARTING = 'xstate.done.actor.0.theme.starting';
+const LOADING = 'xstate.done.actor.0.theme.remote.loading';
+const SAVING = 'xstate.done.actor.0.theme.remote.saving';
+
+const applied = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme ?? null);
+const stored = (page: Page) => page.evaluate(() => localStorage.getItem('theme'));
+
+async function showsTheme(ctx: PathContext): Promise<string> {
+  const { theme } = ctx.state.context as ThemeContext;
+  await expect.poll(() => applied(ctx.page)).toBe(theme);
+  return `the page wears the ${theme} theme`;
+}
+
+/** The theme: the stored choice, the server's when signed in, a choice from the gallery (/themes). */
+export const themePaths: PathAdapter = {
+  name: 'theme',
+  models: [themeModel],
+  async start({ page }, _model, path) {
+    const first = path.steps[0]?.event as (EventObject & { output?: unknown }) | undefined;
+    const saved = first?.type === STARTING ? (first.output as string | null) : null;
+    const signsIn = path.steps.some((s) => s.event.type === 'session.signedIn');
+    // The saved sign-in waits for the path's answer, however long the page takes: no startup time-out.
+    await pathDelays(page, { session: ['startupTimeout'] }, path);
+    await page.addInitScript(
+      ([theme, token]) => {
+        // Only on the first load: a later reload keeps what the app stored.
+        if (sessionStorage.getItem('path-started')) return;
+        sessionStorage.setItem('path-started', '1');
+        if (theme) localStorage.setItem('theme', theme);
+        if (token) localStorage.setItem('token', token);
+      },
+      [saved, signsIn ? 'path-test-token' : null] as const,
+    );
+    await page.goto('/themes');
+    // With a saved sign-in the app renders nothing until the server answers (the path's next steps).
+    if (!signsIn)
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), firstRender).toBeGreaterThan(0);
+    return `${saved ? `"${saved}" stored as the theme` : 'no theme stored'}${signsIn ? ', a saved sign-in' : ''}; open /themes`;
+  },
+  events: {
+    async [STARTING](_ctx, event) {
+      const { output } = event as EventObject & { output: unknown };
+      return `the app reads the stored theme (${output === null ? 'none' : `"${String(output)}"`})`;
+    },
+    async 'session.signedIn'({ server }) {
+      // The saved sign-in is confirmed: the session signs in, and the theme follows it.
+      const said = await server.answer('GET', '/api/auth/user', 200, freeUser);
+      return `${said} (the saved sign-in is good: signed in)`;
+    },
+    async 'session.signedOut'({ page, server }) {
+      await page.getByRole('link', { name: 'Settings' }).first().click();
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await server.answer('POST', '/api/auth/logout', 200, { message: 'Logged out' });
+      await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).first().isVisible()).toBe(true);
+      return 'open Settings → click Logout (the server agrees): signed out';
+    },
+    async 'theme.select'({ page }, event) {
+      const { theme } = event as unknown as { theme: string };
+      if (new URL(page.url()).pathname !== '/themes') await page.getByRole('link', { name: 'Themes' }).first().click();
+      const label = theme.charAt(0).toUpperCase() + theme.slice(1);
+      await page.getByRole('button', { name: `Apply ${label}` }).click();
+      return `click Apply on the ${label} theme`;
+    },
+    async [LOADING]({ server }, event) {
+      const { status, body } = answerOf(event);
+      const theme = (event as EventObject & { output?: unknown }).output;
+      return server.answer('GET', '/api/users/theme', status, status === 200 ? { theme: theme ?? null } : body);
+    },
+    async 'xstate.error.actor.0.theme.remote.loading'({ server }, event) {
+      const { status, body } = answerOf(event);
+      return server.answer('GET', '/api/users/theme', status === 400 ? 500 : status, body);
+    },
+    async [SAVING]({ server }) {
+      return server.answer('POST', '/api/users/theme', 200, { message: 'Theme saved' });
+    },
+    async 'xstate.error.actor.0.theme.remote.saving'({ server }) {
+      return server.answer('POST', '/api/users/theme', 500, { message: 'offline' });
+    },
+  },
+  states: {
+    async local(ctx) {
+      return `${await showsTheme(ctx)}, kept in this browser only`;
+    },
+    async 'remote.loading'(ctx) {
+      await expect.poll(() => ctx.server.seen).toContain('GET /api/users/theme');
+      return `${await showsTheme(ctx)} while the saved theme loads`;
+    },
+    async 'remote.synced'(ctx) {
+      const said = await showsTheme(ctx);
+      // The theme shown is the one this browser keeps too (the server's replaces the stored one).
+      await expect.poll(() => stored(ctx.page)).toBe((ctx.state.context as ThemeContext).theme);
+      return `${said}, stored in this browser too`;
+    },
+    async 'remote.saving'(ctx) {
+      await expect.poll(() => ctx.server.seen).toContain('POST /api/users/theme');
+      await expect.poll(() => stored(ctx.page)).toBe((ctx.state.context as ThemeContext).theme);
+      return `${await showsTheme(ctx)} at once, stored, and sent to the server`;
+    },
+  },
+  cannotSend(event, source) {
+    if (event.type === 'theme.select' && (event as unknown as { theme: string }).theme === 'not-a-theme')
+      return 'the gallery offers known themes only';
+    if (event.type === 'xstate.error.actor.0.theme.starting')
+      return "the app's reader catches a blocked storage and answers no theme";
+    if (event.type.startsWith('session.') && source.matches('starting'))
+      return 'the stored theme is read as the app starts, before the session can sign in or out';
+    return null;
+  },
+  routes: [
+    ...(['sakura', null] as const).map((theme) => ({
+      model: themeModel,
+      events: [{ type: STARTING, output: 'forest' }, { type: 'session.signedIn' }, { type: LOADING, output: theme }],
+    })),
+    {
+      model: themeModel,
+      events: [
+        { type: STARTING, output: 'forest' },
+        { type: 'session.signedIn' },
+        { type: 'xstate.error.actor.0.theme.remote.loading', error: new Error('offline') },
+      ],
+    },
+    {
+      model: themeModel,
+      events: [
+        { type: STARTING, output: 'forest' },
+        { type: 'session.signedIn' },
+        { type: LOADING, output: null },
+        { type: 'theme.select', theme: 'ocean' },
+        { type: SAVING, output: undefined },
+        { type: 'session.signedOut' },
+      ],
+    },
+    {
+      model: themeModel,
+      events: [
+        { type: STARTING, output: 'forest' },
+        { type: 'session.signedIn' },
+        { type: 'theme.select', theme: 'ocean' },
+        { type: 'xstate.error.actor.0.theme.remote.saving', error: new Error('offline') },
+      ],
+    },
+  ],
+  unreachable: {
+    'theme.starting --session.signedIn--> theme.starting':
+      'The stored theme is read from localStorage as the app starts; the session can only sign in after a server answer, later.',
+    'theme.starting --session.signedOut--> theme.starting':
+      'Whether the visitor session settles before the stored theme is read is decided inside app start-up, not by anything on the page.',
+    'theme.choosing --(always)--> theme.remote':
+      'Only a session signed in while the stored theme is read leads from choosing to remote; that cannot happen (above).',
+    'theme.starting --xstate.error.actor.0.theme.starting--> theme.choosing':
+      "The app's reader (src/app/theme.ts) catches a blocked storage and answers no theme, so the read never fails.",
+  },
+};

@@ -1,0 +1,5 @@
+/** Path tests of My creations: the list, load more, the filter, delete with its confirmation. */
+import { creationsPaths } from './adapters/creations.paths';
+import { pathSuite } from './suite';
+
+pathSuite('creations', [creationsPaths]);
