@@ -9,9 +9,10 @@ export default defineConfig({
   // Views under test report dropped events as in development (console.warn), not to the e2e list.
   define: { __REPORT_DROPPED_EVENTS__: 'false', __TEST_DELAYS__: 'false' },
   test: {
-    // Most of the suites' time is spent waiting on a browser or a server, so more files run at once
-    // than there are cores (the default on two cores would be one at a time).
-    maxWorkers: 5,
+    // Part of the suites' time is spent waiting on a browser or a server, so more files run at once
+    // than there are cores (the default on two cores would be one at a time); five, each with its own
+    // Chromium, overloaded two cores (load average above 20) until tests timed out.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,

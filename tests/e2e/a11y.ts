@@ -7,8 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { loginToken, signedInPage, verifiedAccount } from './accounts';
+import { openPage, type Viewport } from './browser';
 
 export const publicRoutes = [
   '/',
@@ -94,5 +96,34 @@ export async function contrastInEveryTheme(page: Page, route: string, themes: re
     }, theme);
     found.push(...lines(result).map((line) => `${theme} ${line}`));
   }
+  return found;
+}
+
+/** axe on every public route, signed out, at one width: the violations found, as lines. */
+export async function violationsSignedOut(browser: Browser, viewport: Viewport): Promise<string[]> {
+  const page = await openPage(browser, viewport, '/');
+  const found: string[] = [];
+  for (const route of publicRoutes) {
+    await page.goto(route);
+    await settled(page);
+    found.push(...(await violations(page)).map((line) => `${route} ${line}`));
+  }
+  await page.context().close();
+  return found;
+}
+
+/** axe on every route a signed-in user sees, at one width: the violations found, as lines. */
+export async function violationsSignedIn(browser: Browser, viewport: Viewport): Promise<string[]> {
+  const { email, password } = await verifiedAccount('a11y');
+  const page = await signedInPage(browser, viewport, await loginToken(email, password), '/');
+  const found: string[] = [];
+  for (const route of signedInRoutes) {
+    await page.goto(route);
+    await settled(page);
+    // Signed in: no Sign In button anywhere (the sidebar's, or the phone's top bar).
+    await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).count()).toBe(0);
+    found.push(...(await violations(page)).map((line) => `${route} ${line}`));
+  }
+  await page.context().close();
   return found;
 }

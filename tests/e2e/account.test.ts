@@ -186,7 +186,7 @@ describe('account life cycle at 1280', () => {
     await loginWithDialog(page, email, password);
     await expect.poll(() => loginDialog(page).getByRole('alert').textContent()).toBe(String(refused.body['message']));
     await page.context().close();
-  });
+  }, 180_000); // register → verify → sign in → theme → logout → login → delete: a long journey
 });
 
 describe('login errors at 1280', () => {
