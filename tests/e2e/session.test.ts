@@ -35,6 +35,8 @@ describe('the session in the browser', () => {
     const token = await loginToken(email, password);
     const page = await signedInPage(browser(), desktop, token, '/settings');
     await expect.poll(() => page.getByRole('heading', { name: 'Settings' }).isVisible()).toBe(true);
+    // Settings has finished loading (balance, plan, credit history): the next call is the person's action.
+    await page.waitForLoadState('networkidle');
     // Another browser logs out with the same token: the server revokes it.
     expect((await api('/api/auth/logout', { method: 'POST', token })).status).toBe(200);
 
