@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
-import { compressibleExtensions, minCompressBytes } from '../server/lib/static-files';
+import { compressibleExtensions, minCompressBytes } from '../server/lib/static-files.ts';
 
 export function precompressDir(dir: string): number {
   let count = 0;
