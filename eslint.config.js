@@ -22,7 +22,7 @@ const noSchemaInRoutes = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'coverage', 'data', 'node_modules', 'src/routeTree.gen.ts', 'server/db/migrations'] },
+  { ignores: ['dist', 'dist-e2e', '.cache', 'flows-export', 'test-results', 'coverage', 'data', 'node_modules', 'src/routeTree.gen.ts', 'server/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
