@@ -38,6 +38,23 @@ const sessionSends = [
   'session.retry',
 ] as const;
 
+/** Settings' Change Email and Change Password sections: open, cancel and submit one small form. */
+function editableSection(name: 'email' | 'password'): ViewEvents {
+  const [open, cancel, submit] = [`${name}.open`, `${name}.cancel`, `${name}.submit`];
+  return {
+    sends: [open, cancel, submit],
+    ignored: [
+      { states: ['closed'], events: [cancel, submit], why: 'The form is not shown.' },
+      { states: ['editing'], events: [open], why: 'The form is already open.' },
+      {
+        states: ['saving'],
+        events: [open, cancel, submit],
+        why: 'A save is in flight: the form is disabled until it answers.',
+      },
+    ],
+  };
+}
+
 export const viewEvents: Readonly<Record<string, ViewEvents>> = {
   session: {
     sends: sessionSends,
@@ -401,30 +418,8 @@ export const viewEvents: Readonly<Record<string, ViewEvents>> = {
       },
     ],
   },
-  changeEmail: {
-    sends: ['email.open', 'email.cancel', 'email.submit'],
-    ignored: [
-      { states: ['closed'], events: ['email.cancel', 'email.submit'], why: 'The form is not shown.' },
-      { states: ['editing'], events: ['email.open'], why: 'The form is already open.' },
-      {
-        states: ['saving'],
-        events: ['email.open', 'email.cancel', 'email.submit'],
-        why: 'A save is in flight: the form is disabled until it answers.',
-      },
-    ],
-  },
-  changePassword: {
-    sends: ['password.open', 'password.cancel', 'password.submit'],
-    ignored: [
-      { states: ['closed'], events: ['password.cancel', 'password.submit'], why: 'The form is not shown.' },
-      { states: ['editing'], events: ['password.open'], why: 'The form is already open.' },
-      {
-        states: ['saving'],
-        events: ['password.open', 'password.cancel', 'password.submit'],
-        why: 'A save is in flight: the form is disabled until it answers.',
-      },
-    ],
-  },
+  changeEmail: editableSection('email'),
+  changePassword: editableSection('password'),
   deleteAccount: {
     sends: ['account.delete', 'account.delete.cancel', 'account.delete.confirm'],
     ignored: [
