@@ -217,7 +217,9 @@ export const cancelSubscriptionPaths: PathAdapter = {
       return 'the button says Cancelling...';
     },
     async cancelled({ page }) {
-      await expect.poll(() => page.getByText(/^Cancelled: your .* plan and its credits stay until/).isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByText(/^Cancelled: your .* plan and its credits stay until/).isVisible())
+        .toBe(true);
       return 'the page reloads and says the plan is cancelled, with the date access ends';
     },
   },

@@ -264,18 +264,20 @@ export const creditHistoryPaths: PathAdapter = {
       await expect.poll(() => page.getByRole('button', { name: 'Loading...' }).isDisabled()).toBe(true);
       return 'the button says Loading... and is disabled';
     },
-    async failed(ctx) {
-      const { error } = historyContext(ctx);
-      await expect
-        .poll(() =>
-          ctx.page
-            .getByRole('alert')
-            .filter({ hasText: error ?? '' })
-            .count(),
-        )
-        .toBe(1);
-      await expect.poll(() => ctx.page.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
-      return `"${error}" and Try again`;
-    },
+    failed: (ctx) => showsErrorWithTryAgain(ctx.page, historyContext(ctx).error),
   },
 };
+
+/** A failed load: the machine's message in an alert, and Try again. */
+export async function showsErrorWithTryAgain(page: Page, error: string | null): Promise<string> {
+  await expect
+    .poll(() =>
+      page
+        .getByRole('alert')
+        .filter({ hasText: error ?? '' })
+        .count(),
+    )
+    .toBe(1);
+  await expect.poll(() => page.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
+  return `"${error}" and Try again`;
+}

@@ -5,7 +5,7 @@ import type { CreationsContext } from '../../../machines/creations/creations.mac
 import { creationModel, creationsModel } from '../../flows/models/creations.models';
 import { freeUser } from '../../flows/models/fixtures';
 import { answerOf, type PathAdapter, type PathContext } from '../harness';
-import { openSignedIn } from './billing.paths';
+import { openSignedIn, showsErrorWithTryAgain } from './billing.paths';
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Creations' }).getByRole('listitem');
 const creationsContext = (ctx: PathContext) => ctx.state.context as CreationsContext;
@@ -91,19 +91,7 @@ export const creationsPaths: PathAdapter = {
       await expect.poll(() => page.getByRole('button', { name: 'Deleting...' }).isDisabled()).toBe(true);
       return 'the confirmation says Deleting...';
     },
-    async failed(ctx) {
-      const { error } = creationsContext(ctx);
-      await expect
-        .poll(() =>
-          ctx.page
-            .getByRole('alert')
-            .filter({ hasText: error ?? '' })
-            .count(),
-        )
-        .toBe(1);
-      await expect.poll(() => ctx.page.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
-      return `"${error}" and Try again`;
-    },
+    failed: (ctx) => showsErrorWithTryAgain(ctx.page, creationsContext(ctx).error),
   },
   cannotSend(event, source) {
     if (event.type === 'creations.reload' && !source.matches('failed'))
