@@ -5,6 +5,7 @@
  * scripts/db-template.ts`), or by `npm start` when it is missing and the database is new.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrationsHash, openDatabase, templateRoot } from '../server/db/client';
@@ -26,6 +27,33 @@ export async function makeDatabaseTemplate(): Promise<boolean> {
   }
   fs.renameSync(building, target);
   return true;
+}
+
+/**
+ * The template as one data-directory archive (PGlite's dumpDataDir), made once per migrations hash beside
+ * the template: an in-memory database loads it in about a second instead of running initdb (the server
+ * tests open one per file, tests/server/global-setup.ts). Returns its path.
+ */
+export async function makeTemplateArchive(): Promise<string> {
+  await makeDatabaseTemplate();
+  const archive = path.join(templateRoot, `${migrationsHash()}.tar`);
+  if (fs.existsSync(archive)) return archive;
+  // Opened from a copy: starting PGlite on the template itself would write to it.
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-template-'));
+  try {
+    fs.cpSync(path.join(templateRoot, migrationsHash()), copy, { recursive: true });
+    const { PGlite } = await import('@electric-sql/pglite');
+    const client = new PGlite(copy);
+    await client.waitReady;
+    const dump = await client.dumpDataDir('none');
+    await client.close();
+    const partial = `${archive}.${process.pid}`;
+    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(partial, archive);
+    return archive;
+  } finally {
+    fs.rmSync(copy, { recursive: true, force: true });
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

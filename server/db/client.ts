@@ -57,6 +57,11 @@ export interface OpenOptions {
   readonly pgliteDir?: string | undefined;
   /** Where the migrated empty templates are (default: .cache/pglite-template of the checkout). */
   readonly templateRoot?: string | undefined;
+  /**
+   * In memory only (no `pgliteDir`): start from this data-directory archive (PGlite's dumpDataDir, see
+   * templateArchive) instead of running initdb, which costs seconds; the server tests open one per file.
+   */
+  readonly archive?: string | undefined;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -83,7 +88,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       fs.writeFileSync(migratedMarker(dir), hash);
     }
   }
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = dir
+    ? new PGlite(dir)
+    : options.archive
+      ? new PGlite({ loadDataDir: new Blob([fs.readFileSync(options.archive)]) })
+      : new PGlite();
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   const marker = dir ? migratedMarker(dir) : undefined;

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { afterAll, beforeEach } from 'vitest';
+import { afterAll, beforeEach, inject } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createApp } from '../../server/app';
 import { createRuntime, type Runtime } from '../../server/bootstrap';
@@ -41,7 +41,8 @@ async function freshPostgres(): Promise<Database> {
 function sharedDatabase(backend: Backend): Promise<Database> {
   let db = databases.get(backend);
   if (!db) {
-    db = backend === 'pglite' ? openDatabase({}) : freshPostgres();
+    // PGlite starts from the migrated template's archive (global-setup.ts): initdb per file cost seconds.
+    db = backend === 'pglite' ? openDatabase({ archive: inject('pgliteArchive') }) : freshPostgres();
     databases.set(backend, db);
   }
   return db;

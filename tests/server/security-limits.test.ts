@@ -24,11 +24,31 @@ for (const backend of backends) {
     const huge = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(5 * MB) });
 
     it('a 5 MB login body is refused with 413 "Request body too large", not an image message', async () => {
-      const started = performance.now();
       const res = await t.request('/api/auth/login', { body: huge });
       expect(res.status).toBe(413);
       expect(await json(res)).toEqual({ message: 'Request body too large' });
-      expect(performance.now() - started).toBeLessThan(1000);
+    });
+
+    it('a declared 5 MB body is refused from its Content-Length, before the body is read', async () => {
+      // The body never ends: a server that read it before answering would never answer.
+      let cancelled = false;
+      const endless = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"email":"a@example.com","password":"'));
+        },
+        cancel() {
+          cancelled = true;
+        },
+      });
+      const res = await t.app.request('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(5 * MB) },
+        body: endless,
+        duplex: 'half',
+      } as RequestInit);
+      expect(res.status).toBe(413);
+      expect(await json(res)).toEqual({ message: 'Request body too large' });
+      if (!cancelled) await endless.cancel().catch(() => undefined);
     });
 
     it('the same without a Content-Length (streamed) is cut off at the limit', async () => {
@@ -106,7 +126,7 @@ for (const backend of backends) {
       // The same pixels claiming 100,000 × 100,000 (30 GB inflated).
       for (const png of [bomb, withDimensions(bomb, 100_000, 100_000)]) {
         expect(png.length).toBeLessThan(2 * MB);
-        const started = performance.now();
+        // Inflating it would take minutes and gigabytes: the test's time-out would end it first.
         const pending = t.request('/api/upload', {
           token: u.token,
           body: { image: `data:image/png;base64,${png.toString('base64')}` },
@@ -114,10 +134,8 @@ for (const backend of backends) {
         const credits = await t.request('/api/users/credits', { token: u.token });
         expect(credits.status).toBe(200);
         const res = await pending;
-        const elapsed = performance.now() - started;
         expect(res.status).toBe(400);
         expect(await json(res)).toEqual({ message: tooManyPixels });
-        expect(elapsed).toBeLessThan(3000);
       }
     });
   });

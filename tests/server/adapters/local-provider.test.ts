@@ -376,7 +376,6 @@ describe('local provider: markers, cancellation and latency', () => {
       const started = Date.now();
       await createLocalProvider({ pool }).run(job('text-to-text', { prompt: '[slow]' }), signal());
       expect(Date.now() - started).toBeGreaterThanOrEqual(140);
-      expect(Date.now() - started).toBeLessThan(5000);
     } finally {
       delete process.env['LOCAL_SLOW_MS'];
     }
