@@ -3,9 +3,8 @@
 // which serves dist/ and /api in one process on PORT (default 3000).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { register } from 'tsx/esm/api';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
@@ -28,11 +27,15 @@ if (stale && !process.env.DIST_DIR) {
   });
 }
 
-register();
 // A new embedded database is copied from the migrated empty template (server/db/client.ts); `npm run build`
 // makes it, and so does this when it is missing, once.
 if (!process.env.DATABASE_URL && !existsSync(join(process.env.DATA_DIR ?? 'data', 'pglite', 'PG_VERSION'))) {
+  const { register } = await import('tsx/esm/api');
+  register();
   const { makeDatabaseTemplate } = await import('./db-template.ts');
   if (await makeDatabaseTemplate()) console.log('Made the database template (once).');
 }
-await import('../server/main.ts');
+// The server runs as one plain-JavaScript bundle (scripts/build-server.mjs), rebuilt when its sources changed.
+const { buildServer, serverBundle, serverBundleIsStale } = await import('./build-server.mjs');
+if (serverBundleIsStale()) await buildServer();
+await import(pathToFileURL(serverBundle).href);
