@@ -16,6 +16,7 @@ import { systemIds } from './app.machine';
 import type { AppActor } from './create-app';
 import { useFlow, useSession, type Flow } from './provider';
 import type { SessionActor } from './session';
+import { testDelays } from './test-delays';
 
 export type ToolRunLogic = ReturnType<typeof withToolEffects>;
 export type ToolRunActor = Actor<ToolRunLogic>;
@@ -142,8 +143,18 @@ export function toolEffects(
   };
 }
 
-/** The tool-run flow with the app's real effects. */
-export const toolRunFlow = (app: AppActor): ToolRunLogic => withToolEffects(toolEffects(app));
+/**
+ * The tool-run flow with the app's real effects. The machines keep their own delays (progress tick
+ * 800 ms, poll every 2 s, retry pause 2 s, time-outs 55 s / 45 s, scroll 100 ms) except in the
+ * end-to-end build, where a path test may shorten them (src/app/test-delays.ts).
+ */
+export const toolRunFlow = (app: AppActor): ToolRunLogic =>
+  withToolEffects(toolEffects(app), {
+    toolRun: testDelays('toolRun'),
+    toolRequest: testDelays('toolRequest'),
+    toolPoll: testDelays('toolPoll'),
+    toolProgress: testDelays('toolProgress'),
+  });
 
 /**
  * The page's run: started with the session's current view (signed in, balance) and kept in step
