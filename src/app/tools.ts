@@ -33,9 +33,16 @@ const WAIT_ATTEMPTS = 180;
 /** What the machines read of a failure: {status, message, name} (machines/tools/errors.ts). */
 export function asToolError(error: unknown): ToolError {
   if (typeof error !== 'object' || error === null) return { message: typeof error === 'string' ? error : '' };
-  const { status, message, name } = error as { status?: unknown; message?: unknown; name?: unknown };
+  const { status, message, name, fromServer } = error as {
+    status?: unknown;
+    message?: unknown;
+    name?: unknown;
+    fromServer?: unknown;
+  };
   return {
-    message: typeof message === 'string' ? message : '',
+    // The client's own 'Network response was not ok' (a reply without a message) is not the
+    // server's error: the run shows its spec §8 fallback instead (src/api/client.ts, fromServer).
+    message: typeof message === 'string' && fromServer !== false ? message : '',
     ...(typeof status === 'number' ? { status } : {}),
     ...(name === 'AbortError' || name === 'TimeoutError' ? { name } : {}),
   };
