@@ -678,7 +678,7 @@ export const toolRequestPaths: PathAdapter = {
   models: [toolRequestAdModel],
   async start(ctx, _model, path) {
     await pathDelays(ctx.page, { toolRequest: ['requestTimeout', 'retryPause'] }, path, {
-      requestTimeout: 1500,
+      requestTimeout: 2500,
       retryPause: 200,
     });
     const keys: string[] = [];
