@@ -6,6 +6,7 @@
  */
 import type { ActorLogic, AnyEventObject, PromiseSnapshot } from 'xstate';
 import { toolPollMachine } from './tool-poll.machine';
+import { toolProgressMachine } from './tool-progress.machine';
 import { toolRequestMachine } from './tool-request.machine';
 import { toolRunMachine } from './tool-run.machine';
 import type {
@@ -38,12 +39,33 @@ export interface ToolEffects {
   scrollToResult: () => void;
 }
 
-export function withToolEffects(effects: ToolEffects) {
+/**
+ * Named delays (ms) to put in place of the machines' own, by machine id; empty unless a path test of
+ * the end-to-end build shortens them (src/app/test-delays.ts). The machines keep their values otherwise.
+ */
+export interface ToolDelays {
+  toolRun?: Record<string, number>;
+  toolRequest?: Record<string, number>;
+  toolPoll?: Record<string, number>;
+  toolProgress?: Record<string, number>;
+}
+
+export function withToolEffects(effects: ToolEffects, delays: ToolDelays = {}) {
   return toolRunMachine.provide({
     actors: {
-      syncRequest: toolRequestMachine.provide({ actors: { attempt: effects.generateSync } }),
-      startRequest: toolRequestMachine.provide({ actors: { attempt: effects.startGeneration } }),
-      poll: toolPollMachine.provide({ actors: { fetchPrediction: effects.fetchPrediction } }),
+      progress: toolProgressMachine.provide({ delays: delays.toolProgress ?? {} }),
+      syncRequest: toolRequestMachine.provide({
+        actors: { attempt: effects.generateSync },
+        delays: delays.toolRequest ?? {},
+      }),
+      startRequest: toolRequestMachine.provide({
+        actors: { attempt: effects.startGeneration },
+        delays: delays.toolRequest ?? {},
+      }),
+      poll: toolPollMachine.provide({
+        actors: { fetchPrediction: effects.fetchPrediction },
+        delays: delays.toolPoll ?? {},
+      }),
       upload: effects.upload,
       waitForResult: effects.waitForResult,
     },
@@ -53,5 +75,6 @@ export function withToolEffects(effects: ToolEffects) {
       refreshCredits: () => effects.refreshCredits(),
       scrollToResult: () => effects.scrollToResult(),
     },
+    delays: delays.toolRun ?? {},
   });
 }

@@ -1,8 +1,9 @@
 /**
  * Shorter named delays for the path tests (tests/paths), in the end-to-end build only. A path test
  * that must walk a delayed transition (checkout-return polling, the startup time-out, the register
- * notice) sets localStorage 'atelier:test-delays' to `{ "<machine id>": { "<delay name>": ms } }`
- * before the page loads; the flows below merge it over their machine's own delays. The flag is
+ * notice, a tool run's progress ticks, status checks, retries and time-outs) sets localStorage
+ * 'atelier:test-delays' to `{ "<machine id>": { "<delay name>": ms } }` before the page loads; the
+ * flows below merge it over their machine's own delays. The flag is
  * `__TEST_DELAYS__` (vite.config.ts: true only with ATELIER_E2E_BUILD=1): production and development
  * builds compile this to `{}` and keep the machines' values; other e2e tests set nothing, so they
  * see the production values too.

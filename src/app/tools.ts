@@ -16,6 +16,7 @@ import { systemIds } from './app.machine';
 import type { AppActor } from './create-app';
 import { useFlow, useSession, type Flow } from './provider';
 import type { SessionActor } from './session';
+import { testDelays } from './test-delays';
 
 export type ToolRunLogic = ReturnType<typeof withToolEffects>;
 export type ToolRunActor = Actor<ToolRunLogic>;
@@ -32,9 +33,16 @@ const WAIT_ATTEMPTS = 180;
 /** What the machines read of a failure: {status, message, name} (machines/tools/errors.ts). */
 export function asToolError(error: unknown): ToolError {
   if (typeof error !== 'object' || error === null) return { message: typeof error === 'string' ? error : '' };
-  const { status, message, name } = error as { status?: unknown; message?: unknown; name?: unknown };
+  const { status, message, name, fromServer } = error as {
+    status?: unknown;
+    message?: unknown;
+    name?: unknown;
+    fromServer?: unknown;
+  };
   return {
-    message: typeof message === 'string' ? message : '',
+    // The client's own 'Network response was not ok' (a reply without a message) is not the
+    // server's error: the run shows its spec §8 fallback instead (src/api/client.ts, fromServer).
+    message: typeof message === 'string' && fromServer !== false ? message : '',
     ...(typeof status === 'number' ? { status } : {}),
     ...(name === 'AbortError' || name === 'TimeoutError' ? { name } : {}),
   };
@@ -142,8 +150,18 @@ export function toolEffects(
   };
 }
 
-/** The tool-run flow with the app's real effects. */
-export const toolRunFlow = (app: AppActor): ToolRunLogic => withToolEffects(toolEffects(app));
+/**
+ * The tool-run flow with the app's real effects. The machines keep their own delays (progress tick
+ * 800 ms, poll every 2 s, retry pause 2 s, time-outs 55 s / 45 s, scroll 100 ms) except in the
+ * end-to-end build, where a path test may shorten them (src/app/test-delays.ts).
+ */
+export const toolRunFlow = (app: AppActor): ToolRunLogic =>
+  withToolEffects(toolEffects(app), {
+    toolRun: testDelays('toolRun'),
+    toolRequest: testDelays('toolRequest'),
+    toolPoll: testDelays('toolPoll'),
+    toolProgress: testDelays('toolProgress'),
+  });
 
 /**
  * The page's run: started with the session's current view (signed in, balance) and kept in step

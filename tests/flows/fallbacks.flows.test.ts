@@ -1,7 +1,7 @@
 /**
  * Spec §8 fallbacks where the server gives no message: the error is the one the real API client
  * throws for a 500 with an empty body ('Network response was not ok' for the log, fromServer false),
- * and every account flow shows its own text instead.
+ * and every account flow and tool run shows its own text instead.
  */
 import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
@@ -11,6 +11,8 @@ import { forgotPasswordModel, resetPasswordModel, verifyEmailModel } from './mod
 import { changeEmailModel, deleteAccountModel } from './models/account.models';
 import { sessionModel } from './models/session.model';
 import { freeUser } from './models/fixtures';
+import { asToolError, waitForPrediction } from '../../src/app/tools';
+import { generationErrorText, uploadErrorText } from '../../machines/tools/errors';
 
 async function emptyBody500(): Promise<unknown> {
   const log = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -120,5 +122,23 @@ describe('spec §8 fallbacks for a 500 with an empty body', () => {
     const error = Object.assign((await emptyBody500()) as object, { details: 'token unknown' });
     const r = await scenario(verifyEmailModel, [{ type: 'verify.start' }, fail('verifyEmail', error)]);
     expect(textOf(r.snapshot, 'error')).toBe('Verification failed: token unknown');
+  });
+});
+
+describe('spec §8 fallbacks of a tool run for a 500 with an empty body', () => {
+  it("the run's effects read it as no message: the tool's fallback, not 'Network response was not ok'", async () => {
+    const error = asToolError(await emptyBody500());
+    expect(error).toEqual({ message: '', status: 500 });
+    expect(generationErrorText(error, 'image')).toBe('Failed to generate image. Please try again.');
+    expect(uploadErrorText(error, 'main')).toBe('Failed to upload main image: Failed to upload image');
+  });
+
+  it("the wait by id says 'Failed to check status'", async () => {
+    const failing = await emptyBody500();
+    const api = { getPrediction: async () => Promise.reject(failing) };
+    await expect(waitForPrediction(api, 'pred-1', () => {}, new AbortController().signal)).rejects.toEqual({
+      message: 'Failed to check status',
+      status: 500,
+    });
   });
 });

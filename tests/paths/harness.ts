@@ -11,6 +11,7 @@ import type { Page, Route } from 'playwright-core';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import {
   coverageOfPaths,
+  edgeKeys,
   edgesTaken,
   flowPaths,
   initialSnapshot,
@@ -119,6 +120,8 @@ export interface PathAdapter {
   /**
    * Event sequences the page can walk, planned beside the shortest paths: for a state whose
    * shortest path starts with something the page cannot do (cannotSend), the way a person gets there.
+   * A route may use a model of its own (a page no model of `models` opens, or the page's real limits
+   * where the model shrinks them): no paths are generated from it, but what it walks counts.
    */
   routes?: Array<{ model: FlowModel; events: Array<EventObject & Record<string, unknown>> }>;
 }
@@ -255,24 +258,29 @@ function driverFor(adapter: PathAdapter, type: string): EventDriver | undefined 
   return prefix ? adapter.events[prefix] : undefined;
 }
 
-/** Coverage per machine from the paths that passed; several models of one machine add up. */
+/**
+ * Coverage per machine from the paths that passed; several models of one machine add up, edge by edge
+ * (guarded transitions between the same states share a coverage key, so keys alone cannot be merged).
+ */
 export function pathCoverage(adapter: PathAdapter, results: PathResult[]): MachineCoverage {
   const passed = results.filter((r) => r.passed);
-  const reports = adapter.models.map((model) => {
-    const machine = model.machine;
-    return coverageOfPaths(
-      machine,
-      model,
-      passed.filter((r) => r.planned.model === model).map((r) => r.planned.path),
-    );
-  });
-  const missing = reports.map((r) => new Set(r.missing)).reduce((a, b) => new Set([...a].filter((k) => b.has(k))));
-  const first = reports[0]!;
-  const walked = first.transitions - missing.size;
+  const models = [...new Set([...adapter.models, ...(adapter.routes ?? []).map((r) => r.model)])];
+  const machine = adapter.models[0]!.machine;
+  const keys = edgeKeys(machine);
+  const taken = keys.map(() => false);
+  for (const model of models) {
+    const paths = passed.filter((r) => r.planned.model === model).map((r) => r.planned.path);
+    edgesTaken(model.machine, model, paths).forEach((t, i) => {
+      if (t) taken[i] = true;
+    });
+  }
+  const first = coverageOfPaths(machine, adapter.models[0]!, []);
+  const missing = keys.filter((_, i) => !taken[i]);
+  const walked = first.transitions - missing.length;
   return {
     ...first,
     walked,
-    missing: [...missing],
+    missing,
     percent: first.transitions === 0 ? 100 : Math.round((walked / first.transitions) * 1000) / 10,
   };
 }
@@ -412,3 +420,17 @@ export async function pathDelays(
 /** A delayed step: the machine fires it by itself after its (shortened) delay; the state's check waits for it. */
 export const delayPasses: EventDriver = async (_ctx, event) =>
   `wait for the ${event.type.split('.')[2]} delay (shortened for the test)`;
+
+/**
+ * Sets named delays of machines the path does not walk itself but that run beside it on the page
+ * (a child's retry pause under its parent's path, say), merged like pathDelays before the page loads.
+ */
+export async function fixedDelays(page: Page, delays: Record<string, Record<string, number>>): Promise<void> {
+  await page.addInitScript(
+    ([key, json]) => {
+      const all = JSON.parse(localStorage.getItem(key!) ?? '{}') as Record<string, unknown>;
+      localStorage.setItem(key!, JSON.stringify({ ...all, ...(JSON.parse(json!) as Record<string, unknown>) }));
+    },
+    [TEST_DELAYS_KEY, JSON.stringify(delays)],
+  );
+}
