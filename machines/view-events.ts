@@ -217,9 +217,9 @@ export const viewEvents: Readonly<Record<string, ViewEvents>> = {
     ],
     ignored: [
       {
-        states: ['idle'],
+        states: ['idle', 'error'],
         events: ['tool.reset'],
-        why: "'Generate Another' is shown only with a result.",
+        why: "'Generate Another' is shown only with a result; a failed run keeps its form, and Generate tries again.",
       },
       {
         states: ['working'],

@@ -473,7 +473,6 @@ export const toolRunMachine = setup({
           },
           { target: 'working' },
         ],
-        'tool.reset': { target: 'idle', actions: 'clearRun' },
       },
     },
   },

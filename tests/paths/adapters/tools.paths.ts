@@ -492,8 +492,6 @@ export const toolRunPaths: PathAdapter = {
         return paramsOf(context.tool.key).some((p) => p.name === e.name)
           ? null
           : `${context.tool.title} has no such setting`;
-      case 'tool.reset':
-        return source.matches('error') ? "'Generate Another' shows only with a result" : null;
       case 'tool.generate':
         if (view.prompt?.required && context.prompt.trim() === '')
           return 'the button is disabled while the prompt is empty';
@@ -666,10 +664,6 @@ export const toolRunPaths: PathAdapter = {
       ],
     },
   ],
-  unreachable: {
-    'toolRun.error --tool.reset--> toolRun.idle':
-      "'Generate Another' (the only control that sends tool.reset) shows only with a result; a failed run keeps its form for another try.",
-  },
 };
 
 /** The request of the advertisement page (spec §9): 45 s per attempt, up to 3, 2 s apart; 504 and time-outs retried. */
