@@ -1,8 +1,11 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { machines as registry } from '../../machines';
 import { allStates, toFlowGraph } from '../../src/features/flows/graph';
 import { desktop, openPage, phone, screenshot, setupBrowser } from './browser';
+import { root } from './server-process';
 
 const { browser } = setupBrowser();
 
@@ -25,20 +28,58 @@ describe('flows viewer', () => {
     await page.goto('/flows');
     await expect.poll(() => page.getByRole('heading', { name: 'Flows', level: 1 }).isVisible()).toBe(true);
     const machines = page.getByRole('region', { name: 'Machines' }).getByRole('link');
-    await expect.poll(() => machines.count()).toBeGreaterThanOrEqual(11);
+    await expect.poll(() => machines.count()).toBe(Object.keys(registry).length);
+
+    // Each registered machine renders: one node per state.
+    for (const name of Object.keys(registry).filter((n) => n !== 'session')) {
+      // The list, then the switcher above the chart once a machine is chosen.
+      await page.getByRole('link', { name: new RegExp(`^${name}\\b`) }).first().click();
+      const drawn = page.getByRole('img', { name: new RegExp(`Statechart of ${name}\\b`) });
+      await expect.poll(() => drawn.isVisible(), { timeout: 20_000 }).toBe(true);
+      const count = allStates(toFlowGraph(registry[name]!).root).length;
+      await expect.poll(() => drawn.locator('[data-state]').count()).toBe(count);
+    }
+
     await page.getByRole('link', { name: /^session\b/ }).click();
     await expect.poll(() => page.url()).toMatch(/\/flows\/session$/);
     const chart = page.getByRole('img', { name: /Statechart of session/ });
     await expect.poll(() => chart.isVisible(), { timeout: 20_000 }).toBe(true);
     const sessionStates = allStates(toFlowGraph(registry['session']!).root).length;
     await expect.poll(() => chart.locator('[data-state]').count()).toBe(sessionStates);
-    expect(await chart.locator('[data-state="session.reading"]').getAttribute('data-active')).toBe('true');
+    const active = (id: string) => chart.locator(`[data-state="${id}"]`).getAttribute('data-active');
+    expect(await active('session.reading')).toBe('true');
 
-    // One step: readToken answers no token, the visitor is signed out.
+    // From the first state to signed in: readToken finds a token, loadUser answers the user.
+    await page.getByLabel('Output or error of readToken (JSON)').fill('"tok-1"');
     await page.getByRole('button', { name: 'done readToken' }).click();
-    await expect
-      .poll(() => chart.locator('[data-state="session.signedOut.idle"]').getAttribute('data-active'))
-      .toBe('true');
+    await expect.poll(() => active('session.loadingUser.startup')).toBe('true');
+    expect(await active('session.reading')).toBe('false');
+    const user = { id: 'u1', email: 'maker@example.com', credits: 5, subscription: null, lastPasswordChange: null };
+    await page.getByLabel('Output or error of loadUser (JSON)').fill(JSON.stringify(user));
+    await page.getByRole('button', { name: 'done loadUser' }).click();
+    await expect.poll(() => active('session.signedIn.idle')).toBe('true');
+    expect(await active('session.signedIn')).toBe('true');
+    expect(await active('session.loadingUser')).toBe('false');
+
+    // The coverage overlay shows the report the build bundled (kept beside it by global-setup.ts).
+    const bundled = join(root, 'dist-e2e', 'flows-coverage.json');
+    const report = existsSync(bundled)
+      ? (JSON.parse(readFileSync(bundled, 'utf8')) as Record<string, { missing: string[] }>)['session']
+      : undefined;
+    const overlay = page.getByRole('checkbox', { name: /Coverage overlay/ });
+    if (!report) {
+      await expect.poll(() => page.getByText(/No coverage report was bundled with this build/).isVisible()).toBe(true);
+      expect(await overlay.isDisabled()).toBe(true);
+    } else {
+      await overlay.check();
+      const marked = (state: string) =>
+        chart
+          .locator(`[data-coverage="${state}"]`)
+          .evaluateAll((all) => all.map((e) => e.getAttribute('data-transition')!).sort());
+      await expect.poll(() => marked('missing')).toEqual([...report.missing].sort());
+      expect((await marked('walked')).length).toBeGreaterThan(0);
+      await overlay.uncheck();
+    }
 
     // A state link selects it and keeps the address shareable.
     await page.getByRole('list', { name: 'Every state' }).getByRole('link', { name: 'signedIn', exact: true }).click();

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { root, startServer } from './server-process';
@@ -43,6 +43,11 @@ export default async function setup(project: TestProject) {
       stdio: 'inherit',
       env: { ...process.env, NODE_ENV: 'production', ATELIER_E2E_BUILD: '1' },
     });
+    // What the build bundled for the flows viewer's coverage overlay (src/features/flows/coverage.ts),
+    // kept beside it so tests/e2e/flows.test.ts can compare the overlay with it.
+    const bundled = join(root, 'coverage', 'flows.json');
+    rmSync(join(distDir, 'flows-coverage.json'), { force: true });
+    if (existsSync(bundled)) copyFileSync(bundled, join(distDir, 'flows-coverage.json'));
   }
   // The path test files add their results here (tests/paths/harness.ts writeReport): start empty, so
   // coverage/paths.json and paths.html tell this run only.

@@ -1,7 +1,8 @@
 /**
- * Transition coverage of every registered machine, written to coverage/flows.json. Computed
- * here by walking each machine's flow models (the same paths the *.flows.test.ts files replay),
- * so it does not depend on the order the files run in.
+ * Transition coverage of every registered machine by its flow models (the same paths the
+ * *.flows.test.ts files replay), written to coverage/models.json; computed here, so it does not depend
+ * on the order the files run in. The coverage through the real app (coverage/flows.json, which the
+ * flows viewer overlays) is the path tests' (tests/paths).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -44,11 +45,11 @@ export function problems(report: Record<string, MachineCoverage>): string[] {
 }
 
 describe('flow coverage', () => {
-  it('walks every transition of every registered machine and writes coverage/flows.json', () => {
+  it('walks every transition of every registered machine and writes coverage/models.json', () => {
     const report = coverageReport(machines, flowModels);
     mkdirSync('coverage', { recursive: true });
     writeFileSync(
-      'coverage/flows.json',
+      'coverage/models.json',
       JSON.stringify(
         Object.fromEntries(Object.entries(report).map(([k, { model: _model, ...rest }]) => [k, rest])),
         null,

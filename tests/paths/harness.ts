@@ -317,16 +317,17 @@ export function writeReport(report: FileReport, dir = 'coverage'): void {
   const machines = Object.fromEntries(
     files.flatMap((f) => Object.entries(f.machines).map(([name, m]) => [name, { ...m, file: f.file, at: f.at }])),
   );
-  writeFileSync(
-    `${dir}/paths.json`,
-    JSON.stringify(
-      Object.fromEntries(
-        Object.entries(machines).map(([name, m]) => [name, { ...m.coverage, unreachable: m.unreachable }]),
-      ),
-      null,
-      2,
+  const merged = JSON.stringify(
+    Object.fromEntries(
+      Object.entries(machines).map(([name, m]) => [name, { ...m.coverage, unreachable: m.unreachable }]),
     ),
+    null,
+    2,
   );
+  writeFileSync(`${dir}/paths.json`, merged);
+  // The path tests own the coverage the flows viewer overlays (src/features/flows/coverage.ts): transitions
+  // walked through the real app, not a machine replayed against its own transition function.
+  writeFileSync(`${dir}/flows.json`, merged);
   const sections = Object.entries(machines).map(([name, m]) => {
     const c = m.coverage;
     const items = m.paths

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import {
   RouterProvider,
@@ -11,6 +11,11 @@ import { machines } from '../../machines';
 import { FlowsPage } from '../../src/features/flows/FlowsPage';
 import { allStates, toFlowGraph } from '../../src/features/flows/graph';
 import { flowsSearchSchema } from '../../src/features/flows/search-schema';
+import type { CoverageFile } from '../../src/features/flows/coverage';
+
+/** The coverage report the page loads (coverage/flows.json in a build): two session transitions not walked. */
+const report = vi.hoisted(() => ({ current: null as CoverageFile | null }));
+vi.mock('../../src/features/flows/coverage', () => ({ loadCoverage: () => Promise.resolve(report.current) }));
 
 /** The two flows routes as the app has them, in a throw-away router. */
 function renderFlows(path = '/flows') {
@@ -118,10 +123,55 @@ describe('flows viewer', () => {
     await waitFor(() => expect(isActive(container, 'session.signedOut.idle')).toBe(true));
   });
 
-  it("lists, for a chosen state, the events it ignores on purpose and why", async () => {
+  it('lists, for a chosen state, the events it ignores on purpose and why', async () => {
     renderFlows('/flows/toolRun?state=working.polling');
     const list = await screen.findByRole('list', { name: 'Ignored on purpose' }, { timeout: 10_000 });
     expect(list.textContent).toContain('tool.generate');
     expect(list.textContent).toContain('A run is in progress: the form and its button are disabled until it ends.');
+  });
+
+  it('overlays the coverage report: the transitions it lists as missing red, every other one walked', async () => {
+    // The transitions the chart draws (as edges, or as rows inside their state when they have no target).
+    const first = renderFlows('/flows/session');
+    await screen.findByRole('img', { name: /Statechart of session/ }, { timeout: 10_000 });
+    const keysOf = (selector: string) =>
+      [...first.container.querySelectorAll(selector)].map((e) => e.getAttribute('data-transition')!).sort();
+    const drawn = keysOf('[data-transition]');
+    first.unmount();
+    const missing = [drawn[0]!, drawn[drawn.length - 1]!];
+    const total = toFlowGraph(machines['session']!).transitions.length;
+    report.current = {
+      session: {
+        states: allStates(toFlowGraph(machines['session']!).root).length,
+        transitions: total,
+        walked: total - 2,
+        missing,
+        percent: 90,
+      },
+    };
+    try {
+      const { container } = renderFlows('/flows/session');
+      await screen.findByRole('img', { name: /Statechart of session/ }, { timeout: 10_000 });
+      const overlay = await screen.findByRole('checkbox', { name: /Coverage overlay/ });
+      await waitFor(() => expect(overlay).toBeEnabled());
+      expect(overlay).toHaveAccessibleName(`Coverage overlay (${total - 2}/${total} walked, 90%)`);
+      expect(container.querySelectorAll('[data-coverage]')).toHaveLength(0);
+
+      fireEvent.click(overlay);
+      const marked = (state: string) =>
+        [...container.querySelectorAll(`[data-coverage="${state}"]`)]
+          .map((e) => e.getAttribute('data-transition'))
+          .sort();
+      await waitFor(() => expect(marked('missing')).toEqual([...missing].sort()));
+      expect(marked('walked')).toEqual(drawn.filter((k) => !missing.includes(k)));
+    } finally {
+      report.current = null;
+    }
+  });
+
+  it('says so when the build carries no coverage report for the machine', async () => {
+    renderFlows('/flows/session');
+    expect(await screen.findByText(/No coverage report was bundled with this build/)).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /Coverage overlay/ })).toBeDisabled();
   });
 });

@@ -218,6 +218,14 @@ export function FlowChart({ graph, layout, active, selected, missing, onSelect }
                       x={n.x + 10}
                       y={n.y + 34 + i * 16}
                       fontSize={ROW_FONT}
+                      data-transition={r.transition?.coverageKey}
+                      data-coverage={
+                        r.transition && missing
+                          ? missing.has(r.transition.coverageKey)
+                            ? 'missing'
+                            : 'walked'
+                          : undefined
+                      }
                       className={
                         r.transition && missing
                           ? missing.has(r.transition.coverageKey)
@@ -239,7 +247,11 @@ export function FlowChart({ graph, layout, active, selected, missing, onSelect }
               </g>
             ))}
             {layout.edges.map((e) => (
-              <g key={e.transition.id} data-transition={e.transition.coverageKey}>
+              <g
+                key={e.transition.id}
+                data-transition={e.transition.coverageKey}
+                data-coverage={missing ? (missing.has(e.transition.coverageKey) ? 'missing' : 'walked') : undefined}
+              >
                 <path
                   d={pathData(e.points)}
                   className={edgeClass(e.transition.coverageKey, e.transition.kind)}

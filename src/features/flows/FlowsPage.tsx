@@ -170,8 +170,8 @@ function MachineView({ name, machine, statePath }: { name: string; machine: AnyS
         </div>
         {coverage === null || (coverage !== undefined && own === null) ? (
           <p className={styles.muted}>
-            No coverage report was bundled with this build: run `npx vitest run --project flows` (writes
-            coverage/flows.json), then build again.
+            No coverage report was bundled with this build: run `npm run test:paths` (writes coverage/flows.json), then
+            build again.
           </p>
         ) : null}
         {layoutError ? <p className={styles.error}>Layout failed: {layoutError}</p> : null}

@@ -1,5 +1,6 @@
 /**
- * The latest transition coverage (coverage/flows.json, written by tests/flows/coverage.test.ts).
+ * The latest transition coverage (coverage/flows.json: the transitions the path tests walked through the
+ * real app, written by tests/paths/harness.ts).
  * The SPA cannot read the repository at run time, so the build bundles the file when it exists
  * (as its own lazy chunk); without it the overlay is off.
  */
@@ -9,6 +10,8 @@ export interface MachineCoverageFile {
   walked: number;
   missing: string[];
   percent: number;
+  /** Transitions the page cannot cause, each with the reason (listed in `missing` too). */
+  unreachable?: Record<string, string>;
 }
 export type CoverageFile = Record<string, MachineCoverageFile>;
 
