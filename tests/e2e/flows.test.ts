@@ -33,7 +33,10 @@ describe('flows viewer', () => {
     // Each registered machine renders: one node per state.
     for (const name of Object.keys(registry).filter((n) => n !== 'session')) {
       // The list, then the switcher above the chart once a machine is chosen.
-      await page.getByRole('link', { name: new RegExp(`^${name}\\b`) }).first().click();
+      await page
+        .getByRole('link', { name: new RegExp(`^${name}\\b`) })
+        .first()
+        .click();
       const drawn = page.getByRole('img', { name: new RegExp(`Statechart of ${name}\\b`) });
       await expect.poll(() => drawn.isVisible(), { timeout: 20_000 }).toBe(true);
       const count = allStates(toFlowGraph(registry[name]!).root).length;
