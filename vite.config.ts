@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { pageHeads } from './scripts/page-heads.ts';
 import { precompress } from './scripts/precompress.ts';
 
 const apiPort = process.env.PORT ?? '3000';
@@ -15,6 +16,8 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     vanillaExtractPlugin(),
+    // dist/pages/<path>.html: each app path's own title, description, Open Graph tags and canonical link.
+    pageHeads(),
     // .br and .gz beside each text file of dist/, served by Accept-Encoding (server/lib/static-files.ts).
     precompress(),
   ],

@@ -4,10 +4,15 @@
  *   a missing chunk must fail loudly, not load the HTML shell as JavaScript.
  * - Any other path is an app route: dist/pages/<path>.html when the build prerendered it, else
  *   dist/index.html (the SPA draws its own not-found page for unknown routes).
+ * - Pages name absolute addresses (og:image, og:url, the canonical link) as `__APP_URL__` + path
+ *   (scripts/page-heads.ts); APP_URL is written there on first use, once per file version, and the
+ *   compressed forms made again, so one build serves any public origin.
  * - Pages carry a CSP with the hashes of their own inline scripts and `no-cache`; hashed assets are
  *   immutable for a year; text formats are sent brotli- or gzip-compressed by Accept-Encoding.
  */
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import { inlineScriptHashes } from '../lib/inline-scripts';
@@ -22,10 +27,28 @@ import {
 import { contentSecurityPolicy } from '../middleware/security-headers';
 
 const immutable = 'public, max-age=31536000, immutable';
+const appUrlToken = '__APP_URL__';
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+const attributeSafe = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The page with APP_URL in place of the build's token, compressed again (the built .br/.gz hold the token). */
+async function withAppUrl(file: StaticFile, appUrl: string): Promise<StaticFile> {
+  const text = new TextDecoder().decode(file.body);
+  if (!text.includes(appUrlToken)) return file;
+  const body = new TextEncoder().encode(text.replaceAll(appUrlToken, attributeSafe(appUrl)));
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzip(body, { level: 9 }),
+  ]);
+  return { ...file, body, br: new Uint8Array(br), gzip: new Uint8Array(gz) };
+}
 
 export function staticSite() {
   const files = createStaticFiles();
   const policies = new WeakMap<StaticFile, string>();
+  const served = new WeakMap<StaticFile, Promise<StaticFile>>();
 
   const send = (c: Context<AppEnv>, file: StaticFile, headers: Record<string, string>) => {
     if (file.br || file.gzip) {
@@ -39,7 +62,13 @@ export function staticSite() {
     return c.body(file.body, 200, { ...headers, 'Content-Type': file.type });
   };
 
-  const page = (c: Context<AppEnv>, file: StaticFile) => {
+  const page = async (c: Context<AppEnv>, built: StaticFile) => {
+    let pending = served.get(built);
+    if (!pending) {
+      pending = withAppUrl(built, c.var.deps.config.appUrl);
+      served.set(built, pending);
+    }
+    const file = await pending;
     let policy = policies.get(file);
     if (!policy) {
       // The theme bootstrap and any other inline script run by their hash, computed from the file served.

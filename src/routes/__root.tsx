@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useDocumentHead } from '../app/document-head';
 import type { RouterContext } from '../app/router-context';
 import { LocationNotice } from '../features/auth/LocationNotice';
 import { AppShell } from '../features/shell/AppShell';
@@ -18,6 +19,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   const { session } = Route.useRouteContext();
+  useDocumentHead();
   // Spec §4: until the startup check ends (or gives up after startupTimeout) the app renders nothing.
   const loading = useSelector(session, (s) => s.hasTag('loading'));
   const dialogs = useSelector(session, (s) => s.context.dialog.open || s.hasTag('registered'));

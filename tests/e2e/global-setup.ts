@@ -31,6 +31,7 @@ function distIsStale(): boolean {
     newestMtime(join(root, 'public')),
     statSync(join(root, 'index.html')).mtimeMs,
     statSync(join(root, 'vite.config.ts')).mtimeMs,
+    statSync(join(root, 'scripts', 'page-heads.ts')).mtimeMs,
   );
   return sources > statSync(built).mtimeMs;
 }

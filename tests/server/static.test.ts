@@ -33,6 +33,10 @@ beforeAll(() => {
   write('pages/index.html', `<!doctype html><title>Home page</title><script>${pageScript}</script>`);
   write('pages/all-tools.html', '<!doctype html><title>All tools page</title>');
   write('pages/tools/text-to-image.html', '<!doctype html><title>Tool page</title>');
+  // The build writes absolute addresses with the APP_URL token (scripts/page-heads.ts), precompressed too.
+  const termsPage = `<!doctype html><title>Terms</title><link rel="canonical" href="__APP_URL__/terms" />${' '.repeat(600)}`;
+  write('pages/terms.html', termsPage);
+  write('pages/terms.html.br', zlib.brotliCompressSync(Buffer.from(termsPage)));
   // Outside pages/: must never be served as a prerendered page.
   write('secret.html.txt', 'secret');
   fs.writeFileSync(path.join(os.tmpdir(), 'atelier-outside.html'), 'outside');
@@ -88,6 +92,17 @@ describe('static site', () => {
     expect(await shell.text()).toContain('Shell');
     expect(shell.headers.get('content-security-policy')).toContain(hash(shellScript));
     expect(await (await get('/tools/unknown-tool')).text()).toContain('Shell');
+  });
+
+  it('writes APP_URL in place of the build token, in the plain and the compressed page', async () => {
+    const appUrl = t.runtime.deps.config.appUrl;
+    const plain = await get('/terms');
+    expect(await plain.text()).toContain(`<link rel="canonical" href="${appUrl}/terms" />`);
+    const br = await get('/terms', { 'Accept-Encoding': 'br' });
+    expect(br.headers.get('Content-Encoding')).toBe('br');
+    const text = zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString();
+    expect(text).toContain(`href="${appUrl}/terms"`);
+    expect(text).not.toContain('__APP_URL__');
   });
 
   it('never serves a file outside dist/ or outside pages/ for an app path', async () => {

@@ -1,0 +1,148 @@
+/**
+ * `npm run bench:lcp`: Largest Contentful Paint of `/` and of a tool page in Chromium with the CPU slowed
+ * 4× (CDP Emulation.setCPUThrottlingRate, Lighthouse's mobile setting), served by `npm start` (which
+ * builds the SPA when it is stale) on a new DATA_DIR and a free port. Each load is cold: a new browser
+ * context (empty cache and storage), so a visitor's first visit. Prints the median of LCP_RUNS (default 5)
+ * loads of each page against its target: / ≤ 450 ms, the tool page ≤ 600 ms. Exits 1 when a median is
+ * over its target and LCP_STRICT=1 (a busy shared machine makes these figures noisy).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const runs = Number(process.env['LCP_RUNS'] ?? 5);
+const cpuSlowdown = 4;
+const targets = [
+  { path: '/', targetMs: 450 },
+  { path: '/image-models/text-to-image', targetMs: 600 },
+] as const;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function startServer(dataDir: string, port: number) {
+  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', LOG_REQUESTS: '0' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (exited) throw new Error('the server exited before answering');
+    if (Date.now() > deadline) throw new Error('the server did not answer within 3 minutes');
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return async () => {
+    if (exited) return;
+    const gone = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await gone;
+  };
+}
+
+/** One cold load: LCP in ms once no larger paint has come for a second (or 10 s have passed). */
+async function measure(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __lcp: number; __lcpAt: number };
+      w.__lcp = -1;
+      w.__lcpAt = 0;
+      new PerformanceObserver((list) => {
+        const last = list.getEntries().at(-1);
+        if (last) {
+          w.__lcp = last.startTime;
+          w.__lcpAt = performance.now();
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    await page.goto(url, { waitUntil: 'load' });
+    const started = Date.now();
+    for (;;) {
+      const { lcp, quietMs } = await page.evaluate(() => {
+        const w = window as unknown as { __lcp: number; __lcpAt: number };
+        return { lcp: w.__lcp, quietMs: performance.now() - w.__lcpAt };
+      });
+      if ((lcp >= 0 && quietMs > 1000) || Date.now() - started > 10_000) {
+        if (lcp < 0) throw new Error(`no LCP entry for ${url}`);
+        return lcp;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-lcp-'));
+const port = await freePort();
+const stop = await startServer(dataDir, port);
+const browser = await chromium.launch({
+  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+let over = false;
+try {
+  console.log(
+    `bench:lcp — ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; CPU slowed ${cpuSlowdown}×, ${runs} cold loads each, 1280×800, npm start on a new DATA_DIR.`,
+  );
+  // One load that is not counted: the server's first answers (reading and caching dist/) are not a visitor's.
+  await measure(browser, `http://127.0.0.1:${port}/`);
+  for (const { path: urlPath, targetMs } of targets) {
+    const samples: number[] = [];
+    for (let i = 0; i < runs; i++) samples.push(await measure(browser, `http://127.0.0.1:${port}${urlPath}`));
+    const m = median(samples);
+    if (m > targetMs) over = true;
+    console.log(
+      `${urlPath}: LCP median ${Math.round(m)} ms (${m <= targetMs ? 'within' : 'OVER'} ${targetMs} ms); ` +
+        `runs ${samples.map((s) => Math.round(s)).join(', ')}`,
+    );
+  }
+} finally {
+  await browser.close();
+  await stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+if (over && process.env['LCP_STRICT'] === '1') process.exit(1);
