@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 /** What the e2e build prints for an event an actor could not take (src/app/dropped-events.ts). */
@@ -14,12 +14,36 @@ export type Viewport = typeof desktop | typeof phone;
 
 export const screenshotDir = join(import.meta.dirname, '..', '..', 'test-results');
 
-/** One Chromium per test file (common.md flags), closed after the file. */
+/** The dropped-event reports collected since the last call (the harness's own test reads them). */
+export function takeDroppedReports(): string[] {
+  return dropped.splice(0);
+}
+
+/**
+ * Collects the dropped-event reports of every page of `context`, present and future (a page opened
+ * with `context.newPage()`, a popup, a new tab), for the running test to fail on.
+ */
+export function watchDroppedEvents(context: BrowserContext): void {
+  const watch = (page: Page) => {
+    page.on('console', (message) => {
+      const text = message.text();
+      if (text.startsWith(DROPPED_EVENT_PREFIX)) dropped.push(`${page.url()} ${text}`);
+    });
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+}
+
+/**
+ * One Chromium per test file (common.md flags), closed after the file. Every context made from it
+ * (`browser.newContext()`, and `browser.newPage()`, which makes its own) watches its pages for
+ * dropped events, so no test can open a page that escapes the report.
+ */
 export function setupBrowser(): { browser: () => Browser } {
   let browser: Browser | undefined;
   beforeAll(async () => {
     // launch() gives every browser a fresh temporary profile (it refuses an explicit --user-data-dir).
-    browser = await chromium.launch({
+    const launched = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: [
         '--headless',
@@ -32,9 +56,16 @@ export function setupBrowser(): { browser: () => Browser } {
         '--disable-sync',
       ],
     });
+    const newContext = launched.newContext.bind(launched);
+    launched.newContext = async (options) => {
+      const context = await newContext(options);
+      watchDroppedEvents(context);
+      return context;
+    };
+    browser = launched;
   });
   afterEach(() => {
-    const reported = dropped.splice(0);
+    const reported = takeDroppedReports();
     expect(reported, 'events sent to an actor whose state could not take them').toEqual([]);
   });
   afterAll(async () => {
@@ -56,10 +87,6 @@ export function baseUrl(): string {
 export async function openPage(browser: Browser, viewport: Viewport, path = '/'): Promise<Page> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl(), reducedMotion: 'reduce' });
   const page = await context.newPage();
-  page.on('console', (message) => {
-    const text = message.text();
-    if (text.startsWith(DROPPED_EVENT_PREFIX)) dropped.push(`${page.url()} ${text}`);
-  });
   await page.goto(path);
   return page;
 }

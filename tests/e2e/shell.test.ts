@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, screenshot, sizes, setupBrowser, desktop, phone } from './browser';
+import { baseUrl, openPage, screenshot, sizes, setupBrowser, desktop, phone, takeDroppedReports } from './browser';
 
 const { browser } = setupBrowser();
 const navLabels = ['All AI Tools', 'Image', 'Video', 'Text', 'Audio', '3D', 'Themes', 'Support'];
@@ -77,5 +77,31 @@ describe.each(sizes)('not-found page at %s', (_name, viewport) => {
     await page.getByRole('link', { name: 'Back to home' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toContain('Create');
     await page.context().close();
+  });
+});
+
+describe('the dropped-event report of the end-to-end build', () => {
+  it('hears every page of every context: openPage, context.newPage() and a page the app opens', async () => {
+    const report = 'atelier:dropped-event {"actor":"harness-check","event":"none","state":"none"}';
+    const first = await openPage(browser(), desktop, '/');
+    const context = await browser().newContext({ viewport: desktop, baseURL: baseUrl() });
+    const second = await context.newPage();
+    await second.goto('/');
+    const popup = context.waitForEvent('page');
+    await second.evaluate(() => window.open('/terms'));
+    const third = await popup;
+    await third.waitForLoadState();
+    // What src/app/dropped-events.ts prints for an event an actor could not take.
+    for (const page of [first, second, third]) await page.evaluate((text) => console.warn(text), report);
+    const heard: string[] = [];
+    await expect
+      .poll(() => {
+        heard.push(...takeDroppedReports());
+        return heard.map((line) => new URL(line.split(' ')[0]!).pathname).sort();
+      })
+      .toEqual(['/', '/', '/terms']);
+    expect(heard.every((line) => line.endsWith(report))).toBe(true);
+    await first.context().close();
+    await context.close();
   });
 });
