@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '../../src/api/schemas';
 import { AppShell } from '../../src/features/shell/AppShell';
 import { renderInRouter } from './router-harness';
@@ -61,5 +61,31 @@ describe('layout shell for each kind of user', () => {
     expect(within(sidebar).getByRole('link', { name: 'Credits +' })).toHaveAttribute('href', '/credits');
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Credits +' })).toBeInTheDocument();
     expect(screen.queryByText('Upgrade Plan')).toBeNull();
+  });
+});
+
+describe('the drawer under 768 px', () => {
+  beforeEach(() => {
+    session.user = null;
+  });
+
+  it.each([
+    ['Escape', (drawer: HTMLElement) => fireEvent.keyDown(drawer, { key: 'Escape' })],
+    [
+      'its Close menu button',
+      (drawer: HTMLElement) => fireEvent.click(within(drawer).getByRole('button', { name: 'Close menu' })),
+    ],
+  ])('gives focus back to the menu button when it closes with %s', async (_how, close) => {
+    renderInRouter(() => <AppShell>content</AppShell>, { width: 390 });
+    const menu = await screen.findByRole('button', { name: 'Open menu' });
+    menu.focus();
+    fireEvent.click(menu);
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    await waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true));
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    close(drawer);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(document.activeElement).toBe(menu));
   });
 });
