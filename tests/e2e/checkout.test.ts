@@ -77,6 +77,13 @@ async function balance(page: Page): Promise<number | null> {
   return m ? Number(m[1]) : null;
 }
 
+/** The paths of the documents the page loads from now on (a reload counts as one more). */
+function documentLoads(page: Page): () => string[] {
+  const loaded: string[] = [];
+  page.on('load', () => loaded.push(new URL(page.url()).pathname));
+  return () => loaded;
+}
+
 const returnNotice = (page: Page) => page.getByTestId('checkout-return');
 const returnState = (page: Page) => returnNotice(page).getAttribute('data-state');
 
@@ -99,7 +106,12 @@ describe('checkout with the local payment provider', () => {
     const page = await context.newPage();
     await page.goto('/subscribe');
     await page.getByRole('button', { name: 'Subscribe to Pro' }).click();
-    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    // The login dialog (not the register one): its title, its Login button, and no other dialog.
+    const login = page.getByRole('dialog', { name: 'Sign In' });
+    await expect.poll(() => login.isVisible()).toBe(true);
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    expect(await login.getByRole('button', { name: 'Login' }).isVisible()).toBe(true);
+    expect(await login.getByLabel('Password').isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/subscribe');
     await context.close();
   }, 60_000);
@@ -113,6 +125,9 @@ describe('checkout with the local payment provider', () => {
       .poll(() => page.getByTestId('plan-change-pro').textContent())
       .toBe('Pro grants 2,500 credits now and every month.');
     await page.getByRole('button', { name: 'Subscribe to Pro' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/checkout\/.+/);
+    await page.waitForLoadState('load');
+    const loads = documentLoads(page);
     await pay(page, '$35.00');
 
     // Back on /subscribe: the return says what was bought and the new balance; the address is clean.
@@ -121,6 +136,8 @@ describe('checkout with the local payment provider', () => {
     expect(await returnNotice(page).textContent()).toContain('Your balance is now 2,550 credits.');
     await expect.poll(() => balance(page)).toBe(2550);
     await expect.poll(() => page.url()).toBe(`${baseUrl()}/subscribe`);
+    // One document since Pay: the return itself; the new balance and the clean address came without a reload.
+    expect(loads()).toEqual(['/subscribe']);
     const pro = page.getByRole('region', { name: 'Pro' }).getByRole('button');
     await expect.poll(() => pro.textContent()).toBe('Current Plan');
     expect(await pro.isDisabled()).toBe(true);
@@ -213,12 +230,19 @@ describe('checkout when the webhook comes after the buyer is back (as with Strip
     expect(await returnNotice(page).textContent()).toMatch(/Starter Pack \(1,000 credits\)|Confirming your payment/);
     expect(new URL(page.url()).searchParams.get('checkout')).toBe('success');
     expect(await balance(page)).toBe(50);
+    // A mark on this document while it waits: a reload (or a navigation that loads the app again)
+    // would lose it before the new balance shows.
+    await page.evaluate(() => ((window as { checkoutReturnMark?: string }).checkoutReturnMark = 'still here'));
     await screenshot(page, 'checkout-return-waiting');
 
     await expect.poll(() => returnState(page), { timeout: 20_000 }).toBe('granted');
     expect(await returnNotice(page).textContent()).toContain('Your balance is now 1,050 credits.');
     await expect.poll(() => balance(page)).toBe(1050);
     await expect.poll(() => page.url()).toBe(`${server.baseUrl}/credits`);
+    // The balance rose and the address was cleaned without reloading the page.
+    expect(await page.evaluate(() => (window as { checkoutReturnMark?: string }).checkoutReturnMark)).toBe(
+      'still here',
+    );
 
     // The same payment delivered again (same event, and under a new event id): still +1,000 once.
     const token = await page.evaluate(() => localStorage.getItem('token'));
