@@ -5,7 +5,7 @@
  * HEIC files are refused before any request.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -105,7 +105,29 @@ async function loadedImage(page: Page, alt: string): Promise<{ width: number; he
   return image.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight }));
 }
 
-/** Every /api request the page makes from now on. */
+/** What the server sends for an image at `url` (the result's src, a Download link): its content type and decoded format. */
+async function imageFile(url: string): Promise<{ type: string | null; format: string | undefined }> {
+  const res = await fetch(new URL(url, baseUrl()));
+  expect(res.status, url).toBe(200);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { type: res.headers.get('content-type'), format: (await sharp(bytes).metadata()).format };
+}
+
+/** The result image as served: its src answers a PNG with the image/png content type. */
+async function expectPngResult(page: Page, alt: string): Promise<void> {
+  const src = (await page.getByAltText(alt, { exact: true }).getAttribute('src'))!;
+  expect(await imageFile(src)).toEqual({ type: 'image/png', format: 'png' });
+}
+
+/** Presses the result's Download button: the saved file's name and decoded format (spec §9: a timestamped PNG). */
+async function savedImage(page: Page): Promise<{ name: string; format: string | undefined }> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  const saved = await download;
+  const path = await saved.path();
+  return { name: saved.suggestedFilename(), format: (await sharp(readFileSync(path)).metadata()).format };
+}
+
 /** Requests that would upload a file or start (or follow) a run; the theme and user reads are not counted. */
 function apiRequests(page: Page): string[] {
   const seen: string[] = [];
@@ -156,6 +178,7 @@ describe('the eight image and text tools for a signed-in user', () => {
     await page.getByLabel('Prompt').fill('a lighthouse at dusk');
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     expect(await loadedImage(page, 'Generated image')).toEqual({ width: 1216, height: 832 });
+    await expectPngResult(page, 'Generated image');
     await expectBalance(page, before - cost('text-to-image'));
     expect(await page.getByRole('button', { name: /^Landscape/ }).isDisabled()).toBe(true);
     await screenshot(page, 'tools-text-to-image-desktop');
@@ -179,10 +202,11 @@ describe('the eight image and text tools for a signed-in user', () => {
     await page.getByLabel('Prompt').fill('a running shoe, studio light');
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     expect(await loadedImage(page, 'Generated advertisement')).toEqual({ width: 1360, height: 768 });
+    await expectPngResult(page, 'Generated advertisement');
     await expectBalance(page, before - cost('text-to-advertisement'));
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download' }).click();
-    expect((await download).suggestedFilename()).toMatch(/^generated-ad-\d+\.png$/);
+    const saved = await savedImage(page);
+    expect(saved.name).toMatch(/^generated-ad-\d+\.png$/);
+    expect(saved.format).toBe('png');
     await screenshot(page, 'tools-advertisement-result-desktop');
     await page.setViewportSize(phone);
     await screenshot(page, 'tools-advertisement-result-phone');
@@ -202,6 +226,7 @@ describe('the eight image and text tools for a signed-in user', () => {
     await page.getByLabel('Height').blur();
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     expect(await loadedImage(page, 'Generated image')).toEqual({ width: 512, height: 384 });
+    await expectPngResult(page, 'Generated image');
     await expectBalance(page, before - cost('image-to-image'));
   }, 180_000);
 
@@ -228,6 +253,7 @@ describe('the eight image and text tools for a signed-in user', () => {
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     const size = await loadedImage(page, 'Generated person');
     expect(size.width).toBeGreaterThan(0);
+    await expectPngResult(page, 'Generated person');
     await expectBalance(page, before - cost('person-to-person'));
   }, 180_000);
 
@@ -241,7 +267,10 @@ describe('the eight image and text tools for a signed-in user', () => {
     await page.getByRole('button', { name: 'Restore Image' }).click();
     expect((await loadedImage(page, 'Restored image')).width).toBeGreaterThan(0);
     expect(await page.getByRole('button', { name: 'Restore Another' }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Download' }).isVisible()).toBe(true);
+    await expectPngResult(page, 'Restored image');
+    const saved = await savedImage(page);
+    expect(saved.name).toMatch(/^restored-image-\d+\.png$/);
+    expect(saved.format).toBe('png');
     await expectBalance(page, before - cost('restore-image'));
   }, 180_000);
 
@@ -513,6 +542,22 @@ describe('the seven video, audio and 3D tools for the same user', () => {
         'text-to-image',
       ]),
     );
+    // The image runs' Download links: PNG files served as image/png ([fail] run has no file to download).
+    const imageTools: ToolKey[] = [
+      'text-to-image',
+      'text-to-advertisement',
+      'image-to-image',
+      'person-to-person',
+      'restore-image',
+    ];
+    for (const key of imageTools) {
+      const link = cards
+        .filter({ has: page.getByRole('heading', { name: toolByKey(key).title, exact: true }) })
+        .getByRole('link', { name: 'Download' });
+      expect(await link.count(), key).toBe(1);
+      expect(await link.getAttribute('download'), key).toMatch(/\.png$/);
+      expect(await imageFile((await link.getAttribute('href'))!), key).toEqual({ type: 'image/png', format: 'png' });
+    }
     await screenshot(page, 'creations-desktop');
     await page.getByRole('button', { name: 'Audio', exact: true }).click();
     await expect.poll(() => cards.count()).toBe(3);
