@@ -1,7 +1,7 @@
 /**
  * Accessibility (issue 11), shared by the a11y-*.test.ts files (split so the suite's files run side
- * by side): axe finds no violation on every route, signed out and signed in, at 1280 and 390 px in the
- * default theme; its colour-contrast rule alone passes on /subscribe, /login and a tool page in each
+ * by side): axe finds no violation on every route (tests/e2e/a11y-routes.ts), signed out and signed in,
+ * at 1280 and 390 px in the default theme; its colour-contrast rule alone passes on /subscribe, /login and a tool page in each
  * of the 60 themes.
  */
 import { readFileSync } from 'node:fs';
@@ -9,42 +9,9 @@ import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { loginToken, signedInPage, verifiedAccount } from './accounts';
+import { api, loginToken, mailedPath, pathOf, signedInPage, uniqueEmail, verifiedAccount } from './accounts';
+import { addressOf, routeVisits, signedInOnly, type Made, type RoutePath, type Visit } from './a11y-routes';
 import { openPage, type Viewport } from './browser';
-
-export const publicRoutes = [
-  '/',
-  '/all-tools',
-  '/image',
-  '/video',
-  '/text',
-  '/audio',
-  '/3d',
-  '/themes',
-  '/support',
-  '/privacy',
-  '/terms',
-  '/subscribe',
-  '/credits',
-  '/login',
-  '/register',
-  '/forgot-password',
-  '/reset-password/some-token',
-  '/verify-email',
-  '/image-models/text-to-image',
-  '/image-models/image-to-image',
-  '/image-models/person-to-person',
-  '/image-models/restore-image',
-  '/image-models/text-to-advertisement',
-  '/text-models/text-to-text',
-  '/text-models/code-generation',
-  '/text-models/image-to-text',
-  '/video-models/text-to-video',
-  '/audio-models/musicgen',
-  '/3d-models/3d-gen',
-  '/flows',
-];
-export const signedInRoutes = [...publicRoutes.filter((r) => r !== '/login' && r !== '/register'), '/settings'];
 
 /** axe-core's own build, injected once into a page that runs many checks without navigating. */
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -99,30 +66,94 @@ export async function contrastInEveryTheme(page: Page, route: string, themes: re
   return found;
 }
 
-/** axe on every public route, signed out, at one width: the violations found, as lines. */
+/** A token of `kind` mailed to `email`: the last part of the link's path. */
+async function mailedToken(email: string, subject: string): Promise<string> {
+  return (await mailedPath(email, subject)).split('/').pop()!;
+}
+
+/** A fresh account, registered and not yet verified: its verification token. */
+async function verifyToken(tag: string): Promise<string> {
+  const email = uniqueEmail(tag);
+  expect((await api('/api/auth/register', { body: { email, password: 'first-secret-1' } })).status).toBe(201);
+  return mailedToken(email, 'Verify');
+}
+
+/** A password reset token of `email`, asked for through the API as Forgot Password does. */
+async function resetToken(email: string): Promise<string> {
+  expect((await api('/api/auth/forgot-password', { body: { email } })).status).toBe(200);
+  return mailedToken(email, 'Reset');
+}
+
+/** A finished Text to Image run of the account (8 of its 50 free credits): its creation id. */
+async function creationId(token: string): Promise<string> {
+  const run = await api('/api/generate/image', {
+    token,
+    body: {
+      modelId: 'bytedance/sdxl-lightning-4step',
+      input: { prompt: 'a lighthouse at dusk', width: 512, height: 512 },
+    },
+  });
+  expect(run.status).toBe(200);
+  const { status, body } = await api<{ items: Array<{ id: string }> }>('/api/creations?limit=1', { token });
+  expect(status).toBe(200);
+  return body.items[0]!.id;
+}
+
+/** Opens `visit` and waits for its content, then answers axe's violations on it as lines. */
+async function check(page: Page, visit: Visit, made: Partial<Made>): Promise<string[]> {
+  const address = addressOf(visit, made);
+  await page.goto(address);
+  if (visit.ready) {
+    const shown = page.getByRole(visit.ready.role, { name: visit.ready.name });
+    await expect.poll(() => shown.first().isVisible(), { timeout: 20_000, message: address }).toBe(true);
+  } else {
+    await settled(page);
+  }
+  return (await violations(page)).map((line) => `${visit.path} ${line}`);
+}
+
+const everyVisit = (keep: (route: RoutePath) => boolean) =>
+  (Object.entries(routeVisits) as Array<[RoutePath, readonly Visit[]]>).filter(([route]) => keep(route));
+
+/**
+ * axe on every route a visitor can open, at one width: the violations found, as lines. The routes
+ * only a signed-in user sees must send the visitor to / (checked itself).
+ */
 export async function violationsSignedOut(browser: Browser, viewport: Viewport): Promise<string[]> {
+  const { email } = await verifiedAccount('a11y-out');
+  const made = { verifyToken: await verifyToken('a11y-verify'), resetToken: await resetToken(email) };
   const page = await openPage(browser, viewport, '/');
   const found: string[] = [];
-  for (const route of publicRoutes) {
-    await page.goto(route);
-    await settled(page);
-    found.push(...(await violations(page)).map((line) => `${route} ${line}`));
+  for (const [, visits] of everyVisit((route) => !signedInOnly.includes(route))) {
+    for (const visit of visits) found.push(...(await check(page, visit, made)));
+  }
+  for (const [route, visits] of everyVisit((route) => signedInOnly.includes(route))) {
+    for (const visit of visits) {
+      await page.goto(addressOf(visit, { creationId: 'any' }));
+      await expect.poll(() => pathOf(page), { message: route }).toBe('/');
+    }
   }
   await page.context().close();
   return found;
 }
 
-/** axe on every route a signed-in user sees, at one width: the violations found, as lines. */
+/** axe on every route, signed in, at one width: the violations found, as lines. */
 export async function violationsSignedIn(browser: Browser, viewport: Viewport): Promise<string[]> {
   const { email, password } = await verifiedAccount('a11y');
-  const page = await signedInPage(browser, viewport, await loginToken(email, password), '/');
+  const token = await loginToken(email, password);
+  const made = {
+    verifyToken: await verifyToken('a11y-verify'),
+    resetToken: await resetToken(email),
+    creationId: await creationId(token),
+  };
+  const page = await signedInPage(browser, viewport, token, '/');
   const found: string[] = [];
-  for (const route of signedInRoutes) {
-    await page.goto(route);
-    await settled(page);
-    // Signed in: no Sign In button anywhere (the sidebar's, or the phone's top bar).
-    await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).count()).toBe(0);
-    found.push(...(await violations(page)).map((line) => `${route} ${line}`));
+  for (const [, visits] of everyVisit(() => true)) {
+    for (const visit of visits) {
+      found.push(...(await check(page, visit, made)));
+      // Still signed in: no Sign In button anywhere (the sidebar's, or the phone's top bar).
+      await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).count(), { message: visit.path }).toBe(0);
+    }
   }
   await page.context().close();
   return found;
