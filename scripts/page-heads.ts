@@ -7,7 +7,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, ResolvedConfig } from 'vite';
+import { prerenderPages } from './prerender.ts';
 
 export const appUrlToken = '__APP_URL__';
 
@@ -49,21 +50,28 @@ export function pageFile(pagesDir: string, appPath: string): string {
   return appPath === '/' ? path.join(pagesDir, 'index.html') : path.join(pagesDir, `${appPath.slice(1)}.html`);
 }
 
-export async function loadPageHeads(): Promise<ReadonlyMap<string, Head>> {
+export async function loadPageHeads(): Promise<{
+  pageHeads: ReadonlyMap<string, Head>;
+  prerenderedPaths: readonly string[];
+}> {
   // tsx loads the app's TypeScript whatever loader runs this config (Vite bundles its config; node may not).
   const { tsImport } = await import('tsx/esm/api');
-  const mod = (await tsImport('../src/app/page-heads.ts', import.meta.url)) as {
+  return (await tsImport('../src/app/page-heads.ts', import.meta.url)) as {
     pageHeads: ReadonlyMap<string, Head>;
+    prerenderedPaths: readonly string[];
   };
-  return mod.pageHeads;
 }
 
 export function pageHeads(): Plugin {
   let outDir = 'dist';
+  let config: ResolvedConfig | undefined;
   return {
     name: 'atelier-page-heads',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+    // The prerender's server build (scripts/prerender.ts) writes no pages of its own.
+    apply: (_config, env) => !env.isSsrBuild,
+    configResolved(resolved) {
+      config = resolved;
+      outDir = path.resolve(resolved.root, resolved.build.outDir);
     },
     // The dev server has no APP_URL to write: relative addresses resolve against the page.
     transformIndexHtml: {
@@ -77,11 +85,16 @@ export function pageHeads(): Plugin {
       const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
       const pagesDir = path.join(outDir, 'pages');
       fs.rmSync(pagesDir, { recursive: true, force: true });
-      for (const [appPath, head] of await loadPageHeads()) {
+      const { pageHeads: heads, prerenderedPaths } = await loadPageHeads();
+      const prerendered = new Map<string, string>();
+      for (const [appPath, head] of heads) {
         const file = pageFile(pagesDir, appPath);
         fs.mkdirSync(path.dirname(file), { recursive: true });
         fs.writeFileSync(file, withHead(html, head));
+        if (prerenderedPaths.includes(appPath)) prerendered.set(appPath, file);
       }
+      // The public pages' markup, so their first paint needs no script (scripts/prerender.ts).
+      if (config) await prerenderPages(config, prerendered);
     },
   };
 }

@@ -36,7 +36,8 @@ export function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'atelier-precompress',
-    apply: 'build',
+    // Builds only, and not the prerender's server build (scripts/prerender.ts).
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

@@ -16,7 +16,15 @@ function newest(path) {
 }
 
 const built = 'dist/index.html';
-const sources = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'scripts/page-heads.ts'].filter((p) => existsSync(p));
+const sources = [
+  'src',
+  'machines',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'scripts/page-heads.ts',
+  'scripts/prerender.ts',
+].filter((p) => existsSync(p));
 const stale = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
 // With DIST_DIR the caller serves a build of its own (the end-to-end suite's dist-e2e).
 if (stale && !process.env.DIST_DIR) {

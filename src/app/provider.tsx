@@ -2,13 +2,13 @@
  * How views reach the actor system: one provider holds the root actor (main.tsx, or a test's);
  * views read the long-lived actors by system id and start short-lived flows with `useFlow`.
  */
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor, type Actor, type ActorOptions, type ActorRefFrom, type AnyActorLogic } from 'xstate';
 import type { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
 import type { themeMachine } from '../../machines/theme/theme.machine';
 import type { User } from '../api/schemas';
-import type { ThemeName } from '../themes/names';
+import { defaultTheme, type ThemeName } from '../themes/names';
 import { systemIds } from './app.machine';
 import type { AppActor } from './create-app';
 import type { SessionActor } from './session';
@@ -38,12 +38,40 @@ export function useTheme(): ActorRefFrom<typeof themeMachine> {
   return useApp().system.get(systemIds.theme);
 }
 
+const noSubscription = () => () => {};
+
+/**
+ * False while React renders the server's markup (the build's prerender) or hydrates it in the browser,
+ * true from then on. What the browser knows and the prerender cannot (who is signed in, the stored
+ * theme) must wait for it, or the first client render would not match the prerendered page.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Whether the app knows who is there: the startup check has ended (spec §4) and the page is hydrated.
+ * Until then the parts of a page that depend on the session show placeholders, never a guess.
+ */
+export function useSessionKnown(): boolean {
+  const loading = useSelector(useSession(), (s) => s.hasTag('loading'));
+  return useHydrated() && !loading;
+}
+
+/** The signed-in user, or null for a visitor and while the session is not known yet. */
 export function useCurrentUser(): User | null {
-  return useSelector(useSession(), (s) => s.context.user);
+  const user = useSelector(useSession(), (s) => s.context.user);
+  return useHydrated() ? user : null;
 }
 
 export function useThemeName(): ThemeName {
-  return useSelector(useTheme(), (s) => s.context.theme);
+  const theme = useSelector(useTheme(), (s) => s.context.theme);
+  // The prerender draws the default theme; the browser's stored one shows once hydrated.
+  return useHydrated() ? theme : defaultTheme;
 }
 
 /** A flow's logic, or a function of the root actor for flows whose effects reach the app. */

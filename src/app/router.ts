@@ -1,9 +1,17 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
 import type { RouterContext } from './router-context';
 
-export function makeRouter(context: RouterContext) {
-  return createRouter({ routeTree, context, defaultPreload: 'intent', scrollRestoration: true });
+/** The app's router; the build's prerender gives it a memory history of the page it renders. */
+export function makeRouter(context: RouterContext, history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: 'intent',
+    // Scroll restoration is the browser's business: a prerendered page carries no restoring script.
+    scrollRestoration: history === undefined,
+    ...(history ? { history } : {}),
+  });
 }
 
 declare module '@tanstack/react-router' {

@@ -20,10 +20,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   const { session } = Route.useRouteContext();
   useDocumentHead();
-  // Spec §4: until the startup check ends (or gives up after startupTimeout) the app renders nothing.
-  const loading = useSelector(session, (s) => s.hasTag('loading'));
+  // The shell and public content render at once (the build prerenders them); spec §4's rule that nothing
+  // shows until the startup check ends holds for what depends on the session: the account areas show
+  // placeholders until useSessionKnown(), and signed-in pages wait for the check in their beforeLoad.
   const dialogs = useSelector(session, (s) => s.context.dialog.open || s.hasTag('registered'));
-  if (loading) return null;
   return (
     <AppShell>
       <ServerNotice />

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CatalogRoute } from '../features/catalogue/CatalogRoute';
-import { catalogSearchSchema } from '../features/catalogue/search-schema';
+import { catalogSearch } from '../features/catalogue/search-schema';
 
 // The same screen as /: one component, given this route's search.
 export const Route = createFileRoute('/all-tools')({
-  validateSearch: catalogSearchSchema,
+  ...catalogSearch,
   component: () => <CatalogRoute route={Route} />,
 });

@@ -32,6 +32,7 @@ function distIsStale(): boolean {
     statSync(join(root, 'index.html')).mtimeMs,
     statSync(join(root, 'vite.config.ts')).mtimeMs,
     statSync(join(root, 'scripts', 'page-heads.ts')).mtimeMs,
+    statSync(join(root, 'scripts', 'prerender.ts')).mtimeMs,
   );
   return sources > statSync(built).mtimeMs;
 }

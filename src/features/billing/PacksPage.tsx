@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { creditPacks } from '../../catalog';
 import { purchaseWith, type CheckoutActor } from '../../app/checkout';
 import type { CheckoutReturnActor } from '../../app/checkout-return';
-import { useSession } from '../../app/provider';
+import { useSession, useSessionKnown } from '../../app/provider';
 import { requestPurchase } from '../../app/session';
 import * as buttons from '../../components/ui/button/button.css';
 import * as page from '../../components/ui/page/page.css';
@@ -13,6 +13,7 @@ import { CheckoutReturnNotice } from './CheckoutReturnNotice';
 /** /credits: the one-time credit packs of spec §9. */
 export function PacksPage({ checkout, returned }: { checkout: CheckoutActor; returned?: CheckoutReturnActor }) {
   const session = useSession();
+  const known = useSessionKnown();
   const busy = useSelector(checkout, (s) => s.hasTag('busy'));
   const pending = useSelector(checkout, (s) => s.context.pending);
   return (
@@ -41,7 +42,8 @@ export function PacksPage({ checkout, returned }: { checkout: CheckoutActor; ret
             <button
               type="button"
               className={i === 1 ? buttons.button.primary : buttons.button.secondary}
-              disabled={busy}
+              // A purchase is the signed-in user's or asks a visitor to sign in: it waits until the app knows.
+              disabled={!known || busy}
               onClick={() =>
                 requestPurchase(
                   session,

@@ -3,9 +3,10 @@ import { useSelector } from '@xstate/react';
 import { annualToggleLabel, defaultBillingCycle, planCharge, plans, type BillingCycle } from '../../catalog';
 import { purchaseWith, type CheckoutActor } from '../../app/checkout';
 import type { CheckoutReturnActor } from '../../app/checkout-return';
-import { useCurrentUser, useSession } from '../../app/provider';
+import { useCurrentUser, useSession, useSessionKnown } from '../../app/provider';
 import { requestPurchase } from '../../app/session';
 import * as buttons from '../../components/ui/button/button.css';
+import { untilKnown } from '../../components/ui/pending/pending.css';
 import * as page from '../../components/ui/page/page.css';
 import { credits, perCredit, usd } from './format';
 import * as styles from './Billing.css';
@@ -28,9 +29,13 @@ const checkIcon = (
 export function PlansPage({ checkout, returned }: { checkout: CheckoutActor; returned?: CheckoutReturnActor }) {
   const session = useSession();
   const subscription = useCurrentUser()?.subscription ?? null;
-  // The toggle is view state only: which prices to show, and the cycle a purchase asks for. It opens on
-  // the user's own cycle, so their plan shows as the current one.
-  const [cycle, setCycle] = useState<BillingCycle>(() => subscription?.billingCycle ?? defaultBillingCycle);
+  // What a plan's button says (Current Plan, or what a change does) depends on the user's plan: the
+  // buttons and change notes keep their place, unseen, until the session is known.
+  const known = useSessionKnown();
+  // The toggle is view state only: which prices to show, and the cycle a purchase asks for. Until the
+  // person picks one it shows the user's own cycle, so their plan shows as the current one.
+  const [chosenCycle, setCycle] = useState<BillingCycle | null>(null);
+  const cycle = chosenCycle ?? subscription?.billingCycle ?? defaultBillingCycle;
   const busy = useSelector(checkout, (s) => s.hasTag('busy'));
   const pending = useSelector(checkout, (s) => s.context.pending);
   return (
@@ -98,15 +103,20 @@ export function PlansPage({ checkout, returned }: { checkout: CheckoutActor; ret
                 ))}
               </ul>
               {choice.text ? (
-                <p className={styles.change} data-testid={`plan-change-${plan.id}`}>
+                <p
+                  className={`${styles.change} ${untilKnown}`}
+                  data-pending={!known}
+                  data-testid={`plan-change-${plan.id}`}
+                >
                   {choice.text}
                 </p>
               ) : null}
               <button
                 type="button"
-                className={plan.id === 'pro' ? buttons.button.primary : buttons.button.secondary}
+                className={`${plan.id === 'pro' ? buttons.button.primary : buttons.button.secondary} ${untilKnown}`}
+                data-pending={!known}
                 // Spec §4: disabled while a checkout is being prepared and for the user's current plan.
-                disabled={busy || current}
+                disabled={!known || busy || current}
                 onClick={() =>
                   requestPurchase(
                     session,

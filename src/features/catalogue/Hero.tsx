@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { User } from '../../api/schemas';
-import { useSession } from '../../app/provider';
+import { useSession, useSessionKnown } from '../../app/provider';
 import { requestSignIn } from '../../app/session';
 import * as buttons from '../../components/ui/button/button.css';
+import { untilKnown } from '../../components/ui/pending/pending.css';
 import * as styles from './Hero.css';
 
 function prefersReducedMotion(): boolean {
@@ -20,6 +21,8 @@ export function heroAction(user: User | null): { label: string; to?: '/subscribe
 
 export function Hero({ user }: { user: User | null }) {
   const session = useSession();
+  // The call to action depends on the plan: it keeps its place, unseen, until the session is known.
+  const known = useSessionKnown();
   // A visual preference of this banner only; reduced-motion users start paused.
   const [paused, setPaused] = useState(prefersReducedMotion);
   const action = heroAction(user);
@@ -53,7 +56,7 @@ export function Hero({ user }: { user: User | null }) {
           Fifteen studio-grade tools in one place. Every run shows its price in credits up front, so you always know
           what you spend.
         </p>
-        <div className={styles.actions}>
+        <div className={`${styles.actions} ${untilKnown}`} data-pending={!known}>
           {action.to ? (
             <Link to={action.to} className={ctaClass}>
               {action.label}

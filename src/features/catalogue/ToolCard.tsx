@@ -3,11 +3,19 @@ import type { Tool } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
 import * as styles from './ToolCard.css';
 
-export function ToolCard({ tool }: { tool: Tool }) {
+export function ToolCard({ tool, eager = false }: { tool: Tool; eager?: boolean }) {
   return (
     <article className={styles.card} data-testid="tool-card" aria-labelledby={`tool-${tool.key}`}>
       <div className={styles.media}>
-        <img className={styles.image} src={tool.image} alt="" width={320} height={200} />
+        <img
+          className={styles.image}
+          src={tool.image}
+          alt=""
+          width={320}
+          height={200}
+          {...(eager ? {} : { loading: 'lazy' as const })}
+          decoding="async"
+        />
       </div>
       <div className={styles.body}>
         <div className={styles.meta}>

@@ -2,6 +2,9 @@ import type { Tool } from '../../catalog';
 import { ToolCard } from './ToolCard';
 import * as styles from './ToolGrid.css';
 
+/** Cards of the first row (three at most) may be in the first view; the browser fetches later ones as they near it. */
+const firstRow = 3;
+
 export function ToolGrid({ tools }: { tools: readonly Tool[] }) {
   if (tools.length === 0) {
     return (
@@ -12,8 +15,8 @@ export function ToolGrid({ tools }: { tools: readonly Tool[] }) {
   }
   return (
     <div className={styles.grid}>
-      {tools.map((tool) => (
-        <ToolCard key={tool.key} tool={tool} />
+      {tools.map((tool, index) => (
+        <ToolCard key={tool.key} tool={tool} eager={index < firstRow} />
       ))}
     </div>
   );

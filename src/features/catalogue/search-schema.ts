@@ -1,3 +1,4 @@
+import { stripSearchParams } from '@tanstack/react-router';
 import * as v from 'valibot';
 
 // Kept apart from the filtering code: route options are in the first load, the catalogue data is not.
@@ -10,3 +11,12 @@ export const catalogSearchSchema = v.object({
   category: v.optional(v.fallback(v.picklist(chipLabels), 'All'), 'All'),
 });
 export type CatalogSearch = v.InferOutput<typeof catalogSearchSchema>;
+
+/**
+ * The search options of `/` and `/all-tools`: the defaults stay out of the address, so `/` is `/` (not
+ * `/?q=&category=All`) for the router's canonical location, links, and the page the build prerenders.
+ */
+export const catalogSearch = {
+  validateSearch: catalogSearchSchema,
+  search: { middlewares: [stripSearchParams<CatalogSearch>({ q: '', category: 'All' })] },
+};

@@ -51,6 +51,9 @@ export const header = style({
   '@media': { [MOBILE]: { display: 'none' } },
 });
 
+/** The header's account area (balance and plan link, or Sign In and Register). */
+export const headerAccount = style({ display: 'flex', alignItems: 'center', gap: 12 });
+
 export const iconButton = style({
   display: 'inline-flex',
   alignItems: 'center',

@@ -1,11 +1,12 @@
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useCurrentUser, useSession, useSidebar } from '../../app/provider';
+import { useCurrentUser, useSession, useSessionKnown, useSidebar } from '../../app/provider';
 import { requestSignIn } from '../../app/session';
 import { isPaidTier } from '../../catalog/plans';
 import * as buttons from '../../components/ui/button/button.css';
 import { Logo, icons } from '../../components/ui/icons/icons';
+import { untilKnown } from '../../components/ui/pending/pending.css';
 import { SideNav } from './SideNav';
 import * as styles from './AppShell.css';
 
@@ -15,6 +16,7 @@ const MobileDrawer = lazy(() => import('./MobileDrawer'));
 /** The layout shell of spec §2: sidebar (or drawer under 768 px), desktop header, content. */
 export function AppShell({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
+  const known = useSessionKnown();
   const session = useSession();
   const sidebar = useSidebar();
   const mobile = useSelector(sidebar, (s) => s.matches('mobile'));
@@ -30,7 +32,9 @@ export function AppShell({ children }: { children: ReactNode }) {
   const paid = isPaidTier(user?.subscription?.plan);
 
   return (
-    <div className={styles.root}>
+    // Until the page is hydrated and the startup check has ended, its controls are marked not yet usable
+    // (the prerendered page paints before any script runs); the account areas keep their place, unseen.
+    <div className={styles.root} aria-disabled={known ? undefined : true}>
       <a href="#main" className={styles.skipLink}>
         Skip to main content
       </a>
@@ -54,50 +58,54 @@ export function AppShell({ children }: { children: ReactNode }) {
             <span>Atelier</span>
           </Link>
           <span className={styles.topBarSpacer} />
-          {user ? (
-            <span className={styles.balance}>
-              {icons.coin}
-              {user.credits.toLocaleString('en-US')}
-            </span>
-          ) : (
-            <button
-              type="button"
-              className={`${buttons.button.primary} ${buttons.small}`}
-              onClick={() => requestSignIn(session, 'login')}
-            >
-              Sign In
-            </button>
-          )}
-        </nav>
-        <header className={styles.header}>
-          {user ? (
-            <>
-              <span className={styles.balance} aria-label={`Credit balance: ${user.credits} credits`}>
+          <span className={untilKnown} data-pending={!known}>
+            {user ? (
+              <span className={styles.balance}>
                 {icons.coin}
-                {user.credits.toLocaleString('en-US')} credits
+                {user.credits.toLocaleString('en-US')}
               </span>
-              <Link to={paid ? '/credits' : '/subscribe'} className={`${buttons.button.primary} ${buttons.small}`}>
-                {paid ? 'Credits +' : 'Upgrade Plan'}
-              </Link>
-            </>
-          ) : (
-            <>
+            ) : (
               <button
                 type="button"
-                className={`${buttons.button.ghost} ${buttons.small}`}
+                className={`${buttons.button.primary} ${buttons.small}`}
                 onClick={() => requestSignIn(session, 'login')}
               >
                 Sign In
               </button>
-              <button
-                type="button"
-                className={`${buttons.button.primary} ${buttons.small}`}
-                onClick={() => requestSignIn(session, 'register')}
-              >
-                Register
-              </button>
-            </>
-          )}
+            )}
+          </span>
+        </nav>
+        <header className={styles.header}>
+          <div className={`${styles.headerAccount} ${untilKnown}`} data-pending={!known}>
+            {user ? (
+              <>
+                <span className={styles.balance} aria-label={`Credit balance: ${user.credits} credits`}>
+                  {icons.coin}
+                  {user.credits.toLocaleString('en-US')} credits
+                </span>
+                <Link to={paid ? '/credits' : '/subscribe'} className={`${buttons.button.primary} ${buttons.small}`}>
+                  {paid ? 'Credits +' : 'Upgrade Plan'}
+                </Link>
+              </>
+            ) : (
+              <>
+                <button
+                  type="button"
+                  className={`${buttons.button.ghost} ${buttons.small}`}
+                  onClick={() => requestSignIn(session, 'login')}
+                >
+                  Sign In
+                </button>
+                <button
+                  type="button"
+                  className={`${buttons.button.primary} ${buttons.small}`}
+                  onClick={() => requestSignIn(session, 'register')}
+                >
+                  Register
+                </button>
+              </>
+            )}
+          </div>
         </header>
         <main className={styles.main} id="main" tabIndex={-1}>
           {children}

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useSession } from '../../app/provider';
+import { useHydrated, useSession } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import { Notice } from '../../components/ui/form/fields';
 import * as styles from './ServerNotice.css';
@@ -12,7 +12,8 @@ export function ServerNotice() {
   const session = useSession();
   const unreachable = useSelector(session, (s) => s.hasTag('unreachable'));
   const retrying = useSelector(session, (s) => s.matches({ loadingUser: 'reconnecting' }));
-  if (!unreachable && !retrying) return null;
+  const hydrated = useHydrated();
+  if (!hydrated || (!unreachable && !retrying)) return null;
   return (
     <div className={styles.root}>
       <Notice>

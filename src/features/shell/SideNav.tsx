@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import type { User } from '../../api/schemas';
 import { isPaidTier } from '../../catalog/plans';
-import { useSession } from '../../app/provider';
+import { useSession, useSessionKnown } from '../../app/provider';
 import { requestSignIn } from '../../app/session';
 import * as buttons from '../../components/ui/button/button.css';
 import { Logo, icons } from '../../components/ui/icons/icons';
+import { untilKnown } from '../../components/ui/pending/pending.css';
 import { legalNav, mainNav } from './nav';
 import * as styles from './SideNav.css';
 
@@ -20,6 +21,7 @@ export interface SideNavProps {
 /** The navigation content shared by the desktop sidebar and the mobile drawer. */
 export function SideNav({ user, collapsed, onToggle, onSignIn }: SideNavProps) {
   const session = useSession();
+  const known = useSessionKnown();
   const signIn = (mode: 'login' | 'register') => {
     requestSignIn(session, mode);
     onSignIn?.();
@@ -64,7 +66,7 @@ export function SideNav({ user, collapsed, onToggle, onSignIn }: SideNavProps) {
       {collapsed ? null : (
         <>
           <div className={styles.divider} />
-          <div className={styles.account}>
+          <div className={`${styles.account} ${untilKnown}`} data-pending={!known}>
             {user ? (
               <>
                 <div className={styles.badge} aria-label={`Credit balance: ${user.credits} credits`}>

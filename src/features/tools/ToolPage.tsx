@@ -9,7 +9,7 @@ import { toolByKey } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
 import { icons } from '../../components/ui/icons/icons';
 import * as page from '../../components/ui/page/page.css';
-import type { Flow } from '../../app/provider';
+import { useSessionKnown, type Flow } from '../../app/provider';
 import { TOOL_RESULT_ID, useToolRun, type ToolRunActor, type ToolRunLogic } from '../../app/tools';
 import { AspectPresets, ParamFields, PromptField, SizeFields, UploadArea } from './ToolForm';
 import { ToolResult } from './ToolResult';
@@ -78,15 +78,21 @@ function ToolForm({ run, view }: { run: ToolRunActor; view: ToolView }) {
   );
 }
 
-/** Disabled while working, and per §5: an empty prompt, or restore without an image. */
+/** Disabled while working, until the session is known, and per §5: an empty prompt, or restore without an image. */
 function SubmitButton({ run, view }: { run: ToolRunActor; view: ToolView }) {
   const canGenerate = useSelector(run, (s) => s.can({ type: 'tool.generate' }));
   const promptMissing = useSelector(run, (s) => view.prompt?.required === true && s.context.prompt.trim() === '');
   const imageMissing = useSelector(run, (s) => view.needsImage && !s.context.image);
   const busy = useSelector(run, (s) => s.hasTag('busy'));
+  // A run is for the signed-in user or asks a visitor to sign in: it waits until the app knows which.
+  const known = useSessionKnown();
   return (
     <div className={styles.actions}>
-      <button type="submit" className={buttons.button.primary} disabled={!canGenerate || promptMissing || imageMissing}>
+      <button
+        type="submit"
+        className={buttons.button.primary}
+        disabled={!known || !canGenerate || promptMissing || imageMissing}
+      >
         {busy ? `${view.working}...` : view.submit}
       </button>
     </div>

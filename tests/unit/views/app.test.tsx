@@ -47,7 +47,7 @@ function app(path: string, token: string | null, endpoints = fakeEndpoints(proUs
 }
 
 describe('the app root', () => {
-  it('renders nothing until the startup check ends', async () => {
+  it('shows the shell at once but nothing that depends on the session until the startup check ends', async () => {
     const endpoints = fakeEndpoints(proUser);
     const user = deferred<typeof proUser>();
     endpoints.getUser.mockReturnValueOnce(user.promise);
@@ -57,9 +57,19 @@ describe('the app root', () => {
     await act(async () => {
       await Promise.resolve();
     });
-    expect(container).toBeEmptyDOMElement();
+    // The public shell is drawn (as the prerendered pages are), its controls marked not yet usable; the
+    // account areas keep their place unseen, with no guess at who is there.
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(container.querySelector('[aria-disabled="true"]')).not.toBeNull();
+    const pending = [...container.querySelectorAll('[data-pending="true"]')];
+    expect(pending.length).toBeGreaterThanOrEqual(3);
+    for (const area of pending) expect(area).not.toHaveTextContent(/credits/);
+    expect(screen.queryByLabelText(/Credit balance/)).toBeNull();
     await act(async () => user.resolve(proUser));
     expect(await screen.findByRole('heading', { name: 'Login to the product' })).toBeInTheDocument();
+    expect(screen.getAllByLabelText(`Credit balance: ${proUser.credits} credits`).length).toBeGreaterThan(0);
+    expect(container.querySelector('[aria-disabled="true"]')).toBeNull();
+    expect(container.querySelector('[data-pending="true"]')).toBeNull();
     stop();
   });
 

@@ -1,0 +1,158 @@
+/**
+ * The public pages arrive drawn (scripts/prerender.ts): their content is in the HTML the server sends,
+ * styled with scripts off, and the browser adopts that markup when the app starts (hydration) instead of
+ * drawing it again. What depends on the session keeps its place unseen until the startup check ends, so
+ * a signed-in person never sees the visitor's buttons first.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { prerenderedPaths } from '../../src/app/page-heads';
+import { tools } from '../../src/catalog';
+import { HYDRATION_ERROR_PREFIX } from '../../src/app/hydration-report';
+import { loginToken, verifiedAccount } from './accounts';
+import { baseUrl, desktop, phone, setupBrowser, type Viewport } from './browser';
+
+const { browser } = setupBrowser();
+
+/** The markup inside #root of the HTML the server sends for `path`. */
+async function rootMarkup(path: string): Promise<string> {
+  const response = await fetch(new URL(path, baseUrl()));
+  expect(response.status, path).toBe(200);
+  const html = await response.text();
+  const start = html.indexOf('<div id="root">');
+  expect(start, path).toBeGreaterThan(0);
+  return html.slice(start, html.lastIndexOf('</body>')).trim();
+}
+
+describe('prerendered public pages', () => {
+  it('send every public page with its content in the HTML, before any script runs', async () => {
+    // /, /all-tools, five categories and the two -models lists, every tool, and six public pages.
+    for (const path of [
+      '/',
+      '/all-tools',
+      '/image',
+      '/video-models',
+      '/themes',
+      '/subscribe',
+      '/credits',
+      '/support',
+      '/terms',
+      '/privacy',
+      ...tools.map((t) => t.path),
+    ])
+      expect(prerenderedPaths, path).toContain(path);
+    expect(prerenderedPaths.length).toBe(2 + 5 + 2 + tools.length + 6);
+    for (const path of prerenderedPaths) {
+      const markup = await rootMarkup(path);
+      expect(markup, path).toMatch(/<h1[^>]*>(?:[^<]|<!-- -->){3,}/);
+      expect(markup, path).toContain('aria-label="Main"');
+    }
+    // Signed-in pages and the account forms are not prerendered: they wait for the startup check.
+    for (const path of ['/settings', '/creations', '/login'])
+      expect(await rootMarkup(path), path).toBe('<div id="root"></div>');
+  });
+
+  it('draw styled content with scripts off (the route stylesheets are linked, not loaded by script)', async () => {
+    const context = await browser().newContext({ viewport: desktop, baseURL: baseUrl(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    const styled = async (path: string, selector: string) => {
+      await page.goto(path);
+      const heading = page.locator('h1').first();
+      expect(await heading.isVisible(), path).toBe(true);
+      // Each page's own styles (from its route's stylesheet) are applied: its card has rounded corners.
+      const radius = await page
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).borderTopLeftRadius);
+      expect(radius, path).not.toBe('0px');
+    };
+    await styled('/', 'section[aria-labelledby="hero-title"]');
+    await styled('/subscribe', 'section[aria-labelledby="plan-pro"]');
+    await styled('/image-models/text-to-image', 'form');
+    await context.close();
+  });
+});
+
+interface HeldStart {
+  page: Page;
+  errors: string[];
+  /** Lets the app's entry script load. */
+  release: () => void;
+}
+
+/** A page whose app script is held back: what shows is the prerendered markup alone. */
+async function withHeldScript(viewport: Viewport, path: string, token?: string): Promise<HeldStart> {
+  const context = await browser().newContext({ viewport, baseURL: baseUrl(), reducedMotion: 'reduce' });
+  if (token) await context.addInitScript((t) => localStorage.setItem('token', t), token);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith(HYDRATION_ERROR_PREFIX)) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'commit' });
+  await page.locator('h1').first().waitFor();
+  return { page, errors, release };
+}
+
+const ready = (page: Page) => page.waitForFunction(() => !document.querySelector('[aria-disabled="true"]'));
+
+describe('starting the app on a prerendered page', () => {
+  it('adopts the markup (the same heading element before and after) and shows the visitor controls once it knows', async () => {
+    for (const [path, viewport] of [
+      ['/', desktop],
+      ['/image-models/text-to-image', phone],
+      ['/support', desktop],
+    ] as const) {
+      const { page, errors, release } = await withHeldScript(viewport, path);
+      // Before the app runs: the content is there, the controls are marked not yet usable, and the
+      // account area holds its place unseen.
+      expect(await page.locator('[aria-disabled="true"]').count(), path).toBe(1);
+      expect(await page.getByRole('button', { name: 'Sign In' }).first().isVisible(), path).toBe(false);
+      await page.evaluate(() => {
+        (window as unknown as { prerenderedHeading: Element | null }).prerenderedHeading = document.querySelector('h1');
+      });
+      release();
+      await ready(page);
+      expect(
+        await page.evaluate(
+          () =>
+            (window as unknown as { prerenderedHeading: Element | null }).prerenderedHeading ===
+            document.querySelector('h1'),
+        ),
+        path,
+      ).toBe(true);
+      await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).first().isVisible()).toBe(true);
+      expect(errors, path).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it('never shows a signed-in person the visitor buttons: the account area appears with their balance', async () => {
+    const { email, password } = await verifiedAccount('prerender');
+    const token = await loginToken(email, password);
+    const { page, errors, release } = await withHeldScript(desktop, '/', token);
+    const visitorControls = async () =>
+      (await page.getByRole('button', { name: 'Start Creating' }).isVisible()) ||
+      (await page.getByRole('button', { name: 'Register' }).first().isVisible());
+    expect(await visitorControls()).toBe(false);
+    release();
+    await ready(page);
+    expect(
+      await page
+        .getByLabel(/^Credit balance: 50 credits/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    expect(await page.getByRole('link', { name: 'Upgrade Plan' }).first().isVisible()).toBe(true);
+    expect(await visitorControls()).toBe(false);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
