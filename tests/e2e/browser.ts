@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { HYDRATION_ERROR_PREFIX } from '../../src/app/hydration-report';
 
 /** What the e2e build prints for an event an actor could not take (src/app/dropped-events.ts). */
 const DROPPED_EVENT_PREFIX = 'atelier:dropped-event';
@@ -27,7 +28,9 @@ export function watchDroppedEvents(context: BrowserContext): void {
   const watch = (page: Page) => {
     page.on('console', (message) => {
       const text = message.text();
-      if (text.startsWith(DROPPED_EVENT_PREFIX)) dropped.push(`${page.url()} ${text}`);
+      // A prerendered page React could not adopt as drawn (src/app/hydration-report.ts) fails the test too.
+      if (text.startsWith(DROPPED_EVENT_PREFIX) || text.startsWith(HYDRATION_ERROR_PREFIX))
+        dropped.push(`${page.url()} ${text}`);
     });
   };
   context.pages().forEach(watch);
@@ -66,7 +69,7 @@ export function setupBrowser(): { browser: () => Browser } {
   });
   afterEach(() => {
     const reported = takeDroppedReports();
-    expect(reported, 'events sent to an actor whose state could not take them').toEqual([]);
+    expect(reported, 'events sent to an actor whose state could not take them, or hydration errors').toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();
