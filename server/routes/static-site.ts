@@ -2,8 +2,9 @@
  * The built SPA (dist/): static files, prerendered pages and the history fallback.
  * - A path that names a file (it has an extension, or is under /assets/) answers that file or 404:
  *   a missing chunk must fail loudly, not load the HTML shell as JavaScript.
- * - Any other path is an app route: dist/pages/<path>.html when the build prerendered it, else
- *   dist/index.html (the SPA draws its own not-found page for unknown routes).
+ * - Any other path is an app route: dist/pages/<path>.html when the build wrote it, else
+ *   dist/index.html (the SPA draws its own not-found page for unknown routes). A public page's file
+ *   holds its prerendered markup, sent only for its address without a query (withoutPrerender).
  * - Pages name absolute addresses (og:image, og:url, the canonical link) as `__APP_URL__` + path
  *   (scripts/page-heads.ts); APP_URL is written there on first use, once per file version, and the
  *   compressed forms made again, so one build serves any public origin.
@@ -45,10 +46,27 @@ async function withAppUrl(file: StaticFile, appUrl: string): Promise<StaticFile>
   return { ...file, body, br: new Uint8Array(br), gzip: new Uint8Array(gz) };
 }
 
+const rootStart = '<div id="root">';
+
+/**
+ * The page without its prerendered markup: the prerender draws a page as its address shows it with no
+ * query, so an address with one (a search, a checkout return) is drawn by the browser instead, from
+ * the same head, stylesheets and preloads. Pages without markup come back unchanged.
+ */
+function withoutPrerender(file: StaticFile): StaticFile {
+  const text = new TextDecoder().decode(file.body);
+  const start = text.indexOf(rootStart);
+  const end = text.lastIndexOf('</body>');
+  if (start < 0 || end < start || text.startsWith('</div>', start + rootStart.length)) return file;
+  const body = new TextEncoder().encode(`${text.slice(0, start)}${rootStart}</div>\n  ${text.slice(end)}`);
+  return { file: file.file, type: file.type, body };
+}
+
 export function staticSite() {
   const files = createStaticFiles();
   const policies = new WeakMap<StaticFile, string>();
   const served = new WeakMap<StaticFile, Promise<StaticFile>>();
+  const servedBare = new WeakMap<StaticFile, Promise<StaticFile>>();
 
   const send = (c: Context<AppEnv>, file: StaticFile, headers: Record<string, string>) => {
     if (file.br || file.gzip) {
@@ -63,10 +81,12 @@ export function staticSite() {
   };
 
   const page = async (c: Context<AppEnv>, built: StaticFile) => {
-    let pending = served.get(built);
+    const bare = new URL(c.req.url).search !== '';
+    const cache = bare ? servedBare : served;
+    let pending = cache.get(built);
     if (!pending) {
-      pending = withAppUrl(built, c.var.deps.config.appUrl);
-      served.set(built, pending);
+      pending = withAppUrl(bare ? withoutPrerender(built) : built, c.var.deps.config.appUrl);
+      cache.set(built, pending);
     }
     const file = await pending;
     let policy = policies.get(file);

@@ -33,6 +33,11 @@ beforeAll(() => {
   write('pages/index.html', `<!doctype html><title>Home page</title><script>${pageScript}</script>`);
   write('pages/all-tools.html', '<!doctype html><title>All tools page</title>');
   write('pages/tools/text-to-image.html', '<!doctype html><title>Tool page</title>');
+  // A public page as the build prerenders it: its markup inside #root (scripts/prerender.ts).
+  write(
+    'pages/credits.html',
+    `<!doctype html><html><head><title>Buy credits</title><link rel="canonical" href="__APP_URL__/credits" /></head><body>\n    <div id="root"><main><h1>Buy credits</h1></main></div>\n  </body></html>`,
+  );
   // The build writes absolute addresses with the APP_URL token (scripts/page-heads.ts), precompressed too.
   const termsPage = `<!doctype html><title>Terms</title><link rel="canonical" href="__APP_URL__/terms" />${' '.repeat(600)}`;
   write('pages/terms.html', termsPage);
@@ -92,6 +97,28 @@ describe('static site', () => {
     expect(await shell.text()).toContain('Shell');
     expect(shell.headers.get('content-security-policy')).toContain(hash(shellScript));
     expect(await (await get('/tools/unknown-tool')).text()).toContain('Shell');
+  });
+
+  it('sends a page its prerendered markup only for its address without a query, which the browser draws itself', async () => {
+    const plain = await (await get('/credits')).text();
+    expect(plain).toContain('<div id="root"><main><h1>Buy credits</h1></main></div>');
+    for (const address of ['/credits?checkout=success&session_id=cs_1', '/credits?x=1']) {
+      for (const encoding of [{}, { 'Accept-Encoding': 'br' }, { 'Accept-Encoding': 'gzip' }]) {
+        const res = await get(address, encoding);
+        const body = Buffer.from(await res.arrayBuffer());
+        const enc = res.headers.get('Content-Encoding');
+        const text = (
+          enc === 'br' ? zlib.brotliDecompressSync(body) : enc === 'gzip' ? zlib.gunzipSync(body) : body
+        ).toString();
+        expect(text, address).toContain('<div id="root"></div>');
+        expect(text, address).not.toContain('<h1>');
+        // The same head: title and canonical link, APP_URL written.
+        expect(text, address).toContain('<title>Buy credits</title>');
+        expect(text, address).toContain(`href="${t.runtime.deps.config.appUrl}/credits"`);
+      }
+    }
+    // The plain address still has its markup after a query variant was served.
+    expect(await (await get('/credits')).text()).toContain('<h1>Buy credits</h1>');
   });
 
   it('writes APP_URL in place of the build token, in the plain and the compressed page', async () => {
