@@ -5,7 +5,7 @@
  * nothing), and a saved sign-in, even answered by the server at once, signs in only after it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type AnyActorRef } from 'xstate';
 import { appMachine } from '../../src/app/app.machine';
 import { sessionLogic } from '../../src/app/session';
 import { themeLogic } from '../../src/app/theme';
@@ -19,15 +19,16 @@ function startApp(endpoints: ReturnType<typeof fakeEndpoints>) {
       actors: {
         session: sessionLogic({ endpoints, navigate: () => {} }),
         // The real stored-theme reader; the server's theme answers none.
-        theme: themeLogic.provide({ actors: { loadRemoteTheme: fromPromise(async () => null) } }),
+        theme: themeLogic.provide({ actors: { loadRemoteTheme: fromPromise<string | null>(async () => null) } }),
       },
       actions: { navigate: () => {} },
     }),
     {
       input: { width: 1280 },
       inspect: (e) => {
-        if (e.type !== '@xstate.event' || e.actorRef.id !== 'theme' || e.event.type === 'xstate.init') return;
-        received.push(`${e.event.type} in ${JSON.stringify(e.actorRef.getSnapshot().value)}`);
+        const actor = e.actorRef as AnyActorRef;
+        if (e.type !== '@xstate.event' || actor.id !== 'theme' || e.event.type === 'xstate.init') return;
+        received.push(`${e.event.type} in ${JSON.stringify(actor.getSnapshot().value)}`);
       },
     },
   ).start();
