@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { baseUrl, setupBrowser } from '../e2e/browser';
 import { pathGroups, type PathGroup } from './adapters';
 import {
+  allPaths,
   pathCoverage,
   pathTitle,
   plannedPaths,
@@ -19,8 +20,28 @@ import {
   type FileReport,
   type PathAdapter,
   type PathResult,
+  type PlannedPath,
 } from './harness';
 import { readReport, type ReportView } from './report';
+
+/** `npm run test:paths:all` sets this: the simple paths run too (harness.ts allPaths), not only the planned ones. */
+const everyPath = process.env['ATELIER_PATHS'] === 'all';
+
+/** The paths to run for an adapter: the planned ones, or with ATELIER_PATHS=all every simple path too (and what it counted). */
+function pathsOf(adapter: PathAdapter): PlannedPath[] {
+  if (!everyPath) return plannedPaths(adapter);
+  const all = allPaths(adapter);
+  const counted = all.models
+    .map(
+      (m) =>
+        `${m.complete ? m.simple : `over ${m.simple}`} simple (${m.complete ? `${m.run} more to run` : 'shortest paths only'})`,
+    )
+    .join('; ');
+  console.info(
+    `${adapter.name}: ${all.paths.length} paths (${plannedPaths(adapter).length} planned); per model: ${counted}`,
+  );
+  return all.paths;
+}
 
 export function pathSuite(file: PathGroup): void {
   const adapters: PathAdapter[] = pathGroups[file];
@@ -56,7 +77,7 @@ export function pathSuite(file: PathGroup): void {
 
   for (const adapter of adapters) {
     describe(`${adapter.name}: paths through the app`, () => {
-      for (const planned of plannedPaths(adapter)) {
+      for (const planned of pathsOf(adapter)) {
         it(pathTitle(planned), async () => {
           const context = await browser().newContext({ baseURL: baseUrl(), reducedMotion: 'reduce' });
           try {
