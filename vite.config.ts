@@ -21,8 +21,13 @@ export default defineConfig({
     // .br and .gz beside each text file of dist/, served by Accept-Encoding (server/lib/static-files.ts).
     precompress(),
   ],
-  // __TEST_DELAYS__: path tests may shorten named delays per page (src/app/test-delays.ts).
-  define: { __REPORT_DROPPED_EVENTS__: JSON.stringify(e2eBuild), __TEST_DELAYS__: JSON.stringify(e2eBuild) },
+  // __TEST_DELAYS__: path tests may shorten named delays per page (src/app/test-delays.ts);
+  // __TEST_COVERAGE__: a test may give the flows viewer a coverage report of its own (src/features/flows/coverage.ts).
+  define: {
+    __REPORT_DROPPED_EVENTS__: JSON.stringify(e2eBuild),
+    __TEST_DELAYS__: JSON.stringify(e2eBuild),
+    __TEST_COVERAGE__: JSON.stringify(e2eBuild),
+  },
   server: {
     proxy: {
       '/api': `http://127.0.0.1:${apiPort}`,

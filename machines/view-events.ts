@@ -171,12 +171,12 @@ export const viewEvents: Readonly<Record<string, ViewEvents>> = {
       {
         states: ['starting'],
         events: ['theme.select'],
-        why: 'The stored theme is being applied before any view renders; the session outcome is taken here.',
+        why: 'The stored theme is being applied before any view renders.',
       },
       {
-        states: ['choosing'],
-        events: ['theme.select', 'session.signedIn', 'session.signedOut'],
-        why: 'Transient: the mode is chosen without waiting, so nothing can arrive in it.',
+        states: ['starting'],
+        events: ['session.signedIn', 'session.signedOut'],
+        why: "Read in the app's first tick: a visitor's session settles meanwhile (the theme starts as a visitor's anyway), and a sign-in needs the server's answer, which comes after (tests/unit/theme-startup.test.ts).",
       },
       { states: ['local'], events: ['session.signedOut'], why: 'Already following the stored theme of a visitor.' },
       { states: ['remote'], events: ['session.signedIn'], why: "Already following the signed-in user's theme." },
@@ -280,6 +280,11 @@ export const viewEvents: Readonly<Record<string, ViewEvents>> = {
         states: ['ready'],
         events: ['creations.delete.confirm', 'creations.delete.cancel'],
         why: 'The confirmation is not open.',
+      },
+      {
+        states: ['ready'],
+        events: ['creations.reload'],
+        why: 'Try again shows only after a failed first load; a list that is shown has no control that reloads it.',
       },
       {
         states: ['loadingMore'],

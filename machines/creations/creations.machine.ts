@@ -108,7 +108,6 @@ export const creationsMachine = setup({
           target: 'loading',
           actions: assign({ category: ({ event }) => event.category, items: [], nextCursor: null, error: null }),
         },
-        'creations.reload': { target: 'loading', actions: assign({ error: null }) },
         'creations.delete': {
           guard: { type: 'knownItem', params: ({ event }) => event },
           target: 'confirming',

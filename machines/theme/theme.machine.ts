@@ -4,8 +4,6 @@ import { notProvided } from '../shared/errors';
 
 export interface ThemeContext {
   theme: ThemeName;
-  /** A session started while the stored choice was still being read. */
-  signedIn: boolean;
 }
 
 export type ThemeEvent =
@@ -35,19 +33,19 @@ export const themeMachine = setup({
     storeTheme: (_, _params: { theme: ThemeName }) => {},
     /** Theme load and save failures are only logged (spec §7). */
     logThemeError: (_, _params: { error: unknown }) => {},
-    rememberSignedIn: assign({ signedIn: true }),
-    forgetSignedIn: assign({ signedIn: false }),
   },
   guards: {
     isKnownTheme: (_, params: { theme: unknown }) => isThemeName(params.theme),
-    isSignedIn: ({ context }) => context.signedIn,
   },
 }).createMachine({
   id: 'theme',
-  context: { theme: defaultTheme, signedIn: false },
+  context: { theme: defaultTheme },
   initial: 'starting',
   states: {
     starting: {
+      // The app reads it in its first tick (src/app/theme.ts), before the session can sign in, which
+      // needs the server's answer (tests/unit/theme-startup.test.ts); a visitor's session settles here
+      // and changes nothing, so the session's events are ignored here (machines/view-events.ts).
       description: 'Reading the theme saved in this browser (default dark if missing or unknown).',
       invoke: {
         src: 'readStoredTheme',
@@ -58,11 +56,11 @@ export const themeMachine = setup({
               assign({ theme: ({ event }) => event.output as ThemeName }),
               { type: 'applyTheme', params: ({ event }) => ({ theme: event.output as ThemeName }) },
             ],
-            target: 'choosing',
+            target: 'local',
           },
           {
             actions: { type: 'applyTheme', params: ({ context }) => ({ theme: context.theme }) },
-            target: 'choosing',
+            target: 'local',
           },
         ],
         onError: {
@@ -70,17 +68,9 @@ export const themeMachine = setup({
             { type: 'logThemeError', params: ({ event }) => ({ error: event.error }) },
             { type: 'applyTheme', params: ({ context }) => ({ theme: context.theme }) },
           ],
-          target: 'choosing',
+          target: 'local',
         },
       },
-      on: {
-        'session.signedIn': { actions: 'rememberSignedIn' },
-        'session.signedOut': { actions: 'forgetSignedIn' },
-      },
-    },
-    choosing: {
-      description: 'Decides whether the choice is kept locally or also on the server.',
-      always: [{ guard: 'isSignedIn', target: 'remote' }, { target: 'local' }],
     },
     local: {
       description: 'Visitor: a choice is applied at once and saved in this browser only.',
@@ -93,14 +83,14 @@ export const themeMachine = setup({
             { type: 'storeTheme', params: ({ event }) => ({ theme: event.theme as ThemeName }) },
           ],
         },
-        'session.signedIn': { target: 'remote', actions: 'rememberSignedIn' },
+        'session.signedIn': { target: 'remote' },
       },
     },
     remote: {
       description: 'Signed in: the server keeps the choice too.',
       initial: 'loading',
       on: {
-        'session.signedOut': { target: 'local', actions: 'forgetSignedIn' },
+        'session.signedOut': { target: 'local' },
         'theme.select': {
           guard: { type: 'isKnownTheme', params: ({ event }) => ({ theme: event.theme }) },
           target: '.saving',

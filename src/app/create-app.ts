@@ -4,6 +4,7 @@
  */
 import { createActor, fromCallback, type ActorRefFrom } from 'xstate';
 import type { NavigateParams } from '../../machines/session/session.types';
+import type { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
 import { appMachine, systemIds } from './app.machine';
 import { appInspect } from './inspect';
 import { listenForCredits, sessionLogic, type SessionDeps } from './session';
@@ -14,7 +15,8 @@ export type AppActor = ActorRefFrom<typeof appMachine>;
 /** Window events the system listens to: credits from other tabs' code, resizes for the sidebar. */
 const browserEvents = fromCallback(({ system }) => {
   const stopCredits = listenForCredits(system.get(systemIds.session));
-  const onResize = () => system.get(systemIds.sidebar).send({ type: 'viewport.resized', width: window.innerWidth });
+  const sidebar: ActorRefFrom<typeof sidebarMachine> = system.get(systemIds.sidebar);
+  const onResize = () => sidebar.send({ type: 'viewport.resized', width: window.innerWidth });
   window.addEventListener('resize', onResize);
   return () => {
     stopCredits();

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { machines as registry } from '../../machines';
 import { allStates, toFlowGraph } from '../../src/features/flows/graph';
 import { desktop, openPage, phone, screenshot, setupBrowser } from './browser';
@@ -19,6 +19,21 @@ async function offline(page: Page): Promise<string[]> {
     return route.abort();
   });
   return outside;
+}
+
+/** The coverage keys the chart marks `walked` or `missing`, sorted. */
+const marks = (chart: Locator, state: 'walked' | 'missing') =>
+  chart
+    .locator(`[data-coverage="${state}"]`)
+    .evaluateAll((all) => all.map((e) => e.getAttribute('data-transition')!).sort());
+
+/** What the session chart must mark for a report listing `missing`: each drawn transition, by its key. */
+function drawnMarks(missing: readonly string[]): { walked: string[]; missing: string[] } {
+  const keys = toFlowGraph(registry['session']!).transitions.map((t) => t.coverageKey);
+  return {
+    walked: keys.filter((k) => !missing.includes(k)).sort(),
+    missing: keys.filter((k) => missing.includes(k)).sort(),
+  };
 }
 
 describe('flows viewer', () => {
@@ -64,7 +79,9 @@ describe('flows viewer', () => {
     expect(await active('session.signedIn')).toBe('true');
     expect(await active('session.loadingUser')).toBe('false');
 
-    // The coverage overlay shows the report the build bundled (kept beside it by global-setup.ts).
+    // The coverage overlay shows the report the build bundled (kept beside it by global-setup.ts), when there is
+    // one: exactly its missing transitions red, every other drawn one green. ('overlays a report the test
+    // gives' below checks the overlay against a known report in every run.)
     const bundled = join(root, 'dist-e2e', 'flows-coverage.json');
     const report = existsSync(bundled)
       ? (JSON.parse(readFileSync(bundled, 'utf8')) as Record<string, { missing: string[] }>)['session']
@@ -75,12 +92,9 @@ describe('flows viewer', () => {
       expect(await overlay.isDisabled()).toBe(true);
     } else {
       await overlay.check();
-      const marked = (state: string) =>
-        chart
-          .locator(`[data-coverage="${state}"]`)
-          .evaluateAll((all) => all.map((e) => e.getAttribute('data-transition')!).sort());
-      await expect.poll(() => marked('missing')).toEqual([...report.missing].sort());
-      expect((await marked('walked')).length).toBeGreaterThan(0);
+      const expected = drawnMarks(report.missing);
+      await expect.poll(() => marks(chart, 'missing')).toEqual(expected.missing);
+      expect(await marks(chart, 'walked')).toEqual(expected.walked);
       await overlay.uncheck();
     }
 
@@ -90,6 +104,44 @@ describe('flows viewer', () => {
     const states = page.getByRole('region', { name: 'States' });
     await expect.poll(() => states.getByText('A signed-in user with a credit balance').isVisible()).toBe(true);
     await screenshot(page, 'flows-session-desktop');
+    expect(outside).toEqual([]);
+    await page.context().close();
+  });
+
+  it('overlays a report the test gives: exactly its missing transitions red, every other one green', async () => {
+    // A clean clone has no coverage/flows.json to bundle, so the overlay is checked against a report of the
+    // test's own as well: the end-to-end build reads one from localStorage (src/features/flows/coverage.ts).
+    const graph = toFlowGraph(registry['session']!);
+    const keys = [...new Set(graph.transitions.map((t) => t.coverageKey))];
+    const missing = keys.filter((_, i) => i % 3 === 0);
+    const transitions = graph.transitions.length;
+    const walked = transitions - graph.transitions.filter((t) => missing.includes(t.coverageKey)).length;
+    const given = {
+      session: {
+        states: allStates(graph.root).length,
+        transitions,
+        walked,
+        missing,
+        percent: Math.round((walked / transitions) * 1000) / 10,
+      },
+    };
+    const page = await openPage(browser(), desktop, 'about:blank');
+    const outside = await offline(page);
+    await page.addInitScript((report) => localStorage.setItem('atelier:test-coverage', report), JSON.stringify(given));
+    await page.goto('/flows/session');
+    const chart = page.getByRole('img', { name: /Statechart of session/ });
+    await expect.poll(() => chart.isVisible(), { timeout: 20_000 }).toBe(true);
+    const overlay = page.getByRole('checkbox', {
+      name: `Coverage overlay (${walked}/${transitions} walked, ${given.session.percent}%)`,
+    });
+    await expect.poll(() => overlay.isEnabled()).toBe(true);
+    expect(await chart.locator('[data-coverage]').count()).toBe(0);
+    await overlay.check();
+    const expected = drawnMarks(missing);
+    expect(expected.missing.length).toBeGreaterThan(0);
+    expect(expected.walked.length).toBeGreaterThan(0);
+    await expect.poll(() => marks(chart, 'missing')).toEqual(expected.missing);
+    expect(await marks(chart, 'walked')).toEqual(expected.walked);
     expect(outside).toEqual([]);
     await page.context().close();
   });

@@ -1,8 +1,9 @@
 /**
- * Transition coverage of every registered machine by its flow models (the same paths the
- * *.flows.test.ts files replay), written to coverage/models.json; computed here, so it does not depend
- * on the order the files run in. The coverage through the real app (coverage/flows.json, which the
- * flows viewer overlays) is the path tests' (tests/paths).
+ * What the model walks (describeFlows in the *.flows.test.ts files) run, per registered machine, written
+ * to coverage/models.json: every transition must be in some model's walk, so a model without samples for
+ * an outcome, or a machine without a model, fails here. It is not coverage of the app: a walk checks a
+ * machine against its own transition function (a smoke check). The transition coverage through the real
+ * app (coverage/flows.json, which the flows viewer overlays) is the path tests' (tests/paths).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -44,8 +45,8 @@ export function problems(report: Record<string, MachineCoverage>): string[] {
   ]);
 }
 
-describe('flow coverage', () => {
-  it('walks every transition of every registered machine and writes coverage/models.json', () => {
+describe('model walks: every transition of every machine runs in one', () => {
+  it('the models walk every transition of every registered machine (coverage/models.json)', () => {
     const report = coverageReport(machines, flowModels);
     mkdirSync('coverage', { recursive: true });
     writeFileSync(

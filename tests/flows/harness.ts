@@ -1,15 +1,20 @@
 /**
- * Model-based flow tests on the REAL machines.
+ * Model walks of the REAL machines: a smoke check, not coverage.
  *
  * 1. The machine is traversed with @xstate/graph (getAdjacencyMap + getShortestPaths) using the
  *    model's event samples, including the done/error events of its invoked actors and the
  *    delayed (`after`) events, which the graph derives from the machine itself.
  * 2. Every transition of that graph becomes a path: the shortest path to its source state plus
- *    the transition. Each path is replayed on a live actor whose actors are controllable fakes,
- *    whose effect actions are recording spies and whose timers are fake; after every step the
- *    live snapshot must equal the path's snapshot.
- * 3. Transition coverage compares the transitions taken on the paths with every edge of
- *    toDirectedGraph(machine).
+ *    the transition. Each path runs on a live actor whose actors are controllable fakes, whose
+ *    effect actions are recording spies and whose timers are fake; after every step the live
+ *    snapshot must equal the one the machine's own `transition` computes. That catches what the
+ *    pure function does not run: an action, an actor's input or a delay that throws, a fake that
+ *    is not started. It cannot catch a wrong design: the machine is checked against itself.
+ * 3. coverage/models.json (coverage.test.ts) lists the transitions these walks ran, against every
+ *    edge of toDirectedGraph(machine): a model that leaves one out fails there. The transition
+ *    coverage of the app is the path tests' (tests/paths, coverage/flows.json), which drive the real UI.
+ * The same paths feed the path tests (tests/paths/harness.ts plannedPaths), and scenario() runs
+ * hand-written event sequences whose effects the flow tests assert.
  */
 import {
   getAdjacencyMap,
@@ -160,6 +165,49 @@ export function flowPaths(model: FlowModel, name: string): FlowPath[] {
     }
   }
   return paths;
+}
+
+/**
+ * Every simple path of the traversed graph (no state twice) from the initial state, as getSimplePaths of
+ * @xstate/graph gives them (one per distinct event sequence, to every state), but counted as they are
+ * found: past `limit` paths the search stops and says so (`complete: false`), since their number grows
+ * exponentially with the graph's branching and cycles.
+ */
+export function simpleFlowPaths(
+  model: FlowModel,
+  name: string,
+  limit: number,
+): { paths: FlowPath[]; complete: boolean } {
+  const serialize = serializer(model);
+  const adjacency = getAdjacencyMap(model.machine, traversalOptions(model, name)) as unknown as Record<
+    string,
+    { transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }> }
+  >;
+  const first = serialize(initialSnapshot(model));
+  if (!adjacency[first]) throw new Error(`The initial state of '${name}' is not in its graph`);
+  const found: EventObject[][] = [];
+  const onPath = new Set<string>([first]);
+  const events: EventObject[] = [];
+  const visit = (key: string): boolean => {
+    for (const { event, state } of Object.values(adjacency[key]!.transitions)) {
+      const next = serialize(state);
+      if (onPath.has(next) || !adjacency[next]) continue;
+      events.push(event);
+      found.push([...events]);
+      if (found.length > limit) return false;
+      onPath.add(next);
+      const more = visit(next);
+      onPath.delete(next);
+      events.pop();
+      if (!more) return false;
+    }
+    return true;
+  };
+  const complete = visit(first);
+  return {
+    paths: found.slice(0, limit).map((e) => ({ source: 'simple', steps: pureSteps(model, e) })),
+    complete,
+  };
 }
 
 /**
@@ -415,7 +463,11 @@ export function coverageOf(model: FlowModel | undefined, machine: AnyStateMachin
 }
 
 /** Transitions taken on the given paths (walked from the model's initial state) versus every edge. */
-export function coverageOfPaths(machine: AnyStateMachine, model: FlowModel, paths: readonly FlowPath[]): MachineCoverage {
+export function coverageOfPaths(
+  machine: AnyStateMachine,
+  model: FlowModel,
+  paths: readonly FlowPath[],
+): MachineCoverage {
   const graph = toDirectedGraph(machine);
   const edges = edgesOf(graph);
   const states = countStates(graph);
@@ -465,16 +517,16 @@ function countStates(node: DirectedGraphNode): number {
 }
 
 /**
- * The generated suite of one machine: every transition of its graph replayed on a live actor,
- * grouped by source state.
+ * The model walk of one machine (a smoke check): every transition of its graph run on a live actor
+ * with test effects, grouped by source state; each step must end where the machine's `transition` says.
  */
 export function describeFlows(name: string, model: FlowModel): void {
-  describe(`${name} flows (model-based)`, () => {
+  describe(`${name} model walk (smoke check)`, () => {
     const paths = flowPaths(model, name);
     const groups = new Map<string, FlowPath[]>();
     for (const path of paths) groups.set(path.source, [...(groups.get(path.source) ?? []), path]);
     for (const [source, group] of groups) {
-      it(`replays ${group.length} transition(s) from ${source}`, async () => {
+      it(`runs ${group.length} transition(s) from ${source} with test effects, without error`, async () => {
         for (const path of group) await replay(model, path);
       });
     }

@@ -1,5 +1,4 @@
 /** Path tests of My creations: the list, load more, the filter, delete with its confirmation. */
-import { creationsPaths } from './adapters/creations.paths';
 import { pathSuite } from './suite';
 
-pathSuite('creations', [creationsPaths]);
+pathSuite('creations');

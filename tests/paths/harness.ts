@@ -16,6 +16,7 @@ import {
   flowPaths,
   initialSnapshot,
   pureSteps,
+  simpleFlowPaths,
   type FlowModel,
   type FlowPath,
   type MachineCoverage,
@@ -195,6 +196,61 @@ export function plannedPaths(adapter: PathAdapter): PlannedPath[] {
     chosen.push(all[best]!);
     for (const k of walks[best]!) done.add(k);
   }
+}
+
+/** Simple paths per model beyond which `npm run test:paths:all` keeps a machine to its shortest paths. */
+export const SIMPLE_PATH_LIMIT = 1000;
+
+/** A path's identity: its model and its events, payloads and errors' messages included. */
+const pathKey = (models: FlowModel[], p: PlannedPath, length = p.path.steps.length) =>
+  `${models.indexOf(p.model)}:${JSON.stringify(
+    p.path.steps.slice(0, length).map((s) => s.event),
+    (_k, v: unknown) => (v instanceof Error ? { ...v, message: v.message } : v),
+  )}`;
+
+export interface AllPaths {
+  paths: PlannedPath[];
+  /** Per model of the adapter: how many simple paths it has (counting stops past the limit), and how many run. */
+  models: Array<{ simple: number; complete: boolean; run: number }>;
+}
+
+/**
+ * `npm run test:paths:all`: the planned paths (plannedPaths), then every simple path of each model
+ * (simpleFlowPaths, no state twice) where there are at most `limit` of them. A simple path is cut
+ * before the first event the page cannot send (cannotSend); one that is the start of another path
+ * runs as part of it, since every state on the way is checked.
+ */
+export function allPaths(adapter: PathAdapter, limit = SIMPLE_PATH_LIMIT): AllPaths {
+  const planned = plannedPaths(adapter);
+  const models = [...new Set([...adapter.models, ...planned.map((p) => p.model)])];
+  const stats: AllPaths['models'] = [];
+  const simple: PlannedPath[] = [];
+  for (const model of adapter.models) {
+    const { paths, complete } = simpleFlowPaths(model, adapter.name, limit);
+    if (complete) {
+      for (const path of paths) {
+        const stop = path.steps.findIndex((s, i) =>
+          adapter.cannotSend?.(s.event, i === 0 ? initialSnapshot(model) : path.steps[i - 1]!.state),
+        );
+        const steps = stop < 0 ? path.steps : path.steps.slice(0, stop);
+        if (steps.length > 0) simple.push({ model, path: { source: 'simple', steps } });
+      }
+    }
+    stats.push({ simple: paths.length, complete, run: 0 });
+  }
+  // Distinct paths, and none that another one starts with.
+  const starts = new Set<string>();
+  for (const p of [...planned, ...simple])
+    for (let n = 1; n < p.path.steps.length; n++) starts.add(pathKey(models, p, n));
+  const seen = new Set(planned.map((p) => pathKey(models, p)));
+  const extra = simple.filter((p) => {
+    const key = pathKey(models, p);
+    if (seen.has(key) || starts.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  adapter.models.forEach((model, i) => (stats[i]!.run = extra.filter((p) => p.model === model).length));
+  return { paths: [...planned, ...extra], models: stats };
 }
 
 export interface PathResult {

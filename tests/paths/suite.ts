@@ -5,51 +5,79 @@
  * `npm run test:paths` runs them all and each adds its results to coverage/paths.json and
  * coverage/paths.html (writeReport).
  */
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { baseUrl, setupBrowser } from '../e2e/browser';
+import { pathGroups, type PathGroup } from './adapters';
 import {
+  allPaths,
   pathCoverage,
   pathTitle,
   plannedPaths,
   runPath,
   writeReport,
+  type FileReport,
   type PathAdapter,
   type PathResult,
+  type PlannedPath,
 } from './harness';
+import { readReport, type ReportView } from './report';
 
-export function pathSuite(file: string, adapters: PathAdapter[]): void {
+/** `npm run test:paths:all` sets this: the simple paths run too (harness.ts allPaths), not only the planned ones. */
+const everyPath = process.env['ATELIER_PATHS'] === 'all';
+
+/** The paths to run for an adapter: the planned ones, or with ATELIER_PATHS=all every simple path too (and what it counted). */
+function pathsOf(adapter: PathAdapter): PlannedPath[] {
+  if (!everyPath) return plannedPaths(adapter);
+  const all = allPaths(adapter);
+  const counted = all.models
+    .map(
+      (m) =>
+        `${m.complete ? m.simple : `over ${m.simple}`} simple (${m.complete ? `${m.run} more to run` : 'shortest paths only'})`,
+    )
+    .join('; ');
+  console.info(
+    `${adapter.name}: ${all.paths.length} paths (${plannedPaths(adapter).length} planned); per model: ${counted}`,
+  );
+  return all.paths;
+}
+
+export function pathSuite(file: PathGroup): void {
+  const adapters: PathAdapter[] = pathGroups[file];
   const { browser } = setupBrowser();
   const results: PathResult[] = [];
 
-  afterAll(() => {
-    writeReport({
-      file,
-      at: new Date().toISOString(),
-      machines: Object.fromEntries(
-        adapters.map((a) => {
-          const { model: _model, ...coverage } = pathCoverage(a, results);
-          const mine = results.filter((r) => r.machine === a.name);
-          return [
-            a.name,
-            {
-              coverage,
-              unreachable: a.unreachable ?? {},
-              paths: mine.map((r) => ({
-                title: pathTitle(r.planned),
-                steps: r.steps,
-                passed: r.passed,
-                ...(r.error ? { error: r.error } : {}),
-              })),
-            },
-          ];
-        }),
-      ),
-    });
+  const report = (): FileReport => ({
+    file,
+    at: new Date().toISOString(),
+    machines: Object.fromEntries(
+      adapters.map((a) => {
+        const { model: _model, ...coverage } = pathCoverage(a, results);
+        const mine = results.filter((r) => r.machine === a.name);
+        return [
+          a.name,
+          {
+            coverage,
+            unreachable: a.unreachable ?? {},
+            paths: mine.map((r) => ({
+              title: pathTitle(r.planned),
+              steps: r.steps,
+              passed: r.passed,
+              ...(r.error ? { error: r.error } : {}),
+            })),
+          },
+        ];
+      }),
+    ),
   });
+
+  // Also when a filter (-t) leaves out the report's own test below.
+  afterAll(() => writeReport(report()));
 
   for (const adapter of adapters) {
     describe(`${adapter.name}: paths through the app`, () => {
-      for (const planned of plannedPaths(adapter)) {
+      for (const planned of pathsOf(adapter)) {
         it(pathTitle(planned), async () => {
           const context = await browser().newContext({ baseURL: baseUrl(), reducedMotion: 'reduce' });
           try {
@@ -74,4 +102,32 @@ export function pathSuite(file: string, adapters: PathAdapter[]): void {
       });
     });
   }
+
+  describe('the report', () => {
+    it("writes coverage/paths.html, which opens from disk and lists this file's machines and their paths as steps", async () => {
+      const written = report();
+      writeReport(written);
+      const page = await (await browser().newContext()).newPage();
+      try {
+        await page.goto(pathToFileURL(resolve(join('coverage', 'paths.html'))).href);
+        const shown = await page.evaluate(readReport as () => ReportView);
+        expect(shown.title).toBe('Path tests through the real app');
+        for (const [name, machine] of Object.entries(written.machines)) {
+          expect(Object.keys(shown.machines)).toContain(name);
+          const { walked, transitions } = machine.coverage;
+          expect(shown.machines[name]!.summary).toContain(
+            `transitions walked through the UI: ${walked}/${transitions}`,
+          );
+          expect(shown.machines[name]!.paths).toEqual(
+            machine.paths.map((p) => ({ title: p.title, passed: p.passed, steps: p.steps, error: p.error ?? null })),
+          );
+          // Every path that passed says what was done and seen, step by step.
+          for (const p of shown.machines[name]!.paths.filter((p) => p.passed))
+            expect(p.steps.length).toBeGreaterThan(1);
+        }
+      } finally {
+        await page.context().close();
+      }
+    });
+  });
 }

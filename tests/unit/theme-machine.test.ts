@@ -94,12 +94,15 @@ describe('theme machine', () => {
     expect(failing.logged).toHaveLength(2);
   });
 
-  it('goes straight to the server theme when the session starts before the stored one is read', async () => {
+  it('reads the stored theme first: a session outcome sent meanwhile is not taken', async () => {
+    // The app reads it before the session can sign in (tests/unit/theme-startup.test.ts); a visitor's
+    // session settles meanwhile, and a visitor is what the theme starts as anyway.
     const remote = vi.fn(async () => 'zen');
-    const { actor } = start({ stored: 'light', remote });
-    actor.send({ type: 'session.signedIn' });
-    await waitFor(actor, (s) => s.matches({ remote: 'synced' }));
-    expect(remote).toHaveBeenCalledOnce();
-    expect(actor.getSnapshot().context.theme).toBe('zen');
+    const { actor, applied } = start({ stored: 'light', remote });
+    actor.send({ type: 'session.signedOut' });
+    expect(actor.getSnapshot().matches('starting')).toBe(true);
+    await waitFor(actor, (s) => s.matches('local'));
+    expect(applied).toEqual(['light']);
+    expect(remote).not.toHaveBeenCalled();
   });
 });

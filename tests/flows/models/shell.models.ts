@@ -1,6 +1,6 @@
 import { defineModel } from '../harness';
 import { sidebarMachine } from '../../../machines/sidebar/sidebar.machine';
-import { themeMachine, type ThemeContext } from '../../../machines/theme/theme.machine';
+import { themeMachine } from '../../../machines/theme/theme.machine';
 
 const sidebarEvents = {
   'sidebar.toggle': [{ type: 'sidebar.toggle' as const }],
@@ -35,5 +35,4 @@ export const themeModel = defineModel({
     loadRemoteTheme: { done: ['sakura', null], error: [new Error('offline')] },
     saveRemoteTheme: { done: [undefined], error: [new Error('offline')] },
   },
-  context: (c: ThemeContext) => ({ signedIn: c.signedIn }),
 });

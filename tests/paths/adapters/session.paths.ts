@@ -164,8 +164,16 @@ export const sessionPaths: PathAdapter = {
       await page.getByRole('button', { name: 'Logout' }).click();
       return 'open Settings → click Logout';
     },
-    async 'credits.updated'({ page, server }, event) {
+    async 'credits.updated'({ page, server, state }, event) {
       const { credits } = event as Sample;
+      if (state.matches({ loadingUser: 'refreshing' })) {
+        // While the reload of the user is held: a balance from elsewhere on the page (spec §4 Credits).
+        await page.evaluate(
+          (n) => window.dispatchEvent(new CustomEvent('creditsUpdated', { detail: { credits: n } })),
+          Number(credits),
+        );
+        return `while the user reloads, the page announces a balance of ${String(credits)} (window 'creditsUpdated')`;
+      }
       returned.add(page);
       const said = await server.answer('GET', '/api/stripe/checkout-session/cs_local_1', 200, {
         ...proGranted,
@@ -279,6 +287,11 @@ export const sessionPaths: PathAdapter = {
       { type: 'auth.dialog.close' },
     ),
     signedIn({ type: 'credits.updated', credits: 42 }, { type: 'user.refresh' }),
+    signedIn(
+      { type: 'user.refresh' },
+      { type: 'credits.updated', credits: 77 },
+      { type: 'xstate.done.actor.loadUser', output: { ...proUser, credits: 77 } },
+    ),
     signedIn({ type: 'user.refresh' }, { type: 'xstate.error.actor.loadUser', error: unauthorized }),
     signedIn({ type: 'user.refresh' }, { type: 'xstate.error.actor.loadUser', error: silentError }),
     signedIn({ type: 'user.refresh' }, { type: 'auth.expired', token: 'stored-token' }),
@@ -296,8 +309,6 @@ export const sessionPaths: PathAdapter = {
   unreachable: {
     'session.reading --xstate.error.actor.readToken--> session.signedOut':
       'The token reader (src/app/token-storage.ts) catches a blocked storage and answers no token, so the read never fails.',
-    'session.loadingUser.refreshing --credits.updated--> session.loadingUser.refreshing':
-      "A balance comes from a tool run's answer (on a tool page) or from the checkout return, which sends it before it asks for the reload; the reload is asked only by the checkout return on /credits, so no balance can arrive while it runs.",
     'session.signedOut.registered --auth.login.submit--> session.signedOut.loggingIn':
       'The registration notice is a modal dialog (it closes the login dialog): no login form can be used while it is open, and closing it leaves the state.',
   },

@@ -105,13 +105,11 @@ export const themePaths: PathAdapter = {
       return `${await showsTheme(ctx)} at once, stored, and sent to the server`;
     },
   },
-  cannotSend(event, source) {
+  cannotSend(event) {
     if (event.type === 'theme.select' && (event as unknown as { theme: string }).theme === 'not-a-theme')
       return 'the gallery offers known themes only';
     if (event.type === 'xstate.error.actor.0.theme.starting')
       return "the app's reader catches a blocked storage and answers no theme";
-    if (event.type.startsWith('session.') && source.matches('starting'))
-      return 'the stored theme is read as the app starts, before the session can sign in or out';
     return null;
   },
   routes: [
@@ -149,13 +147,7 @@ export const themePaths: PathAdapter = {
     },
   ],
   unreachable: {
-    'theme.starting --session.signedIn--> theme.starting':
-      'The stored theme is read from localStorage as the app starts; the session can only sign in after a server answer, later.',
-    'theme.starting --session.signedOut--> theme.starting':
-      'Whether the visitor session settles before the stored theme is read is decided inside app start-up, not by anything on the page.',
-    'theme.choosing --(always)--> theme.remote':
-      'Only a session signed in while the stored theme is read leads from choosing to remote; that cannot happen (above).',
-    'theme.starting --xstate.error.actor.0.theme.starting--> theme.choosing':
+    'theme.starting --xstate.error.actor.0.theme.starting--> theme.local':
       "The app's reader (src/app/theme.ts) catches a blocked storage and answers no theme, so the read never fails.",
   },
 };
