@@ -415,7 +415,11 @@ export function coverageOf(model: FlowModel | undefined, machine: AnyStateMachin
 }
 
 /** Transitions taken on the given paths (walked from the model's initial state) versus every edge. */
-export function coverageOfPaths(machine: AnyStateMachine, model: FlowModel, paths: readonly FlowPath[]): MachineCoverage {
+export function coverageOfPaths(
+  machine: AnyStateMachine,
+  model: FlowModel,
+  paths: readonly FlowPath[],
+): MachineCoverage {
   const graph = toDirectedGraph(machine);
   const edges = edgesOf(graph);
   const states = countStates(graph);
@@ -435,6 +439,14 @@ export function coverageOfPaths(machine: AnyStateMachine, model: FlowModel, path
 /** The coverage key of each edge of the machine's graph, in the order edgesTaken uses. */
 export function edgeKeys(machine: AnyStateMachine): string[] {
   return edgesOf(toDirectedGraph(machine)).map((e) => e.key);
+}
+
+/**
+ * Every edge of the machine's graph (toDirectedGraph plus eventless transitions) with its coverage
+ * key and the machine's own transition object, so a test can tell which ones an actor took.
+ */
+export function graphEdges(machine: AnyStateMachine): Array<{ key: string; transition: unknown }> {
+  return edgesOf(toDirectedGraph(machine)).map(({ key, transition }) => ({ key, transition }));
 }
 
 /**
