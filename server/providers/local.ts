@@ -8,13 +8,16 @@
  *   audio    speech by eSpeak NG (WebAssembly); music and sound synthesised to the duration asked
  *   3D       a .glb written with @gltf-transform/core
  * All of it runs in the server's worker pool (server/workers/pool.ts), never on the event loop.
- * Prompt markers exercise the error paths: [fail] fails the run, [busy] is refused with 504,
- * [slow] takes longer than the client waits (LOCAL_SLOW_MS, default 60 s).
+ * Markers exercise the error paths: [fail] fails the run, [busy] is refused with 504, [slow] takes
+ * longer than the client waits (LOCAL_SLOW_MS, default 60 s). They are read from the prompt and from
+ * the text metadata of the uploaded pictures (a PNG text chunk, a JPEG comment), so the tools without
+ * a prompt can carry them; image to text also fails when the text it reads contains [fail].
  */
 import { createHash } from 'node:crypto';
 import { aspectRatios, type Tool } from '../../src/catalog';
 import { PoolBusyError, sharedPool, type WorkerPool } from '../workers/pool';
 import { userMessageOf } from '../workers/context';
+import { imageTexts } from './media/image-text';
 import { rngAt } from './media/seed';
 import type { VideoEdit, VideoFilter } from './media/video';
 import {
@@ -73,11 +76,36 @@ const num = (value: InputValue | undefined): number | undefined => {
 
 const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
 
-/** The prompt markers that let anyone try the error paths offline. */
-export function promptMarkers(job: GenerationJob): { fail: boolean; busy: boolean; slow: boolean } {
-  const prompt = `${text(job.input['prompt'])} ${text(job.input['text'])}`.toLowerCase();
-  return { fail: prompt.includes('[fail]'), busy: prompt.includes('[busy]'), slow: prompt.includes('[slow]') };
+/** Where a marker was found: the prompt, an uploaded picture's metadata, or nowhere. */
+export type MarkerSource = 'prompt' | 'image' | null;
+
+export interface Markers {
+  fail: MarkerSource;
+  busy: MarkerSource;
+  slow: MarkerSource;
 }
+
+/**
+ * The markers that let anyone try the error paths offline: in the prompt, or in the text metadata
+ * of an uploaded picture (a PNG tEXt/iTXt chunk or a JPEG comment), for the tools without a prompt.
+ */
+export function runMarkers(job: GenerationJob): Markers {
+  const prompt = `${text(job.input['prompt'])} ${text(job.input['text'])}`.toLowerCase();
+  const metadata = Object.values(job.images ?? {})
+    .filter((image) => image.contentType.startsWith('image/'))
+    .flatMap((image) => imageTexts(image.bytes))
+    .join('\n')
+    .toLowerCase();
+  const where = (marker: keyof Markers): MarkerSource =>
+    prompt.includes(`[${marker}]`) ? 'prompt' : metadata.includes(`[${marker}]`) ? 'image' : null;
+  return { fail: where('fail'), busy: where('busy'), slow: where('slow') };
+}
+
+const inWords = (source: MarkerSource) => (source === 'image' ? 'in the uploaded image’s metadata' : 'in the prompt');
+
+/** Image to text fails when the text it read from the picture has [fail] in it. */
+export const OCR_FAIL_MESSAGE =
+  'The offline preview model failed this run on purpose ([fail] in the text read from the image).';
 
 /** Prompt text with the markers removed, for what the model writes or draws. */
 function promptOf(job: GenerationJob): string {
@@ -363,6 +391,7 @@ async function produce(job: GenerationJob, pool: WorkerPool, signal: AbortSignal
     case 'text':
       if (tool.endpoint === '/api/generate/image-to-text') {
         const read = await pool.run('image.ocr', { image: requireImage(job) }, { signal });
+        if (read.toLowerCase().includes('[fail]')) throw new ProviderError(OCR_FAIL_MESSAGE);
         return {
           kind: 'text',
           text: `${OFFLINE_NOTICE}\n\n${read ? `Text read from the image (offline OCR):\n\n${read}` : 'No text was found in the image.'}\n`,
@@ -386,18 +415,23 @@ export function createLocalProvider(options: LocalProviderOptions = {}): Generat
   const envSlow = Number(process.env['LOCAL_SLOW_MS']);
   const slowMs = Math.max(0, options.slowMs ?? (Number.isFinite(envSlow) && envSlow >= 0 ? envSlow : DEFAULT_SLOW_MS));
   const admit = (job: GenerationJob) => {
-    if (promptMarkers(job).busy)
-      throw new ProviderBusyError('The offline preview model is busy ([busy] in the prompt). Please try again.');
+    const markers = runMarkers(job);
+    if (markers.busy)
+      throw new ProviderBusyError(
+        `The offline preview model is busy ([busy] ${inWords(markers.busy)}). Please try again.`,
+      );
   };
   return {
     name: 'local',
     admit,
     async run(job, signal) {
       signal.throwIfAborted();
-      const markers = promptMarkers(job);
+      const markers = runMarkers(job);
       admit(job);
       if (markers.fail)
-        throw new ProviderError('The offline preview model failed this run on purpose ([fail] in the prompt).');
+        throw new ProviderError(
+          `The offline preview model failed this run on purpose ([fail] ${inWords(markers.fail)}).`,
+        );
       await delay(latencyMs + (markers.slow ? slowMs : 0), signal);
       try {
         const output = await produce(job, options.pool ?? sharedPool(), signal);

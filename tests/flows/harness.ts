@@ -490,6 +490,14 @@ export function edgeKeys(machine: AnyStateMachine): string[] {
 }
 
 /**
+ * Every edge of the machine's graph (toDirectedGraph plus eventless transitions) with its coverage
+ * key and the machine's own transition object, so a test can tell which ones an actor took.
+ */
+export function graphEdges(machine: AnyStateMachine): Array<{ key: string; transition: unknown }> {
+  return edgesOf(toDirectedGraph(machine)).map(({ key, transition }) => ({ key, transition }));
+}
+
+/**
  * Per edge of the machine's graph (in a fixed order), whether the paths take it. Two guarded
  * transitions between the same states share a coverage key but are told apart here.
  */

@@ -1,9 +1,20 @@
 /**
  * A tool run: the model walks of the four machines, then the REAL composed machine
- * (withToolEffects with test effects, fake timers) on the paths a user meets.
+ * (withToolEffects with test effects, fake timers) on the paths a user meets. The actors of the
+ * real tests record every transition they take (XState's inspect), and the last test fails unless
+ * they took every transition of toolRun, toolRequest, toolPoll and toolProgress; the model walks
+ * (describeFlows) replay the machines against their own transition function and are not counted.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type Actor } from 'xstate';
+import {
+  createActor,
+  fromPromise,
+  type Actor,
+  type AnyStateMachine,
+  type AnyTransitionDefinition,
+  type InspectionEvent,
+} from 'xstate';
+import { machines } from '../../machines';
 import { toolByKey, type ToolKey } from '../../src/catalog/tools';
 import { aspectPreset, aspectPresets, roundSize } from '../../machines/tools/aspect';
 import { generationBody } from '../../machines/tools/body';
@@ -28,7 +39,7 @@ import { shapeOf, validationError } from '../../machines/tools/shapes';
 import { MAX_POLLS, pollProgress } from '../../machines/tools/tool-poll.machine';
 import { PROGRESS_CAP, nextProgress } from '../../machines/tools/tool-progress.machine';
 import type { CallInput, PredictionAnswer, ToolRunInput } from '../../machines/tools/tool-run.types';
-import { describeFlows } from './harness';
+import { describeFlows, graphEdges } from './harness';
 import { serverError, silentError } from './models/fixtures';
 import {
   IMAGE,
@@ -52,6 +63,36 @@ describeFlows('toolPoll', toolPollModel);
 describeFlows('toolProgress', toolProgressModel);
 
 // ---------- the real machine, with test effects ----------
+
+/** The four machines of a tool run; the last test below checks the real tests walked all their transitions. */
+const toolMachineIds = ['toolRun', 'toolRequest', 'toolPoll', 'toolProgress'] as const;
+/** The registered machines' transition objects that an actor of the real tests took. */
+const walked = new Set<unknown>();
+
+/**
+ * The registered machine's own transition for one an actor took: the actors run provided copies
+ * (withToolEffects), whose state nodes are new objects, so the transition is found again by its
+ * source state id, its event and its place among that event's guarded candidates.
+ */
+function registeredTransition(t: AnyTransitionDefinition): unknown {
+  const source = t.source;
+  const registered: AnyStateMachine | undefined = machines[source.machine.id];
+  if (!registered || !(toolMachineIds as readonly string[]).includes(source.machine.id)) return undefined;
+  const node = registered.getStateNodeById(source.id);
+  const always = source.always?.indexOf(t) ?? -1;
+  if (always >= 0) return node.always?.[always];
+  const index = source.transitions.get(t.eventType)?.indexOf(t) ?? -1;
+  return index >= 0 ? node.transitions.get(t.eventType)?.[index] : undefined;
+}
+
+/** Inspector of the real tests' actors (the run and every child): records each transition taken. */
+function recordTransitions(event: InspectionEvent): void {
+  if (event.type !== '@xstate.microstep') return;
+  for (const t of event._transitions) {
+    const registered = registeredTransition(t);
+    if (registered) walked.add(registered);
+  }
+}
 
 type Impl<I, O> = (input: I, signal: AbortSignal) => Promise<O>;
 const never = <T>(): Promise<T> => new Promise<T>(() => {});
@@ -111,6 +152,7 @@ let keys = 0;
 
 function run(key: ToolKey, effects: ToolEffects, input: Partial<ToolRunInput> = {}) {
   const actor = createActor(withToolEffects(effects), {
+    inspect: recordTransitions,
     input: {
       tool: toolByKey(key),
       signedIn: true,
@@ -666,6 +708,183 @@ describe('leaving the page', () => {
   });
 });
 
+describe('answers without what the call promises, and failed starts (spec §8)', () => {
+  it('text to image: an answer without an output shows "Invalid response from the API" and reloads the balance', async () => {
+    const { effects, calls, spies } = testEffects({ generateSync: async () => ({ credits: 4990 }) });
+    const actor = run('text-to-image', effects);
+    actor.send({ type: 'tool.prompt', prompt: 'a fox' });
+    actor.send({ type: 'tool.generate' });
+    await settle();
+    expect(calls.generateSync).toHaveLength(1);
+    const s = actor.getSnapshot();
+    expect(s.value).toBe('error');
+    expect(s.context).toMatchObject({ error: INVALID_RESPONSE, result: null, progress: 0 });
+    expect(spies.refreshCredits).toHaveBeenCalledTimes(1);
+    expect(spies.creditsChanged).not.toHaveBeenCalled();
+  });
+
+  it('restore: a start answered without a prediction id shows "Invalid response from the API", polls nothing', async () => {
+    const { effects, calls, spies } = testEffects({ startGeneration: async () => ({ credits: 4990 }) });
+    const actor = run('restore-image', effects);
+    actor.send({ type: 'tool.image', image: IMAGE });
+    actor.send({ type: 'tool.generate' });
+    await settle();
+    expect(calls.startGeneration[0]?.input.endpoint).toBe('/api/generate/restore');
+    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().context.error).toBe(INVALID_RESPONSE);
+    expect(calls.fetchPrediction).toEqual([]);
+    expect(spies.refreshCredits).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['restore-image', serverError('Insufficient credits', { status: 402 }), 'Insufficient credits'],
+    ['restore-image', silentError, 'Failed to restore image. Please try again.'],
+    ['image-to-text', silentError, 'Failed to process image. Please try again.'],
+    ['text-to-text', serverError('Gateway', { status: 504 }), REQUEST_TIMED_OUT],
+  ] as const)('%s: a refused start shows the banner (%#), waits for nothing', async (key, error, text) => {
+    const { effects, calls, spies } = testEffects({ startGeneration: reject(error) });
+    const actor = run(key, effects);
+    actor.send({ type: 'tool.prompt', prompt: 'hello' });
+    actor.send({ type: 'tool.image', image: IMAGE });
+    actor.send({ type: 'tool.generate' });
+    await settle();
+    expect(calls.startGeneration).toHaveLength(1);
+    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().context.error).toBe(text);
+    expect(calls.fetchPrediction).toEqual([]);
+    expect(calls.waitForResult).toEqual([]);
+    expect(spies.refreshCredits).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the red banner: the form stays editable and Generate tries again (spec §4, §5)', () => {
+  const TOO_LARGE = 'Image is too large. Please choose a smaller image.';
+  const POSE_TOO_LARGE = 'Pose image is too large. Please choose a smaller image.';
+
+  it('person to person: a refused file shows its text; the files and prompt chosen next are what is uploaded and sent', async () => {
+    const { effects, calls } = testEffects({
+      upload: async ({ which }) => ({ url: `/uploads/${which}.jpg` }),
+      startGeneration: async () => ({ id: 'pred-p' }),
+    });
+    const actor = run('person-to-person', effects);
+    actor.send({ type: 'tool.fileRejected', message: TOO_LARGE });
+    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().context.error).toBe(TOO_LARGE);
+    actor.send({ type: 'tool.fileRejected', message: POSE_TOO_LARGE });
+    expect(actor.getSnapshot().context.error).toBe(POSE_TOO_LARGE);
+    expect(Object.values(calls).flat()).toEqual([]);
+
+    actor.send({ type: 'tool.image', image: IMAGE });
+    actor.send({ type: 'tool.poseImage', image: POSE });
+    actor.send({ type: 'tool.prompt', prompt: 'on a beach' });
+    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().context).toMatchObject({ image: IMAGE, poseImage: POSE, prompt: 'on a beach' });
+
+    actor.send({ type: 'tool.generate' });
+    await settle();
+    expect(calls.upload).toEqual([
+      { image: IMAGE, which: 'main' },
+      { image: POSE, which: 'pose' },
+    ]);
+    expect(calls.startGeneration[0]?.input.body.input).toEqual({
+      prompt: 'on a beach',
+      image: '/uploads/main.jpg',
+      pose_image: '/uploads/pose.jpg',
+    });
+    expect(actor.getSnapshot().value).toEqual({ working: 'polling' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('text to image: after a failure the aspect buttons still work, and the retry sends the new size', async () => {
+    let n = 0;
+    const { effects, calls } = testEffects({
+      generateSync: async () => {
+        n += 1;
+        if (n === 1) throw serverError('Model unavailable');
+        return { output: 'https://atelier.test/fox.png', credits: 4990 };
+      },
+    });
+    const actor = run('text-to-image', effects);
+    actor.send({ type: 'tool.prompt', prompt: 'a fox' });
+    actor.send({ type: 'tool.generate' });
+    await settle();
+    expect(actor.getSnapshot().context.error).toBe('Model unavailable');
+    expect(actor.getSnapshot().can({ type: 'tool.aspect', name: 'Portrait' })).toBe(true);
+    actor.send({ type: 'tool.aspect', name: 'Portrait' });
+    expect(actor.getSnapshot().context).toMatchObject({ aspect: 'Portrait', width: 832, height: 1216 });
+    actor.send({ type: 'tool.generate' });
+    await settle();
+    expect(calls.generateSync[1]?.input.body.input).toMatchObject({ width: 832, height: 1216, aspect_ratio: '2:3' });
+    expect(calls.generateSync.map((c) => c.input.idempotencyKey)).toEqual(['key-1', 'key-2']);
+    expect(actor.getSnapshot().context.result).toBe('https://atelier.test/fox.png');
+  });
+
+  it('image to image: after a failure the size fields still work, rounded down to multiples of 8', async () => {
+    const { effects, calls } = testEffects({ generateSync: reject(serverError('Model unavailable')) });
+    const actor = run('image-to-image', effects);
+    actor.send({ type: 'tool.image', image: IMAGE });
+    actor.send({ type: 'tool.prompt', prompt: 'in watercolour' });
+    actor.send({ type: 'tool.generate' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('error');
+    actor.send({ type: 'tool.size', width: 1001, height: 517 });
+    expect(actor.getSnapshot().context).toMatchObject({ width: 1000, height: 512 });
+    actor.send({ type: 'tool.generate' });
+    await settle();
+    expect(calls.generateSync[1]?.input.body.input).toMatchObject({ width: 1000, height: 512, image: IMAGE });
+  });
+
+  it('sound generation: after a failure the parameter controls still work, and the retry sends them', async () => {
+    const { effects, calls } = testEffects({ startGeneration: reject(serverError('Model unavailable')) });
+    const actor = run('audioldm', effects);
+    actor.send({ type: 'tool.prompt', prompt: 'rain on a tin roof' });
+    actor.send({ type: 'tool.generate' });
+    await settle();
+    expect(actor.getSnapshot().context.error).toBe('Model unavailable');
+    actor.send({ type: 'tool.param', name: 'duration', value: 12 });
+    actor.send({ type: 'tool.param', name: 'guidance_scale', value: 99 });
+    expect(actor.getSnapshot().context.params).toEqual({ duration: 12, guidance_scale: 10 });
+    actor.send({ type: 'tool.generate' });
+    await settle();
+    expect(calls.startGeneration[1]?.input.body.input).toMatchObject({
+      prompt: 'rain on a tin roof',
+      duration: 12,
+      guidance_scale: 10,
+    });
+  });
+
+  it('Generate from the banner checks the form, the sign-in and the balance again, calling nothing', async () => {
+    const tool = toolByKey('text-to-image');
+    const { effects, calls, spies } = testEffects({ generateSync: reject(serverError('Model unavailable')) });
+    const actor = run('text-to-image', effects);
+    actor.send({ type: 'tool.prompt', prompt: 'a fox' });
+    actor.send({ type: 'tool.generate' });
+    await settle();
+    expect(calls.generateSync).toHaveLength(1);
+
+    // The prompt emptied: §5's text, no call.
+    actor.send({ type: 'tool.prompt', prompt: '   ' });
+    actor.send({ type: 'tool.generate' });
+    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().context.error).toBe('Please enter a prompt');
+
+    // Signed out meanwhile: the login dialog, the prompt kept.
+    actor.send({ type: 'tool.prompt', prompt: 'a hare' });
+    actor.send({ type: 'tool.balance', signedIn: false, credits: 0 });
+    actor.send({ type: 'tool.generate' });
+    expect(spies.requireSignIn).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().context.prompt).toBe('a hare');
+
+    // Back with too few credits: the balance text.
+    actor.send({ type: 'tool.balance', signedIn: true, credits: 1 });
+    actor.send({ type: 'tool.generate' });
+    expect(actor.getSnapshot().context.error).toBe(`You need ${tool.cost} credits to run this tool. You have 1.`);
+    await settle();
+    expect(calls.generateSync).toHaveLength(1);
+  });
+});
+
 // ---------- pure modules ----------
 
 describe('§8 generation error texts', () => {
@@ -746,7 +965,10 @@ describe('aspect presets and bodies', () => {
   });
 
   it('the video, audio and 3D tools start at the §9 defaults and keep each control in its range', () => {
-    const run = createActor(toolRunMachine, { input: runInput('audioldm', { signedIn: true, credits: 5000 }) }).start();
+    const run = createActor(toolRunMachine, {
+      inspect: recordTransitions,
+      input: runInput('audioldm', { signedIn: true, credits: 5000 }),
+    }).start();
     expect(run.getSnapshot().context.params).toEqual({ duration: 10, guidance_scale: 3.5 });
     run.send({ type: 'tool.param', name: 'duration', value: 99 });
     run.send({ type: 'tool.param', name: 'guidance_scale', value: 4.3 });
@@ -794,5 +1016,18 @@ describe('aspect presets and bodies', () => {
     expect(shapeOf('restore-image').call).toBe('poll');
     expect(shapeOf('image-to-text').call).toBe('startThenWait');
     expect(shapeOf('text-to-advertisement')).toMatchObject({ call: 'sync', retryOn504: true });
+  });
+});
+
+// ---------- transition coverage of the real tests (keep last: it reads what the tests above walked) ----------
+
+describe('the real tests above walk every transition of the tool machines', () => {
+  it('toolRun, toolRequest, toolPoll and toolProgress: no transition left unwalked', () => {
+    const missing = toolMachineIds.flatMap((id) =>
+      graphEdges(machines[id]!)
+        .filter((edge) => !walked.has(edge.transition))
+        .map((edge) => edge.key),
+    );
+    expect(missing).toEqual([]);
   });
 });

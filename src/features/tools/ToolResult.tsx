@@ -4,8 +4,9 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import * as buttons from '../../components/ui/button/button.css';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
+import { DOWNLOAD_FAILED, SHARE_FAILED, downloadImage, shareImage, timestampedName } from '../../app/save-image';
 import type { ToolRunActor } from '../../app/tools';
-import { DOWNLOAD_FAILED, SHARE_FAILED, downloadImage, isMobileAgent, shareImage, timestampedName } from './image-prep';
+import { isMobileAgent } from './image-prep';
 import type { ToolView } from './tool-views';
 import * as styles from './ToolPage.css';
 

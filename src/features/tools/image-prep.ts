@@ -1,7 +1,8 @@
 /**
  * Browser work on a chosen file before any call (spec §5 Files): the size and format checks,
  * reading it as a data URL, and person-to-person's resize (longest side 800 px, flattened on
- * white, JPEG at 0.7). Nothing here reaches the API.
+ * white, JPEG at 0.7). Nothing here reaches the API or the network; saving and sharing a result
+ * fetch it, so they are effects of the app (src/app/save-image.ts).
  */
 
 export const MAX_FILE_BYTES = 15 * 1024 * 1024;
@@ -90,45 +91,3 @@ export async function compressForUpload(file: Blob): Promise<string> {
 /** Mobile user agents get save-and-share, desktop the download button (spec §2). */
 export const isMobileAgent = (agent: string = navigator.userAgent): boolean =>
   /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i.test(agent);
-
-export const DOWNLOAD_FAILED = 'Failed to download image';
-export const SHARE_FAILED = 'Failed to share image. Please try again.';
-
-async function fetchImage(url: string): Promise<Blob> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(DOWNLOAD_FAILED);
-  return response.blob();
-}
-
-/** Saves the image under `name` (a PNG with a timestamp, spec §9 Files). */
-export async function downloadImage(url: string, name: string): Promise<void> {
-  const blob = await fetchImage(url);
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The click has started the download; the object URL can go on the next tick.
-  setTimeout(() => URL.revokeObjectURL(href), 0);
-}
-
-export const timestampedName = (prefix: string, now = Date.now()): string => `${prefix}-${now}.png`;
-
-/**
- * The device's native share with the image file where it exists; false when the page must
- * offer its own share dialog instead. A cancelled share is not an error.
- */
-export async function shareImage(url: string, title: string): Promise<boolean> {
-  if (typeof navigator.share !== 'function' || typeof navigator.canShare !== 'function') return false;
-  const blob = await fetchImage(url);
-  const file = new File([blob], timestampedName('generated-ad'), { type: blob.type || 'image/png' });
-  if (!navigator.canShare({ files: [file] })) return false;
-  try {
-    await navigator.share({ files: [file], title });
-  } catch (error) {
-    if ((error as { name?: unknown }).name !== 'AbortError') throw error;
-  }
-  return true;
-}

@@ -2,12 +2,20 @@
  * The offline provider's outputs, read back with real decoders: sharp for pictures, mediabunny for
  * MP4, @gltf-transform/core for GLB, the WAV header and samples for audio, tesseract for OCR.
  */
+import { crc32 } from 'node:zlib';
 import { NodeIO } from '@gltf-transform/core';
 import { ALL_FORMATS, BufferSource, Input } from 'mediabunny';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toolByKey, type ToolKey } from '../../../src/catalog';
-import { createLocalProvider, imageSize, OFFLINE_MODEL, OFFLINE_NOTICE } from '../../../server/providers/local';
+import {
+  createLocalProvider,
+  imageSize,
+  OCR_FAIL_MESSAGE,
+  OFFLINE_MODEL,
+  OFFLINE_NOTICE,
+} from '../../../server/providers/local';
+import { imageTexts } from '../../../server/providers/media/image-text';
 import {
   ProviderBusyError,
   ProviderError,
@@ -48,6 +56,33 @@ async function picture(width: number, height: number, format: 'png' | 'jpeg' = '
 }
 
 const upload = (bytes: Uint8Array, contentType = 'image/png') => ({ image: { bytes, contentType } });
+
+/** A PNG chunk: length, type, data, CRC of type and data. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** The PNG with a chunk put right after its header (signature 8 bytes + IHDR 25), as exiftool writes a Comment. */
+function withPngChunk(png: Uint8Array, type: string, data: Buffer): Uint8Array {
+  const bytes = Buffer.from(png);
+  return new Uint8Array(Buffer.concat([bytes.subarray(0, 33), pngChunk(type, data), bytes.subarray(33)]));
+}
+const withPngText = (png: Uint8Array, keyword: string, value: string) =>
+  withPngChunk(png, 'tEXt', Buffer.from(`${keyword}\0${value}`, 'latin1'));
+
+/** The JPEG with a comment segment (COM) right after its start marker. */
+function withJpegComment(jpeg: Uint8Array, comment: string): Uint8Array {
+  const bytes = Buffer.from(jpeg);
+  const body = Buffer.from(comment, 'utf8');
+  const header = Buffer.from([0xff, 0xfe, 0, 0]);
+  header.writeUInt16BE(body.length + 2, 2);
+  return new Uint8Array(Buffer.concat([bytes.subarray(0, 2), header, body, bytes.subarray(2)]));
+}
 
 async function video(bytes: Uint8Array) {
   const input = new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS });
@@ -343,6 +378,63 @@ describe('local provider: markers, cancellation and latency', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as Error).message).toMatch(/\[fail\]/);
+  });
+
+  it('reads the text metadata of a PNG (tEXt, uncompressed iTXt) and a JPEG (COM), without decoding the picture', async () => {
+    const png = await picture(32, 24);
+    expect(imageTexts(png)).toEqual([]);
+    const commented = withPngText(png, 'Comment', 'an old photo [fail]');
+    const international = withPngChunk(
+      commented,
+      'iTXt',
+      Buffer.concat([Buffer.from('Description\0\0\0en\0Beschreibung\0', 'latin1'), Buffer.from('café [slow]', 'utf8')]),
+    );
+    const compressed = withPngChunk(png, 'iTXt', Buffer.from('Description\0\u0001\0\0\0xxxx', 'latin1'));
+    expect(imageTexts(international)).toEqual(['Description: café [slow]', 'Comment: an old photo [fail]']);
+    expect(imageTexts(compressed)).toEqual([]);
+    // sharp still decodes the commented file: it is a valid PNG.
+    expect(await sharp(commented).metadata()).toMatchObject({ format: 'png', width: 32, height: 24 });
+    const jpeg = withJpegComment(await picture(32, 24, 'jpeg'), 'scanned [fail]');
+    expect(imageTexts(jpeg)).toEqual(['scanned [fail]']);
+    expect(await sharp(jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 32, height: 24 });
+    // Truncated in the middle of a chunk: what was read before, no error.
+    expect(imageTexts(commented.subarray(0, 40))).toEqual([]);
+    expect(imageTexts(new Uint8Array([1, 2, 3]))).toEqual([]);
+  });
+
+  it('[fail] in an uploaded picture’s metadata fails restore and image to text, which have no prompt', async () => {
+    const png = withPngText(await picture(64, 48), 'Comment', '[fail]');
+    const restore = await provider.run(job('restore-image', {}, upload(png)), signal()).catch((e: unknown) => e);
+    expect(restore).toBeInstanceOf(ProviderError);
+    expect((restore as Error).message).toBe(
+      'The offline preview model failed this run on purpose ([fail] in the uploaded image’s metadata).',
+    );
+    const jpeg = withJpegComment(await picture(64, 48, 'jpeg'), 'please [FAIL] this');
+    const read = await provider
+      .run(job('image-to-text', {}, upload(jpeg, 'image/jpeg')), signal())
+      .catch((e: unknown) => e);
+    expect(read).toBeInstanceOf(ProviderError);
+    expect((read as Error).message).toMatch(/\[fail\] in the uploaded image’s metadata/);
+    // Other metadata leaves the run alone.
+    const plain = withPngText(await picture(64, 48), 'Comment', 'my grandmother, 1962');
+    const restored = file(await provider.run(job('restore-image', {}, upload(plain)), signal()));
+    expect(await sharp(restored.bytes).metadata()).toMatchObject({ width: 128, height: 96 });
+  });
+
+  it('[busy] in an uploaded picture’s metadata is refused before any work, with 504', async () => {
+    const busy = job('restore-image', {}, upload(withPngText(await picture(32, 32), 'Comment', '[busy]')));
+    expect(() => provider.admit?.(busy)).toThrow(ProviderBusyError);
+    expect(() => provider.admit?.(busy)).toThrow(/\[busy\] in the uploaded image’s metadata/);
+  });
+
+  it('image to text fails the run when the text it reads has [fail] in it', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="520" height="140"><rect width="100%" height="100%" fill="#fff"/>
+      <text x="24" y="92" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="60" font-weight="bold" fill="#111">[fail] NOTE</text></svg>`;
+    const png = new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
+    expect(imageTexts(png)).toEqual([]);
+    const error = await provider.run(job('image-to-text', {}, upload(png)), signal()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as Error).message).toBe(OCR_FAIL_MESSAGE);
   });
 
   it('[busy] is refused before any work, with HTTP status 504', async () => {

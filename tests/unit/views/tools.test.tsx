@@ -19,15 +19,33 @@ function fakeToolEndpoints() {
   return {
     generateImage: vi.fn(async () => ({ output: IMAGE_URL, credits: 2492 })),
     startGeneration: vi.fn(async () => ({ id: 'pred-1', credits: 2495 })),
-    getPrediction: vi.fn(async () => ({ status: 'succeeded', output: 'function add(a, b) {\n  return a + b;\n}' })),
+    getPrediction: vi.fn(async (): Promise<{ status: string; output: string | null }> => ({
+      status: 'succeeded',
+      output: 'function add(a, b) {\n  return a + b;\n}',
+    })),
     upload: vi.fn(async () => ({ url: '/files/upload/main.jpg' })),
     getCredits: vi.fn(async () => ({ credits: 2495 })),
   };
 }
 
-async function renderTool(key: PageToolKey, user: typeof proUser | null = proUser) {
+/** Endpoints that keep every run working: the image call never answers, predictions stay processing. */
+function heldToolEndpoints() {
+  return {
+    ...fakeToolEndpoints(),
+    generateImage: vi.fn(() => new Promise<never>(() => {})),
+    getPrediction: vi.fn(async (): Promise<{ status: string; output: string | null }> => ({
+      status: 'processing',
+      output: null,
+    })),
+  };
+}
+
+async function renderTool(
+  key: PageToolKey,
+  user: typeof proUser | null = proUser,
+  api: ReturnType<typeof fakeToolEndpoints> = fakeToolEndpoints(),
+) {
   await startSession({ endpoints: fakeEndpoints(user), token: user ? 'saved' : null });
-  const api = fakeToolEndpoints();
   const flow = (app: AppActor) => withToolEffects(toolEffects(app, { endpoints: api }));
   await renderWithRouter(<ToolPage toolKey={key} flow={flow} />);
   await screen.findByRole('heading', { level: 1 });
@@ -44,7 +62,29 @@ const bigFile = (name: string, type: string) => {
   return file;
 };
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+
+/**
+ * jsdom draws nothing: person to person's resize (createImageBitmap, a canvas, toBlob) is stubbed
+ * so the main image can be chosen.
+ */
+function stubImageResize() {
+  vi.stubGlobal('createImageBitmap', async () => ({ width: 1600, height: 1200, close: () => {} }));
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
+    fillStyle: '',
+    fillRect: () => {},
+    drawImage: () => {},
+  } as unknown as CanvasRenderingContext2D);
+  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done) =>
+    done(new Blob(['jpeg'], { type: 'image/jpeg' })),
+  );
+}
 
 describe('tool pages: title, cost, inputs and buttons', () => {
   const pages: Array<[PageToolKey, string, string, string | null]> = [
@@ -281,5 +321,49 @@ describe('tool pages: runs', () => {
     } finally {
       agent.mockRestore();
     }
+  });
+});
+
+describe('tool pages: while a run is working (spec §2 progress texts)', () => {
+  type Fill = () => Promise<void>;
+  const prompt =
+    (value: string): Fill =>
+    async () => {
+      typePrompt(value);
+    };
+  const image =
+    (label: string, thenPrompt?: string): Fill =>
+    async () => {
+      chooseFile(label, png('photo.png'));
+      await screen.findByAltText(`${label} preview`);
+      if (thenPrompt) typePrompt(thenPrompt);
+    };
+  // [page, its button, the progress text while working (the exact value where the run's answers fix it)]
+  const pages: Array<[PageToolKey, string, RegExp | string, Fill]> = [
+    ['text-to-image', 'Generate', /^Generating\.\.\. \d+%$/, prompt('a fox')],
+    ['image-to-image', 'Generate', /^Generating\.\.\. \d+%$/, image('Image', 'as a watercolour')],
+    ['text-to-advertisement', 'Generate', /^Generating\.\.\. \d+%$/, prompt('a shoe ad')],
+    // One status check answered 'processing': 1/60.
+    ['person-to-person', 'Generate', 'Generating... 2%', image('Main image', 'on a beach')],
+    ['restore-image', 'Restore Image', 'Restoring... 2%', image('Image to restore')],
+    // The first wait answered 'processing': 12 %.
+    ['text-to-text', 'Generate Text', 'Generating... 12%', prompt('a haiku')],
+    ['code-generation', 'Generate Code', 'Generating... 12%', prompt('add two numbers')],
+    ['image-to-text', 'Extract Text', 'Processing... 12%', image('Image')],
+  ];
+
+  it.each(pages)('%s: "%s" shows %s and the button is disabled', async (key, button, progress, fill) => {
+    if (key === 'person-to-person') stubImageResize();
+    await renderTool(key, proUser, heldToolEndpoints());
+    await fill();
+    expect((submit(button) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(submit(button));
+    const text = await screen.findByText(progress);
+    const value = Number(/(\d+)%$/.exec(text.textContent ?? '')?.[1]);
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(value));
+    const word = /^(\w+)\.\.\./.exec(text.textContent ?? '')?.[1];
+    const working = screen.getByRole('button', { name: `${word}...` });
+    expect((working as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: button })).toBeNull();
   });
 });
