@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
-import { Notice } from '../../components/ui/form/fields';
+import { Notice } from '../../components/ui/form/notice';
 import * as styles from './LocationNotice.css';
 
 /**

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useHydrated, useSession } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
-import { Notice } from '../../components/ui/form/fields';
+import { Notice } from '../../components/ui/form/notice';
 import * as styles from './ServerNotice.css';
 
 /**

@@ -49,13 +49,8 @@ export function ErrorBanner({ children, id }: { children: ReactNode; id?: string
   ) : null;
 }
 
-export function Notice({ children }: { children: ReactNode }) {
-  return children ? (
-    <div role="status" className={styles.notice}>
-      {children}
-    </div>
-  ) : null;
-}
+// The notice stands in a module of its own: the shell's notices use it on the first load, the forms do not.
+export { Notice } from './notice';
 
 /** A new password and its confirmation (register, reset, settings); the flow checks the match. */
 export function PasswordPair({

@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+import * as styles from './form.css';
+
+/** A status line (spec §2 notices): nothing when there is nothing to say. */
+export function Notice({ children }: { children: ReactNode }) {
+  return children ? (
+    <div role="status" className={styles.notice}>
+      {children}
+    </div>
+  ) : null;
+}
