@@ -98,6 +98,11 @@ async function withHeldScript(viewport: Viewport, path: string, token?: string):
   });
   await page.goto(path, { waitUntil: 'commit' });
   await page.locator('h1').first().waitFor();
+  // The browser paints nothing before the head's stylesheets have loaded; a script reading styles may
+  // run earlier, so the checks wait for them as the first paint does.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null),
+  );
   return { page, errors, release };
 }
 
