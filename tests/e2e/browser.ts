@@ -82,6 +82,15 @@ export function setupBrowser(): { browser: () => Browser } {
   };
 }
 
+/**
+ * Waits until the app has taken over the page: hydrated and the startup check ended (the shell is no longer
+ * aria-disabled). Playwright's clicks and fills wait for that by themselves; setInputFiles and scripted
+ * events do not, and on a prerendered page they would reach markup that nothing listens to yet.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('main') && !document.querySelector('[aria-disabled="true"]'));
+}
+
 export function baseUrl(): string {
   return inject('baseUrl');
 }

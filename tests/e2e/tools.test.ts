@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { toolByKey, type ToolKey } from '../../src/catalog';
-import { baseUrl, desktop, openPage, phone, screenshot, setupBrowser } from './browser';
+import { appReady, baseUrl, desktop, openPage, phone, screenshot, setupBrowser } from './browser';
 
 const { browser } = setupBrowser();
 
@@ -112,6 +112,8 @@ function sixteenMegabytes(name: string): string {
 async function openTool(page: Page, key: ToolKey): Promise<void> {
   await page.goto(toolByKey(key).path);
   await expect.poll(() => page.getByRole('heading', { level: 1, name: toolByKey(key).title }).isVisible()).toBe(true);
+  // The file inputs are set by script, which does not wait for the prerendered page to be hydrated.
+  await appReady(page);
 }
 
 /** Waits for the result image to load; answers its natural size. */

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { appReady } from '../../e2e/browser';
 import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
 import { LATE_MESSAGE } from '../../../machines/billing/checkout-return.machine';
@@ -32,6 +33,8 @@ export async function openSignedIn(
   await page.addInitScript(() => localStorage.setItem('token', 'path-test-token'));
   await page.goto(path);
   await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), firstRender).toBeGreaterThan(0);
+  // What a path does next may be scripted (a file input, a window event): wait for the app to take over.
+  await appReady(page);
   return `signed in as ${user.email}, open ${path}`;
 }
 

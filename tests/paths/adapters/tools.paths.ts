@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { appReady } from '../../e2e/browser';
 import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
 import type { ToolPollContext } from '../../../machines/tools/tool-poll.machine';
@@ -77,6 +78,8 @@ async function openTool(
   await expect
     .poll(() => ctx.page.getByRole('heading', { level: 1, name: tool.title }).isVisible(), firstRender)
     .toBe(true);
+  // File inputs are set by script, which does not wait for the prerendered page to be hydrated.
+  await appReady(ctx.page);
   return `open ${tool.path} as a visitor`;
 }
 
