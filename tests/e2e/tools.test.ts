@@ -444,6 +444,8 @@ describe('a visitor', () => {
       await expect
         .poll(() => visitor.getByRole('heading', { level: 1, name: toolByKey(key).title }).isVisible())
         .toBe(true);
+      // The file is set by script, which does not wait for the prerendered page to be hydrated.
+      await appReady(visitor);
       if (form.image) {
         await visitor
           .getByLabel(form.image, { exact: true })

@@ -219,6 +219,13 @@ for (const backend of backends) {
         }),
       );
       expect(await balance(t, u.id)).toBe(100 - textTool.cost);
+      // The run is handed to its provider in the background: the sweeper's subject is a run that is processing.
+      for (;;) {
+        const p = await json<Pred>(await t.request(`/api/prediction/${id}`, { token: u.token }));
+        if (p.status === 'processing') break;
+        expect(p.status).toBe('starting');
+        await new Promise((r) => setImmediate(r));
+      }
       expect(await sweepPredictions(t.runtime.deps.db, t.now)).toBe(0);
       const later = new Date(t.now.getTime() + t.config.generationTimeoutMs + 1);
       expect(await sweepPredictions(t.runtime.deps.db, later)).toBe(1);
