@@ -686,7 +686,9 @@ export const toolRequestPaths: PathAdapter = {
   async start(ctx, _model, path) {
     await pathDelays(ctx.page, { toolRequest: ['requestTimeout', 'retryPause'] }, path, {
       requestTimeout: 2500,
-      retryPause: 200,
+      // Long enough that the waiting state's check (no call out, one attempt sent) runs before the
+      // next attempt leaves, even on busy cores (200 ms lost that race in a clean-clone run).
+      retryPause: 1500,
     });
     const keys: string[] = [];
     keysSeen.set(ctx.page, keys);
