@@ -52,6 +52,25 @@ function assetsOf(manifest: Manifest, routeIds: string[]): { scripts: string[]; 
   return { scripts: [...scripts], styles: [...styles] };
 }
 
+const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/**
+ * A prerendered page is drawn before any script; the entry module would still run (a long task: every
+ * module's top level, the actor system, the router) before the browser's first layout and paint, since
+ * module scripts run as soon as the document is parsed. So the page fetches and compiles the entry at once
+ * (modulepreload) but runs it from a frame callback's next task: after the first paint. A hidden tab has no
+ * frames and starts it at once.
+ */
+export function startAfterFirstPaint(html: string): string {
+  const src = entryScript.exec(html)?.[1];
+  if (!src) throw new Error('prerender: the page has no entry module script');
+  const loader =
+    `<link rel="modulepreload" crossorigin href="${src}">\n` +
+    `    <script type="module">const start = () => import(${JSON.stringify(src)}); ` +
+    `document.hidden ? start() : requestAnimationFrame(() => setTimeout(start, 0));</script>`;
+  return html.replace(entryScript, () => loader);
+}
+
 export async function prerenderPages(config: ResolvedConfig, pages: ReadonlyMap<string, string>): Promise<void> {
   const { build } = await import('vite');
   const outDir = path.resolve(config.root, config.build.outDir);
@@ -101,7 +120,7 @@ export async function prerenderPages(config: ResolvedConfig, pages: ReadonlyMap<
       .join('');
     fs.writeFileSync(
       file,
-      html
+      startAfterFirstPaint(html)
         .replace(rootMarkup, () => `<div id="root">${markup}</div>`)
         .replace('  </head>', () => `${preloads}  </head>`),
     );

@@ -109,6 +109,38 @@ async function withHeldScript(viewport: Viewport, path: string, token?: string):
 const ready = (page: Page) => page.waitForFunction(() => !document.querySelector('[aria-disabled="true"]'));
 
 describe('starting the app on a prerendered page', () => {
+  it("runs the app's code only after the browser's next frame: the drawn page never waits for it", async () => {
+    for (const path of ['/', '/image-models/text-to-image']) {
+      const context = await browser().newContext({ viewport: desktop, baseURL: baseUrl(), reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      // Frame callbacks are held until the test lets them run; the entry module notes when it starts.
+      await page.addInitScript(() => {
+        const w = window as unknown as { releaseFrames: () => void };
+        const real = window.requestAnimationFrame.bind(window);
+        let held: FrameRequestCallback[] | null = [];
+        window.requestAnimationFrame = (callback) => (held ? (held.push(callback), 0) : real(callback));
+        w.releaseFrames = () => {
+          const callbacks = held ?? [];
+          held = null;
+          callbacks.forEach((callback) => real(callback));
+        };
+      });
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, body: `globalThis.entryRan = true;\n${await response.text()}` });
+      });
+      const entryRan = () => page.evaluate(() => (window as unknown as { entryRan?: boolean }).entryRan === true);
+      await page.goto(path, { waitUntil: 'load' });
+      await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true);
+      await page.waitForTimeout(300);
+      expect(await entryRan(), `${path}: the app ran before a frame`).toBe(false);
+      await page.evaluate(() => (window as unknown as { releaseFrames: () => void }).releaseFrames());
+      await ready(page);
+      expect(await entryRan(), path).toBe(true);
+      await context.close();
+    }
+  });
+
   it('adopts the markup (the same heading element before and after) and shows the visitor controls once it knows', async () => {
     for (const [path, viewport] of [
       ['/', desktop],
