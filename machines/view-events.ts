@@ -150,8 +150,8 @@ export const viewEvents: Readonly<Record<string, ViewEvents>> = {
       },
       {
         states: ['signedOut.registered'],
-        events: ['auth.register.submit'],
-        why: 'The success notice replaces the register form.',
+        events: ['auth.register.submit', 'auth.login.submit'],
+        why: 'The success notice is a modal dialog that replaces the register form and closes the login dialog: no form can be used until it closes, and closing it leaves the state.',
       },
       {
         states: ['signedIn'],

@@ -333,10 +333,6 @@ export const sessionMachine = setup({
           after: { registerNotice: { target: 'idle', actions: assign({ registerMessage: null }) } },
           on: {
             'auth.register.dismiss': { target: 'idle', actions: assign({ registerMessage: null }) },
-            'auth.login.submit': {
-              target: 'loggingIn',
-              actions: [assign({ source: ({ event }) => event.source, registerMessage: null }), 'clearErrors'],
-            },
           },
         },
       },

@@ -4,13 +4,12 @@ import { themeMachine } from '../../machines/theme/theme.machine';
 import { themeStorageKey } from '../themes/names';
 import { loadEndpoints, sessionCredentials } from './api';
 
+/**
+ * The saved theme. A storage the browser blocks (private modes, sandboxed frames) throws here: the theme
+ * machine's starting state then keeps the default (its onError), in the statechart rather than hidden here.
+ */
 function readStored(): string | null {
-  try {
-    return window.localStorage.getItem(themeStorageKey);
-  } catch {
-    // Storage can be blocked (private mode, sandboxed frames): behave as if nothing was saved.
-    return null;
-  }
+  return window.localStorage.getItem(themeStorageKey);
 }
 
 export const themeLogic = themeMachine.provide({

@@ -474,6 +474,21 @@ export async function pathDelays(
   );
 }
 
+/**
+ * The browser refuses the page its storage, as it does with site data blocked: reading `localStorage`
+ * throws a SecurityError. Set after the path's own init scripts (which store delays and sign-ins first).
+ */
+export async function blockStorage(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+  });
+}
+
 /** A delayed step: the machine fires it by itself after its (shortened) delay; the state's check waits for it. */
 export const delayPasses: EventDriver = async (_ctx, event) =>
   `wait for the ${event.type.split('.')[2]} delay (shortened for the test)`;

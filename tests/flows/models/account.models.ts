@@ -12,8 +12,6 @@ export const changeEmailModel = defineModel({
     'email.cancel': [{ type: 'email.cancel' }],
     'email.submit': [
       { type: 'email.submit', newEmail: 'new@example.com', currentPassword: 'secret1' },
-      { type: 'email.submit', newEmail: '', currentPassword: 'secret1' },
-      { type: 'email.submit', newEmail: 'new@example.com', currentPassword: '' },
     ],
   },
   actors: {
@@ -32,7 +30,6 @@ export const changePasswordModel = defineModel({
     'password.submit': [
       { type: 'password.submit', newPassword: 'secret1', confirmPassword: 'secret1' },
       { type: 'password.submit', newPassword: 'secret1', confirmPassword: 'secret2' },
-      { type: 'password.submit', newPassword: '', confirmPassword: '' },
     ],
   },
 });

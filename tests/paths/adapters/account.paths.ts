@@ -70,16 +70,6 @@ export const changeEmailPaths: PathAdapter = {
       return 'the form is busy';
     },
   },
-  cannotSend: (event) =>
-    event.type === 'email.submit' &&
-    (!(event as unknown as { newEmail: string }).newEmail.trim() ||
-      !(event as unknown as { currentPassword: string }).currentPassword)
-      ? 'required fields'
-      : null,
-  unreachable: {
-    'changeEmail.editing --email.submit--> changeEmail.editing':
-      "An empty field never reaches the machine from the page: the browser's required check stops the form first.",
-  },
 };
 
 /** Security › Change Password (simulated, spec §5). */
@@ -117,14 +107,6 @@ export const changePasswordPaths: PathAdapter = {
       await expect.poll(() => page.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
       return 'the form is busy';
     },
-  },
-  cannotSend: (event) =>
-    event.type === 'password.submit' && (event as unknown as { newPassword: string }).newPassword === ''
-      ? 'required field'
-      : null,
-  unreachable: {
-    'changePassword.editing --password.submit--> changePassword.editing':
-      "An empty password never reaches the machine from the page: the browser's required check stops the form first.",
   },
 };
 

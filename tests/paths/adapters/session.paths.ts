@@ -21,7 +21,7 @@ function signedIn(...events: Array<EventObject & Record<string, unknown>>) {
   };
 }
 import type { User } from '../../../src/api/schemas';
-import { answerOf, delayPasses, pathDelays, type PathAdapter, type PathContext } from '../harness';
+import { answerOf, blockStorage, delayPasses, pathDelays, type PathAdapter, type PathContext } from '../harness';
 
 type Sample = EventObject & Record<string, unknown>;
 
@@ -76,11 +76,16 @@ export const sessionPaths: PathAdapter = {
       sessionStorage.setItem('path-started', '1');
       if (saved) localStorage.setItem('token', saved);
     }, token);
+    if (first?.type === 'xstate.error.actor.readToken') await blockStorage(page);
     const at = startPage(path);
     await page.goto(at);
-    return `${token ? `a saved sign-in ("${token}")` : 'no saved sign-in'}; open ${at}`;
+    const blocked = first?.type === 'xstate.error.actor.readToken';
+    return `${blocked ? "the browser blocks this site's storage" : token ? `a saved sign-in ("${token}")` : 'no saved sign-in'}; open ${at}`;
   },
   events: {
+    async 'xstate.error.actor.readToken'() {
+      return "the browser blocks this site's storage: reading the saved sign-in fails";
+    },
     async 'xstate.done.actor.readToken'(_ctx, event) {
       const { output } = event as Sample;
       return `the app reads the saved sign-in (${output === null ? 'none' : `"${String(output)}"`})`;
@@ -306,12 +311,6 @@ export const sessionPaths: PathAdapter = {
       ],
     },
   ],
-  unreachable: {
-    'session.reading --xstate.error.actor.readToken--> session.signedOut':
-      'The token reader (src/app/token-storage.ts) catches a blocked storage and answers no token, so the read never fails.',
-    'session.signedOut.registered --auth.login.submit--> session.signedOut.loggingIn':
-      'The registration notice is a modal dialog (it closes the login dialog): no login form can be used while it is open, and closing it leaves the state.',
-  },
 };
 
 function cannotSend(event: Sample, source: AnyMachineSnapshot): string | null {
@@ -320,7 +319,6 @@ function cannotSend(event: Sample, source: AnyMachineSnapshot): string | null {
   const outcome = type.startsWith('xstate.');
   if (!outcome && source.hasTag('loading'))
     return 'the app renders nothing while it reads the saved sign-in and loads its user';
-  if (type === 'xstate.error.actor.readToken') return 'the token reader catches a blocked storage and answers none';
   if (source.matches({ signedOut: 'registered' }) && !outcome && type !== 'auth.register.dismiss')
     return 'the registration notice is a modal dialog: nothing behind it can be used while it is open';
   if (type === 'auth.dialog.open' && event.mode === 'login')

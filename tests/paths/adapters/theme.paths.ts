@@ -4,7 +4,7 @@ import type { EventObject } from 'xstate';
 import { themeModel } from '../../flows/models/shell.models';
 import { freeUser } from '../../flows/models/fixtures';
 import type { ThemeContext } from '../../../machines/theme/theme.machine';
-import { answerOf, firstRender, pathDelays, type PathAdapter, type PathContext } from '../harness';
+import { answerOf, blockStorage, firstRender, pathDelays, type PathAdapter, type PathContext } from '../harness';
 
 const STARTING = 'xstate.done.actor.0.theme.starting';
 const LOADING = 'xstate.done.actor.0.theme.remote.loading';
@@ -39,13 +39,23 @@ export const themePaths: PathAdapter = {
       },
       [saved, signsIn ? 'path-test-token' : null] as const,
     );
+    const blocked = first?.type === 'xstate.error.actor.0.theme.starting';
+    if (blocked) await blockStorage(page);
     await page.goto('/themes');
     // With a saved sign-in the app renders nothing until the server answers (the path's next steps).
     if (!signsIn)
       await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), firstRender).toBeGreaterThan(0);
-    return `${saved ? `"${saved}" stored as the theme` : 'no theme stored'}${signsIn ? ', a saved sign-in' : ''}; open /themes`;
+    const what = blocked
+      ? "the browser blocks this site's storage"
+      : saved
+        ? `"${saved}" stored as the theme`
+        : 'no theme stored';
+    return `${what}${signsIn ? ', a saved sign-in' : ''}; open /themes`;
   },
   events: {
+    async 'xstate.error.actor.0.theme.starting'() {
+      return 'reading the stored theme fails (storage blocked)';
+    },
     async [STARTING](_ctx, event) {
       const { output } = event as EventObject & { output: unknown };
       return `the app reads the stored theme (${output === null ? 'none' : `"${String(output)}"`})`;
@@ -108,8 +118,6 @@ export const themePaths: PathAdapter = {
   cannotSend(event) {
     if (event.type === 'theme.select' && (event as unknown as { theme: string }).theme === 'not-a-theme')
       return 'the gallery offers known themes only';
-    if (event.type === 'xstate.error.actor.0.theme.starting')
-      return "the app's reader catches a blocked storage and answers no theme";
     return null;
   },
   routes: [
@@ -146,8 +154,4 @@ export const themePaths: PathAdapter = {
       ],
     },
   ],
-  unreachable: {
-    'theme.starting --xstate.error.actor.0.theme.starting--> theme.local':
-      "The app's reader (src/app/theme.ts) catches a blocked storage and answers no theme, so the read never fails.",
-  },
 };
