@@ -37,7 +37,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; ready: BenchServerReady }> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(here, 'bench-server.ts'), [], {
-      execArgv: ['--import', 'tsx', ...(process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', '--cpu-prof-dir', process.env['BENCH_CPU_PROF']] : [])],
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', '--cpu-prof-dir', process.env['BENCH_CPU_PROF']] : []),
+      ],
       env: { ...process.env, DATABASE_URL: '', ...env, NODE_ENV: 'production' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

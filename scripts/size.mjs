@@ -20,7 +20,11 @@ if (!match) {
 const budgetKb = Number(match[1]);
 
 if (!process.argv.includes('--no-build')) {
-  execFileSync('npx', ['vite', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync('npx', ['vite', 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 const html = readFileSync(join(dist, 'index.html'), 'utf8');

@@ -10,9 +10,7 @@ export const changeEmailModel = defineModel({
   events: {
     'email.open': [{ type: 'email.open' }],
     'email.cancel': [{ type: 'email.cancel' }],
-    'email.submit': [
-      { type: 'email.submit', newEmail: 'new@example.com', currentPassword: 'secret1' },
-    ],
+    'email.submit': [{ type: 'email.submit', newEmail: 'new@example.com', currentPassword: 'secret1' }],
   },
   actors: {
     changeEmail: {
