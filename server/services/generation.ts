@@ -422,8 +422,10 @@ export async function sweepPredictions(db: Executor, now: Date): Promise<number>
     .where(and(eq(predictions.status, 'processing'), lte(predictions.deadlineAt, now)));
   let ended = 0;
   for (const { id } of stuck) {
-    running.get(id)?.abort(new Error(timedOutMessage));
+    // End (and refund) the run first, then stop its provider: stopped first, the run's own failure
+    // handler raced this sweep to end it (the sweep then counted nothing on a busy Postgres).
     if (await endPrediction(db, id, 'failed', timedOutMessage, now)) ended++;
+    running.get(id)?.abort(new Error(timedOutMessage));
   }
   return ended;
 }
