@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { baseUrl, openPage, type Viewport } from './browser';
+import { appReady, baseUrl, openPage, type Viewport } from './browser';
 
 interface OutboxMail {
   to: string;
@@ -63,6 +63,7 @@ export async function signedInPage(browser: Browser, viewport: Viewport, token: 
   const page = await openPage(browser, viewport, '/terms');
   await page.evaluate((t) => localStorage.setItem('token', t), token);
   await page.goto(path);
+  await appReady(page);
   return page;
 }
 
