@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { appReady, baseUrl, openPage, type Viewport } from './browser';
+import { appReady, baseUrl, newPage, type Viewport } from './browser';
 
 interface OutboxMail {
   to: string;
@@ -60,7 +60,9 @@ export async function loginToken(email: string, password: string): Promise<strin
 
 /** A page signed in with `token` (the stored key of spec §9), opened at `path` once the user shows. */
 export async function signedInPage(browser: Browser, viewport: Viewport, token: string, path = '/'): Promise<Page> {
-  const page = await openPage(browser, viewport, '/terms');
+  // Any page of the app's origin can hold the token; the app itself starts once, at `path`.
+  const page = await newPage(browser, viewport);
+  await page.goto('/robots.txt');
   await page.evaluate((t) => localStorage.setItem('token', t), token);
   await page.goto(path);
   await appReady(page);

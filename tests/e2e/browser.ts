@@ -95,17 +95,21 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
+/** A fresh page in a context of its own (empty storage) at the given viewport, not yet at any address. */
+export async function newPage(browser: Browser, viewport: Viewport): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl(), reducedMotion: 'reduce' });
+  return context.newPage();
+}
+
 /**
- * A fresh page (own context: empty localStorage) at the given viewport, opened at `path` and taken over by
- * the app (appReady): a prerendered page shows its content before the app runs, and what depends on the
- * session (the hero's call to action, the account area) only once the startup check has ended, so a test's
- * first look must not race the app's start.
+ * A fresh page (newPage) opened at the app's `path` and taken over by the app (appReady): a prerendered page
+ * shows its content before the app runs, and what depends on the session (the hero's call to action, the
+ * account area) only once the startup check has ended, so a test's first look must not race the app's start.
  */
 export async function openPage(browser: Browser, viewport: Viewport, path = '/'): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl(), reducedMotion: 'reduce' });
-  const page = await context.newPage();
+  const page = await newPage(browser, viewport);
   await page.goto(path);
-  if (path.startsWith('/')) await appReady(page);
+  await appReady(page);
   return page;
 }
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { machines as registry } from '../../machines';
 import { allStates, toFlowGraph } from '../../src/features/flows/graph';
-import { desktop, openPage, phone, screenshot, setupBrowser } from './browser';
+import { desktop, newPage, phone, screenshot, setupBrowser } from './browser';
 import { root } from './server-process';
 
 const { browser } = setupBrowser();
@@ -38,7 +38,7 @@ function drawnMarks(missing: readonly string[]): { walked: string[]; missing: st
 
 describe('flows viewer', () => {
   it('at 1280: lists the machines, draws the chosen one and makes no outside request', async () => {
-    const page = await openPage(browser(), desktop, 'about:blank');
+    const page = await newPage(browser(), desktop);
     const outside = await offline(page);
     await page.goto('/flows');
     await expect.poll(() => page.getByRole('heading', { name: 'Flows', level: 1 }).isVisible()).toBe(true);
@@ -125,7 +125,7 @@ describe('flows viewer', () => {
         percent: Math.round((walked / transitions) * 1000) / 10,
       },
     };
-    const page = await openPage(browser(), desktop, 'about:blank');
+    const page = await newPage(browser(), desktop);
     const outside = await offline(page);
     await page.addInitScript((report) => localStorage.setItem('atelier:test-coverage', report), JSON.stringify(given));
     await page.goto('/flows/session');
@@ -147,7 +147,7 @@ describe('flows viewer', () => {
   });
 
   it('at 390: the same page fits a phone', async () => {
-    const page = await openPage(browser(), phone, 'about:blank');
+    const page = await newPage(browser(), phone);
     const outside = await offline(page);
     await page.goto('/flows/session?state=signedOut.idle');
     const chart = page.getByRole('img', { name: /Statechart of session/ });

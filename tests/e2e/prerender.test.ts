@@ -10,7 +10,7 @@ import { prerenderedPaths } from '../../src/app/page-heads';
 import { tools } from '../../src/catalog';
 import { HYDRATION_ERROR_PREFIX } from '../../src/app/hydration-report';
 import { loginToken, verifiedAccount } from './accounts';
-import { baseUrl, desktop, phone, setupBrowser, type Viewport } from './browser';
+import { appReady, baseUrl, desktop, phone, setupBrowser, type Viewport } from './browser';
 
 const { browser } = setupBrowser();
 
@@ -106,8 +106,6 @@ async function withHeldScript(viewport: Viewport, path: string, token?: string):
   return { page, errors, release };
 }
 
-const ready = (page: Page) => page.waitForFunction(() => !document.querySelector('[aria-disabled="true"]'));
-
 describe('starting the app on a prerendered page', () => {
   it("runs the app's code only after the browser's next frame: the drawn page never waits for it", async () => {
     for (const path of ['/', '/image-models/text-to-image']) {
@@ -135,7 +133,7 @@ describe('starting the app on a prerendered page', () => {
       await page.waitForTimeout(300);
       expect(await entryRan(), `${path}: the app ran before a frame`).toBe(false);
       await page.evaluate(() => (window as unknown as { releaseFrames: () => void }).releaseFrames());
-      await ready(page);
+      await appReady(page);
       expect(await entryRan(), path).toBe(true);
       await context.close();
     }
@@ -156,7 +154,7 @@ describe('starting the app on a prerendered page', () => {
         (window as unknown as { prerenderedHeading: Element | null }).prerenderedHeading = document.querySelector('h1');
       });
       release();
-      await ready(page);
+      await appReady(page);
       expect(
         await page.evaluate(
           () =>
@@ -180,7 +178,7 @@ describe('starting the app on a prerendered page', () => {
       (await page.getByRole('button', { name: 'Register' }).first().isVisible());
     expect(await visitorControls()).toBe(false);
     release();
-    await ready(page);
+    await appReady(page);
     expect(
       await page
         .getByLabel(/^Credit balance: 50 credits/)

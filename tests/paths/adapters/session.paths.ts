@@ -76,10 +76,10 @@ export const sessionPaths: PathAdapter = {
       sessionStorage.setItem('path-started', '1');
       if (saved) localStorage.setItem('token', saved);
     }, token);
-    if (first?.type === 'xstate.error.actor.readToken') await blockStorage(page);
+    const blocked = first?.type === 'xstate.error.actor.readToken';
+    if (blocked) await blockStorage(page);
     const at = startPage(path);
     await page.goto(at);
-    const blocked = first?.type === 'xstate.error.actor.readToken';
     return `${blocked ? "the browser blocks this site's storage" : token ? `a saved sign-in ("${token}")` : 'no saved sign-in'}; open ${at}`;
   },
   events: {
