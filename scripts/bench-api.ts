@@ -81,8 +81,16 @@ async function measure(options: Record<string, unknown>, connections: number): P
 async function mainCases(ready: BenchServerReady, connections: number): Promise<Row[]> {
   const auth = { authorization: `Bearer ${ready.token}` };
   const bare = await measure({ url: `${ready.bareUrl}/bare`, method: 'GET' }, connections);
+  // Each connection goes through every account's session in turn.
   const credits = await measure(
-    { url: `${ready.appUrl}/api/users/credits`, method: 'GET', headers: auth },
+    {
+      url: ready.appUrl,
+      requests: ready.tokens.map((token) => ({
+        method: 'GET',
+        path: '/api/users/credits',
+        headers: { authorization: `Bearer ${token}` },
+      })),
+    },
     connections,
   );
   const start = await measure(
@@ -97,7 +105,7 @@ async function mainCases(ready: BenchServerReady, connections: number): Promise<
   const share = ((credits.requests.average / bare.requests.average) * 100).toFixed(0);
   return [
     rowOf('bare Hono GET /bare', bare),
-    rowOf(`GET /api/users/credits (auth; ${share}% of bare)`, credits),
+    rowOf(`GET /api/users/credits (${ready.tokens.length} accounts; ${share}% of bare)`, credits),
     rowOf('POST /api/generate/text (start, local)', start),
   ];
 }

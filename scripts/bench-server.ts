@@ -1,8 +1,8 @@
 /**
  * The server side of `npm run bench:api`, run as its own process (scripts/bench-api.ts forks it) so the
  * load generator never shares its event loop: the real app on BENCH_DATA_DIR (PGlite) or DATABASE_URL
- * (Postgres) with the local provider, plus a bare Hono route as the ceiling. It seeds one verified user
- * with credits and a session, then sends the parent { appUrl, bareUrl, token } and serves until told to stop.
+ * (Postgres) with the local provider, plus a bare Hono route as the ceiling. It seeds verified users
+ * with credits and a session each, then sends the parent { appUrl, bareUrl, token, tokens } and serves until told to stop.
  */
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -18,7 +18,10 @@ import { grantCredits } from '../server/services/credits';
 export interface BenchServerReady {
   readonly appUrl: string;
   readonly bareUrl: string;
+  /** The first account's session: the generation cases start runs as it. */
   readonly token: string;
+  /** One session per seeded account (BENCH_ACCOUNTS, default 50). */
+  readonly tokens: readonly string[];
 }
 
 function listen(
@@ -42,22 +45,28 @@ const runtime = await createRuntime(config, { log: () => undefined });
 runtime.startTimers();
 const { db } = runtime.deps;
 
-const userId = crypto.randomUUID();
-await db.insert(users).values({
-  id: userId,
-  email: `bench-${userId.slice(0, 8)}@example.com`,
-  passwordHash: await hashPassword('bench-password'),
-  emailVerifiedAt: new Date(),
-});
-await grantCredits(db, userId, 1_000_000_000, 'pack', `bench:${userId}`);
-const token = await issueToken(db, userId, 'session', new Date());
+// Many accounts, so the credits case reads many balances (and session lookups) rather than one.
+const accounts = Number(process.env['BENCH_ACCOUNTS'] ?? 50);
+const passwordHash = await hashPassword('bench-password');
+const tokens: string[] = [];
+for (let i = 0; i < accounts; i++) {
+  const userId = crypto.randomUUID();
+  await db.insert(users).values({
+    id: userId,
+    email: `bench-${userId.slice(0, 8)}@example.com`,
+    passwordHash,
+    emailVerifiedAt: new Date(),
+  });
+  await grantCredits(db, userId, 1_000_000_000, 'pack', `bench:${userId}`);
+  tokens.push(await issueToken(db, userId, 'session', new Date()));
+}
 
 const bare = new Hono();
 bare.get('/bare', (c) => c.text('ok'));
 const bareServer = await listen(bare.fetch);
 const appServer = await listen(createApp(runtime.deps).fetch);
 
-const ready: BenchServerReady = { appUrl: appServer.url, bareUrl: bareServer.url, token };
+const ready: BenchServerReady = { appUrl: appServer.url, bareUrl: bareServer.url, token: tokens[0]!, tokens };
 process.send?.(ready);
 process.on('message', (message) => {
   if (message !== 'stop') return;

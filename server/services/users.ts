@@ -1,4 +1,5 @@
 /** The signed-in user's own data: theme, balance, and deleting the account. */
+import DataLoader from 'dataloader';
 import * as v from 'valibot';
 import { eq, sql } from 'drizzle-orm';
 import { ThemeName } from '../../src/api/schemas';
@@ -19,23 +20,36 @@ export async function setTheme(db: Executor, userId: string, theme: string): Pro
   await db.update(users).set({ theme }).where(eq(users.id, userId));
 }
 
-/** The balance read, prepared once per database: one statement per credits call. */
-const balanceQueries = new WeakMap<Db, ReturnType<typeof prepareBalanceQuery>>();
-function prepareBalanceQuery(db: Db) {
-  return db
-    .select({ credits: users.credits })
+/**
+ * Balance reads are batched: the reads that arrive within one turn of the event loop go to the database
+ * as one prepared statement (DataLoader, flushed by setImmediate after the poll phase has handed over
+ * every request that came in). Nothing is cached between batches, and a batch is sent only after each
+ * of its reads arrived, so every answer reflects every write committed before its request came.
+ */
+const balanceLoaders = new WeakMap<Db, DataLoader<string, number | undefined>>();
+function balanceLoader(db: Db): DataLoader<string, number | undefined> {
+  const query = db
+    .select({ id: users.id, credits: users.credits })
     .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('credit_balance');
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::text[])`)
+    .prepare('credit_balances');
+  return new DataLoader<string, number | undefined>(
+    async (ids) => {
+      const rows = await query.execute({ ids: [...new Set(ids)] });
+      const credits = new Map(rows.map((row) => [row.id, row.credits]));
+      return ids.map((id) => credits.get(id));
+    },
+    { cache: false, maxBatchSize: 500, batchScheduleFn: (flush) => setImmediate(flush) },
+  );
 }
 
 /** The balance; 401 when the account is gone. */
 export async function creditBalance(db: Db, userId: string): Promise<number> {
-  let query = balanceQueries.get(db);
-  if (!query) balanceQueries.set(db, (query = prepareBalanceQuery(db)));
-  const [row] = await query.execute({ id: userId });
-  if (!row) throw new HttpError(401, 'Unauthorized');
-  return row.credits;
+  let loader = balanceLoaders.get(db);
+  if (!loader) balanceLoaders.set(db, (loader = balanceLoader(db)));
+  const credits = await loader.load(userId);
+  if (credits === undefined) throw new HttpError(401, 'Unauthorized');
+  return credits;
 }
 
 /** Ends every session, stops a running subscription (best effort), removes the user's files and row. */
