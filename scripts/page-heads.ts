@@ -50,6 +50,11 @@ export function pageFile(pagesDir: string, appPath: string): string {
   return appPath === '/' ? path.join(pagesDir, 'index.html') : path.join(pagesDir, `${appPath.slice(1)}.html`);
 }
 
+/** The app's route paths as the router declares them in src/routeTree.gen.ts: /creations/$id, /flows/{-$machine}. */
+export function routePaths(routeTreeSource: string): string[] {
+  return [...new Set([...routeTreeSource.matchAll(/fullPath: '([^']+)'/g)].map((m) => m[1]!))];
+}
+
 export async function loadPageHeads(): Promise<{
   pageHeads: ReadonlyMap<string, Head>;
   prerenderedPaths: readonly string[];
@@ -93,6 +98,12 @@ export function pageHeads(): Plugin {
         fs.writeFileSync(file, withHead(html, head));
         if (prerenderedPaths.includes(appPath)) prerendered.set(appPath, file);
       }
+      // The routes, so the server answers an address the app has no page for with 404 (server/lib/app-routes.ts).
+      const routes = routePaths(
+        fs.readFileSync(path.join(config?.root ?? process.cwd(), 'src', 'routeTree.gen.ts'), 'utf8'),
+      );
+      if (routes.length === 0) throw new Error('src/routeTree.gen.ts lists no routes');
+      fs.writeFileSync(path.join(pagesDir, 'routes.json'), JSON.stringify(routes));
       // The public pages' markup, so their first paint needs no script (scripts/prerender.ts).
       if (config) await prerenderPages(config, prerendered);
     },

@@ -3,7 +3,8 @@
  * - A path that names a file (it has an extension, or is under /assets/) answers that file or 404:
  *   a missing chunk must fail loudly, not load the HTML shell as JavaScript.
  * - Any other path is an app route: dist/pages/<path>.html when the build wrote it, else
- *   dist/index.html (the SPA draws its own not-found page for unknown routes). A public page's file
+ *   dist/index.html; an address none of the app's routes matches (dist/pages/routes.json, see
+ *   lib/app-routes.ts) gets it with status 404, and the SPA draws its not-found page. A public page's file
  *   holds its prerendered markup, sent only for its address without a query (withoutPrerender).
  * - Pages name absolute addresses (og:image, og:url, the canonical link) as `__APP_URL__` + path
  *   (scripts/page-heads.ts); APP_URL is written there on first use, once per file version, and the
@@ -16,6 +17,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
+import { parseRoutes, type RouteMatcher } from '../lib/app-routes';
 import { inlineScriptHashes } from '../lib/inline-scripts';
 import {
   assetPath,
@@ -68,19 +70,29 @@ export function staticSite() {
   const served = new WeakMap<StaticFile, Promise<StaticFile>>();
   const servedBare = new WeakMap<StaticFile, Promise<StaticFile>>();
 
-  const send = (c: Context<AppEnv>, file: StaticFile, headers: Record<string, string>) => {
+  const routeLists = new WeakMap<StaticFile, RouteMatcher | undefined>();
+
+  const send = (c: Context<AppEnv>, file: StaticFile, headers: Record<string, string>, status: 200 | 404 = 200) => {
     if (file.br || file.gzip) {
       headers['Vary'] = 'Accept-Encoding';
       const encoding = pickEncoding(c.req.header('accept-encoding'));
       const body = encoding === 'br' ? file.br : encoding === 'gzip' ? file.gzip : undefined;
       if (encoding && body) {
-        return c.body(body, 200, { ...headers, 'Content-Type': file.type, 'Content-Encoding': encoding });
+        return c.body(body, status, { ...headers, 'Content-Type': file.type, 'Content-Encoding': encoding });
       }
     }
-    return c.body(file.body, 200, { ...headers, 'Content-Type': file.type });
+    return c.body(file.body, status, { ...headers, 'Content-Type': file.type });
   };
 
-  const page = async (c: Context<AppEnv>, built: StaticFile) => {
+  /** Whether the app has a page at this path; true when the build lists no routes. */
+  const isAppRoute = async (root: string, urlPath: string) => {
+    const list = await files.read(path.join(root, 'pages', 'routes.json'));
+    if (!list) return true;
+    if (!routeLists.has(list)) routeLists.set(list, parseRoutes(new TextDecoder().decode(list.body)));
+    return routeLists.get(list)?.(urlPath) ?? true;
+  };
+
+  const page = async (c: Context<AppEnv>, built: StaticFile, status: 200 | 404 = 200) => {
     const bare = new URL(c.req.url).search !== '';
     const cache = bare ? servedBare : served;
     let pending = cache.get(built);
@@ -95,7 +107,7 @@ export function staticSite() {
       policy = contentSecurityPolicy(inlineScriptHashes(new TextDecoder().decode(file.body)));
       policies.set(file, policy);
     }
-    return send(c, file, { 'Cache-Control': 'no-cache', 'Content-Security-Policy': policy });
+    return send(c, file, { 'Cache-Control': 'no-cache', 'Content-Security-Policy': policy }, status);
   };
 
   return async (c: Context<AppEnv>) => {
@@ -114,8 +126,11 @@ export function staticSite() {
     }
 
     const prerendered = prerenderedPath(root, urlPath);
-    const file = (prerendered && (await files.read(prerendered))) || (await files.read(path.join(root, 'index.html')));
-    if (!file) return c.json({ message: 'The app is not built. Run `npm run build`.' }, 404);
-    return page(c, file);
+    const own = prerendered && (await files.read(prerendered));
+    if (own) return page(c, own);
+    const shell = await files.read(path.join(root, 'index.html'));
+    if (!shell) return c.json({ message: 'The app is not built. Run `npm run build`.' }, 404);
+    // An address the app has no page for gets the app (it draws its not-found page) with status 404.
+    return page(c, shell, (await isAppRoute(root, urlPath)) ? 200 : 404);
   };
 }

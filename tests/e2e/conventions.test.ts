@@ -99,8 +99,10 @@ describe('web conventions with scripts on', () => {
     await expect.poll(() => page.title()).toBe('Support — Atelier');
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${origin}/support`);
     expect(await page.locator('link[rel="canonical"]').count()).toBe(1);
-    await page.goto('/no-such-page');
+    // The server answers an address the app has no page for with 404, and the app draws its not-found page.
+    expect((await page.goto('/no-such-page'))?.status()).toBe(404);
     await expect.poll(() => page.title()).toBe('Page not found — Atelier');
+    expect(await page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true);
     expect(await page.locator('link[rel="canonical"]').count()).toBe(0);
     await page.context().close();
   });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
+import { routePaths } from '../../scripts/page-heads';
 import { json, setupApp } from './helpers';
 
 const shellScript = 'window.shell = 1;';
@@ -42,6 +43,8 @@ beforeAll(() => {
   const termsPage = `<!doctype html><title>Terms</title><link rel="canonical" href="__APP_URL__/terms" />${' '.repeat(600)}`;
   write('pages/terms.html', termsPage);
   write('pages/terms.html.br', zlib.brotliCompressSync(Buffer.from(termsPage)));
+  // The app's routes, as the build lists them from the router's route tree.
+  write('pages/routes.json', JSON.stringify(routePaths(fs.readFileSync('src/routeTree.gen.ts', 'utf8'))));
   // Outside pages/: must never be served as a prerendered page.
   write('secret.html.txt', 'secret');
   fs.writeFileSync(path.join(os.tmpdir(), 'atelier-outside.html'), 'outside');
@@ -97,6 +100,38 @@ describe('static site', () => {
     expect(await shell.text()).toContain('Shell');
     expect(shell.headers.get('content-security-policy')).toContain(hash(shellScript));
     expect(await (await get('/tools/unknown-tool')).text()).toContain('Shell');
+  });
+
+  it('answers every route of the app with 200, and an address the app has no page for with the app and 404', async () => {
+    const routes = ['/settings', '/creations', '/creations/', '/creations/abc', '/flows', '/flows/session'];
+    routes.push(
+      '/verify-email',
+      '/verify-email/tok',
+      '/reset-password/tok',
+      '/VIDEO-models/',
+      '/image-models/text-to-image',
+    );
+    for (const pathname of routes) {
+      const res = await get(pathname);
+      expect(res.status, pathname).toBe(200);
+      expect(await res.text(), pathname).toContain('Shell');
+    }
+    for (const pathname of [
+      '/no-such-page',
+      '/creations/a/b',
+      '/reset-password',
+      '/image-models/no-such',
+      '/flows/a/b',
+    ]) {
+      const res = await get(pathname);
+      expect(res.status, pathname).toBe(404);
+      expect(res.headers.get('content-type'), pathname).toMatch(/^text\/html/);
+      expect(res.headers.get('content-security-policy'), pathname).toContain(hash(shellScript));
+      expect(await res.text(), pathname).toContain('Shell');
+    }
+    // Compressed as any page.
+    const br = await get('/no-such-page', { 'Accept-Encoding': 'br' });
+    expect(br.status).toBe(404);
   });
 
   it('sends a page its prerendered markup only for its address without a query, which the browser draws itself', async () => {

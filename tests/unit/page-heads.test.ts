@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { pageHead, pageHeads } from '../../src/app/page-heads';
 import { tools } from '../../src/catalog';
-import { pageFile, withHead } from '../../scripts/page-heads';
+import { pageFile, routePaths, withHead } from '../../scripts/page-heads';
 
 const routeTree = readFileSync(new URL('../../src/routeTree.gen.ts', import.meta.url), 'utf8');
-const fullPaths = [...new Set([...routeTree.matchAll(/fullPath: '([^']+)'/g)].map((m) => m[1]!))];
+const fullPaths = routePaths(routeTree);
 
 describe('page heads', () => {
   it('give every route of the app its own title, never the not-found one', () => {
