@@ -34,6 +34,6 @@ export const themeLogic = themeMachine.provide({
         // Not persisted, but still applied for this visit.
       }
     },
-    logThemeError: (_, params) => console.error('Theme sync failed', params.error),
+    logThemeError: (_, params) => console.error('The theme could not be read or saved', params.error),
   },
 });
