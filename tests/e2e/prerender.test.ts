@@ -10,7 +10,7 @@ import { prerenderedPaths } from '../../src/app/page-heads';
 import { tools } from '../../src/catalog';
 import { HYDRATION_ERROR_PREFIX } from '../../src/app/hydration-report';
 import { loginToken, verifiedAccount } from './accounts';
-import { appReady, baseUrl, desktop, phone, setupBrowser, type Viewport } from './browser';
+import { appReady, baseUrl, desktop, newPage, phone, setupBrowser, type Viewport } from './browser';
 
 const { browser } = setupBrowser();
 
@@ -82,9 +82,8 @@ interface HeldStart {
 
 /** A page whose app script is held back: what shows is the prerendered markup alone. */
 async function withHeldScript(viewport: Viewport, path: string, token?: string): Promise<HeldStart> {
-  const context = await browser().newContext({ viewport, baseURL: baseUrl(), reducedMotion: 'reduce' });
-  if (token) await context.addInitScript((t) => localStorage.setItem('token', t), token);
-  const page = await context.newPage();
+  const page = await newPage(browser(), viewport);
+  if (token) await page.addInitScript((t) => localStorage.setItem('token', t), token);
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && message.text().startsWith(HYDRATION_ERROR_PREFIX)) errors.push(message.text());
@@ -109,8 +108,7 @@ async function withHeldScript(viewport: Viewport, path: string, token?: string):
 describe('starting the app on a prerendered page', () => {
   it("runs the app's code only after the browser's next frame: the drawn page never waits for it", async () => {
     for (const path of ['/', '/image-models/text-to-image']) {
-      const context = await browser().newContext({ viewport: desktop, baseURL: baseUrl(), reducedMotion: 'reduce' });
-      const page = await context.newPage();
+      const page = await newPage(browser(), desktop);
       // Frame callbacks are held until the test lets them run; the entry module notes when it starts.
       await page.addInitScript(() => {
         const w = window as unknown as { releaseFrames: () => void };
@@ -135,7 +133,7 @@ describe('starting the app on a prerendered page', () => {
       await page.evaluate(() => (window as unknown as { releaseFrames: () => void }).releaseFrames());
       await appReady(page);
       expect(await entryRan(), path).toBe(true);
-      await context.close();
+      await page.context().close();
     }
   });
 

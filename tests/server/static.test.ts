@@ -44,7 +44,10 @@ beforeAll(() => {
   write('pages/terms.html', termsPage);
   write('pages/terms.html.br', zlib.brotliCompressSync(Buffer.from(termsPage)));
   // The app's routes, as the build lists them from the router's route tree.
-  write('pages/routes.json', JSON.stringify(routePaths(fs.readFileSync('src/routeTree.gen.ts', 'utf8'))));
+  write(
+    'pages/routes.json',
+    JSON.stringify(routePaths(fs.readFileSync(new URL('../../src/routeTree.gen.ts', import.meta.url), 'utf8'))),
+  );
   // Outside pages/: must never be served as a prerendered page.
   write('secret.html.txt', 'secret');
   fs.writeFileSync(path.join(os.tmpdir(), 'atelier-outside.html'), 'outside');
