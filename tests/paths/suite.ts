@@ -23,6 +23,7 @@ import {
   type PlannedPath,
 } from './harness';
 import { readReport, type ReportView } from './report';
+import { ReusedPage } from './reused-page';
 
 /** `npm run test:paths:all` sets this: the simple paths run too (harness.ts allPaths), not only the planned ones. */
 const everyPath = process.env['ATELIER_PATHS'] === 'all';
@@ -47,6 +48,9 @@ export function pathSuite(file: PathGroup): void {
   const adapters: PathAdapter[] = pathGroups[file];
   const { browser } = setupBrowser();
   const results: PathResult[] = [];
+  // Each path gets the file's one page back as new (reused-page.ts): a new context per path cost most of the suite's CPU.
+  const pages = new ReusedPage(browser, { baseURL: baseUrl(), reducedMotion: 'reduce' });
+  afterAll(() => pages.close());
 
   const report = (): FileReport => ({
     file,
@@ -79,14 +83,9 @@ export function pathSuite(file: PathGroup): void {
     describe(`${adapter.name}: paths through the app`, () => {
       for (const planned of pathsOf(adapter)) {
         it(pathTitle(planned), async () => {
-          const context = await browser().newContext({ baseURL: baseUrl(), reducedMotion: 'reduce' });
-          try {
-            const result = await runPath(adapter, planned, await context.newPage());
-            results.push(result);
-            expect(result.error ?? null, result.steps.join('\n')).toBeNull();
-          } finally {
-            await context.close();
-          }
+          const result = await runPath(adapter, planned, await pages.take());
+          results.push(result);
+          expect(result.error ?? null, result.steps.join('\n')).toBeNull();
         });
       }
       it('walks every transition of the machine through the app, except those the page cannot cause', () => {

@@ -41,17 +41,17 @@ export async function openSignedIn(
 /** The hosted checkout the answers point at: a stand-in page, so the browser can leave and come back. */
 const HOSTED = /^http:\/\/127\.0\.0\.1:3000\/checkout\//;
 
-/** Pages whose path comes back from the hosted checkout (checkout.return), with the checkouts they asked for. */
-const comesBack = new WeakMap<Page, string[]>();
+/** Paths (by their test server) that come back from the hosted checkout (checkout.return), with the checkouts they asked for. */
+const comesBack = new WeakMap<TestServer, string[]>();
 
 /**
  * The hosted checkout: a stand-in page, so the browser can leave. On a path that comes back, the
  * stand-in answers 204 instead: the browser asks for it but stays on the page (a 204 cancels a
  * navigation), so the page can then be shown again as the back-forward cache shows it (checkout.return).
  */
-async function standInCheckout(page: Page, back: boolean): Promise<void> {
+async function standInCheckout({ page, server }: Omit<PathContext, 'state'>, back: boolean): Promise<void> {
   const asked: string[] = [];
-  if (back) comesBack.set(page, asked);
+  if (back) comesBack.set(server, asked);
   await page.route(HOSTED, (route) => {
     asked.push(route.request().url());
     return route.fulfill(
@@ -66,8 +66,8 @@ async function standInCheckout(page: Page, back: boolean): Promise<void> {
   });
 }
 
-/** Alerts the page raised (Playwright dismisses them; the path checks their text). */
-const alerts = new WeakMap<Page, string[]>();
+/** Alerts the page raised on a path, by its test server (Playwright dismisses them; the path checks their text). */
+const alerts = new WeakMap<TestServer, string[]>();
 
 /** /subscribe and /credits: a plan or a pack asks the server for a hosted checkout, then goes there. */
 export const checkoutPaths: PathAdapter = {
@@ -75,13 +75,13 @@ export const checkoutPaths: PathAdapter = {
   models: [checkoutModel],
   async start(ctx, _model, path) {
     const seen: string[] = [];
-    alerts.set(ctx.page, seen);
+    alerts.set(ctx.server, seen);
     ctx.page.on('dialog', (dialog) => {
       seen.push(dialog.message());
       void dialog.dismiss();
     });
     await standInCheckout(
-      ctx.page,
+      ctx,
       path.steps.some((s) => s.event.type === 'checkout.return'),
     );
     const pack = path.steps[0]?.event.type === 'checkout.buyPack';
@@ -107,7 +107,7 @@ export const checkoutPaths: PathAdapter = {
       await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
       return 'come back to the page as the back-forward cache shows it again (pageshow, persisted)';
     },
-    async 'xstate.*'({ page, server }, event) {
+    async 'xstate.*'({ server }, event) {
       const { status, body } = answerOf(event);
       const pack = event.type.endsWith('createCheckoutSession');
       const said = await server.answer(
@@ -126,7 +126,7 @@ export const checkoutPaths: PathAdapter = {
           status === 200
             ? 'Purchase failed: No session ID returned from server'
             : `Purchase failed: ${(body as { message?: string } | undefined)?.message ?? 'Failed to create checkout session'}`;
-        await expect.poll(() => alerts.get(page)).toContain(message);
+        await expect.poll(() => alerts.get(server)).toContain(message);
         return `${said}; the page alerts "${message}"`;
       }
       return said;
@@ -143,8 +143,8 @@ export const checkoutPaths: PathAdapter = {
       await expect.poll(() => page.getByRole('button', { name: 'Processing...' }).isDisabled()).toBe(true);
       return 'the chosen button says Processing..., the others are disabled';
     },
-    async redirecting({ page }) {
-      const asked = comesBack.get(page);
+    async redirecting({ page, server }) {
+      const asked = comesBack.get(server);
       if (asked) {
         await expect.poll(() => asked.length).toBeGreaterThan(0);
         await expect.poll(() => page.getByRole('button', { name: 'Processing...' }).isDisabled()).toBe(true);

@@ -21,7 +21,15 @@ function signedIn(...events: Array<EventObject & Record<string, unknown>>) {
   };
 }
 import type { User } from '../../../src/api/schemas';
-import { answerOf, blockStorage, delayPasses, pathDelays, type PathAdapter, type PathContext } from '../harness';
+import {
+  answerOf,
+  blockStorage,
+  delayPasses,
+  pathDelays,
+  type PathAdapter,
+  type PathContext,
+  type TestServer,
+} from '../harness';
 
 type Sample = EventObject & Record<string, unknown>;
 
@@ -47,8 +55,8 @@ async function openSettings(page: Page): Promise<void> {
   await expect.poll(() => page.getByRole('heading', { name: 'Danger Zone' }).isVisible()).toBe(true);
 }
 
-/** Pages whose checkout return has been answered (that answer sends the balance, then reloads the user). */
-const returned = new WeakSet<Page>();
+/** Paths (by their test server) whose checkout return has been answered (that answer sends the balance, then reloads the user). */
+const returned = new WeakSet<TestServer>();
 
 /** The form of the event's source: the open dialog, or the page. */
 const formOf = (page: Page, source: unknown) => (source === 'dialog' ? loginDialog(page) : page.getByRole('main'));
@@ -179,7 +187,7 @@ export const sessionPaths: PathAdapter = {
         );
         return `while the user reloads, the page announces a balance of ${String(credits)} (window 'creditsUpdated')`;
       }
-      returned.add(page);
+      returned.add(server);
       const said = await server.answer('GET', '/api/stripe/checkout-session/cs_local_1', 200, {
         ...proGranted,
         balance: credits,
@@ -188,7 +196,7 @@ export const sessionPaths: PathAdapter = {
     },
     async 'user.refresh'(ctx) {
       // After a balance (credits.updated) the same answer reloads the user; else the answer comes now.
-      if (returned.has(ctx.page)) return 'the same answer has the page reload the user';
+      if (returned.has(ctx.server)) return 'the same answer has the page reload the user';
       const credits = sessionContext(ctx).user?.credits ?? 0;
       const said = await ctx.server.answer('GET', '/api/stripe/checkout-session/cs_local_1', 200, {
         ...proGranted,

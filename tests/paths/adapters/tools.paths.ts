@@ -186,11 +186,11 @@ interface Call {
   key: string;
   input: Record<string, unknown>;
 }
-const callsSeen = new WeakMap<Page, Call[]>();
+const callsSeen = new WeakMap<TestServer, Call[]>();
 
-function recordCalls(page: Page): Call[] {
+function recordCalls({ page, server }: Omit<PathContext, 'state'>): Call[] {
   const calls: Call[] = [];
-  callsSeen.set(page, calls);
+  callsSeen.set(server, calls);
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
     if (request.method() !== 'POST' || !path.startsWith('/api/generate')) return;
@@ -203,7 +203,7 @@ function recordCalls(page: Page): Call[] {
 /** What the server sees of the call out: the form as the run keeps it, with a new key for this click. */
 async function sentCall(ctx: PathContext): Promise<string> {
   const context = runContext(ctx);
-  const calls = callsSeen.get(ctx.page)!;
+  const calls = callsSeen.get(ctx.server)!;
   await expect.poll(() => calls.at(-1)?.path).toBe(context.tool.endpoint);
   const call = calls.at(-1)!;
   const earlier = calls.slice(0, -1).map((c) => c.key);
@@ -226,8 +226,8 @@ async function sentCall(ctx: PathContext): Promise<string> {
   return `${said.join(', ')} and a new Idempotency-Key`;
 }
 
-/** The first step of each page's path: a balance there is the one the page opens with. */
-const firstSteps = new WeakMap<Page, EventObject | undefined>();
+/** The first step of each path (by its test server): a balance there is the one the page opens with. */
+const firstSteps = new WeakMap<TestServer, EventObject | undefined>();
 
 interface Balance {
   signedIn: boolean;
@@ -241,11 +241,11 @@ export const toolRunPaths: PathAdapter = {
   async start(ctx, model, path) {
     const input = model.input as { tool: { key: ToolKey }; signedIn?: boolean; credits?: number };
     const first = path.steps[0]?.event;
-    firstSteps.set(ctx.page, first);
+    firstSteps.set(ctx.server, first);
     const opening = first?.type === 'tool.balance' ? (first as unknown as Balance) : null;
     const signedIn = opening ? opening.signedIn : (input.signedIn ?? false);
     const credits = opening ? opening.credits : (input.credits ?? 0);
-    recordCalls(ctx.page);
+    recordCalls(ctx);
     // The children's delays, short: a retried attempt, the next status check, the simulated progress.
     await fixedDelays(ctx.page, {
       toolRequest: { retryPause: 100 },
@@ -338,7 +338,7 @@ export const toolRunPaths: PathAdapter = {
     },
     async 'tool.balance'(ctx, event) {
       const { signedIn, credits } = event as unknown as Balance;
-      if (firstSteps.get(ctx.page) === event) {
+      if (firstSteps.get(ctx.server) === event) {
         // The page gives its run the session's balance as it opens (useToolRun).
         if (!signedIn) return 'the page gives its run the visitor session (not signed in)';
         const badge = ctx.page.getByLabel(`Credit balance: ${credits} credits`).first();
@@ -371,7 +371,7 @@ export const toolRunPaths: PathAdapter = {
         said.push(await ctx.server.answer('POST', context.tool.endpoint, status, body));
       if (said.length === 1) return said[0]!;
       const keys = callsSeen
-        .get(ctx.page)!
+        .get(ctx.server)!
         .slice(-3)
         .map((c) => c.key);
       expect(new Set(keys).size, 'every attempt of the click carries its Idempotency-Key').toBe(1);
@@ -671,7 +671,7 @@ export const toolRunPaths: PathAdapter = {
 
 /** The request of the advertisement page (spec §9): 45 s per attempt, up to 3, 2 s apart; 504 and time-outs retried. */
 const AD = '/api/generate/image';
-const keysSeen = new WeakMap<Page, string[]>();
+const keysSeen = new WeakMap<TestServer, string[]>();
 
 function adText(error: ToolError | null): string {
   if (error?.name === 'TimeoutError' || error?.name === 'AbortError')
@@ -691,7 +691,7 @@ export const toolRequestPaths: PathAdapter = {
       retryPause: 1500,
     });
     const keys: string[] = [];
-    keysSeen.set(ctx.page, keys);
+    keysSeen.set(ctx.server, keys);
     ctx.page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === AD)
         keys.push(request.headers()['idempotency-key'] ?? '');
@@ -716,7 +716,7 @@ export const toolRequestPaths: PathAdapter = {
     async attempting(ctx) {
       const { attempt } = ctx.state.context as ToolRequestContext;
       await expect.poll(() => ctx.server.holds('POST', AD)).toBe(true);
-      const keys = keysSeen.get(ctx.page)!;
+      const keys = keysSeen.get(ctx.server)!;
       await expect.poll(() => keys.length).toBe(attempt);
       expect(new Set(keys).size, 'one Idempotency-Key for every attempt of the click').toBe(1);
       return `${await showsWorking(ctx.page, toolViews['text-to-advertisement'])}; attempt ${attempt} of POST ${AD} is out, with the click's Idempotency-Key`;
@@ -724,7 +724,7 @@ export const toolRequestPaths: PathAdapter = {
     async waiting(ctx) {
       const { attempt } = ctx.state.context as ToolRequestContext;
       await expect.poll(() => ctx.server.holds('POST', AD)).toBe(false);
-      expect(keysSeen.get(ctx.page)!.length).toBe(attempt);
+      expect(keysSeen.get(ctx.server)!.length).toBe(attempt);
       return `${await showsWorking(ctx.page, toolViews['text-to-advertisement'])}; no call out, the next attempt waits`;
     },
     async answered(ctx) {
@@ -732,14 +732,14 @@ export const toolRequestPaths: PathAdapter = {
       const image = ctx.page.getByRole('region', { name: 'Result' }).getByAltText('Generated advertisement');
       await expect.poll(() => image.getAttribute('src')).toBe(output);
       await expect.poll(() => ctx.page.getByRole('button', { name: 'Generate Another' }).isVisible()).toBe(true);
-      expect(new Set(keysSeen.get(ctx.page)).size, "every attempt carried the click's Idempotency-Key").toBe(1);
-      return `the advertisement shows with Generate Another; the server saw ${keysSeen.get(ctx.page)!.length} attempt(s), one Idempotency-Key`;
+      expect(new Set(keysSeen.get(ctx.server)).size, "every attempt carried the click's Idempotency-Key").toBe(1);
+      return `the advertisement shows with Generate Another; the server saw ${keysSeen.get(ctx.server)!.length} attempt(s), one Idempotency-Key`;
     },
     async failed(ctx) {
       const { error, attempt } = ctx.state.context as ToolRequestContext;
       const text = adText(error);
       await expect.poll(() => banner(ctx.page).textContent()).toBe(text);
-      expect(keysSeen.get(ctx.page)!.length).toBe(attempt);
+      expect(keysSeen.get(ctx.server)!.length).toBe(attempt);
       return `after ${attempt} attempt(s) the red banner says "${text}"`;
     },
   },
