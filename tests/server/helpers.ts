@@ -114,6 +114,18 @@ export interface SetupOptions {
   env?: Record<string, string>;
 }
 
+/**
+ * The argon2id hash of a test user's password, made once per password: hashing costs tens of ms of CPU
+ * and the suite makes hundreds of users, on two cores shared with the other suites. A shared salt changes
+ * nothing a test checks; sign-in still verifies the password against a real hash.
+ */
+const passwordHashes = new Map<string, Promise<string>>();
+const passwordHashOf = (password: string) => {
+  let made = passwordHashes.get(password);
+  if (!made) passwordHashes.set(password, (made = hashPassword(password)));
+  return made;
+};
+
 export function setupApp(backend: Backend, options: SetupOptions = {}): TestContext {
   const ctx = {} as TestContext;
   const build = async (dataDir: string, providers?: Providers) => {
@@ -155,7 +167,7 @@ export function setupApp(backend: Backend, options: SetupOptions = {}): TestCont
     const address = email ?? `user-${id.slice(0, 8)}@example.com`;
     await db
       .insert(users)
-      .values({ id, email: address, passwordHash: await hashPassword(password), emailVerifiedAt: ctx.now });
+      .values({ id, email: address, passwordHash: await passwordHashOf(password), emailVerifiedAt: ctx.now });
     if (credits) await grantCredits(db, id, credits, 'pack', `test-grant:${id}`);
     const token = await issueToken(db, id, 'session', ctx.now);
     return { id, email: address, token, password };
