@@ -23,8 +23,15 @@ export class ReusedPage {
 
   /** The page for the next path: as a new one would be (no storage, no scripts, routes or listeners). */
   async take(): Promise<Page> {
-    if (this.page && !(await this.reset())) await this.close();
     return (this.page ??= await this.open());
+  }
+
+  /**
+   * The path is over: its page is made new again now, inside the path's own test, so whatever leaving the
+   * app reports (a dropped event, say) fails that path and not the next one.
+   */
+  async release(): Promise<void> {
+    if (this.page && !(await this.reset())) await this.close();
   }
 
   /** Closes the context (the file's last path has run). */

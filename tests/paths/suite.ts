@@ -83,7 +83,7 @@ export function pathSuite(file: PathGroup): void {
     describe(`${adapter.name}: paths through the app`, () => {
       for (const planned of pathsOf(adapter)) {
         it(pathTitle(planned), async () => {
-          const result = await runPath(adapter, planned, await pages.take());
+          const result = await runPath(adapter, planned, await pages.take()).finally(() => pages.release());
           results.push(result);
           expect(result.error ?? null, result.steps.join('\n')).toBeNull();
         });
