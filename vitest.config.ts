@@ -55,11 +55,6 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           // The files share one server and run side by side (each has its own browser and users).
           fileParallelism: true,
-          // A worker keeps its modules from one file to the next (playwright-core, the machines, the path
-          // adapters): re-importing them for each of the 25 files cost about 45 s of CPU on two busy cores.
-          // The files share no state through them: each has its own browser, pages and users, and the path
-          // adapters keep a path's records by its own test server.
-          isolate: false,
           // Chromium shares two cores with the other suites: give a page time to get there.
           expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
