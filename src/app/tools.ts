@@ -145,7 +145,10 @@ export function toolEffects(
     scrollToResult: () => {
       // An action that throws would stop the run; a DOM without scrollIntoView (jsdom) just skips it.
       const element = win().document.getElementById(TOOL_RESULT_ID);
-      if (typeof element?.scrollIntoView === 'function') element.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      // A person who asks for reduced motion gets a jump, not an animated scroll (WCAG 2.3.3).
+      const reduced = win().matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+      if (typeof element?.scrollIntoView === 'function')
+        element.scrollIntoView({ behavior: reduced ? 'instant' : 'smooth', block: 'start' });
     },
   };
 }

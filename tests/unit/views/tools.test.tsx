@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { withToolEffects } from '../../../machines/tools/effects';
 import { toolByKey } from '../../../src/catalog';
-import { toolEffects } from '../../../src/app/tools';
+import { TOOL_RESULT_ID, toolEffects } from '../../../src/app/tools';
 import type { AppActor } from '../../../src/app/create-app';
 import { ToolPage } from '../../../src/features/tools/ToolPage';
 import type { PageToolKey } from '../../../src/features/tools/tool-views';
@@ -365,5 +365,35 @@ describe('tool pages: while a run is working (spec §2 progress texts)', () => {
     const working = screen.getByRole('button', { name: `${word}...` });
     expect((working as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: button })).toBeNull();
+  });
+});
+
+describe('tool pages: scrolling to the result', () => {
+  /** A window whose result element records how it is scrolled, and whose person does or does not ask for less motion. */
+  function windowWith(reducedMotion: boolean | null) {
+    const scrolled: ScrollIntoViewOptions[] = [];
+    const result = { scrollIntoView: (options: ScrollIntoViewOptions) => scrolled.push(options) };
+    const target = {
+      document: { getElementById: (id: string) => (id === TOOL_RESULT_ID ? result : null) },
+      ...(reducedMotion === null
+        ? {}
+        : {
+            matchMedia: (query: string) => ({ matches: reducedMotion && query === '(prefers-reduced-motion: reduce)' }),
+          }),
+    } as unknown as Window;
+    return { target, scrolled };
+  }
+
+  it('scrolls smoothly, or jumps for a person who asks for reduced motion', async () => {
+    const { app } = await startSession({ endpoints: fakeEndpoints(proUser), token: 'saved' });
+    for (const [reduced, behavior] of [
+      [false, 'smooth'],
+      [true, 'instant'],
+      [null, 'smooth'],
+    ] as const) {
+      const { target, scrolled } = windowWith(reduced);
+      toolEffects(app, { endpoints: fakeToolEndpoints(), target }).scrollToResult();
+      expect(scrolled).toEqual([{ behavior, block: 'start' }]);
+    }
   });
 });
