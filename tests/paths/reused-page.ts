@@ -15,6 +15,8 @@ export class ReusedPage {
   private page: Page | undefined;
   private disposables: Array<{ dispose(): Promise<void> }> = [];
   private listeners: Array<[string, Listener]> = [];
+  /** The page's first size, given back to each path. */
+  private viewport: { width: number; height: number } | null = null;
 
   constructor(
     private readonly browser: () => Browser,
@@ -61,8 +63,6 @@ export class ReusedPage {
     this.viewport = page.viewportSize();
     return page;
   }
-
-  private viewport: { width: number; height: number } | null = null;
 
   /** Takes away what the last path added and empties the site's storage; false when that fails. */
   private async reset(): Promise<boolean> {
