@@ -3,6 +3,7 @@
  * a one-second delay, then 'Password updated successfully'.
  */
 import { assign, setup } from 'xstate';
+import { facts } from '../shared/meta';
 
 export const changePasswordMachine = setup({
   types: {
@@ -21,15 +22,18 @@ export const changePasswordMachine = setup({
   },
 }).createMachine({
   id: 'changePassword',
+  meta: facts({ sends: ['password.open', 'password.cancel', 'password.submit'] }),
   context: { error: null, success: null },
   initial: 'closed',
   states: {
     closed: {
       description: 'Shows the last password change and a Change Password button',
+      meta: facts({ ignores: [{ events: ['password.cancel', 'password.submit'], why: 'The form is not shown.' }] }),
       on: { 'password.open': { target: 'editing', actions: assign({ error: null, success: null }) } },
     },
     editing: {
       description: 'New password and confirmation',
+      meta: facts({ ignores: [{ events: ['password.open'], why: 'The form is already open.' }] }),
       tags: ['form'],
       on: {
         'password.cancel': { target: 'closed', actions: assign({ error: null }) },
@@ -42,6 +46,14 @@ export const changePasswordMachine = setup({
     },
     saving: {
       description: 'Simulated update: nothing is sent',
+      meta: facts({
+        ignores: [
+          {
+            events: ['password.open', 'password.cancel', 'password.submit'],
+            why: 'A save is in flight: the form is disabled until it answers.',
+          },
+        ],
+      }),
       tags: ['busy'],
       after: { simulatedUpdate: { target: 'closed', actions: assign({ success: 'Password updated successfully' }) } },
     },
