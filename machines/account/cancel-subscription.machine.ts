@@ -45,6 +45,7 @@ export const cancelSubscriptionMachine = setup({
     },
     confirming: {
       description: 'The confirmation dialog',
+      tags: ['confirming'],
       meta: facts({ ignores: [{ events: ['subscription.cancel'], why: 'The confirmation is already open.' }] }),
       on: {
         'subscription.cancel.confirm': { target: 'cancelling' },

@@ -35,7 +35,7 @@ export const changeEmailMachine = setup({
     editing: {
       description: 'New email and current password',
       meta: facts({ ignores: [{ events: ['email.open'], why: 'The form is already open.' }] }),
-      tags: ['form'],
+      tags: ['form', 'open'],
       on: {
         'email.cancel': { target: 'closed', actions: assign({ error: null }) },
         // Both fields are required by the form itself (spec §5: required fields, an email-type field), so an
@@ -53,7 +53,7 @@ export const changeEmailMachine = setup({
           },
         ],
       }),
-      tags: ['busy'],
+      tags: ['busy', 'open'],
       invoke: {
         id: 'changeEmail',
         src: 'changeEmail',

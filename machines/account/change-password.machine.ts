@@ -34,7 +34,7 @@ export const changePasswordMachine = setup({
     editing: {
       description: 'New password and confirmation',
       meta: facts({ ignores: [{ events: ['password.open'], why: 'The form is already open.' }] }),
-      tags: ['form'],
+      tags: ['form', 'open'],
       on: {
         'password.cancel': { target: 'closed', actions: assign({ error: null }) },
         // The fields are required by the form itself (spec §5), so an empty password never reaches the machine.
@@ -54,7 +54,7 @@ export const changePasswordMachine = setup({
           },
         ],
       }),
-      tags: ['busy'],
+      tags: ['busy', 'open'],
       after: { simulatedUpdate: { target: 'closed', actions: assign({ success: 'Password updated successfully' }) } },
     },
   },

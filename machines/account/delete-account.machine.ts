@@ -34,6 +34,7 @@ export const deleteAccountMachine = setup({
     },
     confirming: {
       description: DELETE_CONFIRMATION,
+      tags: ['confirming'],
       meta: facts({ ignores: [{ events: ['account.delete'], why: 'The confirmation is already open.' }] }),
       on: {
         'account.delete.confirm': { target: 'deleting' },

@@ -75,7 +75,7 @@ export const resetPasswordMachine = setup({
           },
         ],
       }),
-      tags: ['busy'],
+      tags: ['busy', 'submitting'],
       invoke: {
         id: 'resetPassword',
         src: 'resetPassword',

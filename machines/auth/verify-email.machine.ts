@@ -82,7 +82,7 @@ export const verifyEmailMachine = setup({
         ],
       }),
       description: 'Email Verified Successfully!',
-      tags: ['result'],
+      tags: ['result', 'verified'],
       type: 'final',
     },
     expired: {
@@ -95,7 +95,7 @@ export const verifyEmailMachine = setup({
         ],
       }),
       description: 'Verification Link Expired: logging in sends a new link',
-      tags: ['result'],
+      tags: ['result', 'expired'],
       type: 'final',
     },
     error: {
@@ -108,8 +108,21 @@ export const verifyEmailMachine = setup({
         ],
       }),
       description: 'Verification Failed',
-      tags: ['result'],
+      tags: ['result', 'failed'],
       type: 'final',
     },
   },
 });
+
+/** What the verify page shows, by tag (the states' names stay in this file). */
+export type VerifyOutcome = 'checking' | 'success' | 'expired' | 'error';
+export const verifyOutcome = (snapshot: {
+  hasTag: (tag: 'verified' | 'expired' | 'failed') => boolean;
+}): VerifyOutcome =>
+  snapshot.hasTag('verified')
+    ? 'success'
+    : snapshot.hasTag('expired')
+      ? 'expired'
+      : snapshot.hasTag('failed')
+        ? 'error'
+        : 'checking';

@@ -210,6 +210,7 @@ export const checkoutReturnMachine = setup({
     },
     granted: {
       description: 'The credits have landed: shows what was bought and the new balance',
+      tags: ['granted'],
       meta: facts({
         ignores: [{ events: ['checkout.return.check'], why: 'Nothing left to check: the notice offers only Dismiss.' }],
       }),
@@ -218,6 +219,7 @@ export const checkoutReturnMachine = setup({
     },
     cancelled: {
       description: 'The buyer cancelled at the checkout: nothing was charged',
+      tags: ['cancelled'],
       meta: facts({
         ignores: [{ events: ['checkout.return.check'], why: 'Nothing left to check: the notice offers only Dismiss.' }],
       }),
@@ -226,6 +228,7 @@ export const checkoutReturnMachine = setup({
     },
     failed: {
       description: 'The server could not say (unknown checkout, signed out, network)',
+      tags: ['failed'],
       on: {
         'checkout.return.check': { target: 'confirming', actions: assign({ error: null }) },
         'checkout.return.dismiss': { target: 'idle', actions: 'clearAddress' },

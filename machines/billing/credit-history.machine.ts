@@ -51,7 +51,7 @@ export const creditHistoryMachine = setup({
           },
         ],
       }),
-      tags: ['busy'],
+      tags: ['busy', 'loading'],
       invoke: {
         id: 'loadFirst',
         src: 'loadHistory',
@@ -92,7 +92,7 @@ export const creditHistoryMachine = setup({
           },
         ],
       }),
-      tags: ['busy'],
+      tags: ['busy', 'loadingMore'],
       invoke: {
         id: 'loadMore',
         src: 'loadHistory',
@@ -112,6 +112,7 @@ export const creditHistoryMachine = setup({
     },
     failed: {
       description: 'The first page failed to load',
+      tags: ['failed'],
       meta: facts({
         ignores: [
           { events: ['history.more'], why: 'Nothing is shown to follow: the failure offers "Try again" only.' },

@@ -102,7 +102,7 @@ export const creationsMachine = setup({
           },
         ],
       }),
-      tags: ['busy'],
+      tags: ['busy', 'loading'],
       invoke: {
         id: 'loadPage',
         src: 'loadPage',
@@ -165,7 +165,7 @@ export const creationsMachine = setup({
           },
         ],
       }),
-      tags: ['busy'],
+      tags: ['busy', 'loadingMore'],
       invoke: {
         id: 'loadMore',
         src: 'loadPage',
@@ -192,6 +192,7 @@ export const creationsMachine = setup({
     },
     confirming: {
       description: DELETE_CONFIRMATION,
+      tags: ['confirming'],
       meta: facts({
         ignores: [
           {
@@ -222,7 +223,7 @@ export const creationsMachine = setup({
           },
         ],
       }),
-      tags: ['busy'],
+      tags: ['busy', 'deleting'],
       invoke: {
         id: 'deleteCreation',
         src: 'deleteCreation',
@@ -245,6 +246,7 @@ export const creationsMachine = setup({
     },
     failed: {
       description: 'The red banner with Try again',
+      tags: ['failed'],
       meta: facts({
         ignores: [
           {

@@ -533,3 +533,9 @@ export const sessionMachine = setup({
     },
   },
 });
+
+/**
+ * What the views ask of the session, by tag (a state's name stays in this file): Retry was pressed
+ * on the notice that the server could not be reached, and its check is under way.
+ */
+export const isRetrying = (snapshot: { hasTag: (tag: 'retrying') => boolean }): boolean => snapshot.hasTag('retrying');

@@ -88,12 +88,14 @@ export const sidebarMachine = setup({
         },
         collapsed: {
           description: 'Only icons are shown (about 64 px wide).',
+          tags: ['collapsed'],
           on: { 'sidebar.toggle': 'expanded' },
         },
       },
     },
     mobile: {
       description: 'Narrow screen: the navigation is a drawer opened from the top bar.',
+      tags: ['mobile'],
       meta: facts({
         ignores: [
           {
