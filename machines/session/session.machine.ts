@@ -27,7 +27,15 @@ function statusOf(error: unknown): number | null {
 /** Spec §4 Sign out after a refused token, then the login dialog to sign in again. */
 const expire = ['deleteToken', 'clearSession', { type: 'openDialog', params: { mode: 'login' } }] as const;
 
-// Events the app sends the session that several states ignore for the same reason (machines/shared/meta.ts).
+// What several states show, and events the app sends the session that several states ignore for the
+// same reason (machines/shared/meta.ts).
+const userRequested = { request: 'GET /api/auth/user' };
+const balance = { kind: 'balance', says: "signed in: the header shows the user's credit balance, no Sign In" };
+const visitor = {
+  kind: 'visitor',
+  says: "signed out: the header shows Sign In, or the open Sign In or Create Account dialog with the server's message",
+};
+const loggingInButton = { role: 'button', name: 'Logging In...', state: 'disabled' } as const;
 const startupIgnores = {
   events: [
     'auth.required',
@@ -260,13 +268,14 @@ export const sessionMachine = setup({
         startup: {
           description: 'The saved token at startup; the app renders nothing yet, for at most startupTimeout',
           tags: ['loading'],
-          meta: facts({ ignores: [startupIgnores] }),
+          meta: facts({ sees: [userRequested], ignores: [startupIgnores] }),
           after: { startupTimeout: { target: '#session.signedOut.unreachable' } },
         },
         reconnecting: {
           description: 'Retrying the startup check; the signed-out shell stays shown',
           tags: ['busy', 'retrying'],
           meta: facts({
+            sees: [{ role: 'button', name: 'Retrying…', state: 'disabled' }, userRequested],
             ignores: [
               staleExpiry,
               noRetry,
@@ -291,17 +300,18 @@ export const sessionMachine = setup({
         signingIn: {
           description: 'Just logged in: loading the user before choosing where to go',
           tags: ['busy', 'loggingIn'],
-          meta: facts({ ignores: [signingInIgnores, staleExpiry, noRetry] }),
+          meta: facts({ sees: [userRequested, loggingInButton], ignores: [signingInIgnores, staleExpiry, noRetry] }),
         },
         adopting: {
           description: 'A token came from another flow (automatic login after a reset)',
           tags: ['busy'],
-          meta: facts({ ignores: [signingInIgnores, staleExpiry, noRetry] }),
+          meta: facts({ sees: [userRequested], ignores: [signingInIgnores, staleExpiry, noRetry] }),
         },
         refreshing: {
           description: 'Reloading the user (balance, plan) of a signed-in session; the user stays shown',
           tags: ['signedIn'],
           meta: facts({
+            sees: [userRequested, balance],
             ignores: [
               noRetry,
               {
@@ -349,7 +359,14 @@ export const sessionMachine = setup({
         unreachable: {
           description: 'The startup check got no answer: the token is kept, a notice offers Retry',
           tags: ['form', 'unreachable'],
-          meta: facts({ ignores: [noRegisterNotice] }),
+          meta: facts({
+            sees: [
+              visitor,
+              { text: 'The server could not be reached, so you are shown signed out.' },
+              { role: 'button', name: 'Retry', state: 'enabled' },
+            ],
+            ignores: [noRegisterNotice],
+          }),
           on: {
             'session.retry': { target: '#session.loadingUser.reconnecting' },
             'auth.login.submit': {
@@ -375,7 +392,7 @@ export const sessionMachine = setup({
         idle: {
           description: 'Waiting for the visitor to sign in or register',
           tags: ['form'],
-          meta: facts({ ignores: [noRegisterNotice, noRetry] }),
+          meta: facts({ sees: [visitor], ignores: [noRegisterNotice, noRetry] }),
           on: {
             'auth.login.submit': {
               target: 'loggingIn',
@@ -399,7 +416,7 @@ export const sessionMachine = setup({
         loggingIn: {
           description: 'Checking the email and password with the server',
           tags: ['busy', 'loggingIn'],
-          meta: facts({ ignores: [formBusy, noRetry] }),
+          meta: facts({ sees: [loggingInButton], ignores: [formBusy, noRetry] }),
           invoke: {
             id: 'login',
             src: 'login',
@@ -423,7 +440,10 @@ export const sessionMachine = setup({
         registering: {
           description: 'Creating the account',
           tags: ['busy', 'registering'],
-          meta: facts({ ignores: [formBusy, noRetry] }),
+          meta: facts({
+            sees: [{ role: 'button', name: 'Registering...', state: 'disabled' }],
+            ignores: [formBusy, noRetry],
+          }),
           invoke: {
             id: 'register',
             src: 'register',
@@ -452,6 +472,7 @@ export const sessionMachine = setup({
           description: 'The register dialog shows the success message, then closes itself',
           tags: ['registered', 'form'],
           meta: facts({
+            sees: [{ role: 'dialog', name: 'Registration successful' }, { address: '/subscribe' }],
             ignores: [
               noRetry,
               {
@@ -472,6 +493,7 @@ export const sessionMachine = setup({
       tags: ['signedIn'],
       initial: 'idle',
       meta: facts({
+        sees: [balance],
         ignores: [
           noRetry,
           {
@@ -499,6 +521,7 @@ export const sessionMachine = setup({
           description: 'Revoking the token on the server',
           tags: ['busy'],
           meta: facts({
+            sees: [{ role: 'button', name: 'Logout', state: 'disabled' }],
             ignores: [
               {
                 events: ['auth.logout', 'user.refresh'],

@@ -19,12 +19,25 @@
  * machine's own context.
  */
 export type Sight =
-  /** An element with this ARIA role and accessible name ('heading', 'Email Verified Successfully!'). */
-  | { readonly role: string; readonly name: string }
+  /** An element with this ARIA role and accessible name ('heading', 'Email Verified Successfully!'), greyed out or not. */
+  | { readonly role: string; readonly name: string; readonly state?: 'enabled' | 'disabled' }
   /** This text, anywhere on the page. */
   | { readonly text: string }
+  /** The address bar shows this path. */
+  | { readonly address: string }
+  /** The page waits for the server's answer to this request ('GET /api/auth/user'). */
+  | { readonly request: string }
   /** A named kind the path adapter checks (per kind, not per state), said in words for the viewer. */
   | { readonly kind: string; readonly says: string };
+
+/** A sight in words, for the flows viewer and the path reports. */
+export function sightText(sight: Sight): string {
+  if ('kind' in sight) return sight.says;
+  if ('role' in sight) return `${sight.role} '${sight.name}'${sight.state ? ` (${sight.state})` : ''}`;
+  if ('address' in sight) return `the address is ${sight.address}`;
+  if ('request' in sight) return `the page waits for ${sight.request}`;
+  return `'${sight.text}'`;
+}
 
 export interface Ignore {
   readonly events: readonly string[];

@@ -12,7 +12,7 @@ import { layoutFlow, type FlowLayout } from './layout';
 import { activeIdsOf, describeValue, useLiveActors, useLiveAvailable, type LiveActor } from './live';
 import { StepPanel } from './StepPanel';
 import * as styles from './FlowsPage.css';
-import type { Sight } from '../../../machines/shared/meta';
+import { sightText } from '../../../machines/shared/meta';
 
 /** What a machine says about itself: its top-level description, else its id. */
 function describe(machine: AnyStateMachine): string {
@@ -292,13 +292,6 @@ function LiveChart(props: {
   const { run, live, ...rest } = props;
   useSyncExternalStore(run.subscribe, run.getVersion, run.getVersion);
   return <FlowChart {...rest} active={live ?? run.activeIds()} />;
-}
-
-/** A sight in words: a literal product text and where it shows, or what a named kind says. */
-function sightText(sight: Sight): string {
-  if ('kind' in sight) return sight.says;
-  if ('role' in sight) return `${sight.role} '${sight.name}'`;
-  return `'${sight.text}'`;
 }
 
 function StatePanel({ graph, name, selected }: { graph: FlowGraph; name: string; selected: FlowState | null }) {
