@@ -5,6 +5,7 @@ import globals from 'globals';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { root, zones } from './eslint/zones.js';
+import { fileNames } from './eslint/file-names.js';
 
 export default tseslint.config(
   {
@@ -47,6 +48,12 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${root}/tsconfig.json` })],
     },
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones }] },
+  },
+  {
+    // One file-name convention per kind of file (ARCHITECTURE.md, "File names"; eslint/file-names.js).
+    files: ['{src,machines,server,tests,scripts,eslint}/**/*.{ts,tsx,js,mjs}'],
+    plugins: { atelier: fileNames },
+    rules: { 'atelier/file-names': ['error', { root }] },
   },
   {
     // One actor system: no actor, callback or other mutable state held by a module.

@@ -11,7 +11,7 @@ import { CreationsPage } from '../../../src/features/creations/CreationsPage';
 import { creation } from '../../flows/models/creations.models';
 import { fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';
 
-vi.mock('../../../src/components/ui/model-viewer/ModelViewer', () => ({
+vi.mock('../../../src/components/ui/model-viewer/model-viewer', () => ({
   default: ({ url }: { url: string }) => <canvas data-testid="model-viewer" data-url={url} />,
 }));
 
