@@ -38,6 +38,7 @@ import {
   type EventObject,
 } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
+import { REPLAY_PREFIX } from '../../scripts/test-summary.mjs';
 
 export interface ActorOutcomes {
   /** Outputs the fake resolves with (each becomes an `xstate.done.actor.<id>` event). */
@@ -527,9 +528,10 @@ function countStates(node: DirectedGraphNode): number {
 /**
  * The model walk of one machine (a smoke check): every transition of its graph run on a live actor
  * with test effects, grouped by source state; each step must end where the machine's `transition` says.
+ * Its describe title starts with REPLAY_PREFIX: `npm test` counts these apart from behaviour tests.
  */
 export function describeFlows(name: string, model: FlowModel): void {
-  describe(`${name} model walk (smoke check)`, () => {
+  describe(`${REPLAY_PREFIX}${name} (a smoke check)`, () => {
     const paths = flowPaths(model, name);
     const groups = new Map<string, FlowPath[]>();
     for (const path of paths) groups.set(path.source, [...(groups.get(path.source) ?? []), path]);
