@@ -42,7 +42,7 @@ export default tseslint.config(
   },
   {
     // ARCHITECTURE.md's "Where code lives" table: which folder may import which (eslint/zones.js).
-    files: ['**/*.{ts,tsx}'],
+    files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${root}/tsconfig.json` })],

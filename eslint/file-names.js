@@ -12,7 +12,8 @@
  * - src/features and src/components: styles are `X.css.ts` beside `X.tsx`, or named after their folder
  *   when the folder's views share them (`auth/auth.css.ts`)
  * - src/routes: TanStack file routes: `__root.tsx`, `index.tsx`, kebab-case, `$param`, `{-$param}`
- * - tests/: a file that declares tests (`describe`, `it`, `test` at its top level) is `x.test.ts(x)`
+ * - tests/: a file that declares tests (`describe`, `it`, `test` at its top level) is `x.test.ts(x)`, or
+ *   `x.cases.ts` when it is a part that a test file imports (a long suite split by subject)
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -116,8 +117,9 @@ const rule = {
           problem =
             'an `x.machine.ts` creates a machine (`setup(…).createMachine(…)`); name a helper without `.machine`';
         }
-        if (!problem && top === 'tests' && declaresTests && suffixes.at(-1) !== 'test') {
-          problem = 'a file that declares tests (describe, it, test) is named `x.test.ts` or `x.test.tsx`';
+        if (!problem && top === 'tests' && declaresTests && !['test', 'cases'].includes(suffixes.at(-1))) {
+          problem =
+            'a file that declares tests (describe, it, test) is named `x.test.ts(x)`, or `x.cases.ts` when a test file imports it as a part';
         }
         if (problem)
           context.report({

@@ -94,7 +94,10 @@ export type Env = AppEnv;
 describe('the folder table: which server folder may import which', () => {
   const importOf = (source: string) => `import * as imported from '${source}';\nexport const x = imported;\n`;
 
-  it.each([
+  const refused: [file: string, source: string, expected: string][] = [
+    ['server/routes/x.ts', './auth', 'A route never imports another route'],
+    ['server/routes/x.ts', '../db/schema', 'through a service'],
+    ['server/services/x.ts', '../middleware/require-auth', 'never import the HTTP layer'],
     ['server/routes/x.ts', '../providers/local', 'Routes are HTTP only'],
     ['server/routes/x.ts', '../db/client', 'Routes are HTTP only'],
     ['server/routes/x.ts', '../workers/pool', 'Routes are HTTP only'],
@@ -107,8 +110,28 @@ describe('the folder table: which server folder may import which', () => {
     ['server/db/x.ts', '../config', 'server/db (schema, migrations, connection) imports nothing else'],
     ['server/services/x.ts', '../../machines/auth/verify-email.machine', 'only src/catalog and src/api/schemas'],
     ['server/x.ts', '../tests/server/helpers', 'only src/catalog and src/api/schemas'],
-  ])('%s may not import %s', async (file, source, expected) => {
+  ];
+
+  it.each(refused)('%s may not import %s', async (file, source, expected) => {
     expect(await restrictedImports(file, importOf(source))).toEqual([expect.stringContaining(expected)]);
+  });
+
+  it('every zone of the server has a deliberate violation above', async () => {
+    const config = await eslint.calculateConfigForFile(path.join(root, 'server/x.ts'));
+    const [, { zones }] = config.rules['import-x/no-restricted-paths'] as [
+      unknown,
+      { zones: { target: string | string[]; message: string }[] },
+    ];
+    const uncovered = zones
+      .map((z) => ({ targets: [z.target].flat(), message: z.message }))
+      .filter((z) => z.targets.some((target) => target.startsWith('server')))
+      .filter(
+        (z) =>
+          !refused.some(
+            ([file, , expected]) => z.message.includes(expected) && z.targets.some((target) => file.startsWith(target)),
+          ),
+      );
+    expect(uncovered.map((z) => z.message)).toEqual([]);
   });
 
   it.each([

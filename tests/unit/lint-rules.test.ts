@@ -3,6 +3,7 @@
  * The lint rules that hold the shape of the client (ARCHITECTURE.md): each fails on a deliberate
  * violation and passes the clean form of the same code.
  */
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -74,6 +75,30 @@ describe('lint rules of the client', () => {
   });
 });
 
+/** One case per area of a folder (not machines/shared): a file of the area imports a file of the next area. */
+function otherAreaImports(folder: string, file: string): [string, string, string][] {
+  const areas = readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+    .map((entry) => entry.name);
+  return areas.map((area, i) => {
+    const other = areas[(i + 1) % areas.length]!;
+    const module = readdirSync(path.join(folder, other)).find(
+      (name) => /\.tsx?$/.test(name) && !name.endsWith('.d.ts'),
+    )!;
+    return [`${folder}/${area}/${file}`, `../${other}/${module.replace(/\.tsx?$/, '')}`, `(${folder}/${area})`];
+  });
+}
+
+/** The folder table's zones as the config gives them for a file (their targets as a list). */
+async function zonesOf(filePath: string) {
+  const config = await eslint.calculateConfigForFile(filePath);
+  const [, { zones }] = config.rules['import-x/no-restricted-paths'] as [
+    unknown,
+    { zones: { target: string | string[]; message: string }[] },
+  ];
+  return zones.map((z) => ({ targets: [z.target].flat(), message: z.message }));
+}
+
 /** ARCHITECTURE.md's "Where code lives" table for the client (eslint/zones.js): a deliberate violation of each row. */
 describe('the folder table: which client folder may import which', () => {
   const zone = 'import-x/no-restricted-paths';
@@ -82,7 +107,7 @@ describe('the folder table: which client folder may import which', () => {
     return messages.filter((m) => m.rule === zone).map((m) => m.message);
   }
 
-  it.each([
+  const refused: [file: string, source: string, expected: string][] = [
     ['machines/auth/x.machine.ts', '../../src/app/provider', 'Machines are framework-free'],
     ['machines/auth/x.machine.ts', 'react', 'Machines are framework-free'],
     ['machines/auth/x.machine.ts', '../../tests/unit/setup', 'Machines are framework-free'],
@@ -104,8 +129,25 @@ describe('the folder table: which client folder may import which', () => {
     ['src/themes/x.ts', '../catalog/plans', 'src/themes (the theme contract, presets and names) imports nothing'],
     ['src/app/x.ts', '../../server/config', 'The client never imports the server'],
     ['src/main.tsx', '../tests/unit/setup', 'The client never imports the server, the tests or the scripts'],
-  ])('%s may not import %s', async (filePath, source, expected) => {
+    ...otherAreaImports('machines', 'x.ts'),
+    ...otherAreaImports('src/features', 'X.tsx'),
+  ];
+
+  it.each(refused)('%s may not import %s', async (filePath, source, expected) => {
     expect(await zoneMessages(filePath, source)).toEqual([expect.stringContaining(expected)]);
+  });
+
+  it('every zone of the client has a deliberate violation above', async () => {
+    const uncovered = (await zonesOf('src/app/x.ts'))
+      .filter((z) => z.targets.some((target) => /^(src|machines)\b/.test(target)))
+      .filter(
+        (z) =>
+          !refused.some(
+            ([file, , expected]) =>
+              z.message.includes(expected) && z.targets.some((target) => file.startsWith(target.replace(/\*.*$/, ''))),
+          ),
+      );
+    expect(uncovered.map((z) => z.message)).toEqual([]);
   });
 
   it.each([
@@ -182,6 +224,7 @@ describe('file names: one convention per kind of file', () => {
       await nameMessages('tests/unit/checks.ts', "import { it } from 'vitest';\nit.each([1])('x %s', () => {});\n"),
     ).toEqual([expect.stringContaining('a file that declares tests')]);
     expect(await nameMessages('tests/unit/checks.test.tsx', tests)).toEqual([]);
+    expect(await nameMessages('tests/flows/tools/calls.cases.ts', tests)).toEqual([]);
     // A helper that declares tests when called is not a test file.
     const helper = "import { it } from 'vitest';\nexport function suite() {\n  it('x', () => {});\n}\n";
     expect(await nameMessages('tests/paths/suite.ts', helper)).toEqual([]);
