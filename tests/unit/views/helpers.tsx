@@ -1,12 +1,5 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import {
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-  type AnyRouter,
-} from '@tanstack/react-router';
 import { vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { User } from '../../../src/api/schemas';
@@ -15,6 +8,7 @@ import type { AppActor } from '../../../src/app/create-app';
 import { inertAppLogic } from '../../../src/app/inert';
 import { AppProvider } from '../../../src/app/provider';
 import { sessionLogic, type SessionActor } from '../../../src/app/session';
+import { renderInRouter } from '../router-harness';
 
 export { freeUser, proUser } from '../../flows/models/fixtures';
 
@@ -106,13 +100,6 @@ export function renderInApp(ui: ReactNode) {
 }
 
 /** Renders a view inside a minimal router (Links need one), in the test's actor system. */
-export async function renderWithRouter(ui: ReactNode) {
-  const app = currentApp();
-  const root = createRootRoute({ component: () => <AppProvider app={app}>{ui}</AppProvider> });
-  const router: AnyRouter = createRouter({
-    routeTree: root,
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  await router.load();
-  return render(<RouterProvider router={router} />);
+export function renderWithRouter(ui: ReactNode) {
+  return renderInRouter(() => ui, { app: currentApp() });
 }
