@@ -12,7 +12,8 @@ import { makeRouter } from './app/router';
 // the session in its context: the effect only runs once both exist.
 const app = createApp({
   width: window.innerWidth,
-  navigate: ({ to, message }) => void router.navigate({ to, ...(message ? { state: { message } } : {}) }),
+  navigate: ({ to, message, replace }) =>
+    void router.navigate({ to, ...(message ? { state: { message } } : {}), ...(replace ? { replace } : {}) }),
 });
 const router = makeRouter({ session: app.system.get(systemIds.session) });
 app.start();
