@@ -25,7 +25,7 @@ export const checkoutReturnFlow = defineFlow(checkoutReturnMachine)(({ api, sess
       if (context.balance !== null) dispatchCredits(window(), context.balance);
       session().send({ type: 'user.refresh' });
     },
-    clearAddress: () => navigate({ to: window().location.pathname, replace: true }),
+    clearAddress: () => navigate({ to: '.', replace: true }),
   },
 }));
 

@@ -5,7 +5,7 @@
 import { createActor, fromCallback, type ActorRefFrom } from 'xstate';
 import type { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
 import { appMachine, systemIds, type AppNavigateParams } from './app.machine';
-import { appInspect } from './inspect';
+import { createAppInspect } from './inspect';
 import { listenForCredits, sessionLogic, type SessionDeps } from './session';
 import { themeLogic } from './theme';
 
@@ -33,11 +33,12 @@ export interface AppDeps extends Omit<SessionDeps, 'navigate'> {
 }
 
 export function createApp({ navigate, width, ...session }: AppDeps): AppActor {
+  const inspect = createAppInspect();
   return createActor(
     appMachine.provide({
       actors: { session: sessionLogic({ ...session, navigate }), theme: themeLogic, browserEvents },
       actions: { navigate: (_, params) => navigate(params) },
     }),
-    { input: { width }, ...(appInspect ? { inspect: appInspect } : {}) },
+    { input: { width }, ...(inspect ? { inspect } : {}) },
   );
 }

@@ -13,7 +13,7 @@ import { systemIds } from './app.machine';
 import type { AppActor } from './create-app';
 import type { Flow } from './flow';
 import type { SessionActor } from './session';
-import { appInspect } from './inspect';
+import { inspectOf } from './inspect';
 
 const AppContext = createContext<AppActor | null>(null);
 
@@ -93,7 +93,9 @@ export function useFlow<TLogic extends AnyStateMachine>(
     const logic = flow.create(app);
     // Input is optional for some flows and required for others; the caller's options say which.
     const create = createActor as (l: TLogic, o?: ActorOptions<TLogic>) => Actor<TLogic>;
-    return create(logic, appInspect ? { ...options, inspect: appInspect } : options);
+    // The app's inspect observer (dropped events, the live view) sees its flows too.
+    const inspect = inspectOf(app);
+    return create(logic, inspect ? { ...options, inspect } : options);
   });
   const pendingStop = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {

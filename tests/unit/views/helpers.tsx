@@ -11,7 +11,7 @@ import { vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { Endpoints } from '../../../src/api/endpoints';
 import type { User } from '../../../src/api/schemas';
-import { systemIds } from '../../../src/app/app.machine';
+import { systemIds, type AppNavigateParams } from '../../../src/app/app.machine';
 import { browserEvents, type AppActor } from '../../../src/app/create-app';
 import { inertAppLogic } from '../../../src/app/inert';
 import { AppProvider } from '../../../src/app/provider';
@@ -53,11 +53,16 @@ export const fakeApi = (endpoints: Partial<Endpoints>) => async (): Promise<Endp
  * 'creditsUpdated' reaches the session as in the app) and a navigation spy, built the way
  * create-app.ts builds the real one. Not started.
  */
-export function testApp(session: ReturnType<typeof sessionLogic>, navigateTo = vi.fn()): AppActor {
+export function testApp(
+  session: ReturnType<typeof sessionLogic>,
+  navigateTo = vi.fn(),
+  /** The app's whole navigation instead of the spy (a test with a router: navigateWith). */
+  navigate?: (params: AppNavigateParams) => void,
+): AppActor {
   return createActor(
     inertAppLogic.provide({
       actors: { session, browserEvents },
-      actions: { navigate: (_, params) => navigateTo(params.to) },
+      actions: { navigate: (_, params) => (navigate ? navigate(params) : navigateTo(params.to)) },
     }),
     { input: { width: 1280 } },
   );
