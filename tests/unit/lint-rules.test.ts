@@ -3,6 +3,7 @@
  * The lint rules that hold the shape of the client (ARCHITECTURE.md): each fails on a deliberate
  * violation and passes the clean form of the same code.
  */
+import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -17,10 +18,12 @@ describe('lint rules of the client', () => {
   it.each(['src/features/x/Y.tsx', 'src/routes/y.tsx', 'src/components/ui/z/z.tsx'])(
     'a view (%s) may not import the API client or the endpoints',
     async (filePath) => {
-      for (const source of ['../../api/client', '../../api/endpoints']) {
+      // The import rules resolve what they check: each path is written from the file's own folder.
+      for (const module of ['src/api/client', 'src/api/endpoints']) {
+        const source = path.posix.relative(path.posix.dirname(filePath), module);
         const messages = await lint(`import { api } from '${source}';\nexport const x = api;\n`, filePath);
         expect(messages).toContainEqual({
-          rule: 'no-restricted-imports',
+          rule: 'import-x/no-restricted-paths',
           message: expect.stringContaining('Views do not call the API'),
         });
       }
@@ -65,9 +68,147 @@ describe('lint rules of the client', () => {
   it('machines stay framework-free: no React, no DOM globals', async () => {
     const messages = await lint(
       "import { useState } from 'react';\nexport const x = useState;\nexport const y = () => window.location.href;\n",
-      'machines/x/y.machine.ts',
+      'machines/x/y.ts',
     );
-    expect(messages.map((m) => m.rule)).toEqual(['no-restricted-imports', 'no-restricted-globals']);
+    expect(messages.map((m) => m.rule)).toEqual(['import-x/no-restricted-paths', 'no-restricted-globals']);
+  });
+});
+
+/** ARCHITECTURE.md's "Where code lives" table for the client (eslint/zones.js): a deliberate violation of each row. */
+describe('the folder table: which client folder may import which', () => {
+  const zone = 'import-x/no-restricted-paths';
+  async function zoneMessages(filePath: string, source: string) {
+    const messages = await lint(`import * as imported from '${source}';\nexport const x = imported;\n`, filePath);
+    return messages.filter((m) => m.rule === zone).map((m) => m.message);
+  }
+
+  it.each([
+    ['machines/auth/x.machine.ts', '../../src/app/provider', 'Machines are framework-free'],
+    ['machines/auth/x.machine.ts', 'react', 'Machines are framework-free'],
+    ['machines/auth/x.machine.ts', '../../tests/unit/setup', 'Machines are framework-free'],
+    [
+      'machines/tools/x.ts',
+      '../auth/verify-email.machine',
+      'A machine area (machines/tools) imports only its own files',
+    ],
+    ['src/features/tools/X.tsx', '../account/format', 'never imports another: move what both use'],
+    ['src/features/x/Y.tsx', '../../routes/login', 'route files and the entries import them'],
+    ['src/features/x/Y.tsx', '../../main', 'route files and the entries import them'],
+    ['src/routes/y.tsx', '../../machines/auth/verify-email.machine', 'Route files stay thin'],
+    ['src/components/ui/z/z.tsx', '../../../app/provider', 'Shared view parts import only'],
+    ['src/components/ui/z/z.tsx', '../../../features/account/format', 'Shared view parts import only'],
+    ['src/components/ui/z/z.tsx', '../../../api/endpoints', 'Views do not call the API'],
+    ['src/api/x.ts', '../app/provider', 'src/api is the contract and the HTTP client'],
+    ['src/catalog/x.ts', '../themes/names', 'src/catalog is typed data'],
+    ['src/catalog/x.ts', '../api/schemas', 'src/catalog is typed data'],
+    ['src/themes/x.ts', '../catalog/plans', 'src/themes (the theme contract, presets and names) imports nothing'],
+    ['src/app/x.ts', '../../server/config', 'The client never imports the server'],
+    ['src/main.tsx', '../tests/unit/setup', 'The client never imports the server, the tests or the scripts'],
+  ])('%s may not import %s', async (filePath, source, expected) => {
+    expect(await zoneMessages(filePath, source)).toEqual([expect.stringContaining(expected)]);
+  });
+
+  it.each([
+    [
+      'machines/auth/x.machine.ts',
+      ['xstate', '../shared/errors', '../../src/catalog', '../../src/api/schemas', '../../src/themes/names'],
+    ],
+    [
+      'src/features/account/X.tsx',
+      ['./format', '../../app/provider', '../../components/ui/form/fields', '../../catalog/plans', '../../api/schemas'],
+    ],
+    [
+      'src/features/account/X.tsx',
+      ['../../themes/contract.css', '../../../machines/auth/verify-email.machine', 'react'],
+    ],
+    ['src/routes/x.tsx', ['../app/provider', '../features/auth/LoginPage', '../catalog', '@tanstack/react-router']],
+    ['src/components/ui/z/z.tsx', ['../../../themes/contract.css', '../../../api/schemas', '../form/fields']],
+    ['src/app/x.ts', ['../api/endpoints', '../../machines/session/session.machine', '../features/account/format']],
+    ['src/api/x.ts', ['./schemas', '../themes/names', 'valibot']],
+  ])('%s may import what its row lists', async (filePath, sources) => {
+    for (const source of sources) expect(await zoneMessages(filePath, source)).toEqual([]);
+  });
+});
+
+/** ARCHITECTURE.md's "File names": one convention per kind of file (eslint/file-names.js). */
+describe('file names: one convention per kind of file', () => {
+  const rule = 'atelier/file-names';
+  async function nameMessages(filePath: string, code = 'export const x = 1;\n') {
+    return (await lint(code, filePath)).filter((m) => m.rule === rule).map((m) => m.message);
+  }
+  const machine = "import { setup } from 'xstate';\nexport const xMachine = setup({}).createMachine({ id: 'x' });\n";
+  const tests = "import { it } from 'vitest';\nit('works', () => {});\n";
+
+  it.each([
+    ['src/features/account/settingsPage.tsx', 'a view in src/features is a PascalCase `.tsx`'],
+    ['src/features/account/Settings-Page.tsx', 'a view in src/features is a PascalCase `.tsx`'],
+    ['src/features/account/FormatDate.ts', 'kebab-case'],
+    ['src/features/account/Missing.css.ts', 'styles are `X.css.ts` beside the view `X.tsx`'],
+    ['src/features/account/settings.css.ts', 'or `account.css.ts` when the folder'],
+    ['src/components/ui/dialog/Dialog.tsx', 'kebab-case'],
+    ['src/components/ui/dialog/Other.css.ts', 'styles are `X.css.ts` beside the view'],
+    ['src/app/tokenStorage.ts', 'kebab-case'],
+    ['src/app/Token_Storage/x.ts', "folder 'Token_Storage' is not kebab-case"],
+    ['src/routes/LoginPage.tsx', 'a route file is a TanStack file route'],
+    ['src/routes/login.ts', 'a route file is a TanStack file route'],
+    ['src/routes/verify-email/$Token.tsx', 'a route file is a TanStack file route'],
+    ['machines/auth/verify-email.helpers.ts', 'a file in machines/ is `x.machine.ts`'],
+    ['machines/auth/verifyEmail.ts', 'kebab-case'],
+    ['server/services/mailQueue.ts', 'kebab-case'],
+    ['server/routes/Auth.ts', 'kebab-case'],
+    ['tests/unit/Helpers.ts', 'kebab-case'],
+  ])('%s is refused', async (filePath, expected) => {
+    expect(await nameMessages(filePath)).toEqual([expect.stringContaining(expected)]);
+  });
+
+  it('a machine lives in an x.machine.ts, and an x.machine.ts holds a machine', async () => {
+    expect(await nameMessages('machines/auth/verify-email.ts', machine)).toEqual([
+      expect.stringContaining('a file that creates a machine is named `x.machine.ts`'),
+    ]);
+    expect(await nameMessages('src/app/root.ts', machine)).toEqual([expect.stringContaining('`x.machine.ts`')]);
+    expect(await nameMessages('machines/auth/errors.machine.ts')).toEqual([
+      expect.stringContaining('an `x.machine.ts` creates a machine'),
+    ]);
+    expect(await nameMessages('machines/auth/verify-email.machine.ts', machine)).toEqual([]);
+  });
+
+  it('a file that declares tests is an x.test.ts(x)', async () => {
+    for (const code of [tests, "import { describe } from 'vitest';\ndescribe('x', () => {});\n"]) {
+      expect(await nameMessages('tests/unit/checks.ts', code)).toEqual([
+        expect.stringContaining('a file that declares tests'),
+      ]);
+    }
+    expect(
+      await nameMessages('tests/unit/checks.ts', "import { it } from 'vitest';\nit.each([1])('x %s', () => {});\n"),
+    ).toEqual([expect.stringContaining('a file that declares tests')]);
+    expect(await nameMessages('tests/unit/checks.test.tsx', tests)).toEqual([]);
+    // A helper that declares tests when called is not a test file.
+    const helper = "import { it } from 'vitest';\nexport function suite() {\n  it('x', () => {});\n}\n";
+    expect(await nameMessages('tests/paths/suite.ts', helper)).toEqual([]);
+  });
+
+  it.each([
+    'src/features/account/SettingsPage.tsx',
+    'src/features/account/format.ts',
+    'src/features/auth/LoginPage.css.ts',
+    'src/features/auth/auth.css.ts',
+    'src/components/ui/dialog/dialog.tsx',
+    'src/components/ui/form/form.css.ts',
+    'src/app/token-storage.ts',
+    'src/routes/__root.tsx',
+    'src/routes/index.tsx',
+    'src/routes/image-models/text-to-image.tsx',
+    'src/routes/verify-email/$token.tsx',
+    'src/routes/flows/{-$machine}.tsx',
+    'machines/session/session.types.ts',
+    'machines/shared/errors.ts',
+    'server/providers/media/espeak-ng.d.ts',
+    'server/services/mail-queue.ts',
+    'tests/flows/models/auth.models.ts',
+    'tests/paths/adapters/session.paths.ts',
+    'scripts/build-server.mjs',
+  ])('%s follows its convention', async (filePath) => {
+    expect(await nameMessages(filePath)).toEqual([]);
   });
 });
 

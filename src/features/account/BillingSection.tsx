@@ -14,7 +14,7 @@ import * as page from '../../components/ui/page/page.css';
 import { ErrorBanner } from '../../components/ui/form/fields';
 import { CreditHistory } from './CreditHistory';
 import { formatDate } from './format';
-import * as styles from './settings.css';
+import * as styles from './account.css';
 
 const cycleLabel = { monthly: 'Monthly', annually: 'Annually' } as const;
 

@@ -8,7 +8,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
 import * as forms from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
 import { ErrorBanner } from '../../components/ui/form/fields';
-import * as styles from './settings.css';
+import * as styles from './account.css';
 
 /** Danger Zone: Delete Account after the confirmation of spec §5; the session then goes to /. */
 export function DangerZone({ logic = deleteAccountFlow }: { logic?: Flow<typeof deleteAccountMachine> }) {

@@ -3,7 +3,7 @@ import * as buttons from '../../components/ui/button/button.css';
 import * as forms from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
 import { ErrorBanner, Notice, SubmitButton } from '../../components/ui/form/fields';
-import * as styles from './settings.css';
+import * as styles from './account.css';
 
 /**
  * A settings card with one value and an inline form that edits it (Change Email, Change Password).

@@ -14,7 +14,7 @@ import { AccountSection } from './AccountSection';
 import { BillingSection } from './BillingSection';
 import { DangerZone } from './DangerZone';
 import { SecuritySection } from './SecuritySection';
-import * as styles from './settings.css';
+import * as styles from './account.css';
 
 /** The flows the page runs; tests pass the same machines with fake effects. */
 export interface SettingsLogic {

@@ -10,7 +10,7 @@ import { CreationsPage } from '../../../src/features/creations/CreationsPage';
 import { creation } from '../../flows/models/creations.models';
 import { fakeApi, fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';
 
-vi.mock('../../../src/components/ui/model-viewer/ModelViewer', () => ({
+vi.mock('../../../src/components/ui/model-viewer/model-viewer', () => ({
   default: ({ url }: { url: string }) => <canvas data-testid="model-viewer" data-url={url} />,
 }));
 
