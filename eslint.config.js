@@ -7,6 +7,36 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import { root, zones } from './eslint/zones.js';
 import { fileNames } from './eslint/file-names.js';
 
+// Module-level mutable state, as far as a selector sees it: a `let` or `var`, a Map, Set, WeakMap or WeakSet
+// made at module level, and an empty array or object literal (filled later). Exported or not, cast or not.
+const moduleLevel = (init) =>
+  ['Program', 'Program > ExportNamedDeclaration']
+    .map((parent) => `${parent} > VariableDeclaration > VariableDeclarator > ${init}`)
+    .join(', ');
+const stateMessage =
+  'No module-level mutable state: long-lived actors, the API client and the live channel belong to the root actor system (src/app/app.machine.ts).';
+const collection = 'NewExpression[callee.name=/^(Map|Set|WeakMap|WeakSet|Array)$/]';
+const noModuleState = [
+  {
+    selector:
+      'Program > VariableDeclaration[kind=/^(let|var)$/], Program > ExportNamedDeclaration > VariableDeclaration[kind=/^(let|var)$/]',
+    message: stateMessage,
+  },
+  {
+    selector: [collection, `TSAsExpression > ${collection}`, `TSSatisfiesExpression > ${collection}`]
+      .map((init) => moduleLevel(init))
+      .join(', '),
+    message: stateMessage,
+  },
+  {
+    selector: ['ArrayExpression[elements.length=0]', 'ObjectExpression[properties.length=0]']
+      .flatMap((init) => [init, `TSAsExpression > ${init}`])
+      .map((init) => moduleLevel(init))
+      .join(', '),
+    message: stateMessage,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -56,19 +86,9 @@ export default tseslint.config(
     rules: { 'atelier/file-names': ['error', { root }] },
   },
   {
-    // One actor system: no actor, callback or other mutable state held by a module.
-    files: ['src/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "Program > VariableDeclaration[kind='let'], Program > ExportNamedDeclaration > VariableDeclaration[kind='let']",
-          message:
-            'No module-level mutable state: long-lived actors belong to the root actor (src/app/app.machine.ts).',
-        },
-      ],
-    },
+    // One actor system: no actor, callback, cache or other mutable state held by a module (src and machines).
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...noModuleState] },
   },
   {
     files: ['**/*.{js,mjs}'],

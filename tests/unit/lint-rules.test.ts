@@ -254,3 +254,49 @@ describe('file names: one convention per kind of file', () => {
     expect(await nameMessages(filePath)).toEqual([]);
   });
 });
+
+describe('no module-level mutable state in src/ and machines/', () => {
+  const files = ['src/app/cache.ts', 'src/features/x/store.ts', 'machines/x/y.machine.ts'];
+  const violations = [
+    'const runs = new Map<string, number>();\nexport const remember = (id: string) => runs.set(id, 1);\n',
+    'export const seen = new Set<string>();\n',
+    'const owners = new WeakMap<object, string>();\nexport const ownerOf = (o: object) => owners.get(o);\n',
+    'export const listeners = new WeakSet<object>();\n',
+    'const queue = new Map() as Map<string, string>;\nexport const take = (k: string) => queue.get(k);\n',
+    'const events: string[] = [];\nexport const log = (e: string) => events.push(e);\n',
+    'export const cache: Record<string, number> = {};\n',
+    'let current = 0;\nexport const next = () => (current += 1);\n',
+    'export var flag = false;\n',
+  ];
+
+  it.each(files)('%s: each kind of module state fails', async (filePath) => {
+    for (const code of violations) {
+      expect(await lint(code, filePath), code).toContainEqual({
+        rule: 'no-restricted-syntax',
+        message: expect.stringContaining('No module-level mutable state'),
+      });
+    }
+  });
+
+  it.each(files)('%s: constants at module level and state inside functions pass', async (filePath) => {
+    const clean = [
+      "export const paths: readonly string[] = ['/a', '/b'];",
+      "export const labels = { a: 'A' } as const;",
+      'export function tally(items: string[]) {',
+      '  const seen = new Set<string>();',
+      '  const counts = new Map<string, number>();',
+      '  const order: string[] = [];',
+      '  let total = 0;',
+      '  for (const item of items) {',
+      '    if (!seen.has(item)) order.push(item);',
+      '    seen.add(item);',
+      '    counts.set(item, (counts.get(item) ?? 0) + 1);',
+      '    total += 1;',
+      '  }',
+      '  return { order, counts, total };',
+      '}',
+      '',
+    ].join('\n');
+    expect(await lint(clean, filePath)).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { systemIds } from '../../../src/app/app.machine';
 import { AppProvider } from '../../../src/app/provider';
+import { navigateWith } from '../../../src/app/router';
 import { sessionLogic } from '../../../src/app/session';
 import { routeTree } from '../../../src/routeTree.gen';
 import { deferred, fakeEndpoints, proUser, testApp } from './helpers';
@@ -25,6 +26,9 @@ function app(path: string, token: string | null, endpoints = fakeEndpoints(proUs
       storage: { readToken: () => token, storeToken: vi.fn(), deleteToken },
       ...(startupTimeoutMs === undefined ? {} : { startupTimeoutMs }),
     }),
+    vi.fn(),
+    // The app's navigation goes to the router, as main.tsx wires it.
+    (params) => navigateWith(router)(params),
   );
   const session = app.system.get(systemIds.session);
   const router = createRouter({
