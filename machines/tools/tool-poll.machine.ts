@@ -12,6 +12,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from '../shared/errors';
 import { CHECK_FAILED, GENERATION_FAILED, GENERATION_TIMED_OUT, INVALID_RESPONSE } from './errors';
 import type { PollOutcome, PredictionAnswer, ToolError } from './tool-run.types';
+import { facts } from '../shared/meta';
 
 export const MAX_POLLS = 60;
 export const POLL_PROGRESS_CAP = 95;
@@ -79,6 +80,7 @@ export const toolPollMachine = setup({
   },
 }).createMachine({
   id: 'toolPoll',
+  meta: facts({ sends: [] }),
   context: ({ input }) => ({
     id: input.id,
     maxPolls: input.maxPolls ?? MAX_POLLS,

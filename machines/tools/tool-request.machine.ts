@@ -13,6 +13,7 @@ import type { Endpoint } from '../../src/catalog/tools';
 import { notProvided } from '../shared/errors';
 import { isRetryable, timeoutError, toToolError } from './errors';
 import type { CallAnswer, CallInput, GenerationBody, RequestOutcome, ToolError } from './tool-run.types';
+import { facts } from '../shared/meta';
 
 export const MAX_ATTEMPTS = 3;
 export const REQUEST_TIMEOUT_MS = 55_000;
@@ -59,6 +60,7 @@ export const toolRequestMachine = setup({
   },
 }).createMachine({
   id: 'toolRequest',
+  meta: facts({ sends: [] }),
   context: ({ input }) => ({ ...input, attempt: 1, answer: null, error: null }),
   initial: 'attempting',
   states: {

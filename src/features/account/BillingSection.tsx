@@ -32,7 +32,7 @@ export function BillingSection({
   historyLogic?: Flow<typeof creditHistoryMachine>;
 }) {
   const actor = useFlow(logic);
-  const confirming = useSelector(actor, (s) => s.matches('confirming'));
+  const confirming = useSelector(actor, (s) => s.hasTag('confirming'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
   const canCancel = useSelector(actor, (s) => s.can({ type: 'subscription.cancel' }));

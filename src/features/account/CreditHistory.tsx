@@ -46,9 +46,9 @@ export function CreditHistory({ logic = creditHistoryFlow }: { logic?: Flow<type
   const flow = useFlow(logic);
   const entries = useSelector(flow, (s) => s.context.entries);
   const error = useSelector(flow, (s) => s.context.error);
-  const loading = useSelector(flow, (s) => s.matches('loading'));
-  const loadingMore = useSelector(flow, (s) => s.matches('loadingMore'));
-  const failed = useSelector(flow, (s) => s.matches('failed'));
+  const loading = useSelector(flow, (s) => s.hasTag('loading'));
+  const loadingMore = useSelector(flow, (s) => s.hasTag('loadingMore'));
+  const failed = useSelector(flow, (s) => s.hasTag('failed'));
   const canMore = useSelector(flow, (s) => s.can({ type: 'history.more' }));
   const hasMore = useSelector(flow, (s) => s.context.nextCursor !== null);
 

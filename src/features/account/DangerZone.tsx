@@ -13,7 +13,7 @@ import * as styles from './account.css';
 /** Danger Zone: Delete Account after the confirmation of spec §5; the session then goes to /. */
 export function DangerZone({ logic = deleteAccountFlow }: { logic?: Flow<typeof deleteAccountMachine> }) {
   const actor = useFlow(logic);
-  const confirming = useSelector(actor, (s) => s.matches('confirming'));
+  const confirming = useSelector(actor, (s) => s.hasTag('confirming'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
   const canDelete = useSelector(actor, (s) => s.can({ type: 'account.delete' }));

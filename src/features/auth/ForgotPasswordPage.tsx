@@ -13,7 +13,7 @@ import { ErrorBanner, Field, Notice, SubmitButton, valueOf } from '../../compone
 export function ForgotPasswordPage({ logic = forgotPasswordFlow }: { logic?: Flow<typeof forgotPasswordMachine> }) {
   const actor = useFlow(logic);
   const error = useSelector(actor, (s) => s.context.error);
-  const message = useSelector(actor, (s) => (s.matches('sent') ? s.context.message : null));
+  const message = useSelector(actor, (s) => (s.hasTag('result') ? s.context.message : null));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'forgot.submit', email: 'x' }));
 

@@ -27,7 +27,7 @@ export function ResetPasswordPage({
   const error = useSelector(actor, (s) => s.context.error);
   const message = useSelector(actor, (s) => s.context.message);
   const loggingIn = useSelector(actor, (s) => s.hasTag('loggingIn'));
-  const busy = useSelector(actor, (s) => s.hasTag('loggingIn') || s.matches('submitting'));
+  const busy = useSelector(actor, (s) => s.hasTag('loggingIn') || s.hasTag('submitting'));
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'reset.submit', newPassword: '', confirmPassword: '' }));
 
   const { bannerId, errorId } = useFormError(error);
