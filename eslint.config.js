@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { tokens } from './eslint/raw-sizes.js';
 
 // Server layers (design.md §2, style.md "Server layers"): routes (HTTP only) → services → db.
 const serverOnlySharedSrc = {
@@ -22,7 +23,20 @@ const noSchemaInRoutes = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-e2e', '.cache', 'flows-export', 'test-results', 'coverage', 'data', 'node_modules', 'src/routeTree.gen.ts', 'server/db/migrations'] },
+  {
+    ignores: [
+      'dist',
+      'dist-e2e',
+      '.cache',
+      'flows-export',
+      'test-results',
+      'coverage',
+      'data',
+      'node_modules',
+      'src/routeTree.gen.ts',
+      'server/db/migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -92,6 +106,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Design tokens: a feature's gaps, paddings, margins and font sizes come from the theme scales.
+    files: ['src/features/**/*.css.ts'],
+    plugins: { tokens },
+    rules: { 'tokens/no-raw-sizes': 'error' },
   },
   {
     files: ['**/*.{js,mjs}'],
