@@ -6,6 +6,7 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { root, zones } from './eslint/zones.js';
 import { fileNames } from './eslint/file-names.js';
+import { tokens } from './eslint/raw-sizes.js';
 
 // Module-level mutable state, as far as a selector sees it: a `let` or `var`, a Map, Set, WeakMap or WeakSet
 // made at module level, and an empty array or object literal (filled later). Exported or not, cast or not.
@@ -89,6 +90,12 @@ export default tseslint.config(
     // One actor system: no actor, callback, cache or other mutable state held by a module (src and machines).
     files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', ...noModuleState] },
+  },
+  {
+    // Design tokens: a feature's gaps, paddings, margins and font sizes come from the theme scales.
+    files: ['src/features/**/*.css.ts'],
+    plugins: { tokens },
+    rules: { 'tokens/no-raw-sizes': 'error' },
   },
   {
     files: ['**/*.{js,mjs}'],

@@ -300,3 +300,52 @@ describe('no module-level mutable state in src/ and machines/', () => {
     expect(await lint(clean, filePath)).toEqual([]);
   });
 });
+
+describe('design tokens in feature styles', () => {
+  const file = 'src/features/x/x.css.ts';
+  const header = "import { style } from '@vanilla-extract/css';\nimport { vars } from '../../themes/contract.css';\n";
+  const rawSize = { rule: 'tokens/no-raw-sizes', message: expect.stringContaining('use the theme scale') };
+
+  it.each([
+    ['a number for gap', 'gap: 12'],
+    ['a px string for padding', "padding: '10px 14px'"],
+    ['a px string beside a token', 'padding: `${vars.space.sm} 14px`'],
+    ['a negative number for a margin side', 'marginLeft: -5'],
+    ['a rem string for marginTop', "marginTop: '1.5rem'"],
+    ['a number for fontSize', 'fontSize: 15'],
+    ['a clamp of px for fontSize', "fontSize: 'clamp(16px, 2vw, 20px)'"],
+    ['a number for columnGap', 'columnGap: 8'],
+  ])('refuses %s', async (_label, property) => {
+    const messages = await lint(`${header}export const x = style({ ${property} });\n`, file);
+    expect(messages).toContainEqual(rawSize);
+  });
+
+  it('refuses a raw size inside selectors and media queries', async () => {
+    const code = `${header}export const x = style({ '@media': { 'screen and (max-width: 480px)': { padding: 16 } }, selectors: { '&:hover': { gap: 4 } } });\n`;
+    expect((await lint(code, file)).filter((m) => m.rule === 'tokens/no-raw-sizes')).toHaveLength(2);
+  });
+
+  it('passes tokens, zero, keywords and raw sizes of other properties', async () => {
+    const code = [
+      header.trimEnd(),
+      'export const x = style({',
+      '  gap: vars.space.md,',
+      '  padding: `${vars.space.xs} ${vars.space.lg}`,',
+      "  margin: '0 auto',",
+      '  marginTop: 0,',
+      "  paddingLeft: '0px',",
+      '  fontSize: vars.fontSize.sm,',
+      '  width: 240,',
+      "  maxHeight: '560px',",
+      '});',
+      '',
+    ].join('\n');
+    expect(await lint(code, file)).toEqual([]);
+  });
+
+  it('holds only in feature styles (a shared component or a feature view may set raw sizes)', async () => {
+    const code = "import { style } from '@vanilla-extract/css';\nexport const x = style({ gap: 12 });\n";
+    expect(await lint(code, 'src/components/ui/x/x.css.ts')).toEqual([]);
+    expect(await lint('export const style = { gap: 12 };\n', 'src/features/x/X.tsx')).toEqual([]);
+  });
+});

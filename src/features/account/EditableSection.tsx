@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import * as buttons from '../../components/ui/button/button.css';
 import * as forms from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
+import { card } from '../../components/ui/layout/layout.css';
 import { ErrorBanner, Notice, SubmitButton } from '../../components/ui/form/fields';
 import * as styles from './account.css';
 
@@ -32,7 +33,7 @@ export function EditableSection(props: {
     props.onSubmit(event.currentTarget);
   };
   return (
-    <section className={`${page.card} ${styles.section}`} aria-labelledby={`${props.id}-title`}>
+    <section className={`${card.padded} ${styles.section}`} aria-labelledby={`${props.id}-title`}>
       <h2 id={`${props.id}-title`} className={page.sectionTitle}>
         {props.title}
       </h2>

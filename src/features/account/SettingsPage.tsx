@@ -9,6 +9,7 @@ import { useApp, useSession, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import * as forms from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
+import { card } from '../../components/ui/layout/layout.css';
 import { ErrorBanner } from '../../components/ui/form/fields';
 import { AccountSection } from './AccountSection';
 import { BillingSection } from './BillingSection';
@@ -61,7 +62,7 @@ export function SettingsPage({ logic = {} }: { logic?: SettingsLogic }) {
         {...(logic.creditHistory ? { historyLogic: logic.creditHistory } : {})}
       />
       <DangerZone {...(logic.deleteAccount ? { logic: logic.deleteAccount } : {})} />
-      <section className={`${page.card} ${styles.section}`}>
+      <section className={`${card.padded} ${styles.section}`}>
         <ErrorBanner>{logoutError}</ErrorBanner>
         <div className={forms.actions}>
           <button
