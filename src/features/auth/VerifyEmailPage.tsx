@@ -28,13 +28,8 @@ export function VerifyEmailPage({
 
   return (
     <div className={auth.page}>
-<<<<<<< HEAD
-      <section className={`${page.card} ${styles.authCard} ${auth.stack}`}>
-        {state === 'checking' ? (
-=======
       <section className={`${card.padded} ${styles.authCard} ${auth.stack}`}>
-        {state === 'idle' || state === 'verifying' ? (
->>>>>>> h-styles
+        {state === 'checking' ? (
           <p role="status" className={auth.text}>
             Verifying your email...
           </p>
