@@ -11,10 +11,11 @@ import * as buttons from '../../components/ui/button/button.css';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
 import * as forms from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
+import { card } from '../../components/ui/layout/layout.css';
 import { ErrorBanner } from '../../components/ui/form/fields';
 import { CreditHistory } from './CreditHistory';
 import { formatDate } from './format';
-import * as styles from './settings.css';
+import * as styles from './account.css';
 
 const cycleLabel = { monthly: 'Monthly', annually: 'Annually' } as const;
 
@@ -42,7 +43,7 @@ export function BillingSection({
   const planName = plans.find((p) => p.id === tier)?.name ?? 'Free';
 
   return (
-    <section className={`${page.card} ${styles.section}`} aria-labelledby="billing-title">
+    <section className={`${card.padded} ${styles.section}`} aria-labelledby="billing-title">
       <h2 id="billing-title" className={page.sectionTitle}>
         Billing
       </h2>

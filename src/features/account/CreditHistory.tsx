@@ -8,7 +8,7 @@ import { ErrorBanner } from '../../components/ui/form/fields';
 import * as forms from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
 import { formatDate } from './format';
-import * as styles from './settings.css';
+import * as styles from './account.css';
 
 const number = (n: number) => n.toLocaleString('en-US');
 const signed = (n: number) => (n > 0 ? `+${number(n)}` : `−${number(-n)}`);

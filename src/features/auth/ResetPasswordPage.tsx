@@ -5,6 +5,7 @@ import { resetPasswordFlow } from '../../app/flows';
 import { useFlow, type Flow } from '../../app/provider';
 import * as styles from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
+import { card } from '../../components/ui/layout/layout.css';
 import * as auth from './auth.css';
 import {
   ErrorBanner,
@@ -44,7 +45,7 @@ export function ResetPasswordPage({
 
   return (
     <div className={auth.page}>
-      <section className={`${page.card} ${styles.authCard} ${auth.stack}`}>
+      <section className={`${card.padded} ${styles.authCard} ${auth.stack}`}>
         <h1 className={page.title}>Reset Password</h1>
         <Notice>{message}</Notice>
         <form className={styles.form} onSubmit={onSubmit}>

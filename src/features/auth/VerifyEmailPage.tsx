@@ -6,6 +6,7 @@ import { verifyEmailFlow } from '../../app/flows';
 import { useFlow, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import * as page from '../../components/ui/page/page.css';
+import { card } from '../../components/ui/layout/layout.css';
 import * as styles from '../../components/ui/form/form.css';
 import * as auth from './auth.css';
 import { ErrorBanner } from '../../components/ui/form/fields';
@@ -27,7 +28,7 @@ export function VerifyEmailPage({
 
   return (
     <div className={auth.page}>
-      <section className={`${page.card} ${styles.authCard} ${auth.stack}`}>
+      <section className={`${card.padded} ${styles.authCard} ${auth.stack}`}>
         {state === 'checking' ? (
           <p role="status" className={auth.text}>
             Verifying your email...

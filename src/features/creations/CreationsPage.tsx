@@ -17,7 +17,7 @@ import type { Actor } from 'xstate';
 import * as styles from './creations.css';
 
 // three.js only when a 3D creation is opened on its own page.
-const ModelViewer = lazy(() => import('../../components/ui/model-viewer/ModelViewer'));
+const ModelViewer = lazy(() => import('../../components/ui/model-viewer/model-viewer'));
 
 type CreationsActor = Actor<CreationsLogic>;
 

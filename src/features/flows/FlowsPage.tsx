@@ -4,6 +4,7 @@ import type { AnyStateMachine } from 'xstate';
 import { machines } from '../../../machines';
 import * as buttons from '../../components/ui/button/button.css';
 import * as page from '../../components/ui/page/page.css';
+import { card } from '../../components/ui/layout/layout.css';
 import { loadCoverage, type CoverageFile } from './coverage';
 import { FlowChart } from './FlowChart';
 import { allStates, toFlowGraph, transitionLabel, type FlowGraph, type FlowState } from './graph';
@@ -60,7 +61,7 @@ export function FlowsPage({ machine, state }: { machine: string | null; state: s
           <MachineView name={machine} machine={chosen} statePath={state} />
         </>
       ) : (
-        <section className={page.card} aria-labelledby="unknown-title">
+        <section className={card.padded} aria-labelledby="unknown-title">
           <h2 id="unknown-title" className={page.sectionTitle}>
             No machine named “{machine}”
           </h2>

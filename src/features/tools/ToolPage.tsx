@@ -9,8 +9,8 @@ import { toolByKey } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
 import { icons } from '../../components/ui/icons/icons';
 import * as page from '../../components/ui/page/page.css';
-import { useSessionKnown, type Flow } from '../../app/provider';
-import { TOOL_RESULT_ID, useToolRun, type ToolRunActor, type ToolRunLogic } from '../../app/tools';
+import { useSessionKnown } from '../../app/provider';
+import { TOOL_RESULT_ID, useToolRun, type ToolRunActor, type ToolRunFlow } from '../../app/tools';
 import { AspectPresets, ParamFields, PromptField, SizeFields, UploadArea } from './ToolForm';
 import { ToolResult } from './ToolResult';
 import { toolViews, type PageToolKey, type ToolView } from './tool-views';
@@ -19,7 +19,7 @@ import * as styles from './ToolPage.css';
 export interface ToolPageProps {
   toolKey: PageToolKey;
   /** The run's logic; tests give it fake effects. */
-  flow?: Flow<ToolRunLogic>;
+  flow?: ToolRunFlow;
 }
 
 export function ToolPage({ toolKey, flow }: ToolPageProps) {

@@ -4,6 +4,7 @@ import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/rea
 import { isRetrying } from '../../../machines/session/session.machine';
 import { systemIds } from '../../../src/app/app.machine';
 import { AppProvider } from '../../../src/app/provider';
+import { navigateWith } from '../../../src/app/router';
 import { sessionLogic } from '../../../src/app/session';
 import { routeTree } from '../../../src/routeTree.gen';
 import { deferred, fakeEndpoints, proUser, testApp } from './helpers';
@@ -26,6 +27,9 @@ function app(path: string, token: string | null, endpoints = fakeEndpoints(proUs
       storage: { readToken: () => token, storeToken: vi.fn(), deleteToken },
       ...(startupTimeoutMs === undefined ? {} : { startupTimeoutMs }),
     }),
+    vi.fn(),
+    // The app's navigation goes to the router, as main.tsx wires it.
+    (params) => navigateWith(router)(params),
   );
   const session = app.system.get(systemIds.session);
   const router = createRouter({
