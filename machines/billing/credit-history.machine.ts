@@ -44,6 +44,7 @@ export const creditHistoryMachine = setup({
     loading: {
       description: 'Loading the newest entries',
       meta: facts({
+        sees: [{ text: 'Loading...' }],
         ignores: [
           {
             events: ['history.more', 'history.retry'],
@@ -73,6 +74,12 @@ export const creditHistoryMachine = setup({
     ready: {
       description: 'The entries shown; "Show more" when older ones exist',
       meta: facts({
+        sees: [
+          {
+            kind: 'history',
+            says: 'a row per entry, Show more when older ones exist, and the failure of a further page if any',
+          },
+        ],
         ignores: [
           {
             events: ['history.retry'],
@@ -85,6 +92,7 @@ export const creditHistoryMachine = setup({
     loadingMore: {
       description: 'Loading the next, older page',
       meta: facts({
+        sees: [{ role: 'button', name: 'Loading...', state: 'disabled' }],
         ignores: [
           {
             events: ['history.more', 'history.retry'],
@@ -114,6 +122,7 @@ export const creditHistoryMachine = setup({
       description: 'The first page failed to load',
       tags: ['failed'],
       meta: facts({
+        sees: [{ kind: 'failed', says: "the server's message in an alert, and Try again" }],
         ignores: [
           { events: ['history.more'], why: 'Nothing is shown to follow: the failure offers "Try again" only.' },
         ],
