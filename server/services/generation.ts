@@ -5,8 +5,9 @@
  * the sweeper ended the run changes nothing.
  */
 import crypto from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
-import { tools, type Tool } from '../../src/catalog';
+import { acceptParam, inputProblem, sizeRule, tools, type Tool } from '../../src/catalog';
 import type { AppDeps } from '../context';
 import type { Executor } from '../db/client';
 import { creditLedger, predictions } from '../db/schema';
@@ -31,30 +32,7 @@ const running = new Map<string, AbortController>();
 /** The end of each run this process started, by prediction id (for replays of its Idempotency-Key). */
 const runs = new Map<string, Promise<PredictionRow>>();
 
-const promptTools = new Set<Tool['key']>([
-  'text-to-image',
-  'image-to-image',
-  'text-to-advertisement',
-  'text-to-video',
-  'video-editing',
-  'text-to-text',
-  'code-generation',
-  'musicgen',
-  'audioldm',
-  'bark',
-]);
-const imageMessages: Partial<Record<Tool['key'], string>> = {
-  'image-to-image': 'Please upload an image',
-  'person-to-person': 'Please upload a main image',
-  'restore-image': 'Please upload an image first',
-  'image-to-video': 'Please upload an image',
-  'image-to-text': 'Please upload an image first',
-  '3d-gen': 'Please upload an image',
-};
 const imageFields = ['image', 'pose_image'] as const;
-const MAX_PROMPT = 4000;
-const MIN_SIZE = 64;
-const MAX_SIZE = 2048;
 
 export function toolForEndpoint(modelId: string, endpoints: readonly string[] | 'any'): Tool {
   const tool = tools.find((t) => t.id === modelId);
@@ -67,6 +45,40 @@ export function toolForEndpoint(modelId: string, endpoints: readonly string[] | 
   return tool;
 }
 
+/**
+ * Checks the caller's input against the tool's definition (the form's own rules and messages:
+ * required inputs, the prompt's length, the size rule, the parameters' ranges) and completes it.
+ */
+export function checkInput(
+  tool: Pick<Tool<string>, 'defaultParams' | 'run' | 'params'>,
+  raw: Readonly<Record<string, InputValue>>,
+) {
+  const input: Record<string, InputValue> = { ...tool.defaultParams, ...raw };
+  if (typeof input['prompt'] === 'string') input['prompt'] = input['prompt'].trim();
+  if (tool.run.defaultPrompt !== null && !input['prompt']) input['prompt'] = tool.run.defaultPrompt;
+  const prompt = input['prompt'];
+  const image = input[tool.run.upload];
+  const problem = inputProblem(tool.run, {
+    prompt: typeof prompt === 'string' ? prompt : null,
+    image: typeof image === 'string' ? image : null,
+  });
+  if (problem) throw new HttpError(400, problem);
+  for (const key of ['width', 'height'] as const) {
+    const value = input[key];
+    if (value === undefined || value === null) continue;
+    const n = typeof value === 'string' ? Number(value) : value;
+    if (typeof n !== 'number' || !Number.isFinite(n)) throw new HttpError(400, `The ${key} must be a number`);
+    input[key] = sizeRule(n);
+  }
+  // A parameter the page shows is kept in its range (or back to its default), as the form keeps it.
+  for (const spec of tool.params) {
+    if (!(spec.name in raw)) continue;
+    input[spec.name] =
+      acceptParam(tool.params, spec.name, input[spec.name]) ?? tool.defaultParams[spec.name] ?? spec.fallback;
+  }
+  return input;
+}
+
 /** Validates and completes the caller's input for one tool; resolves images to bytes. */
 export async function prepareInput(
   deps: AppDeps,
@@ -74,28 +86,11 @@ export async function prepareInput(
   tool: Tool,
   raw: Readonly<Record<string, InputValue>>,
 ) {
-  const input: Record<string, InputValue> = { ...tool.defaultParams, ...raw };
-  if (typeof input['prompt'] === 'string') input['prompt'] = input['prompt'].trim();
-  if (tool.key === 'person-to-person' && !input['prompt']) input['prompt'] = 'A photo of a person';
-  if (promptTools.has(tool.key) && (typeof input['prompt'] !== 'string' || input['prompt'] === '')) {
-    throw new HttpError(400, 'Please enter a prompt');
-  }
-  if (typeof input['prompt'] === 'string' && input['prompt'].length > MAX_PROMPT) {
-    throw new HttpError(400, `The prompt is too long (at most ${MAX_PROMPT} characters).`);
-  }
-  for (const key of ['width', 'height'] as const) {
-    const value = input[key];
-    if (value === undefined || value === null) continue;
-    const n = typeof value === 'string' ? Number(value) : value;
-    if (typeof n !== 'number' || !Number.isFinite(n)) throw new HttpError(400, `The ${key} must be a number`);
-    input[key] = Math.min(MAX_SIZE, Math.max(MIN_SIZE, Math.floor(n / 8) * 8));
-  }
+  const input = checkInput(tool, raw);
   const images: Record<string, { bytes: Uint8Array; contentType: string }> = {};
-  const requiredMessage = imageMessages[tool.key];
   for (const field of imageFields) {
     const value = input[field];
     if (value === undefined || value === null || value === '') {
-      if (field === 'image' && requiredMessage) throw new HttpError(400, requiredMessage);
       delete input[field];
       continue;
     }
@@ -113,7 +108,7 @@ export async function prepareInput(
   const video = input['video'];
   if (video === undefined || video === null || video === '') {
     delete input['video'];
-  } else if (tool.key !== 'video-editing') {
+  } else if (tool.run.upload !== 'video') {
     throw new HttpError(400, 'This tool does not take a video');
   } else {
     if (typeof video !== 'string') throw new HttpError(400, 'The video must be an uploaded video URL');
@@ -279,7 +274,7 @@ async function waitForPrediction(deps: AppDeps, id: string): Promise<PredictionR
       await endPrediction(deps.db, id, 'failed', timedOutMessage, deps.now()).catch(() => false);
       continue;
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
   }
 }
 

@@ -3,3 +3,8 @@ export * from './tools';
 export * from './plans';
 export * from './packs';
 export * from './aspect-ratios';
+export * from './sizes';
+export * from './uploads';
+export * from './tool-rules';
+export * from './tool-params';
+export * from './tool-page';
