@@ -34,7 +34,7 @@ import type {
 } from './tool-run.types';
 
 /** The form a page starts with, and returns to on 'Generate Another'. */
-function blankForm(tool: Tool, shape: ToolShape) {
+function blankForm(tool: Tool<string>, shape: ToolShape) {
   const preset = shape.aspect === null ? null : defaultAspect(shape.aspect);
   return {
     prompt: '',

@@ -96,7 +96,8 @@ export type PollOutcome = { ok: true; output: string } | { ok: false; error: Too
 // ---------- the lifecycle ----------
 
 export interface ToolRunInput {
-  tool: Tool;
+  /** The tool's definition: a catalogue tool, or any other made the same way (a test's own). */
+  tool: Tool<string>;
   /** Defaults to the tool definition's own (`tool.run`). */
   shape?: ToolShape;
   signedIn?: boolean;
@@ -108,7 +109,8 @@ export interface ToolRunInput {
 }
 
 export interface ToolRunContext {
-  tool: Tool;
+  /** The tool's definition: a catalogue tool, or any other made the same way (a test's own). */
+  tool: Tool<string>;
   shape: ToolShape;
   // form
   prompt: string;

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
-import { acceptParam, inputProblem, sizeRule, tools, type Tool } from '../../src/catalog';
+import { tools, type Tool } from '../../src/catalog';
 import type { AppDeps } from '../context';
 import type { Executor } from '../db/client';
 import { creditLedger, predictions } from '../db/schema';
@@ -16,6 +16,7 @@ import { HttpError } from '../errors';
 import { ProviderError, type InputValue, type ProviderResult } from '../providers/types';
 import { providerFor } from '../providers';
 import { readUpload, storeFile, storeUploadedImage, storeUploadedVideo } from './storage';
+import { checkInput } from './tool-input';
 
 export type PredictionRow = typeof predictions.$inferSelect;
 
@@ -43,40 +44,6 @@ export function toolForEndpoint(modelId: string, endpoints: readonly string[] | 
     });
   }
   return tool;
-}
-
-/**
- * Checks the caller's input against the tool's definition (the form's own rules and messages:
- * required inputs, the prompt's length, the size rule, the parameters' ranges) and completes it.
- */
-export function checkInput(
-  tool: Pick<Tool<string>, 'defaultParams' | 'run' | 'params'>,
-  raw: Readonly<Record<string, InputValue>>,
-) {
-  const input: Record<string, InputValue> = { ...tool.defaultParams, ...raw };
-  if (typeof input['prompt'] === 'string') input['prompt'] = input['prompt'].trim();
-  if (tool.run.defaultPrompt !== null && !input['prompt']) input['prompt'] = tool.run.defaultPrompt;
-  const prompt = input['prompt'];
-  const image = input[tool.run.upload];
-  const problem = inputProblem(tool.run, {
-    prompt: typeof prompt === 'string' ? prompt : null,
-    image: typeof image === 'string' ? image : null,
-  });
-  if (problem) throw new HttpError(400, problem);
-  for (const key of ['width', 'height'] as const) {
-    const value = input[key];
-    if (value === undefined || value === null) continue;
-    const n = typeof value === 'string' ? Number(value) : value;
-    if (typeof n !== 'number' || !Number.isFinite(n)) throw new HttpError(400, `The ${key} must be a number`);
-    input[key] = sizeRule(n);
-  }
-  // A parameter the page shows is kept in its range (or back to its default), as the form keeps it.
-  for (const spec of tool.params) {
-    if (!(spec.name in raw)) continue;
-    input[spec.name] =
-      acceptParam(tool.params, spec.name, input[spec.name]) ?? tool.defaultParams[spec.name] ?? spec.fallback;
-  }
-  return input;
 }
 
 /** Validates and completes the caller's input for one tool; resolves images to bytes. */

@@ -118,7 +118,7 @@ export const toolRunFlow = (app: AppActor): ToolRunLogic =>
  * The page's run: started with the session's current view (signed in, balance) and kept in step
  * with it through `tool.balance`; it stops, aborting what is in flight, when the page goes.
  */
-export function useToolRun(tool: Tool, flow: Flow<ToolRunLogic> = toolRunFlow): ToolRunActor {
+export function useToolRun(tool: Tool<string>, flow: Flow<ToolRunLogic> = toolRunFlow): ToolRunActor {
   const session = useSession();
   const balance = () => {
     const snapshot = session.getSnapshot();

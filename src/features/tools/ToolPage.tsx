@@ -16,15 +16,14 @@ import { ToolResult } from './ToolResult';
 import { viewOf, type PageToolKey, type ToolView } from './tool-views';
 import * as styles from './ToolPage.css';
 
-export interface ToolPageProps {
-  toolKey: PageToolKey;
-  /** The run's logic; tests give it fake effects. */
-  flow?: Flow<ToolRunLogic>;
-  /** The tool's definition, when it is not the catalogue's (a test's own tool). */
-  tool?: Tool;
-}
+/** A catalogue tool by its key (the route files), or a definition made elsewhere (a test's own tool). */
+export type ToolPageProps = { toolKey: PageToolKey; tool?: undefined } | { tool: Tool<string>; toolKey?: undefined };
 
-export function ToolPage({ toolKey, flow, tool = toolByKey(toolKey) }: ToolPageProps) {
+export function ToolPage(
+  props: ToolPageProps & { /** The run's logic; tests give it fake effects. */ flow?: Flow<ToolRunLogic> },
+) {
+  const tool = props.tool ?? toolByKey(props.toolKey);
+  const { flow } = props;
   const view = viewOf(tool);
   const run = useToolRun(tool, flow);
   const showingResult = useSelector(run, (s) => s.hasTag('result'));
