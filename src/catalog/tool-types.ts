@@ -1,4 +1,8 @@
 /** The shape of a tool's one definition (src/catalog/definitions): everything true of one tool. */
+import type { imageTools } from './definitions/image';
+import type { mediaTools } from './definitions/media';
+import type { textTools } from './definitions/text';
+import type { videoTools } from './definitions/video';
 import type { PageText } from './tool-page';
 import type { ParamSpec } from './tool-params';
 import type { ToolShape } from './tool-rules';
@@ -24,22 +28,12 @@ export type Endpoint =
 /** What kind of file a run produces; the offline provider and the result views read it. */
 export type OutputKind = 'image' | 'video' | 'text' | 'code' | 'model3d' | 'audio';
 
+/** Every tool's key, as its definition writes it: adding a definition adds its key. */
 export type ToolKey =
-  | 'text-to-image'
-  | 'image-to-image'
-  | 'text-to-advertisement'
-  | 'person-to-person'
-  | 'restore-image'
-  | 'text-to-video'
-  | 'image-to-video'
-  | 'video-editing'
-  | 'text-to-text'
-  | 'code-generation'
-  | 'image-to-text'
-  | '3d-gen'
-  | 'musicgen'
-  | 'audioldm'
-  | 'bark';
+  | (typeof imageTools)[number]['key']
+  | (typeof videoTools)[number]['key']
+  | (typeof textTools)[number]['key']
+  | (typeof mediaTools)[number]['key'];
 
 export type ToolParams = Readonly<Record<string, string | number | boolean>>;
 

@@ -19,7 +19,9 @@ export function toolOf<K extends string>(definition: ToolDefinition<K>): Tool<K>
   return { ...definition, image: `/tools/${definition.key}.svg`, cost: creditCost(definition.modelCost) };
 }
 
-export const tools: readonly Tool[] = [...imageTools, ...videoTools, ...textTools, ...mediaTools].map(toolOf);
+const definitions: readonly ToolDefinition[] = [...imageTools, ...videoTools, ...textTools, ...mediaTools];
+
+export const tools: readonly Tool[] = definitions.map(toolOf);
 
 /**
  * The per-tool endpoints that start a prediction polled at /api/prediction/{id}: every endpoint of

@@ -4,7 +4,7 @@ import { ADVERTISEMENT_TIMEOUT_MS, PERSON_DEFAULT_PROMPT, UPLOAD_IMAGE_FIRST, UP
 import type { ToolDefinition } from '../tool-types';
 import { needsImage, needsPrompt, pollRun, singleRun } from './base';
 
-export const imageTools: readonly ToolDefinition[] = [
+export const imageTools = [
   {
     key: 'text-to-image',
     id: 'bytedance/sdxl-lightning-4step',
@@ -136,4 +136,4 @@ export const imageTools: readonly ToolDefinition[] = [
       download: { prefix: 'restored-image', share: false },
     },
   },
-];
+] as const satisfies readonly ToolDefinition<string>[];

@@ -10,7 +10,7 @@ const speakers = Array.from({ length: 10 }, (_, n) => ({ value: `v2/en_speaker_$
 const audio = (placeholder: string, rows = 3) =>
   ({ ...basePage, result: 'audio', prompt: promptView(placeholder, rows) }) as const;
 
-export const mediaTools: readonly ToolDefinition[] = [
+export const mediaTools = [
   {
     key: '3d-gen',
     id: 'firtoz/trellis',
@@ -125,4 +125,4 @@ export const mediaTools: readonly ToolDefinition[] = [
       download: { prefix: 'voice', share: false },
     },
   },
-];
+] as const satisfies readonly ToolDefinition<string>[];

@@ -4,7 +4,7 @@ import { UPLOAD_IMAGE_FIRST } from '../tool-rules';
 import type { ToolDefinition } from '../tool-types';
 import { needsPrompt, waitRun } from './base';
 
-export const textTools: readonly ToolDefinition[] = [
+export const textTools = [
   {
     key: 'text-to-text',
     id: 'gpt-4o-mini',
@@ -73,4 +73,4 @@ export const textTools: readonly ToolDefinition[] = [
       resultAlt: '',
     },
   },
-];
+] as const satisfies readonly ToolDefinition<string>[];

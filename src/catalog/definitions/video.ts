@@ -6,7 +6,7 @@ import { needsImage, needsPrompt, pollRun } from './base';
 
 const videoResult = { result: 'video' } as const;
 
-export const videoTools: readonly ToolDefinition[] = [
+export const videoTools = [
   {
     key: 'text-to-video',
     id: 'cjwbw/damo-text-to-video',
@@ -140,4 +140,4 @@ export const videoTools: readonly ToolDefinition[] = [
       download: { prefix: 'edited-video', share: false },
     },
   },
-];
+] as const satisfies readonly ToolDefinition<string>[];
