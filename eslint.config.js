@@ -2,27 +2,57 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { root, zones } from './eslint/zones.js';
+import { fileNames } from './eslint/file-names.js';
+import { tokens } from './eslint/raw-sizes.js';
 
-// Server layers (design.md §2, style.md "Server layers"): routes (HTTP only) → services → db.
-const serverOnlySharedSrc = {
-  regex: String.raw`^(\.\./)+src/(?!catalog(/|$)|api/schemas$)`,
-  message: 'The server shares only src/catalog and src/api/schemas with the SPA.',
-};
-const noRoutes = {
-  regex: String.raw`(^|/)(routes|middleware)(/|$)`,
-  message: 'Services hold the rules and never import the HTTP layer (routes, middleware).',
-};
-const noSiblingRoute = {
-  regex: String.raw`^\./|(^|/)routes(/|$)`,
-  message: 'A route never imports another route: move what they share into server/services.',
-};
-const noSchemaInRoutes = {
-  regex: String.raw`(^|/)db/schema$`,
-  message: 'Routes reach the database through a service, never through db/schema.',
-};
+// Module-level mutable state, as far as a selector sees it: a `let` or `var`, a Map, Set, WeakMap or WeakSet
+// made at module level, and an empty array or object literal (filled later). Exported or not, cast or not.
+const moduleLevel = (init) =>
+  ['Program', 'Program > ExportNamedDeclaration']
+    .map((parent) => `${parent} > VariableDeclaration > VariableDeclarator > ${init}`)
+    .join(', ');
+const stateMessage =
+  'No module-level mutable state: long-lived actors, the API client and the live channel belong to the root actor system (src/app/app.machine.ts).';
+const collection = 'NewExpression[callee.name=/^(Map|Set|WeakMap|WeakSet|Array)$/]';
+const noModuleState = [
+  {
+    selector:
+      'Program > VariableDeclaration[kind=/^(let|var)$/], Program > ExportNamedDeclaration > VariableDeclaration[kind=/^(let|var)$/]',
+    message: stateMessage,
+  },
+  {
+    selector: [collection, `TSAsExpression > ${collection}`, `TSSatisfiesExpression > ${collection}`]
+      .map((init) => moduleLevel(init))
+      .join(', '),
+    message: stateMessage,
+  },
+  {
+    selector: ['ArrayExpression[elements.length=0]', 'ObjectExpression[properties.length=0]']
+      .flatMap((init) => [init, `TSAsExpression > ${init}`])
+      .map((init) => moduleLevel(init))
+      .join(', '),
+    message: stateMessage,
+  },
+];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-e2e', '.cache', 'flows-export', 'test-results', 'coverage', 'data', 'node_modules', 'src/routeTree.gen.ts', 'server/db/migrations'] },
+  {
+    ignores: [
+      'dist',
+      'dist-e2e',
+      '.cache',
+      'flows-export',
+      'test-results',
+      'coverage',
+      'data',
+      'node_modules',
+      'src/routeTree.gen.ts',
+      'server/db/migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -35,63 +65,37 @@ export default tseslint.config(
     },
   },
   {
-    // Machines are framework-free: no React, no DOM effects, no fetch.
+    // Machines are framework-free: no DOM effects, no fetch (what they may import: eslint/zones.js).
     files: ['machines/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['react', 'react-dom', '@tanstack/*', 'ofetch', '*/src/features/*'] },
-      ],
       'no-restricted-globals': ['error', 'fetch', 'document', 'window', 'localStorage'],
     },
   },
   {
-    files: ['server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [serverOnlySharedSrc] }] },
-  },
-  {
-    // One rule object per file: a later 'no-restricted-imports' replaces an earlier one, so each repeats the src rule.
-    files: ['server/routes/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [serverOnlySharedSrc, noSiblingRoute, noSchemaInRoutes] }],
+    // ARCHITECTURE.md's "Where code lives" table: which folder may import which (eslint/zones.js).
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${root}/tsconfig.json` })],
     },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones }] },
   },
   {
-    files: ['server/services/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [serverOnlySharedSrc, noRoutes] }] },
+    // One file-name convention per kind of file (ARCHITECTURE.md, "File names"; eslint/file-names.js).
+    files: ['{src,machines,server,tests,scripts,eslint}/**/*.{ts,tsx,js,mjs}'],
+    plugins: { atelier: fileNames },
+    rules: { 'atelier/file-names': ['error', { root }] },
   },
   {
-    // Views send events and read actors; the API is reached only through the effects in src/app.
-    // The schemas' types (src/api/schemas.ts) are the shared contract and stay importable.
-    files: ['src/features/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/api/client', '**/api/client.ts', '**/api/endpoints', '**/api/endpoints.ts'],
-              message: 'Views do not call the API: name an effect beside the root actor (src/app) and send an event.',
-            },
-          ],
-        },
-      ],
-    },
+    // One actor system: no actor, callback, cache or other mutable state held by a module (src and machines).
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...noModuleState] },
   },
   {
-    // One actor system: no actor, callback or other mutable state held by a module.
-    files: ['src/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "Program > VariableDeclaration[kind='let'], Program > ExportNamedDeclaration > VariableDeclaration[kind='let']",
-          message:
-            'No module-level mutable state: long-lived actors belong to the root actor (src/app/app.machine.ts).',
-        },
-      ],
-    },
+    // Design tokens: a feature's gaps, paddings, margins and font sizes come from the theme scales.
+    files: ['src/features/**/*.css.ts'],
+    plugins: { tokens },
+    rules: { 'tokens/no-raw-sizes': 'error' },
   },
   {
     files: ['**/*.{js,mjs}'],

@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { pageHeads } from './scripts/page-heads.ts';
 import { precompress } from './scripts/precompress.ts';
+import { stripFacts } from './scripts/strip-facts.ts';
 
 const apiPort = process.env.PORT ?? '3000';
 // The end-to-end build reports events an actor drops (src/app/dropped-events.ts) to the test harness;
@@ -20,6 +21,8 @@ export default defineConfig({
     pageHeads(),
     // .br and .gz beside each text file of dist/, served by Accept-Encoding (server/lib/static-files.ts).
     precompress(),
+    // The machines' view-only meta (facts) only in the flows viewer's chunk, and everywhere in the e2e build.
+    stripFacts({ keep: e2eBuild }),
   ],
   // __TEST_DELAYS__: path tests may shorten named delays per page (src/app/test-delays.ts);
   // __TEST_COVERAGE__: a test may give the flows viewer a coverage report of its own (src/features/flows/coverage.ts).

@@ -2,6 +2,7 @@
 // one plain closing line that any CI can read.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { summary } from './test-summary.mjs';
 
 mkdirSync('coverage', { recursive: true });
 const report = 'coverage/test-results.json';
@@ -30,7 +31,7 @@ const [tests, size] = await Promise.all([
 if (size.output) process.stdout.write(`\n${size.output}`);
 
 if (existsSync(report)) {
-  const r = JSON.parse(readFileSync(report, 'utf8'));
-  console.log(`\ntests: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+  const lines = summary(JSON.parse(readFileSync(report, 'utf8')));
+  console.log(`\n${lines.join('\n')}`);
 }
 process.exit(tests.status || size.status);

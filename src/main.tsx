@@ -6,13 +6,13 @@ import { systemIds } from './app/app.machine';
 import { createApp } from './app/create-app';
 import { reportHydrationError } from './app/hydration-report';
 import { AppProvider } from './app/provider';
-import { makeRouter } from './app/router';
+import { makeRouter, navigateWith } from './app/router';
 
 // One actor system with the real effects. Navigation goes through the router, which is made with
 // the session in its context: the effect only runs once both exist.
 const app = createApp({
   width: window.innerWidth,
-  navigate: ({ to, message }) => void router.navigate({ to, ...(message ? { state: { message } } : {}) }),
+  navigate: (params) => navigateWith(router)(params),
 });
 const router = makeRouter({ session: app.system.get(systemIds.session) });
 app.start();

@@ -1,6 +1,7 @@
 /** Cancel subscription (spec §4, §5): confirm, cancel, reload the page on success. */
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from '../shared/errors';
+import { facts } from '../shared/meta';
 
 export const CANCEL_CONFIRMATION =
   'Are you sure you want to cancel your subscription? You keep access until the end of the billing period.';
@@ -26,15 +27,26 @@ export const cancelSubscriptionMachine = setup({
   },
 }).createMachine({
   id: 'cancelSubscription',
+  meta: facts({ sends: ['subscription.cancel', 'subscription.cancel.confirm', 'subscription.cancel.dismiss'] }),
   context: { error: null },
   initial: 'idle',
   states: {
     idle: {
       description: 'Billing with a Cancel subscription button',
+      meta: facts({
+        ignores: [
+          {
+            events: ['subscription.cancel.confirm', 'subscription.cancel.dismiss'],
+            why: 'The confirmation is not open.',
+          },
+        ],
+      }),
       on: { 'subscription.cancel': { target: 'confirming', actions: assign({ error: null }) } },
     },
     confirming: {
       description: 'The confirmation dialog',
+      tags: ['confirming'],
+      meta: facts({ ignores: [{ events: ['subscription.cancel'], why: 'The confirmation is already open.' }] }),
       on: {
         'subscription.cancel.confirm': { target: 'cancelling' },
         'subscription.cancel.dismiss': { target: 'idle' },
@@ -42,6 +54,14 @@ export const cancelSubscriptionMachine = setup({
     },
     cancelling: {
       description: 'Cancelling at the end of the billing period',
+      meta: facts({
+        ignores: [
+          {
+            events: ['subscription.cancel', 'subscription.cancel.confirm', 'subscription.cancel.dismiss'],
+            why: 'The cancellation is under way or done: the buttons are disabled, then the plan shows as cancelled.',
+          },
+        ],
+      }),
       tags: ['busy'],
       invoke: {
         id: 'cancelSubscription',
@@ -57,6 +77,17 @@ export const cancelSubscriptionMachine = setup({
         onError: { target: 'idle', actions: assign({ error: 'Failed to cancel subscription. Please try again.' }) },
       },
     },
-    cancelled: { description: 'Cancelled; the page reloads', type: 'final' },
+    cancelled: {
+      meta: facts({
+        ignores: [
+          {
+            events: ['subscription.cancel', 'subscription.cancel.confirm', 'subscription.cancel.dismiss'],
+            why: 'The cancellation is under way or done: the buttons are disabled, then the plan shows as cancelled.',
+          },
+        ],
+      }),
+      description: 'Cancelled; the page reloads',
+      type: 'final',
+    },
   },
 });

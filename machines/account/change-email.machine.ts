@@ -2,6 +2,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { User } from '../../src/api/schemas';
 import { messageOf, notProvided } from '../shared/errors';
+import { facts } from '../shared/meta';
 
 export const changeEmailMachine = setup({
   types: {
@@ -22,16 +23,19 @@ export const changeEmailMachine = setup({
   },
 }).createMachine({
   id: 'changeEmail',
+  meta: facts({ sends: ['email.open', 'email.cancel', 'email.submit'] }),
   context: { error: null, success: null },
   initial: 'closed',
   states: {
     closed: {
       description: 'Shows the email and a Change Email button',
+      meta: facts({ ignores: [{ events: ['email.cancel', 'email.submit'], why: 'The form is not shown.' }] }),
       on: { 'email.open': { target: 'editing', actions: assign({ error: null, success: null }) } },
     },
     editing: {
       description: 'New email and current password',
-      tags: ['form'],
+      meta: facts({ ignores: [{ events: ['email.open'], why: 'The form is already open.' }] }),
+      tags: ['form', 'open'],
       on: {
         'email.cancel': { target: 'closed', actions: assign({ error: null }) },
         // Both fields are required by the form itself (spec §5: required fields, an email-type field), so an
@@ -41,7 +45,15 @@ export const changeEmailMachine = setup({
     },
     saving: {
       description: 'Updating the email on the server',
-      tags: ['busy'],
+      meta: facts({
+        ignores: [
+          {
+            events: ['email.open', 'email.cancel', 'email.submit'],
+            why: 'A save is in flight: the form is disabled until it answers.',
+          },
+        ],
+      }),
+      tags: ['busy', 'open'],
       invoke: {
         id: 'changeEmail',
         src: 'changeEmail',

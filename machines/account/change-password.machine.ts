@@ -3,6 +3,7 @@
  * a one-second delay, then 'Password updated successfully'.
  */
 import { assign, setup } from 'xstate';
+import { facts } from '../shared/meta';
 
 export const changePasswordMachine = setup({
   types: {
@@ -21,16 +22,19 @@ export const changePasswordMachine = setup({
   },
 }).createMachine({
   id: 'changePassword',
+  meta: facts({ sends: ['password.open', 'password.cancel', 'password.submit'] }),
   context: { error: null, success: null },
   initial: 'closed',
   states: {
     closed: {
       description: 'Shows the last password change and a Change Password button',
+      meta: facts({ ignores: [{ events: ['password.cancel', 'password.submit'], why: 'The form is not shown.' }] }),
       on: { 'password.open': { target: 'editing', actions: assign({ error: null, success: null }) } },
     },
     editing: {
       description: 'New password and confirmation',
-      tags: ['form'],
+      meta: facts({ ignores: [{ events: ['password.open'], why: 'The form is already open.' }] }),
+      tags: ['form', 'open'],
       on: {
         'password.cancel': { target: 'closed', actions: assign({ error: null }) },
         // The fields are required by the form itself (spec §5), so an empty password never reaches the machine.
@@ -42,7 +46,15 @@ export const changePasswordMachine = setup({
     },
     saving: {
       description: 'Simulated update: nothing is sent',
-      tags: ['busy'],
+      meta: facts({
+        ignores: [
+          {
+            events: ['password.open', 'password.cancel', 'password.submit'],
+            why: 'A save is in flight: the form is disabled until it answers.',
+          },
+        ],
+      }),
+      tags: ['busy', 'open'],
       after: { simulatedUpdate: { target: 'closed', actions: assign({ success: 'Password updated successfully' }) } },
     },
   },

@@ -1,6 +1,7 @@
 /** Delete account (spec §4, §5): confirm, call, then the app clears the session and goes to /. */
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from '../shared/errors';
+import { facts } from '../shared/meta';
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete your account? This action cannot be undone.';
 
@@ -18,15 +19,23 @@ export const deleteAccountMachine = setup({
   },
 }).createMachine({
   id: 'deleteAccount',
+  meta: facts({ sends: ['account.delete', 'account.delete.cancel', 'account.delete.confirm'] }),
   context: { error: null },
   initial: 'idle',
   states: {
     idle: {
       description: 'Danger Zone with a Delete Account button',
+      meta: facts({
+        ignores: [
+          { events: ['account.delete.cancel', 'account.delete.confirm'], why: 'The confirmation is not open.' },
+        ],
+      }),
       on: { 'account.delete': { target: 'confirming', actions: assign({ error: null }) } },
     },
     confirming: {
       description: DELETE_CONFIRMATION,
+      tags: ['confirming'],
+      meta: facts({ ignores: [{ events: ['account.delete'], why: 'The confirmation is already open.' }] }),
       on: {
         'account.delete.confirm': { target: 'deleting' },
         'account.delete.cancel': { target: 'idle' },
@@ -34,6 +43,14 @@ export const deleteAccountMachine = setup({
     },
     deleting: {
       description: 'Deleting the account on the server',
+      meta: facts({
+        ignores: [
+          {
+            events: ['account.delete', 'account.delete.cancel', 'account.delete.confirm'],
+            why: 'The deletion is under way or done: the buttons are disabled and the user is signed out.',
+          },
+        ],
+      }),
       tags: ['busy'],
       invoke: {
         id: 'deleteAccount',
@@ -42,6 +59,17 @@ export const deleteAccountMachine = setup({
         onError: { target: 'idle', actions: assign({ error: 'Failed to delete account. Please try again.' }) },
       },
     },
-    deleted: { description: 'The account is gone', type: 'final' },
+    deleted: {
+      meta: facts({
+        ignores: [
+          {
+            events: ['account.delete', 'account.delete.cancel', 'account.delete.confirm'],
+            why: 'The deletion is under way or done: the buttons are disabled and the user is signed out.',
+          },
+        ],
+      }),
+      description: 'The account is gone',
+      type: 'final',
+    },
   },
 });

@@ -1,6 +1,7 @@
 /** Forgot password (spec §2 Account pages, §8): submit → sending → sent | error. */
 import { assign, fromPromise, setup } from 'xstate';
 import { messageOf, notProvided } from '../shared/errors';
+import { facts } from '../shared/meta';
 
 export const forgotPasswordMachine = setup({
   types: {
@@ -15,6 +16,7 @@ export const forgotPasswordMachine = setup({
   },
 }).createMachine({
   id: 'forgotPassword',
+  meta: facts({ sends: ['forgot.submit'] }),
   context: { message: null, error: null },
   initial: 'idle',
   states: {
@@ -25,6 +27,7 @@ export const forgotPasswordMachine = setup({
     },
     sending: {
       description: 'Asking the server to send a reset link',
+      meta: facts({ ignores: [{ events: ['forgot.submit'], why: 'A request is in flight: the button is disabled.' }] }),
       tags: ['busy'],
       invoke: {
         id: 'forgotPassword',
@@ -39,6 +42,11 @@ export const forgotPasswordMachine = setup({
         },
       },
     },
-    sent: { description: 'The server message: a link is on its way', tags: ['result'], type: 'final' },
+    sent: {
+      meta: facts({ ignores: [{ events: ['forgot.submit'], why: 'The confirmation replaces the form.' }] }),
+      description: 'The server message: a link is on its way',
+      tags: ['result'],
+      type: 'final',
+    },
   },
 });

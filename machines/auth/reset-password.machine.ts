@@ -4,6 +4,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { messageOf, notProvided } from '../shared/errors';
+import { facts } from '../shared/meta';
 
 export interface ResetPasswordContext {
   token: string;
@@ -46,6 +47,7 @@ export const resetPasswordMachine = setup({
   },
 }).createMachine({
   id: 'resetPassword',
+  meta: facts({ sends: ['reset.submit'] }),
   context: ({ input }) => ({ token: input.token, newPassword: '', email: null, message: null, error: null }),
   initial: 'editing',
   states: {
@@ -65,7 +67,15 @@ export const resetPasswordMachine = setup({
     },
     submitting: {
       description: 'Resetting Password...',
-      tags: ['busy'],
+      meta: facts({
+        ignores: [
+          {
+            events: ['reset.submit'],
+            why: 'The token is single-use: once submitted, the form is disabled and then replaced by the outcome.',
+          },
+        ],
+      }),
+      tags: ['busy', 'submitting'],
       invoke: {
         id: 'resetPassword',
         src: 'resetPassword',
@@ -88,6 +98,14 @@ export const resetPasswordMachine = setup({
     },
     success: {
       description: 'The success message, for a one-second pause',
+      meta: facts({
+        ignores: [
+          {
+            events: ['reset.submit'],
+            why: 'The token is single-use: once submitted, the form is disabled and then replaced by the outcome.',
+          },
+        ],
+      }),
       tags: ['busy', 'loggingIn'],
       after: {
         successPause: { target: 'loggingIn', actions: assign({ message: 'Logging you in automatically...' }) },
@@ -95,6 +113,14 @@ export const resetPasswordMachine = setup({
     },
     loggingIn: {
       description: 'Logging you in automatically... with the new password',
+      meta: facts({
+        ignores: [
+          {
+            events: ['reset.submit'],
+            why: 'The token is single-use: once submitted, the form is disabled and then replaced by the outcome.',
+          },
+        ],
+      }),
       tags: ['busy', 'loggingIn'],
       invoke: {
         id: 'login',
@@ -115,14 +141,41 @@ export const resetPasswordMachine = setup({
     },
     loggedIn: {
       description: 'Signed in; going home after a short pause',
+      meta: facts({
+        ignores: [
+          {
+            events: ['reset.submit'],
+            why: 'The token is single-use: once submitted, the form is disabled and then replaced by the outcome.',
+          },
+        ],
+      }),
       tags: ['busy', 'loggingIn'],
       after: { loginPause: { target: 'done', actions: { type: 'navigate', params: { to: '/' } } } },
     },
     loginFailed: {
       description: 'Automatic login failed. Please log in manually.',
+      meta: facts({
+        ignores: [
+          {
+            events: ['reset.submit'],
+            why: 'The token is single-use: once submitted, the form is disabled and then replaced by the outcome.',
+          },
+        ],
+      }),
       tags: ['busy'],
       after: { loginPause: { target: 'done', actions: { type: 'navigate', params: { to: '/login' } } } },
     },
-    done: { description: 'Left the page', type: 'final' },
+    done: {
+      meta: facts({
+        ignores: [
+          {
+            events: ['reset.submit'],
+            why: 'The token is single-use: once submitted, the form is disabled and then replaced by the outcome.',
+          },
+        ],
+      }),
+      description: 'Left the page',
+      type: 'final',
+    },
   },
 });

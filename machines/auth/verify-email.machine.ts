@@ -1,6 +1,7 @@
 /** Email verification (spec §4): verifying, then success, expired or error; no token → error. */
 import { assign, fromPromise, setup } from 'xstate';
 import { detailsOf, isExpired, messageOf, notProvided } from '../shared/errors';
+import { facts } from '../shared/meta';
 
 export interface VerifyEmailContext {
   token: string | null;
@@ -23,6 +24,7 @@ export const verifyEmailMachine = setup({
   },
 }).createMachine({
   id: 'verifyEmail',
+  meta: facts({ sends: ['verify.start'] }),
   context: ({ input }) => ({ token: input.token ?? null, message: null, error: null }),
   initial: 'idle',
   states: {
@@ -37,6 +39,14 @@ export const verifyEmailMachine = setup({
     },
     verifying: {
       description: 'Verifying your email...',
+      meta: facts({
+        ignores: [
+          {
+            events: ['verify.start'],
+            why: 'A link is checked once per visit (a single-use token); the page starts it when it opens.',
+          },
+        ],
+      }),
       tags: ['busy'],
       invoke: {
         id: 'verifyEmail',
@@ -62,8 +72,57 @@ export const verifyEmailMachine = setup({
         ],
       },
     },
-    success: { description: 'Email Verified Successfully!', tags: ['result'], type: 'final' },
-    expired: { description: 'Verification Link Expired: logging in sends a new link', tags: ['result'], type: 'final' },
-    error: { description: 'Verification Failed', tags: ['result'], type: 'final' },
+    success: {
+      meta: facts({
+        ignores: [
+          {
+            events: ['verify.start'],
+            why: 'A link is checked once per visit (a single-use token); the page starts it when it opens.',
+          },
+        ],
+      }),
+      description: 'Email Verified Successfully!',
+      tags: ['result', 'verified'],
+      type: 'final',
+    },
+    expired: {
+      meta: facts({
+        ignores: [
+          {
+            events: ['verify.start'],
+            why: 'A link is checked once per visit (a single-use token); the page starts it when it opens.',
+          },
+        ],
+      }),
+      description: 'Verification Link Expired: logging in sends a new link',
+      tags: ['result', 'expired'],
+      type: 'final',
+    },
+    error: {
+      meta: facts({
+        ignores: [
+          {
+            events: ['verify.start'],
+            why: 'A link is checked once per visit (a single-use token); the page starts it when it opens.',
+          },
+        ],
+      }),
+      description: 'Verification Failed',
+      tags: ['result', 'failed'],
+      type: 'final',
+    },
   },
 });
+
+/** What the verify page shows, by tag (the states' names stay in this file). */
+export type VerifyOutcome = 'checking' | 'success' | 'expired' | 'error';
+export const verifyOutcome = (snapshot: {
+  hasTag: (tag: 'verified' | 'expired' | 'failed') => boolean;
+}): VerifyOutcome =>
+  snapshot.hasTag('verified')
+    ? 'success'
+    : snapshot.hasTag('expired')
+      ? 'expired'
+      : snapshot.hasTag('failed')
+        ? 'error'
+        : 'checking';

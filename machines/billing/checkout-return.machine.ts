@@ -9,6 +9,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CheckoutStatus } from '../../src/api/schemas';
 import { messageOf, notProvided } from '../shared/errors';
+import { facts } from '../shared/meta';
 
 export const LATE_MESSAGE = 'Payment received, credits are on their way';
 export const STATUS_FAILED = 'We could not confirm this checkout. Please check again in a moment.';
@@ -76,6 +77,7 @@ export const checkoutReturnMachine = setup({
   },
 }).createMachine({
   id: 'checkoutReturn',
+  meta: facts({ sends: ['checkout.return.check', 'checkout.return.dismiss'] }),
   // The flows viewer starts it with whatever input a person types: missing fields mean no return.
   context: ({ input }) => ({
     outcome: (input as Partial<CheckoutReturnInput>).outcome ?? null,
@@ -88,15 +90,41 @@ export const checkoutReturnMachine = setup({
   states: {
     arriving: {
       description: 'Reads the address: a paid checkout, a cancelled one, or no return at all',
+      meta: facts({
+        ignores: [
+          {
+            events: ['checkout.return.check', 'checkout.return.dismiss'],
+            why: 'Left at once (eventless) for the state the address names, before anything is shown.',
+          },
+        ],
+      }),
       always: [
         { guard: 'paidReturn', target: 'confirming' },
         { guard: 'cancelledReturn', target: 'cancelled' },
         { target: 'idle' },
       ],
     },
-    idle: { description: 'Not back from a checkout: nothing to show' },
+    idle: {
+      meta: facts({
+        ignores: [
+          {
+            events: ['checkout.return.check', 'checkout.return.dismiss'],
+            why: 'Not back from a checkout, or the notice was closed: nothing is shown, so there is no button.',
+          },
+        ],
+      }),
+      description: 'Not back from a checkout: nothing to show',
+    },
     confirming: {
       description: 'Paid: waiting for the webhook to grant the credits',
+      meta: facts({
+        ignores: [
+          {
+            events: ['checkout.return.check', 'checkout.return.dismiss'],
+            why: 'Already asking every poll interval; the waiting notice has no buttons until it is late.',
+          },
+        ],
+      }),
       tags: ['waiting'],
       initial: 'checking',
       after: { lateAfter: 'late' },
@@ -132,6 +160,14 @@ export const checkoutReturnMachine = setup({
     },
     late: {
       description: 'Payment received, credits are on their way; asks now and then, or when told to',
+      meta: facts({
+        ignores: [
+          {
+            events: ['checkout.return.dismiss'],
+            why: 'The credits have not landed yet: the late notice stays until they do (it offers "Check again" only).',
+          },
+        ],
+      }),
       tags: ['waiting', 'late'],
       initial: 'waiting',
       states: {
@@ -142,6 +178,14 @@ export const checkoutReturnMachine = setup({
         },
         checking: {
           description: 'Asking the server again',
+          meta: facts({
+            ignores: [
+              {
+                events: ['checkout.return.check'],
+                why: 'A check is in flight: "Check again" is disabled until it answers.',
+              },
+            ],
+          }),
           tags: ['busy'],
           invoke: {
             id: 'checkoutStatusLate',
@@ -166,16 +210,25 @@ export const checkoutReturnMachine = setup({
     },
     granted: {
       description: 'The credits have landed: shows what was bought and the new balance',
+      tags: ['granted'],
+      meta: facts({
+        ignores: [{ events: ['checkout.return.check'], why: 'Nothing left to check: the notice offers only Dismiss.' }],
+      }),
       entry: ['refreshUser', 'clearAddress'],
       on: { 'checkout.return.dismiss': 'idle' },
     },
     cancelled: {
       description: 'The buyer cancelled at the checkout: nothing was charged',
+      tags: ['cancelled'],
+      meta: facts({
+        ignores: [{ events: ['checkout.return.check'], why: 'Nothing left to check: the notice offers only Dismiss.' }],
+      }),
       entry: 'clearAddress',
       on: { 'checkout.return.dismiss': 'idle' },
     },
     failed: {
       description: 'The server could not say (unknown checkout, signed out, network)',
+      tags: ['failed'],
       on: {
         'checkout.return.check': { target: 'confirming', actions: assign({ error: null }) },
         'checkout.return.dismiss': { target: 'idle', actions: 'clearAddress' },

@@ -6,6 +6,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { BillingCycle, PaidPlanId } from '../../src/catalog/plans';
 import { messageOf, notProvided } from '../shared/errors';
+import { facts } from '../shared/meta';
 
 export const NO_SESSION_ID = 'No session ID returned from server';
 export const SUBSCRIPTION_FAILED = 'Failed to create subscription';
@@ -67,11 +68,20 @@ export const checkoutMachine = setup({
   },
 }).createMachine({
   id: 'checkout',
+  meta: facts({ sends: ['checkout.subscribe', 'checkout.buyPack', 'checkout.return'] }),
   context: { pending: null },
   initial: 'idle',
   states: {
     idle: {
       description: 'Plans and packs ready to buy',
+      meta: facts({
+        ignores: [
+          {
+            events: ['checkout.return'],
+            why: 'Nothing is being bought: a return from the payment page is handled by the page the buyer lands on.',
+          },
+        ],
+      }),
       on: {
         'checkout.subscribe': {
           target: 'processing.subscription',
@@ -82,6 +92,18 @@ export const checkoutMachine = setup({
     },
     processing: {
       description: 'Asking the server for a checkout session; every plan and pack button is disabled',
+      meta: facts({
+        ignores: [
+          {
+            events: ['checkout.subscribe', 'checkout.buyPack'],
+            why: 'One checkout at a time: the plan and pack buttons are disabled while one is processing.',
+          },
+          {
+            events: ['checkout.return'],
+            why: 'The browser has not left for the payment page yet, so it cannot come back from it.',
+          },
+        ],
+      }),
       tags: ['busy'],
       // Always entered through a child (the event says which); xstate still wants an initial one.
       initial: 'subscription',
@@ -157,6 +179,14 @@ export const checkoutMachine = setup({
     },
     redirecting: {
       description: 'Leaving for the hosted checkout; the buttons stay disabled',
+      meta: facts({
+        ignores: [
+          {
+            events: ['checkout.subscribe', 'checkout.buyPack'],
+            why: 'One checkout at a time: the plan and pack buttons are disabled while one is processing.',
+          },
+        ],
+      }),
       tags: ['busy'],
       on: { 'checkout.return': { target: 'idle', actions: 'clearPending' } },
     },

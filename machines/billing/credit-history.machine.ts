@@ -6,6 +6,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CreditEntry, CreditHistoryAnswer } from '../../src/api/schemas';
 import { messageOf, notProvided } from '../shared/errors';
+import { facts } from '../shared/meta';
 
 export const HISTORY_FAILED = 'Failed to load the credit history. Please try again.';
 
@@ -36,12 +37,21 @@ export const creditHistoryMachine = setup({
   },
 }).createMachine({
   id: 'creditHistory',
+  meta: facts({ sends: ['history.more', 'history.retry'] }),
   context: { entries: [], nextCursor: null, error: null },
   initial: 'loading',
   states: {
     loading: {
       description: 'Loading the newest entries',
-      tags: ['busy'],
+      meta: facts({
+        ignores: [
+          {
+            events: ['history.more', 'history.retry'],
+            why: 'A page is loading: "Show more" is disabled and there is no failure to retry.',
+          },
+        ],
+      }),
+      tags: ['busy', 'loading'],
       invoke: {
         id: 'loadFirst',
         src: 'loadHistory',
@@ -62,11 +72,27 @@ export const creditHistoryMachine = setup({
     },
     ready: {
       description: 'The entries shown; "Show more" when older ones exist',
+      meta: facts({
+        ignores: [
+          {
+            events: ['history.retry'],
+            why: 'The first page is shown: a failed further page is retried with "Show more".',
+          },
+        ],
+      }),
       on: { 'history.more': { guard: 'hasMore', target: 'loadingMore', actions: assign({ error: null }) } },
     },
     loadingMore: {
       description: 'Loading the next, older page',
-      tags: ['busy'],
+      meta: facts({
+        ignores: [
+          {
+            events: ['history.more', 'history.retry'],
+            why: 'A page is loading: "Show more" is disabled and there is no failure to retry.',
+          },
+        ],
+      }),
+      tags: ['busy', 'loadingMore'],
       invoke: {
         id: 'loadMore',
         src: 'loadHistory',
@@ -86,6 +112,12 @@ export const creditHistoryMachine = setup({
     },
     failed: {
       description: 'The first page failed to load',
+      tags: ['failed'],
+      meta: facts({
+        ignores: [
+          { events: ['history.more'], why: 'Nothing is shown to follow: the failure offers "Try again" only.' },
+        ],
+      }),
       on: { 'history.retry': { target: 'loading', actions: assign({ error: null }) } },
     },
   },

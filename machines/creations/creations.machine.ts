@@ -8,6 +8,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Creation, CreationsPage } from '../../src/api/schemas';
 import type { Category } from '../../src/catalog/tools';
 import { messageOf, notProvided } from '../shared/errors';
+import { facts } from '../shared/meta';
 
 export const LOAD_FAILED = 'Failed to load your creations. Please try again.';
 export const DELETE_FAILED = 'Failed to delete the creation. Please try again.';
@@ -65,6 +66,16 @@ export const creationsMachine = setup({
   },
 }).createMachine({
   id: 'creations',
+  meta: facts({
+    sends: [
+      'creations.more',
+      'creations.filter',
+      'creations.reload',
+      'creations.delete',
+      'creations.delete.confirm',
+      'creations.delete.cancel',
+    ],
+  }),
   context: ({ input }) => ({
     only: input.only ?? null,
     category: input.category ?? null,
@@ -77,7 +88,21 @@ export const creationsMachine = setup({
   states: {
     loading: {
       description: 'Loading the newest runs (of the chosen category)',
-      tags: ['busy'],
+      meta: facts({
+        ignores: [
+          {
+            events: [
+              'creations.more',
+              'creations.reload',
+              'creations.delete',
+              'creations.delete.confirm',
+              'creations.delete.cancel',
+            ],
+            why: 'The first page is loading: only the category chips are shown; the list, Load more, Try again and the confirmation are not.',
+          },
+        ],
+      }),
+      tags: ['busy', 'loading'],
       invoke: {
         id: 'loadPage',
         src: 'loadPage',
@@ -102,6 +127,15 @@ export const creationsMachine = setup({
     },
     ready: {
       description: 'The runs, newest first; Load more while the server has a next page',
+      meta: facts({
+        ignores: [
+          { events: ['creations.delete.confirm', 'creations.delete.cancel'], why: 'The confirmation is not open.' },
+          {
+            events: ['creations.reload'],
+            why: 'Try again shows only after a failed first load; a list that is shown has no control that reloads it.',
+          },
+        ],
+      }),
       on: {
         'creations.more': { guard: 'hasMore', target: 'loadingMore', actions: assign({ error: null }) },
         'creations.filter': {
@@ -117,7 +151,21 @@ export const creationsMachine = setup({
     },
     loadingMore: {
       description: 'Loading the next page after the cursor',
-      tags: ['busy'],
+      meta: facts({
+        ignores: [
+          {
+            events: [
+              'creations.more',
+              'creations.reload',
+              'creations.delete',
+              'creations.delete.confirm',
+              'creations.delete.cancel',
+            ],
+            why: 'The next page is loading: Load more and the Delete buttons are disabled until it answers; Try again and the confirmation are not shown.',
+          },
+        ],
+      }),
+      tags: ['busy', 'loadingMore'],
       invoke: {
         id: 'loadMore',
         src: 'loadPage',
@@ -144,6 +192,15 @@ export const creationsMachine = setup({
     },
     confirming: {
       description: DELETE_CONFIRMATION,
+      tags: ['confirming'],
+      meta: facts({
+        ignores: [
+          {
+            events: ['creations.more', 'creations.filter', 'creations.reload', 'creations.delete'],
+            why: 'The confirmation is a modal dialog: the page behind it cannot be used until it is answered.',
+          },
+        ],
+      }),
       on: {
         'creations.delete.confirm': { target: 'deleting' },
         'creations.delete.cancel': { target: 'ready', actions: assign({ pending: null }) },
@@ -151,7 +208,22 @@ export const creationsMachine = setup({
     },
     deleting: {
       description: 'Deleting the run and its files on the server',
-      tags: ['busy'],
+      meta: facts({
+        ignores: [
+          {
+            events: [
+              'creations.more',
+              'creations.filter',
+              'creations.reload',
+              'creations.delete',
+              'creations.delete.confirm',
+              'creations.delete.cancel',
+            ],
+            why: 'The delete is in flight: the dialog stays open with its buttons disabled until the server answers.',
+          },
+        ],
+      }),
+      tags: ['busy', 'deleting'],
       invoke: {
         id: 'deleteCreation',
         src: 'deleteCreation',
@@ -174,6 +246,15 @@ export const creationsMachine = setup({
     },
     failed: {
       description: 'The red banner with Try again',
+      tags: ['failed'],
+      meta: facts({
+        ignores: [
+          {
+            events: ['creations.more', 'creations.delete', 'creations.delete.confirm', 'creations.delete.cancel'],
+            why: 'Loading failed: nothing is listed, only the chips and Try again are shown.',
+          },
+        ],
+      }),
       on: {
         'creations.reload': { target: 'loading', actions: assign({ error: null }) },
         'creations.filter': {

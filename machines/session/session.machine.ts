@@ -6,6 +6,7 @@ import { and, assign, emit, fromPromise, setup, stateIn } from 'xstate';
 import type { User } from '../../src/api/schemas';
 import { isPaidTier } from '../../src/catalog/plans';
 import { messageOf, notProvided } from '../shared/errors';
+import { facts } from '../shared/meta';
 import type { NavigateParams, SessionContext, SessionEmitted, SessionEvent } from './session.types';
 
 /** Spec §4 Sign in: paid plans go home, everybody else to the plan chooser. */
@@ -25,6 +26,62 @@ function statusOf(error: unknown): number | null {
 
 /** Spec §4 Sign out after a refused token, then the login dialog to sign in again. */
 const expire = ['deleteToken', 'clearSession', { type: 'openDialog', params: { mode: 'login' } }] as const;
+
+// What several states show, and events the app sends the session that several states ignore for the
+// same reason (machines/shared/meta.ts).
+const userRequested = { request: 'GET /api/auth/user' };
+const balance = { kind: 'balance', says: "signed in: the header shows the user's credit balance, no Sign In" };
+const visitor = {
+  kind: 'visitor',
+  says: "signed out: the header shows Sign In, or the open Sign In or Create Account dialog with the server's message",
+};
+const loggingInButton = { role: 'button', name: 'Logging In...', state: 'disabled' } as const;
+const startupIgnores = {
+  events: [
+    'auth.required',
+    'auth.login.submit',
+    'auth.register.submit',
+    'auth.register.dismiss',
+    'auth.logout',
+    'credits.updated',
+    'user.refresh',
+    'user.updated',
+    'account.deleted',
+    'auth.expired',
+    'session.retry',
+  ],
+  why: 'Until the startup check ends the app renders nothing (§4), so no view can send these yet.',
+};
+const staleExpiry = {
+  events: ['auth.expired'],
+  why: 'A 401 of a call still in flight with a token the session has already dropped or replaced: only the current token expiring signs the user out.',
+};
+const noRetry = {
+  events: ['session.retry'],
+  why: 'Retry is shown only on the notice that the server could not be reached.',
+};
+const signingInIgnores = {
+  events: [
+    'auth.required',
+    'auth.login.submit',
+    'auth.register.submit',
+    'auth.register.dismiss',
+    'auth.logout',
+    'credits.updated',
+    'user.refresh',
+    'user.updated',
+    'account.deleted',
+  ],
+  why: 'A sign-in is being completed (the user is being loaded): the forms are busy and no account view is shown; the loaded user supersedes any refresh.',
+};
+const noRegisterNotice = {
+  events: ['auth.register.dismiss'],
+  why: 'The register notice is not shown, so there is nothing to dismiss.',
+};
+const formBusy = {
+  events: ['auth.login.submit', 'auth.register.submit', 'auth.register.dismiss'],
+  why: 'A request is in flight: the form is disabled until it answers.',
+};
 
 export const sessionMachine = setup({
   types: {
@@ -89,6 +146,25 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
+  meta: facts({
+    sends: [
+      'auth.required',
+      'auth.dialog.open',
+      'auth.dialog.close',
+      'auth.dialog.mode',
+      'auth.login.submit',
+      'auth.register.submit',
+      'auth.register.dismiss',
+      'auth.logout',
+      'auth.token.received',
+      'credits.updated',
+      'user.refresh',
+      'user.updated',
+      'account.deleted',
+      'auth.expired',
+      'session.retry',
+    ],
+  }),
   context: {
     token: null,
     user: null,
@@ -124,6 +200,7 @@ export const sessionMachine = setup({
     reading: {
       description: 'Reading the saved token; the app renders nothing yet',
       tags: ['loading'],
+      meta: facts({ ignores: [startupIgnores] }),
       invoke: {
         id: 'readToken',
         src: 'readToken',
@@ -191,24 +268,65 @@ export const sessionMachine = setup({
         startup: {
           description: 'The saved token at startup; the app renders nothing yet, for at most startupTimeout',
           tags: ['loading'],
+          meta: facts({ sees: [userRequested], ignores: [startupIgnores] }),
           after: { startupTimeout: { target: '#session.signedOut.unreachable' } },
         },
         reconnecting: {
           description: 'Retrying the startup check; the signed-out shell stays shown',
-          tags: ['busy'],
+          tags: ['busy', 'retrying'],
+          meta: facts({
+            sees: [{ role: 'button', name: 'Retrying…', state: 'disabled' }, userRequested],
+            ignores: [
+              staleExpiry,
+              noRetry,
+              {
+                events: [
+                  'auth.required',
+                  'auth.login.submit',
+                  'auth.register.submit',
+                  'auth.register.dismiss',
+                  'auth.logout',
+                  'credits.updated',
+                  'user.refresh',
+                  'user.updated',
+                  'account.deleted',
+                ],
+                why: 'Checking the server again after Retry: the forms are busy until it answers (at most the startup time-out), and nobody is signed in.',
+              },
+            ],
+          }),
           after: { startupTimeout: { target: '#session.signedOut.unreachable' } },
         },
         signingIn: {
           description: 'Just logged in: loading the user before choosing where to go',
-          tags: ['busy'],
+          tags: ['busy', 'loggingIn'],
+          meta: facts({ sees: [userRequested, loggingInButton], ignores: [signingInIgnores, staleExpiry, noRetry] }),
         },
         adopting: {
           description: 'A token came from another flow (automatic login after a reset)',
           tags: ['busy'],
+          meta: facts({ sees: [userRequested], ignores: [signingInIgnores, staleExpiry, noRetry] }),
         },
         refreshing: {
           description: 'Reloading the user (balance, plan) of a signed-in session; the user stays shown',
           tags: ['signedIn'],
+          meta: facts({
+            sees: [userRequested, balance],
+            ignores: [
+              noRetry,
+              {
+                events: [
+                  'auth.required',
+                  'auth.login.submit',
+                  'auth.register.submit',
+                  'auth.register.dismiss',
+                  'auth.logout',
+                  'user.refresh',
+                ],
+                why: 'A signed-in refresh is already loading the user: a second refresh would repeat it, and the auth forms are not shown to a signed-in user.',
+              },
+            ],
+          }),
           // The signed-in events still apply while the user reloads.
           on: {
             'auth.expired': { guard: 'isCurrentToken', target: '#session.signedOut', actions: expire },
@@ -225,6 +343,15 @@ export const sessionMachine = setup({
     signedOut: {
       description: 'A visitor: browses freely; running, buying or subscribing opens the login dialog',
       initial: 'idle',
+      meta: facts({
+        ignores: [
+          staleExpiry,
+          {
+            events: ['auth.logout', 'credits.updated', 'user.refresh', 'user.updated', 'account.deleted'],
+            why: 'Nobody is signed in: there is no session to end, no balance or user to update.',
+          },
+        ],
+      }),
       on: {
         'auth.required': { actions: { type: 'openDialog', params: { mode: 'login' } } },
       },
@@ -232,6 +359,14 @@ export const sessionMachine = setup({
         unreachable: {
           description: 'The startup check got no answer: the token is kept, a notice offers Retry',
           tags: ['form', 'unreachable'],
+          meta: facts({
+            sees: [
+              visitor,
+              { text: 'The server could not be reached, so you are shown signed out.' },
+              { role: 'button', name: 'Retry', state: 'enabled' },
+            ],
+            ignores: [noRegisterNotice],
+          }),
           on: {
             'session.retry': { target: '#session.loadingUser.reconnecting' },
             'auth.login.submit': {
@@ -257,6 +392,7 @@ export const sessionMachine = setup({
         idle: {
           description: 'Waiting for the visitor to sign in or register',
           tags: ['form'],
+          meta: facts({ sees: [visitor], ignores: [noRegisterNotice, noRetry] }),
           on: {
             'auth.login.submit': {
               target: 'loggingIn',
@@ -279,7 +415,8 @@ export const sessionMachine = setup({
         },
         loggingIn: {
           description: 'Checking the email and password with the server',
-          tags: ['busy'],
+          tags: ['busy', 'loggingIn'],
+          meta: facts({ sees: [loggingInButton], ignores: [formBusy, noRetry] }),
           invoke: {
             id: 'login',
             src: 'login',
@@ -302,7 +439,11 @@ export const sessionMachine = setup({
         },
         registering: {
           description: 'Creating the account',
-          tags: ['busy'],
+          tags: ['busy', 'registering'],
+          meta: facts({
+            sees: [{ role: 'button', name: 'Registering...', state: 'disabled' }],
+            ignores: [formBusy, noRetry],
+          }),
           invoke: {
             id: 'register',
             src: 'register',
@@ -330,6 +471,16 @@ export const sessionMachine = setup({
         registered: {
           description: 'The register dialog shows the success message, then closes itself',
           tags: ['registered', 'form'],
+          meta: facts({
+            sees: [{ role: 'dialog', name: 'Registration successful' }, { address: '/subscribe' }],
+            ignores: [
+              noRetry,
+              {
+                events: ['auth.register.submit', 'auth.login.submit'],
+                why: 'The success notice is a modal dialog that replaces the register form and closes the login dialog: no form can be used until it closes, and closing it leaves the state.',
+              },
+            ],
+          }),
           after: { registerNotice: { target: 'idle', actions: assign({ registerMessage: null }) } },
           on: {
             'auth.register.dismiss': { target: 'idle', actions: assign({ registerMessage: null }) },
@@ -341,6 +492,16 @@ export const sessionMachine = setup({
       description: 'A signed-in user with a credit balance',
       tags: ['signedIn'],
       initial: 'idle',
+      meta: facts({
+        sees: [balance],
+        ignores: [
+          noRetry,
+          {
+            events: ['auth.required', 'auth.login.submit', 'auth.register.submit', 'auth.register.dismiss'],
+            why: 'Signed in: sign-in prompts and forms are not shown.',
+          },
+        ],
+      }),
       on: {
         'credits.updated': { actions: 'updateCredits' },
         'user.updated': { actions: 'takeUpdatedUser' },
@@ -359,6 +520,15 @@ export const sessionMachine = setup({
         loggingOut: {
           description: 'Revoking the token on the server',
           tags: ['busy'],
+          meta: facts({
+            sees: [{ role: 'button', name: 'Logout', state: 'disabled' }],
+            ignores: [
+              {
+                events: ['auth.logout', 'user.refresh'],
+                why: 'Signing out already: a second logout or a refresh of the leaving user changes nothing.',
+              },
+            ],
+          }),
           invoke: {
             id: 'logout',
             src: 'logout',
@@ -386,3 +556,9 @@ export const sessionMachine = setup({
     },
   },
 });
+
+/**
+ * What the views ask of the session, by tag (a state's name stays in this file): Retry was pressed
+ * on the notice that the server could not be reached, and its check is under way.
+ */
+export const isRetrying = (snapshot: { hasTag: (tag: 'retrying') => boolean }): boolean => snapshot.hasTag('retrying');

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { facts } from '../shared/meta';
 
 /** Below this width the sidebar is a drawer (spec §9 Interface). */
 export const MOBILE_BREAKPOINT = 768;
@@ -39,11 +40,20 @@ export const sidebarMachine = setup({
   },
 }).createMachine({
   id: 'sidebar',
+  meta: facts({ sends: ['sidebar.toggle', 'sidebar.open', 'sidebar.close', 'navigation.done', 'viewport.resized'] }),
   context: ({ input }) => ({ width: input.width }),
   initial: 'measuring',
   states: {
     measuring: {
       description: 'Chooses the layout from the first viewport width.',
+      meta: facts({
+        ignores: [
+          {
+            events: ['sidebar.toggle', 'sidebar.open', 'sidebar.close', 'navigation.done', 'viewport.resized'],
+            why: 'Transient: the layout is chosen from the first width before anything renders.',
+          },
+        ],
+      }),
       always: [
         { guard: { type: 'isMobileWidth', params: ({ context }) => ({ width: context.width }) }, target: 'mobile' },
         { target: 'desktop' },
@@ -51,6 +61,14 @@ export const sidebarMachine = setup({
     },
     desktop: {
       description: 'Wide screen: the sidebar sits beside the content.',
+      meta: facts({
+        ignores: [
+          {
+            events: ['sidebar.open', 'sidebar.close', 'navigation.done'],
+            why: 'The drawer exists only on phones; on a wide screen the sidebar stays as the person set it while they navigate.',
+          },
+        ],
+      }),
       initial: 'expanded',
       on: {
         'viewport.resized': [
@@ -70,12 +88,22 @@ export const sidebarMachine = setup({
         },
         collapsed: {
           description: 'Only icons are shown (about 64 px wide).',
+          tags: ['collapsed'],
           on: { 'sidebar.toggle': 'expanded' },
         },
       },
     },
     mobile: {
       description: 'Narrow screen: the navigation is a drawer opened from the top bar.',
+      tags: ['mobile'],
+      meta: facts({
+        ignores: [
+          {
+            events: ['sidebar.toggle'],
+            why: 'The collapse toggle belongs to the wide sidebar, which a phone does not show; the drawer has its own open and close.',
+          },
+        ],
+      }),
       initial: 'closed',
       on: {
         'viewport.resized': [
@@ -90,10 +118,14 @@ export const sidebarMachine = setup({
       states: {
         closed: {
           description: 'The drawer is hidden; the top bar shows the menu button.',
+          meta: facts({
+            ignores: [{ events: ['sidebar.close', 'navigation.done'], why: 'The drawer is already closed.' }],
+          }),
           on: { 'sidebar.open': 'open' },
         },
         open: {
           description: 'The drawer is open over the page; Escape, the close button or a navigation closes it.',
+          meta: facts({ ignores: [{ events: ['sidebar.open'], why: 'The drawer is already open.' }] }),
           tags: ['labels', 'drawerOpen'],
           on: { 'sidebar.close': 'closed', 'navigation.done': 'closed' },
         },

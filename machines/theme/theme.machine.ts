@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { defaultTheme, isThemeName, type ThemeName } from '../../src/themes/names';
 import { notProvided } from '../shared/errors';
+import { facts } from '../shared/meta';
 
 export interface ThemeContext {
   theme: ThemeName;
@@ -39,14 +40,24 @@ export const themeMachine = setup({
   },
 }).createMachine({
   id: 'theme',
+  meta: facts({ sends: ['theme.select', 'session.signedIn', 'session.signedOut'] }),
   context: { theme: defaultTheme },
   initial: 'starting',
   states: {
     starting: {
       // The app reads it in its first tick (src/app/theme.ts), before the session can sign in, which
       // needs the server's answer (tests/unit/theme-startup.test.ts); a visitor's session settles here
-      // and changes nothing, so the session's events are ignored here (machines/view-events.ts).
+      // and changes nothing, so the session's events are ignored here (on its states, machines/shared/meta.ts).
       description: 'Reading the theme saved in this browser (default dark if missing or unknown).',
+      meta: facts({
+        ignores: [
+          { events: ['theme.select'], why: 'The stored theme is being applied before any view renders.' },
+          {
+            events: ['session.signedIn', 'session.signedOut'],
+            why: "Read in the app's first tick: a visitor's session settles meanwhile (the theme starts as a visitor's anyway), and a sign-in needs the server's answer, which comes after (tests/unit/theme-startup.test.ts).",
+          },
+        ],
+      }),
       invoke: {
         src: 'readStoredTheme',
         onDone: [
@@ -74,6 +85,9 @@ export const themeMachine = setup({
     },
     local: {
       description: 'Visitor: a choice is applied at once and saved in this browser only.',
+      meta: facts({
+        ignores: [{ events: ['session.signedOut'], why: 'Already following the stored theme of a visitor.' }],
+      }),
       on: {
         'theme.select': {
           guard: { type: 'isKnownTheme', params: ({ event }) => ({ theme: event.theme }) },
@@ -88,6 +102,9 @@ export const themeMachine = setup({
     },
     remote: {
       description: 'Signed in: the server keeps the choice too.',
+      meta: facts({
+        ignores: [{ events: ['session.signedIn'], why: "Already following the signed-in user's theme." }],
+      }),
       initial: 'loading',
       on: {
         'session.signedOut': { target: 'local' },

@@ -21,6 +21,7 @@ import {
 import { notProvided } from '../shared/errors';
 import { CHECK_FAILED, GENERATION_FAILED, GENERATION_TIMED_OUT, INVALID_RESPONSE } from './errors';
 import type { PollOutcome, PredictionAnswer, ToolError } from './tool-run.types';
+import { facts } from '../shared/meta';
 
 /** Spec §9: 60 checks. */
 export const MAX_POLLS = SPEC_POLL.attempts;
@@ -90,6 +91,7 @@ export const toolPollMachine = setup({
   },
 }).createMachine({
   id: 'toolPoll',
+  meta: facts({ sends: [] }),
   context: ({ input }) => ({
     id: input.id,
     maxPolls: input.maxPolls ?? input.rule?.attempts ?? MAX_POLLS,

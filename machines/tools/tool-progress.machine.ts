@@ -5,6 +5,7 @@
  * error; stopping it (leaving `working`) stops the ticks.
  */
 import { assign, setup } from 'xstate';
+import { facts } from '../shared/meta';
 
 export const PROGRESS_CAP = 85;
 
@@ -54,6 +55,7 @@ export const toolProgressMachine = setup({
   },
 }).createMachine({
   id: 'toolProgress',
+  meta: facts({ sends: [] }),
   context: ({ input }) => ({
     value: Math.min(PROGRESS_CAP, input.from ?? 0),
     random: input.random ?? Math.random,

@@ -14,6 +14,7 @@ import type { Endpoint } from '../../src/catalog/tools';
 import { notProvided } from '../shared/errors';
 import { isRetryable, timeoutError, toToolError } from './errors';
 import type { CallAnswer, CallInput, GenerationBody, RequestOutcome, ToolError } from './tool-run.types';
+import { facts } from '../shared/meta';
 
 export const MAX_ATTEMPTS = 3;
 
@@ -60,6 +61,7 @@ export const toolRequestMachine = setup({
   },
 }).createMachine({
   id: 'toolRequest',
+  meta: facts({ sends: [] }),
   context: ({ input }) => ({ ...input, attempt: 1, answer: null, error: null }),
   initial: 'attempting',
   states: {

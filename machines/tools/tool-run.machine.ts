@@ -32,6 +32,7 @@ import type {
   UploadAnswer,
   UploadInput,
 } from './tool-run.types';
+import { facts } from '../shared/meta';
 
 /** The form a page starts with, and returns to on 'Generate Another'. */
 function blankForm(tool: Tool<string>, shape: ToolShape) {
@@ -157,6 +158,20 @@ export const toolRunMachine = setup({
   },
 }).createMachine({
   id: 'toolRun',
+  meta: facts({
+    sends: [
+      'tool.prompt',
+      'tool.image',
+      'tool.poseImage',
+      'tool.fileRejected',
+      'tool.aspect',
+      'tool.size',
+      'tool.param',
+      'tool.generate',
+      'tool.reset',
+      'tool.balance',
+    ],
+  }),
   context: ({ input }) => {
     const shape = input.shape ?? input.tool.run;
     return {
@@ -179,6 +194,14 @@ export const toolRunMachine = setup({
   states: {
     idle: {
       description: 'The form: prompt, upload, aspect ratio or parameters; Generate is enabled when the form is valid',
+      meta: facts({
+        ignores: [
+          {
+            events: ['tool.reset'],
+            why: "'Generate Another' is shown only with a result; a failed run keeps its form, and Generate tries again.",
+          },
+        ],
+      }),
       tags: ['form'],
       on: {
         'tool.prompt': { actions: { type: 'setPrompt', params: ({ event }) => event } },
@@ -218,6 +241,24 @@ export const toolRunMachine = setup({
     },
     working: {
       description: 'Generating... N%: the call is out; the form and the aspect buttons are locked',
+      meta: facts({
+        ignores: [
+          {
+            events: [
+              'tool.prompt',
+              'tool.image',
+              'tool.poseImage',
+              'tool.fileRejected',
+              'tool.aspect',
+              'tool.size',
+              'tool.param',
+              'tool.generate',
+              'tool.reset',
+            ],
+            why: 'A run is in progress: the form and its button are disabled until it ends.',
+          },
+        ],
+      }),
       tags: ['busy'],
       entry: 'startRun',
       on: {
@@ -396,12 +437,37 @@ export const toolRunMachine = setup({
     },
     result: {
       description: 'The result with Generate Another (Restore / Process Another), Download, Share',
+      meta: facts({
+        ignores: [
+          {
+            events: [
+              'tool.prompt',
+              'tool.image',
+              'tool.poseImage',
+              'tool.fileRejected',
+              'tool.aspect',
+              'tool.size',
+              'tool.param',
+              'tool.generate',
+            ],
+            why: "With a result shown the inputs and aspect buttons are disabled (§4); 'Generate Another' clears it first.",
+          },
+        ],
+      }),
       tags: ['result'],
       after: { scrollDelay: { actions: 'scrollToResult' } },
       on: { 'tool.reset': { target: 'idle', actions: 'clearRun' } },
     },
     error: {
       description: 'The red banner; the form stays as typed and Generate tries again',
+      meta: facts({
+        ignores: [
+          {
+            events: ['tool.reset'],
+            why: "'Generate Another' is shown only with a result; a failed run keeps its form, and Generate tries again.",
+          },
+        ],
+      }),
       tags: ['form', 'error'],
       on: {
         'tool.prompt': { actions: { type: 'setPrompt', params: ({ event }) => event } },

@@ -113,4 +113,3 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   };
 }
 
-export const api = createApiClient();

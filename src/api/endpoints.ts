@@ -1,6 +1,6 @@
 /** One typed function per call of spec §7 that the SPA makes. */
 import * as v from 'valibot';
-import { api as defaultClient, type ApiClient } from './client';
+import type { ApiClient } from './client';
 import {
   CancelAnswer,
   ChangeEmailAnswer,
@@ -42,7 +42,7 @@ const Anything = v.unknown();
  */
 const CheckoutReply = v.partial(CheckoutAnswer);
 
-export function createEndpoints(api: ApiClient = defaultClient) {
+export function createEndpoints(api: ApiClient) {
   return {
     getUser: (options?: CallOptions) => api.request('GET', '/api/auth/user', User, callOptions(options)),
     // The calls of a visitor (or of a flow that brings its own token) carry no session token, so a
@@ -110,4 +110,3 @@ export function createEndpoints(api: ApiClient = defaultClient) {
 
 export type Endpoints = ReturnType<typeof createEndpoints>;
 
-export const endpoints = createEndpoints();

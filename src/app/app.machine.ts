@@ -21,7 +21,12 @@ export interface AppInput {
   width: number;
 }
 
-export type AppEvent = { type: 'app.navigate' } & NavigateParams;
+/** A navigation a flow asks for: the session's kind, or one that replaces the address (no new history entry). */
+export interface AppNavigateParams extends NavigateParams {
+  replace?: boolean;
+}
+
+export type AppEvent = { type: 'app.navigate' } & AppNavigateParams;
 
 type ThemeTarget = { send: (event: { type: 'session.signedIn' } | { type: 'session.signedOut' }) => void };
 
@@ -61,7 +66,7 @@ export const appMachine = setup({
   },
   actions: {
     /** Client-side navigation (the router); flows ask for it with `app.navigate`. */
-    navigate: (_, _params: NavigateParams) => notProvided('navigate'),
+    navigate: (_, _params: AppNavigateParams) => notProvided('navigate'),
   },
 }).createMachine({
   id: 'app',
@@ -82,7 +87,11 @@ export const appMachine = setup({
     'app.navigate': {
       actions: {
         type: 'navigate',
-        params: ({ event }) => ({ to: event.to, ...(event.message ? { message: event.message } : {}) }),
+        params: ({ event }) => ({
+          to: event.to,
+          ...(event.message ? { message: event.message } : {}),
+          ...(event.replace ? { replace: true } : {}),
+        }),
       },
     },
   },

@@ -1,19 +1,21 @@
 /**
  * The one place where the app's real effects are given to its actor system (main.tsx calls it).
- * Short-lived flows take theirs from flows.ts and checkout.ts, beside this file.
+ * Short-lived flows take theirs through `defineFlow` (flow.ts), beside this file.
  */
 import { createActor, fromCallback, type ActorRefFrom } from 'xstate';
-import type { NavigateParams } from '../../machines/session/session.types';
 import type { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
-import { appMachine, systemIds } from './app.machine';
-import { appInspect } from './inspect';
+import { appMachine, systemIds, type AppNavigateParams } from './app.machine';
+import { createAppInspect } from './inspect';
 import { listenForCredits, sessionLogic, type SessionDeps } from './session';
 import { themeLogic } from './theme';
 
 export type AppActor = ActorRefFrom<typeof appMachine>;
 
-/** Window events the system listens to: credits from other tabs' code, resizes for the sidebar. */
-const browserEvents = fromCallback(({ system }) => {
+/**
+ * Window events the system listens to: 'creditsUpdated' (the one path of a balance into the session, spec §4),
+ * resizes for the sidebar. Tests give their systems the same source.
+ */
+export const browserEvents = fromCallback(({ system }) => {
   const stopCredits = listenForCredits(system.get(systemIds.session));
   const sidebar: ActorRefFrom<typeof sidebarMachine> = system.get(systemIds.sidebar);
   const onResize = () => sidebar.send({ type: 'viewport.resized', width: window.innerWidth });
@@ -26,16 +28,17 @@ const browserEvents = fromCallback(({ system }) => {
 
 export interface AppDeps extends Omit<SessionDeps, 'navigate'> {
   /** The router's client-side navigation. */
-  navigate: (params: NavigateParams) => void;
+  navigate: (params: AppNavigateParams) => void;
   width: number;
 }
 
 export function createApp({ navigate, width, ...session }: AppDeps): AppActor {
+  const inspect = createAppInspect();
   return createActor(
     appMachine.provide({
       actors: { session: sessionLogic({ ...session, navigate }), theme: themeLogic, browserEvents },
       actions: { navigate: (_, params) => navigate(params) },
     }),
-    { input: { width }, ...(appInspect ? { inspect: appInspect } : {}) },
+    { input: { width }, ...(inspect ? { inspect } : {}) },
   );
 }

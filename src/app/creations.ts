@@ -4,35 +4,24 @@
  */
 import { fromPromise } from 'xstate';
 import { creationsMachine } from '../../machines/creations/creations.machine';
-import { createApiClient } from '../api/client';
-import { createEndpoints, type Endpoints } from '../api/endpoints';
-import { sessionCredentials } from './api';
-import type { AppActor } from './create-app';
+import { defineFlow } from './flow';
 
 export type CreationsLogic = typeof creationsMachine;
 
-type CreationEndpoints = Pick<Endpoints, 'listCreations' | 'getCreation' | 'deleteCreation'>;
-
-export function creationsLogic(
-  app: AppActor,
-  endpoints: CreationEndpoints = createEndpoints(createApiClient(sessionCredentials(app.system))),
-): CreationsLogic {
-  return creationsMachine.provide({
-    actors: {
-      loadPage: fromPromise(async ({ input, signal }) =>
-        input.only
-          ? { items: [await endpoints.getCreation(input.only, { signal })], nextCursor: null }
-          : endpoints.listCreations({ cursor: input.cursor, category: input.category }, { signal }),
-      ),
-      deleteCreation: fromPromise(async ({ input }) => endpoints.deleteCreation(input.id)),
-    },
-    actions: {
-      creationDeleted: (_, params) => {
-        if (params.only) app.send({ type: 'app.navigate', to: '/creations' });
-      },
-    },
-  });
-}
-
 /** The flow a creations page starts (useFlow): the machine with the app's effects. */
-export const creationsFlow = (app: AppActor): CreationsLogic => creationsLogic(app);
+export const creationsFlow = defineFlow(creationsMachine)(({ api, navigate }) => ({
+  actors: {
+    loadPage: fromPromise(async ({ input, signal }) => {
+      const endpoints = await api();
+      return input.only
+        ? { items: [await endpoints.getCreation(input.only, { signal })], nextCursor: null }
+        : endpoints.listCreations({ cursor: input.cursor, category: input.category }, { signal });
+    }),
+    deleteCreation: fromPromise(async ({ input }) => (await api()).deleteCreation(input.id)),
+  },
+  actions: {
+    creationDeleted: (_, params) => {
+      if (params.only) navigate({ to: '/creations' });
+    },
+  },
+}));

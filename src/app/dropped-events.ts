@@ -3,11 +3,11 @@
  * cannot take (`snapshot.can(event)` is false), the app reports it — a console warning in
  * development, and in the build the end-to-end suite runs (`ATELIER_REPORT_DROPPED_EVENTS=1`, never
  * in production) a list on `window` that the suite collects and fails on. Events a machine ignores
- * on purpose, and where, are declared in machines/view-events.ts (tests/flows/view-events.test.ts
- * checks them against the machines before run time).
+ * on purpose, and where, are declared on its states (`ignores`, machines/shared/meta.ts;
+ * tests/flows/view-events.test.ts checks them against the machines before run time).
  */
 import type { AnyActorRef, InspectionEvent } from 'xstate';
-import { ignoredOnPurpose } from '../../machines/view-events';
+import { ignoredAt, type FactsNode } from '../../machines/shared/meta';
 
 declare const __REPORT_DROPPED_EVENTS__: boolean;
 
@@ -33,15 +33,6 @@ function isCheckable(snapshot: unknown): snapshot is CheckableSnapshot {
   return typeof snapshot === 'object' && snapshot !== null && typeof (snapshot as { can?: unknown }).can === 'function';
 }
 
-/** The active leaf states of a state value, as dot paths ('signedOut.idle'). */
-export function leafPaths(value: unknown, prefix = ''): string[] {
-  if (typeof value === 'string') return [prefix ? `${prefix}.${value}` : value];
-  if (typeof value !== 'object' || value === null) return [prefix];
-  const entries = Object.entries(value as Record<string, unknown>);
-  if (entries.length === 0) return [prefix];
-  return entries.flatMap(([key, sub]) => leafPaths(sub, prefix ? `${prefix}.${key}` : key));
-}
-
 const nameOf = (actor: AnyActorRef) => (actor as { systemId?: string }).systemId ?? actor.id;
 
 /** An `inspect` observer: reports events sent from outside the actors that the receiver cannot take. */
@@ -53,9 +44,8 @@ export function droppedEventInspector(report: (dropped: DroppedEvent) => void) {
     const snapshot: unknown = inspection.actorRef.getSnapshot();
     if (!isCheckable(snapshot) || snapshot.status !== 'active') return;
     if (snapshot.can(inspection.event)) return;
-    const logic = (inspection.actorRef as { logic?: { id?: unknown } }).logic;
-    const machineId = typeof logic?.id === 'string' ? logic.id : '';
-    if (ignoredOnPurpose(machineId, leafPaths(snapshot.value), inspection.event.type)) return;
+    const root = (inspection.actorRef as { logic?: { root?: FactsNode } }).logic?.root;
+    if (root && ignoredAt(root, snapshot.value, inspection.event.type)) return;
     report({ actor: nameOf(inspection.actorRef as AnyActorRef), event: inspection.event.type, state: snapshot.value });
   };
 }

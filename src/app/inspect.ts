@@ -1,17 +1,25 @@
 /**
- * The one `inspect` observer given to every actor the app creates: the dropped-event report
- * (development and the end-to-end build) and the flows viewer's live view (development). In a
- * production build both are undefined, and so is this.
+ * The one `inspect` observer of an app, given to its root actor and to every flow it starts: the
+ * dropped-event report (development and the end-to-end build) and the flows viewer's live view
+ * (development). It is made with the app (create-app.ts), so its channel belongs to that app's actor
+ * system; in a production build both parts are undefined, and so is this.
  */
 import type { InspectionEvent } from 'xstate';
+import type { AppActor } from './create-app';
 import { inspectDropped } from './dropped-events';
-import { liveInspect } from './live';
+import { createLiveInspect } from './live';
 
-const observers = [inspectDropped, liveInspect].filter((o): o is (event: InspectionEvent) => void => o !== undefined);
+export type Inspect = (event: InspectionEvent) => void;
 
-export const appInspect: ((event: InspectionEvent) => void) | undefined =
-  observers.length === 0
-    ? undefined
-    : (event) => {
-        for (const observe of observers) observe(event);
-      };
+export function createAppInspect(): Inspect | undefined {
+  const observers = [inspectDropped, createLiveInspect()].filter((o): o is Inspect => o !== undefined);
+  if (observers.length === 0) return undefined;
+  return (event) => {
+    for (const observe of observers) observe(event);
+  };
+}
+
+/** The observer `app` was made with (its actor options), for the flows it starts; none in a test's system. */
+export function inspectOf(app: AppActor | null): Inspect | undefined {
+  return (app as { options?: { inspect?: unknown } } | null)?.options?.inspect as Inspect | undefined;
+}

@@ -71,5 +71,10 @@ function devInspector(): ((event: InspectionEvent) => void) | undefined {
   return createLiveInspector(new BroadcastChannel(LIVE_CHANNEL), crypto.randomUUID().slice(0, 8));
 }
 
-/** Given to every actor the app creates; undefined outside development builds. */
-export const liveInspect = import.meta.env.DEV && import.meta.env.MODE !== 'test' ? devInspector() : undefined;
+/**
+ * The live inspector of one app: its channel opens when the app is made (create-app.ts) and belongs to
+ * that app's actor system, not to this module. Undefined outside development builds.
+ */
+export function createLiveInspect(): ((event: InspectionEvent) => void) | undefined {
+  return import.meta.env.DEV && import.meta.env.MODE !== 'test' ? devInspector() : undefined;
+}

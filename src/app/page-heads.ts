@@ -86,10 +86,19 @@ export function pageHead(pathname: string): PageHead {
 export const ogImagePath = '/icon-512.png';
 
 /** App paths whose page depends on who is there or is a tool of ours (signed-in pages, the account forms, the flows viewer). */
-const notPrerendered = new Set(['/login', '/register', '/forgot-password', '/creations', '/settings', '/flows']);
+const notPrerendered: readonly string[] = [
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/creations',
+  '/settings',
+  '/flows',
+];
 
 /**
  * The public pages the build prerenders (scripts/prerender.ts): the catalogue, categories, tool pages,
  * themes, plans, packs, support and the legal pages. Their HTML paints before any script runs.
  */
-export const prerenderedPaths: readonly string[] = [...pageHeads.keys()].filter((path) => !notPrerendered.has(path));
+export const prerenderedPaths: readonly string[] = [...pageHeads.keys()].filter(
+  (path) => !notPrerendered.includes(path),
+);

@@ -4,15 +4,16 @@
  */
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { createActor, type Actor, type ActorOptions, type ActorRefFrom, type AnyActorLogic } from 'xstate';
+import { createActor, type Actor, type ActorOptions, type ActorRefFrom, type AnyStateMachine } from 'xstate';
 import type { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
 import type { themeMachine } from '../../machines/theme/theme.machine';
 import type { User } from '../api/schemas';
 import { defaultTheme, type ThemeName } from '../themes/names';
 import { systemIds } from './app.machine';
 import type { AppActor } from './create-app';
+import type { Flow } from './flow';
 import type { SessionActor } from './session';
-import { appInspect } from './inspect';
+import { inspectOf } from './inspect';
 
 const AppContext = createContext<AppActor | null>(null);
 
@@ -74,8 +75,7 @@ export function useThemeName(): ThemeName {
   return useHydrated() ? theme : defaultTheme;
 }
 
-/** A flow's logic, or a function of the root actor for flows whose effects reach the app. */
-export type Flow<TLogic extends AnyActorLogic> = TLogic | ((app: AppActor) => TLogic);
+export type { Flow } from './flow';
 
 /**
  * Starts a short-lived flow for the screen that calls it, with its input; it stops when the
@@ -83,16 +83,19 @@ export type Flow<TLogic extends AnyActorLogic> = TLogic | ((app: AppActor) => TL
  * invoked (a single-use verification link is checked once): the actor is created once per
  * mounted screen and its stop waits a tick, which the remount cancels.
  */
-export function useFlow<TLogic extends AnyActorLogic>(
-  flow: Flow<TLogic>,
+export function useFlow<TLogic extends AnyStateMachine>(
+  flow: Pick<Flow<TLogic>, 'create'>,
   options?: ActorOptions<TLogic>,
 ): Actor<TLogic> {
   const app = useContext(AppContext);
   const [actor] = useState(() => {
-    const logic = typeof flow === 'function' ? flow(appOrThrow(app)) : flow;
+    // The flow's effects reach the app's system when they run (flow.ts), not now.
+    const logic = flow.create(app);
     // Input is optional for some flows and required for others; the caller's options say which.
     const create = createActor as (l: TLogic, o?: ActorOptions<TLogic>) => Actor<TLogic>;
-    return create(logic, appInspect ? { ...options, inspect: appInspect } : options);
+    // The app's inspect observer (dropped events, the live view) sees its flows too.
+    const inspect = inspectOf(app);
+    return create(logic, inspect ? { ...options, inspect } : options);
   });
   const pendingStop = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
@@ -103,9 +106,4 @@ export function useFlow<TLogic extends AnyActorLogic>(
     };
   }, [actor]);
   return actor;
-}
-
-function appOrThrow(app: AppActor | null): AppActor {
-  if (!app) throw new Error('This flow needs an <AppProvider> around the view');
-  return app;
 }

@@ -1,4 +1,5 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import type { AppNavigateParams } from './app.machine';
 import { routeTree } from '../routeTree.gen';
 import type { RouterContext } from './router-context';
 
@@ -12,6 +13,16 @@ export function makeRouter(context: RouterContext, history?: RouterHistory) {
     scrollRestoration: history === undefined,
     ...(history ? { history } : {}),
   });
+}
+
+/**
+ * The app's navigation effect on a router (the root actor's `navigate`): a one-time message goes in the
+ * history state, `replace` takes the place of the current entry, and the search is dropped ('.' is the
+ * current page: a flow clears its address with `{ to: '.', replace: true }`).
+ */
+export function navigateWith(router: { navigate: (options: never) => unknown }) {
+  return ({ to, message, replace }: AppNavigateParams): void =>
+    void router.navigate({ to, ...(message ? { state: { message } } : {}), ...(replace ? { replace } : {}) } as never);
 }
 
 declare module '@tanstack/react-router' {

@@ -58,6 +58,14 @@ export function creditsFromEvent(event: Event): number | null {
   return null;
 }
 
+/**
+ * Announces a new balance the one way (spec §4 Credits): the window's 'creditsUpdated' event, which the
+ * root actor's browser event source forwards to the session (listenForCredits).
+ */
+export function dispatchCredits(target: EventTarget, credits: number): void {
+  target.dispatchEvent(new CustomEvent('creditsUpdated', { detail: { credits } }));
+}
+
 /** Forwards window 'creditsUpdated' to the session; returns the unsubscribe. */
 export function listenForCredits(session: SessionActor, target: EventTarget = window): () => void {
   const onCredits = (event: Event) => {

@@ -11,10 +11,10 @@ import type { Tool } from '../catalog/tools';
 import { createApiClient } from '../api/client';
 import { createEndpoints, type Endpoints } from '../api/endpoints';
 import { sessionCredentials } from './api';
-import { systemIds } from './app.machine';
 import type { AppActor } from './create-app';
-import { useFlow, useSession, type Flow } from './provider';
-import type { SessionActor } from './session';
+import { sessionOf } from './flow';
+import { useFlow, useSession } from './provider';
+import { dispatchCredits } from './session';
 import { testDelays } from './test-delays';
 
 export type ToolRunLogic = ReturnType<typeof withToolEffects>;
@@ -51,8 +51,6 @@ async function rethrowing<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-const sessionOf = (app: AppActor): SessionActor => app.system.get(systemIds.session);
-
 export interface ToolEffectDeps {
   endpoints?: ToolEndpoints;
   /** Window for the 'creditsUpdated' event and the result's scroll. */
@@ -65,10 +63,8 @@ export function toolEffects(
   { endpoints = createEndpoints(createApiClient(sessionCredentials(app.system))), target }: ToolEffectDeps = {},
 ): ToolEffects {
   const win = () => target ?? window;
-  const creditsChanged = (credits: number) => {
-    sessionOf(app).send({ type: 'credits.updated', credits });
-    win().dispatchEvent(new CustomEvent('creditsUpdated', { detail: { credits } }));
-  };
+  // The one path of a balance into the session: the window's 'creditsUpdated' (spec §4).
+  const creditsChanged = (credits: number) => dispatchCredits(win(), credits);
   return {
     generateSync: fromPromise(({ input, signal }) =>
       rethrowing(() => endpoints.generateImage(input.body, { signal, idempotencyKey: input.idempotencyKey })),
@@ -106,7 +102,14 @@ export function toolEffects(
  * 800 ms, the tool's poll interval, retry pause 2 s, the tool's time-out, scroll 100 ms) except in the
  * end-to-end build, where a path test may shorten them (src/app/test-delays.ts).
  */
-export const toolRunFlow = (app: AppActor): ToolRunLogic =>
+export type ToolRunFlow = (app: AppActor) => ToolRunLogic;
+
+function appOf(app: AppActor | null): AppActor {
+  if (!app) throw new Error('This flow needs an <AppProvider> around the view');
+  return app;
+}
+
+export const toolRunFlow: ToolRunFlow = (app) =>
   withToolEffects(toolEffects(app), {
     toolRun: testDelays('toolRun'),
     toolRequest: testDelays('toolRequest'),
@@ -118,13 +121,15 @@ export const toolRunFlow = (app: AppActor): ToolRunLogic =>
  * The page's run: started with the session's current view (signed in, balance) and kept in step
  * with it through `tool.balance`; it stops, aborting what is in flight, when the page goes.
  */
-export function useToolRun(tool: Tool<string>, flow: Flow<ToolRunLogic> = toolRunFlow): ToolRunActor {
+export function useToolRun(tool: Tool<string>, flow: ToolRunFlow = toolRunFlow): ToolRunActor {
   const session = useSession();
   const balance = () => {
     const snapshot = session.getSnapshot();
     return { signedIn: snapshot.hasTag('signedIn'), credits: snapshot.context.user?.credits ?? 0 };
   };
-  const run = useFlow(flow, { input: { tool, ...balance() } });
+  // Until the tool definitions land, the tool run keeps its shape (a function of the app); useFlow takes it
+  // as it takes every flow, by its `create`.
+  const run = useFlow({ create: (app) => flow(appOf(app)) }, { input: { tool, ...balance() } });
   useEffect(() => {
     let last = balance();
     run.send({ type: 'tool.balance', ...last });

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, desktop, openPage, phone, screenshot, setupBrowser, type Viewport } from './browser';
+import { api, mailedPath, pathOf, uniqueEmail, verifiedAccount } from './accounts';
+import { desktop, openPage, phone, screenshot, setupBrowser, type Viewport } from './browser';
 import { startServer, type ServerProcess } from './server-process';
 
 const { browser } = setupBrowser();
@@ -9,56 +9,6 @@ const { browser } = setupBrowser();
 // Texts of the specification (§2, §5), word for word.
 const VERIFY_HINT = 'Please check your email to verify your account before signing in.';
 const DELETE_CONFIRMATION = 'Are you sure you want to delete your account? This action cannot be undone.';
-
-interface OutboxMail {
-  to: string;
-  subject: string;
-  links: string[];
-}
-
-/** A fresh address per test: every test shares one server and one database. */
-function uniqueEmail(tag: string): string {
-  return `${tag}-${randomBytes(5).toString('hex')}@example.com`;
-}
-
-async function api<T = Record<string, unknown>>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string; base?: string } = {},
-): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (init.token) headers['authorization'] = `Bearer ${init.token}`;
-  const res = await fetch(`${init.base ?? baseUrl()}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers,
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
-
-/** The newest link mailed to `to` whose subject contains `subject`, as a path to open on the app. */
-async function mailedPath(to: string, subject: string, base = baseUrl()): Promise<string> {
-  let found: OutboxMail | undefined;
-  await expect
-    .poll(async () => {
-      const { body } = await api<OutboxMail[]>('/dev/outbox', { base });
-      found = body.find((m) => m.to === to && m.subject.includes(subject));
-      return found !== undefined;
-    })
-    .toBe(true);
-  const link = new URL(found!.links[0]!);
-  // Links carry APP_URL (http://localhost:PORT); the browser uses the server's own address.
-  expect(link.port).toBe(new URL(base).port);
-  return link.pathname;
-}
-
-/** Registers and verifies an account through the API (the UI path is covered by the first scenario). */
-async function verifiedAccount(tag: string, password = 'first-secret-1'): Promise<{ email: string; password: string }> {
-  const email = uniqueEmail(tag);
-  expect((await api('/api/auth/register', { body: { email, password } })).status).toBe(201);
-  const path = await mailedPath(email, 'Verify');
-  expect((await api(`/api/auth${path}`)).status).toBe(200);
-  return { email, password };
-}
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
 const loginDialog = (page: Page) => page.getByRole('dialog', { name: 'Sign In' });
@@ -82,8 +32,6 @@ async function expectBalance(page: Page, credits: number) {
     .poll(() => sidebar(page).getByLabel(`Credit balance: ${credits} credits`).isVisible(), { timeout: 10_000 })
     .toBe(true);
 }
-
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 describe('account life cycle at 1280', () => {
   it('registers, verifies, signs in, keeps the theme on the server, logs out and deletes the account', async () => {

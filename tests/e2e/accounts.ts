@@ -15,45 +15,66 @@ export function uniqueEmail(tag: string): string {
   return `${tag}-${randomBytes(5).toString('hex')}@example.com`;
 }
 
+export interface ApiInit {
+  method?: string;
+  /** Sent as JSON; `rawBody` is sent as it is (a signed webhook). */
+  body?: unknown;
+  rawBody?: string;
+  token?: string | null;
+  headers?: Record<string, string>;
+  /** Another server than the shared one (a file's own `startServer`). */
+  base?: string;
+}
+
+/** Calls the app's API: the status and the JSON answer (`{}` when empty). */
 export async function api<T = Record<string, unknown>>(
   path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
+  init: ApiInit = {},
 ): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...init.headers };
   if (init.token) headers['authorization'] = `Bearer ${init.token}`;
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+  const body = init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
+  const res = await fetch(`${init.base ?? baseUrl()}${path}`, {
+    method: init.method ?? (body === undefined ? 'GET' : 'POST'),
     headers,
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    ...(body === undefined ? {} : { body }),
   });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
 }
 
-/** The newest link mailed to `to` whose subject contains `subject`, as a path to open on the app. */
-export async function mailedPath(to: string, subject: string): Promise<string> {
+/** The newest link mailed to `to` whose subject contains `subject`, as a path to open on the app at `base`. */
+export async function mailedPath(to: string, subject: string, base = baseUrl()): Promise<string> {
   let found: OutboxMail | undefined;
   await expect
     .poll(async () => {
-      const { body } = await api<OutboxMail[]>('/dev/outbox');
+      const { body } = await api<OutboxMail[]>('/dev/outbox', { base });
       found = body.filter((m) => m.to === to && m.subject.includes(subject)).at(-1);
       return found !== undefined;
     })
     .toBe(true);
-  return new URL(found!.links[0]!).pathname;
+  const link = new URL(found!.links[0]!);
+  // Links carry APP_URL (http://localhost:PORT); the browser uses the server's own address.
+  expect(link.port).toBe(new URL(base).port);
+  return link.pathname;
 }
 
-/** Registers and verifies an account through the API. */
+/** Registers `email` and opens its verification link, through the API of the server at `base`. */
+export async function verifiedUser(email: string, password: string, base = baseUrl()): Promise<void> {
+  expect((await api('/api/auth/register', { base, body: { email, password } })).status).toBe(201);
+  const path = await mailedPath(email, 'Verify', base);
+  expect((await api(`/api/auth${path}`, { base })).status).toBe(200);
+}
+
+/** A new account, registered and verified through the API. */
 export async function verifiedAccount(tag: string, password = 'first-secret-1') {
   const email = uniqueEmail(tag);
-  expect((await api('/api/auth/register', { body: { email, password } })).status).toBe(201);
-  const path = await mailedPath(email, 'Verify');
-  expect((await api(`/api/auth${path}`)).status).toBe(200);
+  await verifiedUser(email, password);
   return { email, password };
 }
 
-export async function loginToken(email: string, password: string): Promise<string> {
-  const { status, body } = await api<{ token: string }>('/api/auth/login', { body: { email, password } });
+export async function loginToken(email: string, password: string, base = baseUrl()): Promise<string> {
+  const { status, body } = await api<{ token: string }>('/api/auth/login', { base, body: { email, password } });
   expect(status).toBe(200);
   return body.token;
 }
@@ -75,3 +96,13 @@ export const balanceShown = (page: Page) =>
     .getByLabel(/^Credit balance:/)
     .first()
     .isVisible();
+
+/** The balance the page's badge shows (NaN while it shows none). */
+export async function balance(page: Page): Promise<number> {
+  const label = await page
+    .getByLabel(/^Credit balance:/)
+    .first()
+    .getAttribute('aria-label')
+    .catch(() => null);
+  return Number(/^Credit balance: (\d+) credits$/.exec(label ?? '')?.[1] ?? NaN);
+}

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../chromium';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { HYDRATION_ERROR_PREFIX } from '../../src/app/hydration-report';
 
@@ -45,20 +46,7 @@ export function watchDroppedEvents(context: BrowserContext): void {
 export function setupBrowser(): { browser: () => Browser } {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    // launch() gives every browser a fresh temporary profile (it refuses an explicit --user-data-dir).
-    const launched = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    const launched = await launchChromium();
     const newContext = launched.newContext.bind(launched);
     launched.newContext = async (options) => {
       const context = await newContext(options);

@@ -7,42 +7,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signStripePayload } from '../../server/payments/signature';
+import { api, balance, verifiedUser } from './accounts';
 import { baseUrl, desktop, screenshot, setupBrowser } from './browser';
 import { startServer, type ServerProcess } from './server-process';
 
 const { browser } = setupBrowser();
 
-interface OutboxEntry {
-  to: string;
-  links: string[];
-}
-
-async function api(base: string, path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${base}${path}`, {
-    ...init,
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...init.headers },
-  });
-}
-
-/** Registers through the API and opens the verification link found in the local outbox. */
-async function verifiedUser(base: string, email: string, password: string): Promise<void> {
-  const registered = await api(base, '/api/auth/register', {
-    method: 'POST',
-    body: JSON.stringify({ email, password }),
-  });
-  expect(registered.status).toBe(201);
-  const outbox = (await (await api(base, '/dev/outbox?format=json')).json()) as OutboxEntry[];
-  const link = outbox.find((m) => m.to === email)?.links[0];
-  expect(link).toBeDefined();
-  const { pathname } = new URL(link!);
-  expect((await api(base, `/api/auth${pathname}`)).status).toBe(200);
-}
-
 /** A fresh context on `base`, signed in through the login page as a new verified free user. */
 async function signedInFreeUser(b: Browser, base: string, name: string): Promise<Page> {
   const email = `${name}-${Date.now()}@example.com`;
   const password = 'a long passphrase';
-  await verifiedUser(base, email, password);
+  await verifiedUser(email, password, base);
   const context = await b.newContext({ viewport: desktop, baseURL: base, reducedMotion: 'reduce' });
   const page = await context.newPage();
   await page.goto('/login');
@@ -64,17 +39,6 @@ async function pay(page: Page, amount: string, { twice = false } = {}): Promise<
   if (twice) await button.dblclick();
   else await button.click();
   return sessionId;
-}
-
-/** The header's balance badge. */
-async function balance(page: Page): Promise<number | null> {
-  const label = await page
-    .getByLabel(/^Credit balance:/)
-    .first()
-    .getAttribute('aria-label')
-    .catch(() => null);
-  const m = label?.match(/^Credit balance: (\d+) credits$/);
-  return m ? Number(m[1]) : null;
 }
 
 /** The paths of the documents the page loads from now on (a reload counts as one more). */
@@ -246,11 +210,7 @@ describe('checkout when the webhook comes after the buyer is back (as with Strip
 
     // The same payment delivered again (same event, and under a new event id): still +1,000 once.
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    const me = (await (
-      await api(server.baseUrl, '/api/auth/user', { headers: { Authorization: `Bearer ${token}` } })
-    ).json()) as {
-      id: string;
-    };
+    const { body: me } = await api<{ id: string }>('/api/auth/user', { base: server.baseUrl, token });
     for (const eventId of ['evt_e2e_replay', 'evt_e2e_replay', 'evt_e2e_replay_2']) {
       const body = JSON.stringify({
         id: eventId,
@@ -268,16 +228,14 @@ describe('checkout when the webhook comes after the buyer is back (as with Strip
           },
         },
       });
-      const res = await api(server.baseUrl, '/api/stripe/webhook', {
-        method: 'POST',
-        body,
+      const res = await api('/api/stripe/webhook', {
+        base: server.baseUrl,
+        rawBody: body,
         headers: { 'stripe-signature': signStripePayload(secret, body) },
       });
       expect(res.status).toBe(200);
     }
-    const credits = (await (
-      await api(server.baseUrl, '/api/users/credits', { headers: { Authorization: `Bearer ${token}` } })
-    ).json()) as { credits: number };
+    const { body: credits } = await api<{ credits: number }>('/api/users/credits', { base: server.baseUrl, token });
     expect(credits.credits).toBe(1050);
     await page.goto('/settings');
     expect(await historyRows(page)).toEqual([

@@ -73,7 +73,8 @@ describe('model walks: every transition of every machine runs in one', () => {
       'throwaway: no flow model',
       'throwaway: transition not walked: throwaway.a --go--> throwaway.b',
     ]);
-  });
+    // It walks every registered machine too (see above).
+  }, 60_000);
 
   it('reports a transition the model never walks', () => {
     const partial = setup({ guards: { never: () => false } }).createMachine({

@@ -1,8 +1,9 @@
 /**
  * Missing transitions found before run time: in every state of every registered machine, each
- * event the app sends that machine is handled or ignored on purpose (machines/view-events.ts).
- * The lists of sent events are checked against the code of the views, routes and their glue, machine
- * by machine: the TypeScript checker tells which actor each `.send(` goes to.
+ * event the app sends that machine (its root's `sends`) is handled or ignored on purpose (a state's
+ * `ignores`, machines/shared/meta.ts). The lists of sent events are checked against the code of the
+ * views, routes and their glue, machine by machine: the TypeScript checker tells which actor each
+ * `.send(` goes to.
  */
 import { readdirSync, statSync } from 'node:fs';
 import ts from 'typescript';
@@ -10,13 +11,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { machines } from '../../machines';
-import { covers as coversPath, viewEvents, type ViewEvents } from '../../machines/view-events';
+import { ignoresAt, sendsOf, type Ignore } from '../../machines/shared/meta';
 import { appMachine } from '../../src/app/app.machine';
 
 interface Node {
   path: string[];
   type: string;
   parent?: Node;
+  meta?: unknown;
   states: Record<string, Node>;
   transitions: Map<string, unknown>;
 }
@@ -33,6 +35,8 @@ const nodesOf = (machine: AnyStateMachine): Node[] => {
 const leavesOf = (machine: AnyStateMachine) =>
   nodesOf(machine).filter((n) => n.type === 'atomic' || n.type === 'final');
 const eventsOf = (machine: AnyStateMachine) => new Set(nodesOf(machine).flatMap((n) => [...n.transitions.keys()]));
+const ownIgnores = (n: Node): readonly Ignore[] => (n.meta as { ignores?: Ignore[] } | undefined)?.ignores ?? [];
+const nameOf = (n: Node) => n.path.join('.') || '(root)';
 
 /** Handled in `leaf`: a transition on it or an ancestor (a wildcard counts). */
 function handles(leaf: Node, event: string): boolean {
@@ -41,36 +45,36 @@ function handles(leaf: Node, event: string): boolean {
   return false;
 }
 
-const covers = (statePath: string, leaf: Node) => coversPath(statePath, leaf.path.join('.'));
+/** What the app sends a machine: its own `sends`, unless a test gives another list. */
+export type Sends = readonly string[];
 
 /** For each leaf state, the events sent that it neither handles nor ignores on purpose. */
-export function unhandled(machine: AnyStateMachine, declared: ViewEvents): string[] {
+export function unhandled(machine: AnyStateMachine, sends: Sends = sendsOf(machine)): string[] {
   return leavesOf(machine).flatMap((leaf) =>
-    declared.sends
+    sends
       .filter((event) => !handles(leaf, event))
-      .filter(
-        (event) => !declared.ignored.some((i) => i.events.includes(event) && i.states.some((s) => covers(s, leaf))),
-      )
-      .map((event) => `${machine.id}: ${leaf.path.join('.') || '(root)'} drops ${event}`),
+      .filter((event) => !ignoresAt(leaf).some((i) => i.events.includes(event)))
+      .map((event) => `${machine.id}: ${nameOf(leaf)} drops ${event}`),
   );
 }
 
-/** Ignores that say nothing true: a state that does not exist, an event not sent or handled there. */
-export function staleIgnores(machine: AnyStateMachine, declared: ViewEvents): string[] {
-  const paths = new Set(nodesOf(machine).map((n) => n.path.join('.')));
-  return declared.ignored.flatMap((i) => [
-    ...i.states.filter((s) => !paths.has(s)).map((s) => `${machine.id}: no state ${s}`),
-    ...i.events.filter((e) => !declared.sends.includes(e)).map((e) => `${machine.id}: ${e} is ignored but never sent`),
-    ...i.states.flatMap((s) =>
-      leavesOf(machine)
-        .filter((leaf) => covers(s, leaf))
-        .flatMap((leaf) =>
-          i.events
-            .filter((e) => handles(leaf, e))
-            .map((e) => `${machine.id}: ${leaf.path.join('.')} handles ${e} it says it ignores`),
-        ),
-    ),
-  ]);
+/** Ignores that say nothing true: an event not sent, or one a state below it handles. */
+export function staleIgnores(machine: AnyStateMachine, sends: Sends = sendsOf(machine)): string[] {
+  const below = (n: Node) =>
+    leavesOf(machine).filter((leaf) => {
+      for (let a: Node | undefined = leaf; a; a = a.parent) if (a === n) return true;
+      return false;
+    });
+  return nodesOf(machine).flatMap((n) =>
+    ownIgnores(n).flatMap((i) => [
+      ...i.events.filter((e) => !sends.includes(e)).map((e) => `${machine.id}: ${e} is ignored but never sent`),
+      ...below(n).flatMap((leaf) =>
+        i.events
+          .filter((e) => handles(leaf, e))
+          .map((e) => `${machine.id}: ${nameOf(leaf)} handles ${e} it says it ignores`),
+      ),
+    ]),
+  );
 }
 
 /** The event types a type may be: the string literals of its `type` property (of each member of a union). */
@@ -182,14 +186,19 @@ let scan: SentInCode | undefined;
 const sentInCode = () => (scan ??= scanSends());
 
 describe('events the app sends: handled or ignored on purpose in every state', () => {
-  it('declares every registered machine, and only those', () => {
-    expect(Object.keys(viewEvents).sort()).toEqual(Object.keys(machines).sort());
+  it('every registered machine declares what the app sends it (its root meta)', () => {
+    const undeclared = Object.entries(machines)
+      .filter(([, m]) => !Array.isArray((m.root.meta as { sends?: unknown } | undefined)?.sends))
+      .map(([name]) => name);
+    expect(undeclared).toEqual([]);
   });
 
   it('sends only events the machine knows somewhere (no typos)', () => {
-    const unknown = Object.entries(viewEvents).flatMap(([name, d]) => {
-      const known = eventsOf(machines[name]!);
-      return d.sends.filter((e) => !known.has(e)).map((e) => `${name}: ${e}`);
+    const unknown = Object.entries(machines).flatMap(([name, machine]) => {
+      const known = eventsOf(machine);
+      return sendsOf(machine)
+        .filter((e) => !known.has(e))
+        .map((e) => `${name}: ${e}`);
     });
     expect(unknown).toEqual([]);
   });
@@ -197,18 +206,19 @@ describe('events the app sends: handled or ignored on purpose in every state', (
   it('each machine declares exactly the events the views and their glue send to it', () => {
     const { byMachine, unexplained } = sentInCode();
     expect(unexplained).toEqual([]);
-    const problems = Object.entries(viewEvents).flatMap(([name, declared]) => {
+    const problems = Object.entries(machines).flatMap(([name, machine]) => {
+      const declared = sendsOf(machine);
       const sent = byMachine.get(name) ?? new Map<string, string[]>();
       return [
         ...[...sent]
-          .filter(([e]) => !declared.sends.includes(e))
+          .filter(([e]) => !declared.includes(e))
           .map(([e, where]) => `${name}: ${e} is sent (${where.join(', ')}) but not declared`),
-        ...declared.sends.filter((e) => !sent.has(e)).map((e) => `${name}: ${e} is declared but never sent to it`),
+        ...declared.filter((e) => !sent.has(e)).map((e) => `${name}: ${e} is declared but never sent to it`),
       ];
     });
     expect(problems).toEqual([]);
     // Only registered machines and the root actor (src/app/app.machine.ts, which routes its events on) are sent to.
-    expect([...byMachine.keys()].filter((k) => k !== '(root)' && !(k in viewEvents))).toEqual([]);
+    expect([...byMachine.keys()].filter((k) => k !== '(root)' && !(k in machines))).toEqual([]);
     // The scan tells receivers apart (a scan that found nothing, or put everything together, would pass vacuously):
     // the theme gallery's choice goes to the theme, the session's outcome reaches it from the root actor's wiring.
     expect(byMachine.get('theme')?.get('theme.select')).toEqual([expect.stringMatching(/^src\/routes\/themes\.tsx:/)]);
@@ -223,16 +233,22 @@ describe('events the app sends: handled or ignored on purpose in every state', (
 
   for (const [name, machine] of Object.entries(machines)) {
     it(`${name}: every state handles or ignores on purpose each event sent to it`, () => {
-      const declared = viewEvents[name];
-      expect(declared).toBeDefined();
-      expect(unhandled(machine, declared!)).toEqual([]);
-      expect(staleIgnores(machine, declared!)).toEqual([]);
+      expect(unhandled(machine)).toEqual([]);
+      expect(staleIgnores(machine)).toEqual([]);
     });
   }
 
   it('fails a machine that drops an event a view sends', () => {
     const sidebar = machines['sidebar']!;
-    const withoutIgnores: ViewEvents = { sends: viewEvents['sidebar']!.sends, ignored: [] };
-    expect(unhandled(sidebar, withoutIgnores)).toContain('sidebar: mobile.open drops sidebar.open');
+    // An event the app does not send is not covered by any ignore: a state that cannot take it drops it.
+    expect(unhandled(sidebar, [...sendsOf(sidebar), 'sidebar.noise'])).toContain(
+      'sidebar: mobile.open drops sidebar.noise',
+    );
+    expect(
+      staleIgnores(
+        sidebar,
+        sendsOf(sidebar).filter((e) => e !== 'sidebar.open'),
+      ),
+    ).toContain('sidebar: sidebar.open is ignored but never sent');
   });
 });

@@ -21,6 +21,7 @@ import {
   type FlowPath,
   type MachineCoverage,
 } from '../flows/harness';
+import { checkFor, checkState, leafPaths } from './sights';
 
 /** The page's API, answered by the test: every /api request waits until a step answers it. */
 export class TestServer {
@@ -106,8 +107,13 @@ export interface PathAdapter {
   start: (ctx: Omit<PathContext, 'state'>, model: FlowModel, path: FlowPath) => Promise<string>;
   /** Every event type of the machine, as a user action or a server answer. */
   events: Record<string, EventDriver>;
-  /** Checks per state path (the most specific matching prefix of the leaf path is used). */
-  states: Record<string, StateCheck>;
+  /**
+   * The checkers of the named kinds of sight the machine's states give (machines/shared/meta.ts):
+   * each state's `meta.sees` says what is checked there, literal sights by the harness (tests/paths/sights.ts).
+   */
+  kinds?: Record<string, StateCheck>;
+  /** Checks per state path, for an adapter whose machine does not yet say what its states show (a leaf takes its nearest ancestor's). */
+  states?: Record<string, StateCheck>;
   /**
    * Transitions (coverage keys) the page cannot cause, each with the reason: the suite checks that
    * exactly these are not walked, so a new one fails until it is walked or explained here.
@@ -125,30 +131,6 @@ export interface PathAdapter {
    * where the model shrinks them): no paths are generated from it, but what it walks counts.
    */
   routes?: Array<{ model: FlowModel; events: Array<EventObject & Record<string, unknown>> }>;
-}
-
-/** The leaf state paths of a snapshot, dot-joined ('mobile.open'). */
-export function leafPaths(snapshot: AnyMachineSnapshot): string[] {
-  const out: string[] = [];
-  const walk = (value: unknown, prefix: string) => {
-    if (typeof value === 'string') out.push(prefix ? `${prefix}.${value}` : value);
-    else if (value && typeof value === 'object') {
-      const entries = Object.entries(value as Record<string, unknown>);
-      if (entries.length === 0) out.push(prefix);
-      for (const [k, v] of entries) walk(v, prefix ? `${prefix}.${k}` : k);
-    }
-  };
-  walk(snapshot.value, '');
-  return out;
-}
-
-/** The check for a leaf: its own, else its nearest ancestor's. */
-export function checkFor(adapter: PathAdapter, leaf: string): StateCheck | undefined {
-  for (let p = leaf; p; p = p.includes('.') ? p.slice(0, p.lastIndexOf('.')) : '') {
-    const check = adapter.states[p];
-    if (check) return check;
-  }
-  return undefined;
 }
 
 export interface PlannedPath {
@@ -275,11 +257,13 @@ export async function runPath(adapter: PathAdapter, planned: PlannedPath, page: 
         adapter.events[step.event.type] ?? driverFor(adapter, step.event.type) ?? waitFor(planned, step.event.type);
       if (!drive) throw new Error(`No driver for event ${step.event.type}`);
       steps.push(await drive(ctx, step.event));
-      for (const leaf of leafPaths(step.state)) {
-        const check = checkFor(adapter, leaf);
-        if (!check) throw new Error(`No check for state ${leaf}`);
-        steps.push(`${leaf}: ${await check(ctx)}`);
-      }
+      if (!adapter.states) steps.push(...(await checkState(ctx, adapter.kinds ?? {})));
+      else
+        for (const leaf of leafPaths(step.state)) {
+          const check = checkFor(adapter.states, leaf);
+          if (!check) throw new Error(`No check for state ${leaf}`);
+          steps.push(`${leaf}: ${await check(ctx)}`);
+        }
     }
     return { machine: adapter.name, steps, passed: true, planned };
   } catch (error) {

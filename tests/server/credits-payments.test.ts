@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { backends, balance, json, payCheckout, setupApp } from './helpers';
+import { starterPackRecord } from './checkout-fixtures';
 import { spendCredits, ledgerSum, notEnoughCreditsMessage } from '../../server/services/credits';
 import { creditLedger, users } from '../../server/db/schema';
 import { signStripePayload } from '../../server/payments/signature';
@@ -26,21 +27,8 @@ for (const backend of backends) {
         headers: { 'stripe-signature': signStripePayload(secret, body) },
       });
     };
-    const packRecord = (userId: string, email: string, sessionId = 'cs_test_pack'): LocalCheckoutRecord => ({
-      sessionId,
-      kind: 'pack',
-      userId,
-      email,
-      description: 'Starter Pack',
-      amountCents: 1500,
-      currency: 'usd',
-      credits: 1000,
-      priceId: 'price_credits_1000',
-      metadata: {},
-      successUrl: 'http://localhost:3000/?checkout=success',
-      cancelUrl: 'http://localhost:3000/credits',
-      createdAt: t.now,
-    });
+    const packRecord = (userId: string, email: string, sessionId = 'cs_test_pack') =>
+      starterPackRecord({ id: userId, email }, sessionId, t.now);
     const planRecord = (userId: string, email: string, billingCycle: 'monthly' | 'annually'): LocalCheckoutRecord => ({
       sessionId: `cs_test_plan_${billingCycle}`,
       kind: 'subscription',

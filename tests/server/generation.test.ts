@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { backends, balance, fakeProvider, json, pngDataUrl, setupApp, tinyPng } from './helpers';
+import {
+  backends,
+  balance,
+  fakeProvider,
+  json,
+  pngDataUrl,
+  pollPrediction,
+  setupApp,
+  type Prediction,
+  tinyPng,
+} from './helpers';
 import { toolByKey } from '../../src/catalog';
 import { ledgerSum } from '../../server/services/credits';
 import { predictions } from '../../server/db/schema';
@@ -11,8 +21,6 @@ const textTool = toolByKey('text-to-text');
 const restore = toolByKey('restore-image');
 const person = toolByKey('person-to-person');
 
-type Pred = { id: string; status: string; output: string | string[] | null; error: string | null; model?: string };
-
 for (const backend of backends) {
   describe(`generation (${backend})`, () => {
     let behaviour: Parameters<typeof fakeProvider>[0] = 'succeed';
@@ -20,13 +28,7 @@ for (const backend of backends) {
       providers: () => ({ local: { name: 'local', run: (job, signal) => fakeProvider(behaviour).run(job, signal) } }),
     });
     const upload = async (token: string, image = pngDataUrl) => t.request('/api/upload', { token, body: { image } });
-    const poll = async (token: string, id: string): Promise<Pred> => {
-      for (;;) {
-        const p = await json<Pred>(await t.request(`/api/prediction/${id}`, { token }));
-        if (p.status !== 'processing' && p.status !== 'starting') return p;
-        await new Promise((r) => setImmediate(r));
-      }
-    };
+    const poll = (token: string, id: string) => pollPrediction(t, token, id);
 
     it('text-to-image: prices from the catalogue, returns a stored PNG and the new balance', async () => {
       behaviour = 'succeed';
@@ -221,7 +223,7 @@ for (const backend of backends) {
       expect(await balance(t, u.id)).toBe(100 - textTool.cost);
       // The run is handed to its provider in the background: the sweeper's subject is a run that is processing.
       for (;;) {
-        const p = await json<Pred>(await t.request(`/api/prediction/${id}`, { token: u.token }));
+        const p = await json<Prediction>(await t.request(`/api/prediction/${id}`, { token: u.token }));
         if (p.status === 'processing') break;
         expect(p.status).toBe('starting');
         await new Promise((r) => setImmediate(r));
@@ -247,7 +249,9 @@ for (const backend of backends) {
       // The previous process stopped renewing the run's lease; once it has expired the run is recovered.
       t.now = new Date(t.now.getTime() + LEASE_MS + 1);
       await t.restart();
-      expect((await json<Pred>(await t.request(`/api/prediction/${id}`, { token: u.token }))).status).toBe('failed');
+      expect((await json<Prediction>(await t.request(`/api/prediction/${id}`, { token: u.token }))).status).toBe(
+        'failed',
+      );
       expect(await balance(t, u.id)).toBe(100);
       expect(await recoverPredictions(t.runtime.deps.db, t.now)).toBe(0);
       const [row] = await t.runtime.deps.db.select().from(predictions).where(eq(predictions.id, id));

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeEach, inject } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createApp } from '../../server/app';
@@ -182,6 +183,24 @@ export async function balance(ctx: TestContext, userId: string): Promise<number>
 
 export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
   return (await response.json()) as T;
+}
+
+/** A prediction as GET /api/prediction/:id answers it. */
+export type Prediction = {
+  id: string;
+  status: string;
+  output: string | string[] | null;
+  error: string | null;
+  model?: string;
+};
+
+/** Reads a prediction until it has ended (neither starting nor processing). */
+export async function pollPrediction(ctx: TestContext, token: string, id: string): Promise<Prediction> {
+  for (;;) {
+    const p = await json<Prediction>(await ctx.request(`/api/prediction/${id}`, { token }));
+    if (p.status !== 'processing' && p.status !== 'starting') return p;
+    await sleep(5);
+  }
 }
 
 /** Presses Pay on the hosted checkout page of a checkout URL (its `key` is the session's secret). */

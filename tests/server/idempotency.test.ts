@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { backends, balance, fakeProvider, json, setupApp } from './helpers';
+import { backends, balance, fakeProvider, json, pollPrediction, setupApp } from './helpers';
 import { toolByKey } from '../../src/catalog';
 import { predictions } from '../../server/db/schema';
 import { grantCredits } from '../../server/services/credits';
 
 const textTool = toolByKey('text-to-text');
 const textToImage = toolByKey('text-to-image');
-
-type Pred = { id: string; status: string; output: string | string[] | null; error: string | null };
 
 for (const backend of backends) {
   describe(`idempotency keys (${backend})`, () => {
@@ -23,13 +21,7 @@ for (const backend of backends) {
         ...(key === undefined ? {} : { headers: { 'Idempotency-Key': key } }),
       });
     const rows = (userId: string) => t.runtime.deps.db.select().from(predictions).where(eq(predictions.userId, userId));
-    const poll = async (token: string, id: string): Promise<Pred> => {
-      for (;;) {
-        const p = await json<Pred>(await t.request(`/api/prediction/${id}`, { token }));
-        if (p.status !== 'processing' && p.status !== 'starting') return p;
-        await new Promise((r) => setTimeout(r, 5));
-      }
-    };
+    const poll = (token: string, id: string) => pollPrediction(t, token, id);
 
     it('three sequential attempts with one key charge once and answer the same run', async () => {
       behaviour = 'succeed';

@@ -14,7 +14,9 @@ async function restrictedImports(file: string, code: string): Promise<string[]> 
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
   expect(result?.messages.filter((m) => m.fatal)).toEqual([]);
   return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals')
+    .filter((m) =>
+      ['import-x/no-restricted-paths', 'no-restricted-imports', 'no-restricted-globals'].includes(m.ruleId ?? ''),
+    )
     .map((m) => m.message);
 }
 
@@ -68,7 +70,8 @@ export type Env = AppEnv;
   it('the server shares only src/catalog and src/api/schemas with the SPA', async () => {
     const bad = `import { themeNames } from '../src/themes/names';\nexport const x = themeNames;\n`;
     expect(await restrictedImports('server/x.ts', bad)).toEqual([expect.stringMatching(/only src\/catalog/)]);
-    expect(await restrictedImports('server/routes/x.ts', `import '../../src/features/auth/x';\n`)).toEqual([
+    // The import rules resolve what they check, so the imported file exists.
+    expect(await restrictedImports('server/routes/x.ts', `import '../../src/features/auth/LoginPage';\n`)).toEqual([
       expect.stringMatching(/only src\/catalog/),
     ]);
     expect(await restrictedImports('server/services/x.ts', `import '../../src/catalog/plans';\n`)).toEqual([]);
@@ -84,5 +87,64 @@ export type Env = AppEnv;
     expect(
       await restrictedImports('machines/x.ts', `import { setup } from 'xstate';\nexport const x = setup;\n`),
     ).toEqual([]);
+  });
+});
+
+/** ARCHITECTURE.md's "Where code lives" table for the server (eslint/zones.js): a deliberate violation of each row. */
+describe('the folder table: which server folder may import which', () => {
+  const importOf = (source: string) => `import * as imported from '${source}';\nexport const x = imported;\n`;
+
+  const refused: [file: string, source: string, expected: string][] = [
+    ['server/routes/x.ts', './auth', 'A route never imports another route'],
+    ['server/routes/x.ts', '../db/schema', 'through a service'],
+    ['server/services/x.ts', '../middleware/require-auth', 'never import the HTTP layer'],
+    ['server/routes/x.ts', '../providers/local', 'Routes are HTTP only'],
+    ['server/routes/x.ts', '../db/client', 'Routes are HTTP only'],
+    ['server/routes/x.ts', '../workers/pool', 'Routes are HTTP only'],
+    ['server/middleware/x.ts', '../db/schema', 'Middleware and helpers reach the database'],
+    ['server/lib/x.ts', '../routes/auth', 'Middleware and helpers reach the database'],
+    ['server/providers/x.ts', '../services/auth', 'Providers import only server/workers'],
+    ['server/providers/media/x.ts', '../../config', 'Providers import only server/workers'],
+    ['server/workers/x.ts', '../services/storage', 'The worker pool imports only its own files'],
+    ['server/payments/x.ts', '../services/credits', 'Payment back-ends import only server/lib'],
+    ['server/db/x.ts', '../config', 'server/db (schema, migrations, connection) imports nothing else'],
+    ['server/services/x.ts', '../../machines/auth/verify-email.machine', 'only src/catalog and src/api/schemas'],
+    ['server/x.ts', '../tests/server/helpers', 'only src/catalog and src/api/schemas'],
+  ];
+
+  it.each(refused)('%s may not import %s', async (file, source, expected) => {
+    expect(await restrictedImports(file, importOf(source))).toEqual([expect.stringContaining(expected)]);
+  });
+
+  it('every zone of the server has a deliberate violation above', async () => {
+    const config = await eslint.calculateConfigForFile(path.join(root, 'server/x.ts'));
+    const [, { zones }] = config.rules['import-x/no-restricted-paths'] as [
+      unknown,
+      { zones: { target: string | string[]; message: string }[] },
+    ];
+    const uncovered = zones
+      .map((z) => ({ targets: [z.target].flat(), message: z.message }))
+      .filter((z) => z.targets.some((target) => target.startsWith('server')))
+      .filter(
+        (z) =>
+          !refused.some(
+            ([file, , expected]) => z.message.includes(expected) && z.targets.some((target) => file.startsWith(target)),
+          ),
+      );
+    expect(uncovered.map((z) => z.message)).toEqual([]);
+  });
+
+  it.each([
+    ['server/providers/x.ts', ['../workers/pool', './types', '../../src/catalog']],
+    ['server/workers/x.ts', ['./pool', '../providers/media/image']],
+    ['server/payments/x.ts', ['../lib/dates', './types']],
+    ['server/middleware/x.ts', ['../services/auth', '../context', '../errors', '../lib/client-address']],
+    [
+      'server/services/x.ts',
+      ['../providers/types', '../workers/pool', '../payments/types', '../lib/dates', '../config'],
+    ],
+    ['server/app.ts', ['./routes/auth', './middleware/require-auth', './services/auth']],
+  ])('%s may import what its row lists', async (file, sources) => {
+    for (const source of sources) expect(await restrictedImports(file, importOf(source))).toEqual([]);
   });
 });

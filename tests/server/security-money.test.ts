@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { toolByKey } from '../../src/catalog';
 import { checkoutSessions, predictions, processedEvents } from '../../server/db/schema';
-import { buildLocalEvents, type LocalCheckoutRecord } from '../../server/payments/local';
+import { buildLocalEvents } from '../../server/payments/local';
+import { starterPackRecord } from './checkout-fixtures';
 import { signStripePayload } from '../../server/payments/signature';
 import type { PaymentEvent } from '../../server/payments/types';
 import { backends, balance, json, setupApp } from './helpers';
@@ -34,21 +35,7 @@ for (const backend of backends) {
         description: 'Starter Pack',
         email: u.email,
       });
-      const record: LocalCheckoutRecord = {
-        sessionId,
-        kind: 'pack',
-        userId: u.id,
-        email: u.email,
-        description: 'Starter Pack',
-        amountCents: 1500,
-        currency: 'usd',
-        credits: 1000,
-        priceId: 'price_credits_1000',
-        metadata: {},
-        successUrl: 'http://localhost:3000/?checkout=success',
-        cancelUrl: 'http://localhost:3000/credits',
-        createdAt: t.now,
-      };
+      const record = starterPackRecord(u, sessionId, t.now);
       const [event] = buildLocalEvents(record, t.now);
       // The grant fails after the claim and the session update (as a crash there would).
       await db.execute(

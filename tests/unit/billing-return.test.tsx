@@ -7,12 +7,12 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { createActor, fromPromise } from 'xstate';
 import { checkoutReturnMachine, LATE_MESSAGE } from '../../machines/billing/checkout-return.machine';
 import type { CheckoutStatus, User } from '../../src/api/schemas';
-import { checkoutLogic } from '../../src/app/checkout';
+import { checkoutFlow } from '../../src/app/checkout';
 import { CheckoutReturnNotice } from '../../src/features/billing/CheckoutReturnNotice';
 import { PlansPage } from '../../src/features/billing/PlansPage';
 import { planChoice } from '../../src/features/billing/plan-change';
 import { planById } from '../../src/catalog';
-import { fakeEndpoints, freeUser, proUser, renderInApp, startSession } from './views/helpers';
+import { fakeApi, fakeEndpoints, freeUser, proUser, renderInApp, startSession } from './views/helpers';
 
 afterEach(cleanup);
 
@@ -31,11 +31,9 @@ const standardUser: User = {
 
 const idleCheckout = () =>
   createActor(
-    checkoutLogic({
-      endpoints: { createSubscription: vi.fn(), createCheckoutSession: vi.fn() },
-      redirect: vi.fn(),
-      alert: vi.fn(),
-      log: vi.fn(),
+    checkoutFlow.create(null, {
+      api: fakeApi({ createSubscription: vi.fn(), createCheckoutSession: vi.fn() }),
+      window: () => ({ location: { assign: vi.fn() }, alert: vi.fn(), console: { error: vi.fn() } }) as never,
     }),
   ).start();
 

@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createActor } from 'xstate';
 import { ApiError } from '../../src/api/client';
-import { checkoutLogic, listenForReturn, purchaseWith } from '../../src/app/checkout';
+import { checkoutFlow, listenForReturn, purchaseWith } from '../../src/app/checkout';
 import { requestPurchase } from '../../src/app/session';
-import { deferred, fakeEndpoints, freeUser, proUser, renderInApp, startSession } from './views/helpers';
+import { deferred, fakeApi, fakeEndpoints, freeUser, proUser, renderInApp, startSession } from './views/helpers';
 import { PacksPage } from '../../src/features/billing/PacksPage';
 import { PlansPage } from '../../src/features/billing/PlansPage';
 
@@ -21,7 +21,8 @@ function fakeCheckout() {
   const redirect = vi.fn();
   const alert = vi.fn();
   const log = vi.fn();
-  const actor = createActor(checkoutLogic({ endpoints, redirect, alert, log })).start();
+  const win = { location: { assign: redirect }, alert, console: { error: log } } as unknown as typeof window;
+  const actor = createActor(checkoutFlow.create(null, { api: fakeApi(endpoints), window: () => win })).start();
   return { actor, endpoints, subscription, pack, redirect, alert, log };
 }
 

@@ -44,14 +44,14 @@ describe('catalogue search', () => {
 });
 
 describe('all-tools page', () => {
-  function renderPage(search: CatalogSearch) {
+  async function renderPage(search: CatalogSearch) {
     const onSearchChange = vi.fn();
-    renderInRouter(() => <CatalogPage user={null} search={search} onSearchChange={onSearchChange} />);
+    await renderInRouter(() => <CatalogPage user={null} search={search} onSearchChange={onSearchChange} />);
     return onSearchChange;
   }
 
   it('shows the cards of the search, with cost and Try it now', async () => {
-    renderPage({ q: 'image', category: 'Image' });
+    await renderPage({ q: 'image', category: 'Image' });
     const cards = await screen.findAllByTestId('tool-card');
     expect(cards.length).toBe(visibleTools(tools, { q: 'image', category: 'Image' }).length);
     expect(screen.getByRole('link', { name: 'Try it now: Text to Image' })).toHaveAttribute(
@@ -63,7 +63,7 @@ describe('all-tools page', () => {
   });
 
   it('reports typing and chip clicks as a new search', async () => {
-    const onSearchChange = renderPage({ q: '', category: 'All' });
+    const onSearchChange = await renderPage({ q: '', category: 'All' });
     fireEvent.change(await screen.findByPlaceholderText('Search AI tools...'), { target: { value: 'music' } });
     expect(onSearchChange).toHaveBeenLastCalledWith({ q: 'music', category: 'All' });
     fireEvent.click(screen.getByRole('button', { name: 'Audio' }));
@@ -71,13 +71,13 @@ describe('all-tools page', () => {
   });
 
   it('shows the empty text when nothing matches', async () => {
-    renderPage({ q: 'submarine', category: 'All' });
+    await renderPage({ q: 'submarine', category: 'All' });
     expect(await screen.findByText('No AI tools found matching your search.')).toBeInTheDocument();
     expect(screen.queryAllByTestId('tool-card')).toHaveLength(0);
   });
 
   it('toggles the hero animation with a pressed state', async () => {
-    renderPage({ q: '', category: 'All' });
+    await renderPage({ q: '', category: 'All' });
     const toggle = await screen.findByRole('button', { name: 'Pause animation' });
     const before = toggle.getAttribute('aria-pressed');
     fireEvent.click(toggle);

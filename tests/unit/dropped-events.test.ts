@@ -6,7 +6,7 @@ import { systemIds } from '../../src/app/app.machine';
 import { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
 
 describe('events an actor drops', () => {
-  it('reports an event the current state cannot take, not one it takes or ignores on purpose (machines/view-events.ts)', () => {
+  it('reports an event the current state cannot take, not one it takes or ignores on purpose (on its states, machines/shared/meta.ts)', () => {
     const reported: DroppedEvent[] = [];
     const actor = createActor(sidebarMachine, {
       input: { width: 1280 },

@@ -1,34 +1,31 @@
 import type { ReactNode } from 'react';
-import {
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-} from '@tanstack/react-router';
+import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { createActor } from 'xstate';
+import type { AppActor } from '../../src/app/create-app';
 import { inertAppLogic } from '../../src/app/inert';
 import { AppProvider } from '../../src/app/provider';
 
 /**
- * Renders a view inside a throw-away router so that <Link> works; `/` shows `ui`, any other path a
- * stub. The view sees an actor system with inert effects (a visitor), laid out for `width` (1280 px).
+ * Renders a view inside a throw-away router so that <Link> works: the view is the root route's, so it
+ * shows at every address, starting at `/`. The view sees `app` (by default a new actor system with
+ * inert effects: a visitor, laid out for `width`, 1280 px). Resolves once the router has loaded.
  */
-export function renderInRouter(ui: () => ReactNode, { width = 1280 }: { width?: number } = {}) {
-  const app = createActor(inertAppLogic, { input: { width } }).start();
-  const root = createRootRoute();
-  const index = createRoute({ getParentRoute: () => root, path: '/', component: () => <>{ui()}</> });
-  const any = createRoute({ getParentRoute: () => root, path: '$', component: () => <p>elsewhere</p> });
+export async function renderInRouter(
+  ui: () => ReactNode,
+  { app, width = 1280 }: { app?: AppActor; width?: number } = {},
+) {
+  const system = app ?? createActor(inertAppLogic, { input: { width } }).start();
   const router = createRouter({
-    routeTree: root.addChildren([index, any]),
+    routeTree: createRootRoute({ component: () => <>{ui()}</> }),
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
+  await router.load();
   return {
     router,
-    app,
+    app: system,
     ...render(
-      <AppProvider app={app}>
+      <AppProvider app={system}>
         <RouterProvider router={router} />
       </AppProvider>,
     ),

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { forwardSessionToTheme } from '../../src/app/app.machine';
+import { toolEffects } from '../../src/app/tools';
 import {
   creditsFromEvent,
+  dispatchCredits,
   listenForCredits,
   requestPurchase,
   requestSignIn,
@@ -47,6 +49,21 @@ describe("window 'creditsUpdated'", () => {
     target.dispatchEvent(new CustomEvent('creditsUpdated', { detail: 1 }));
     expect(session.getSnapshot().context.user?.credits).toBe(7);
     expect(creditsFromEvent(new Event('creditsUpdated'))).toBeNull();
+  });
+
+  it("is the one path of a run's balance: the tool effect dispatches it and sends the session nothing", async () => {
+    const { app, session } = await startSession({ endpoints: fakeEndpoints(freeUser), token: 't' });
+    const target = new EventTarget() as Window;
+    const heard: unknown[] = [];
+    target.addEventListener('creditsUpdated', (event) => heard.push((event as CustomEvent).detail));
+    const send = vi.spyOn(session, 'send');
+    toolEffects(app, { target }).creditsChanged(12);
+    expect(heard).toEqual([{ credits: 12 }]);
+    expect(send).not.toHaveBeenCalled();
+    // The app's browser event source forwards the window's event to the session.
+    dispatchCredits(window, 12);
+    expect(send).toHaveBeenCalledWith({ type: 'credits.updated', credits: 12 });
+    expect(session.getSnapshot().context.user?.credits).toBe(12);
   });
 });
 

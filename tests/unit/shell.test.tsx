@@ -24,7 +24,7 @@ describe('layout shell for each kind of user', () => {
   });
 
   it('offers Sign In and Register to visitors and hides Settings', async () => {
-    renderInRouter(() => <AppShell>content</AppShell>);
+    await renderInRouter(() => <AppShell>content</AppShell>);
     const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
     expect(within(sidebar).getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(within(sidebar).getByRole('button', { name: 'Register' })).toBeInTheDocument();
@@ -33,7 +33,7 @@ describe('layout shell for each kind of user', () => {
   });
 
   it('starts with a skip link to the main content and keeps the top bar in a landmark', async () => {
-    renderInRouter(() => <AppShell>content</AppShell>);
+    await renderInRouter(() => <AppShell>content</AppShell>);
     const skip = await screen.findByRole('link', { name: 'Skip to main content' });
     expect(skip).toHaveAttribute('href', '#main');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
@@ -44,7 +44,7 @@ describe('layout shell for each kind of user', () => {
 
   it('shows the balance, Settings, Subscribe and Upgrade Plan to a user without a paid plan', async () => {
     session.user = member('free');
-    renderInRouter(() => <AppShell>content</AppShell>);
+    await renderInRouter(() => <AppShell>content</AppShell>);
     const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
     expect(within(sidebar).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(within(sidebar).getByRole('link', { name: 'My creations' })).toHaveAttribute('href', '/creations');
@@ -56,7 +56,7 @@ describe('layout shell for each kind of user', () => {
 
   it('shows Credits + in the sidebar and header to a paid subscriber', async () => {
     session.user = member('pro');
-    renderInRouter(() => <AppShell>content</AppShell>);
+    await renderInRouter(() => <AppShell>content</AppShell>);
     const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
     expect(within(sidebar).getByRole('link', { name: 'Credits +' })).toHaveAttribute('href', '/credits');
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Credits +' })).toBeInTheDocument();
@@ -76,7 +76,7 @@ describe('the drawer under 768 px', () => {
       (drawer: HTMLElement) => fireEvent.click(within(drawer).getByRole('button', { name: 'Close menu' })),
     ],
   ])('gives focus back to the menu button when it closes with %s', async (_how, close) => {
-    renderInRouter(() => <AppShell>content</AppShell>, { width: 390 });
+    await renderInRouter(() => <AppShell>content</AppShell>, { width: 390 });
     const menu = await screen.findByRole('button', { name: 'Open menu' });
     menu.focus();
     fireEvent.click(menu);

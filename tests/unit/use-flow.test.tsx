@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, setup } from 'xstate';
+import { defineFlow } from '../../src/app/flow';
 import { useFlow } from '../../src/app/provider';
 
 /** A flow that calls its effect as soon as it starts, like a tool run or a link check would. */
@@ -13,13 +14,16 @@ function checkOnStart(call: () => Promise<string>) {
   });
 }
 
+/** The same machine as a flow, the shape useFlow takes. */
+const flowOf = (machine: ReturnType<typeof checkOnStart>) => defineFlow(machine)(() => ({}));
+
 describe('useFlow', () => {
   it('starts a flow once per screen under StrictMode and stops it when the screen goes', async () => {
     const call = vi.fn(async () => 'ok');
-    const logic = checkOnStart(call);
+    const flow = flowOf(checkOnStart(call));
     let stopped = false;
     function FlowScreen() {
-      const actor = useFlow(logic);
+      const actor = useFlow(flow);
       actor.subscribe({ complete: () => void (stopped = true) });
       const done = useSelector(actor, (s) => s.matches('done'));
       return <p>{done ? 'done' : 'working'}</p>;

@@ -14,7 +14,7 @@ export function AccountSection({
   logic?: Flow<typeof changeEmailMachine>;
 }) {
   const actor = useFlow(logic);
-  const editing = useSelector(actor, (s) => !s.matches('closed'));
+  const editing = useSelector(actor, (s) => s.hasTag('open'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
   const success = useSelector(actor, (s) => s.context.success);

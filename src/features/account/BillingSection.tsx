@@ -11,10 +11,11 @@ import * as buttons from '../../components/ui/button/button.css';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
 import * as forms from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
+import { card } from '../../components/ui/layout/layout.css';
 import { ErrorBanner } from '../../components/ui/form/fields';
 import { CreditHistory } from './CreditHistory';
 import { formatDate } from './format';
-import * as styles from './settings.css';
+import * as styles from './account.css';
 
 const cycleLabel = { monthly: 'Monthly', annually: 'Annually' } as const;
 
@@ -32,7 +33,7 @@ export function BillingSection({
   historyLogic?: Flow<typeof creditHistoryMachine>;
 }) {
   const actor = useFlow(logic);
-  const confirming = useSelector(actor, (s) => s.matches('confirming'));
+  const confirming = useSelector(actor, (s) => s.hasTag('confirming'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
   const canCancel = useSelector(actor, (s) => s.can({ type: 'subscription.cancel' }));
@@ -42,7 +43,7 @@ export function BillingSection({
   const planName = plans.find((p) => p.id === tier)?.name ?? 'Free';
 
   return (
-    <section className={`${page.card} ${styles.section}`} aria-labelledby="billing-title">
+    <section className={`${card.padded} ${styles.section}`} aria-labelledby="billing-title">
       <h2 id="billing-title" className={page.sectionTitle}>
         Billing
       </h2>

@@ -8,7 +8,7 @@ import { ErrorBanner } from '../../components/ui/form/fields';
 import * as forms from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
 import { formatDate } from './format';
-import * as styles from './settings.css';
+import * as styles from './account.css';
 
 const number = (n: number) => n.toLocaleString('en-US');
 const signed = (n: number) => (n > 0 ? `+${number(n)}` : `−${number(-n)}`);
@@ -46,9 +46,9 @@ export function CreditHistory({ logic = creditHistoryFlow }: { logic?: Flow<type
   const flow = useFlow(logic);
   const entries = useSelector(flow, (s) => s.context.entries);
   const error = useSelector(flow, (s) => s.context.error);
-  const loading = useSelector(flow, (s) => s.matches('loading'));
-  const loadingMore = useSelector(flow, (s) => s.matches('loadingMore'));
-  const failed = useSelector(flow, (s) => s.matches('failed'));
+  const loading = useSelector(flow, (s) => s.hasTag('loading'));
+  const loadingMore = useSelector(flow, (s) => s.hasTag('loadingMore'));
+  const failed = useSelector(flow, (s) => s.hasTag('failed'));
   const canMore = useSelector(flow, (s) => s.can({ type: 'history.more' }));
   const hasMore = useSelector(flow, (s) => s.context.nextCursor !== null);
 

@@ -7,19 +7,20 @@ import * as buttons from '../../components/ui/button/button.css';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
 import * as forms from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
+import { card } from '../../components/ui/layout/layout.css';
 import { ErrorBanner } from '../../components/ui/form/fields';
-import * as styles from './settings.css';
+import * as styles from './account.css';
 
 /** Danger Zone: Delete Account after the confirmation of spec §5; the session then goes to /. */
 export function DangerZone({ logic = deleteAccountFlow }: { logic?: Flow<typeof deleteAccountMachine> }) {
   const actor = useFlow(logic);
-  const confirming = useSelector(actor, (s) => s.matches('confirming'));
+  const confirming = useSelector(actor, (s) => s.hasTag('confirming'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
   const canDelete = useSelector(actor, (s) => s.can({ type: 'account.delete' }));
 
   return (
-    <section className={`${page.card} ${styles.section} ${styles.danger}`} aria-labelledby="danger-title">
+    <section className={`${card.padded} ${styles.section} ${styles.danger}`} aria-labelledby="danger-title">
       <h2 id="danger-title" className={page.sectionTitle}>
         Danger Zone
       </h2>

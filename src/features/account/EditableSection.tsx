@@ -2,8 +2,9 @@ import type { FormEvent, ReactNode } from 'react';
 import * as buttons from '../../components/ui/button/button.css';
 import * as forms from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
+import { card } from '../../components/ui/layout/layout.css';
 import { ErrorBanner, Notice, SubmitButton } from '../../components/ui/form/fields';
-import * as styles from './settings.css';
+import * as styles from './account.css';
 
 /**
  * A settings card with one value and an inline form that edits it (Change Email, Change Password).
@@ -32,7 +33,7 @@ export function EditableSection(props: {
     props.onSubmit(event.currentTarget);
   };
   return (
-    <section className={`${page.card} ${styles.section}`} aria-labelledby={`${props.id}-title`}>
+    <section className={`${card.padded} ${styles.section}`} aria-labelledby={`${props.id}-title`}>
       <h2 id={`${props.id}-title`} className={page.sectionTitle}>
         {props.title}
       </h2>

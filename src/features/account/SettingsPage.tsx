@@ -9,12 +9,13 @@ import { useApp, useSession, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import * as forms from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
+import { card } from '../../components/ui/layout/layout.css';
 import { ErrorBanner } from '../../components/ui/form/fields';
 import { AccountSection } from './AccountSection';
 import { BillingSection } from './BillingSection';
 import { DangerZone } from './DangerZone';
 import { SecuritySection } from './SecuritySection';
-import * as styles from './settings.css';
+import * as styles from './account.css';
 
 /** The flows the page runs; tests pass the same machines with fake effects. */
 export interface SettingsLogic {
@@ -61,7 +62,7 @@ export function SettingsPage({ logic = {} }: { logic?: SettingsLogic }) {
         {...(logic.creditHistory ? { historyLogic: logic.creditHistory } : {})}
       />
       <DangerZone {...(logic.deleteAccount ? { logic: logic.deleteAccount } : {})} />
-      <section className={`${page.card} ${styles.section}`}>
+      <section className={`${card.padded} ${styles.section}`}>
         <ErrorBanner>{logoutError}</ErrorBanner>
         <div className={forms.actions}>
           <button

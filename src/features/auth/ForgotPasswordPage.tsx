@@ -6,6 +6,7 @@ import { forgotPasswordFlow } from '../../app/flows';
 import { useFlow, type Flow } from '../../app/provider';
 import * as styles from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
+import { card } from '../../components/ui/layout/layout.css';
 import * as auth from './auth.css';
 import { ErrorBanner, Field, Notice, SubmitButton, valueOf } from '../../components/ui/form/fields';
 
@@ -13,7 +14,7 @@ import { ErrorBanner, Field, Notice, SubmitButton, valueOf } from '../../compone
 export function ForgotPasswordPage({ logic = forgotPasswordFlow }: { logic?: Flow<typeof forgotPasswordMachine> }) {
   const actor = useFlow(logic);
   const error = useSelector(actor, (s) => s.context.error);
-  const message = useSelector(actor, (s) => (s.matches('sent') ? s.context.message : null));
+  const message = useSelector(actor, (s) => (s.hasTag('result') ? s.context.message : null));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'forgot.submit', email: 'x' }));
 
@@ -24,7 +25,7 @@ export function ForgotPasswordPage({ logic = forgotPasswordFlow }: { logic?: Flo
 
   return (
     <div className={auth.page}>
-      <section className={`${page.card} ${styles.authCard} ${auth.stack}`}>
+      <section className={`${card.padded} ${styles.authCard} ${auth.stack}`}>
         <h1 className={page.title}>Reset Password</h1>
         <Notice>{message}</Notice>
         <form className={styles.form} onSubmit={onSubmit}>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import * as styles from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
+import { card } from '../../components/ui/layout/layout.css';
 import * as auth from './auth.css';
 import { SessionForm } from './SessionForm';
 
@@ -8,7 +9,7 @@ import { SessionForm } from './SessionForm';
 export function RegisterPage() {
   return (
     <div className={auth.page}>
-      <section className={`${page.card} ${styles.authCard} ${auth.stack}`}>
+      <section className={`${card.padded} ${styles.authCard} ${auth.stack}`}>
         <h1 className={page.title}>Create Account</h1>
         <SessionForm mode="register" source="page" />
         <div className={styles.links}>

@@ -5,6 +5,7 @@ import { resetPasswordFlow } from '../../app/flows';
 import { useFlow, type Flow } from '../../app/provider';
 import * as styles from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
+import { card } from '../../components/ui/layout/layout.css';
 import * as auth from './auth.css';
 import {
   ErrorBanner,
@@ -27,7 +28,7 @@ export function ResetPasswordPage({
   const error = useSelector(actor, (s) => s.context.error);
   const message = useSelector(actor, (s) => s.context.message);
   const loggingIn = useSelector(actor, (s) => s.hasTag('loggingIn'));
-  const busy = useSelector(actor, (s) => s.hasTag('loggingIn') || s.matches('submitting'));
+  const busy = useSelector(actor, (s) => s.hasTag('loggingIn') || s.hasTag('submitting'));
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'reset.submit', newPassword: '', confirmPassword: '' }));
 
   const { bannerId, errorId } = useFormError(error);
@@ -44,7 +45,7 @@ export function ResetPasswordPage({
 
   return (
     <div className={auth.page}>
-      <section className={`${page.card} ${styles.authCard} ${auth.stack}`}>
+      <section className={`${card.padded} ${styles.authCard} ${auth.stack}`}>
         <h1 className={page.title}>Reset Password</h1>
         <Notice>{message}</Notice>
         <form className={styles.form} onSubmit={onSubmit}>

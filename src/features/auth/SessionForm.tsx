@@ -22,11 +22,7 @@ export function SessionForm({
   const error = useSelector(session, (s) =>
     s.context.source !== source ? null : mode === 'login' ? s.context.loginError : s.context.registerError,
   );
-  const busy = useSelector(session, (s) =>
-    mode === 'login'
-      ? s.matches({ signedOut: 'loggingIn' }) || s.matches({ loadingUser: 'signingIn' })
-      : s.matches({ signedOut: 'registering' }),
-  );
+  const busy = useSelector(session, (s) => (mode === 'login' ? s.hasTag('loggingIn') : s.hasTag('registering')));
   const canSubmit = useSelector(session, (s) =>
     mode === 'login'
       ? s.can({ type: 'auth.login.submit', email: '', password: '', source })

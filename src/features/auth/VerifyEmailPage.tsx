@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { verifyEmailMachine } from '../../../machines/auth/verify-email.machine';
+import { verifyOutcome, type verifyEmailMachine } from '../../../machines/auth/verify-email.machine';
 import { verifyEmailFlow } from '../../app/flows';
 import { useFlow, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import * as page from '../../components/ui/page/page.css';
+import { card } from '../../components/ui/layout/layout.css';
 import * as styles from '../../components/ui/form/form.css';
 import * as auth from './auth.css';
 import { ErrorBanner } from '../../components/ui/form/fields';
@@ -19,7 +20,7 @@ export function VerifyEmailPage({
   logic?: Flow<typeof verifyEmailMachine>;
 }) {
   const actor = useFlow(logic, { input: { token } });
-  const state = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : 'idle'));
+  const state = useSelector(actor, verifyOutcome);
   const error = useSelector(actor, (s) => s.context.error);
 
   // The check starts once the page is shown; the machine ignores a second start.
@@ -27,8 +28,8 @@ export function VerifyEmailPage({
 
   return (
     <div className={auth.page}>
-      <section className={`${page.card} ${styles.authCard} ${auth.stack}`}>
-        {state === 'idle' || state === 'verifying' ? (
+      <section className={`${card.padded} ${styles.authCard} ${auth.stack}`}>
+        {state === 'checking' ? (
           <p role="status" className={auth.text}>
             Verifying your email...
           </p>

@@ -9,11 +9,11 @@ import { credits, purchaseText } from './format';
 /** Back from the hosted checkout: what was bought, the wait for its credits, then the new balance. */
 export function CheckoutReturnNotice({ flow }: { flow: CheckoutReturnActor }) {
   const state = useSelector(flow, (s) =>
-    s.matches('granted')
+    s.hasTag('granted')
       ? 'granted'
-      : s.matches('cancelled')
+      : s.hasTag('cancelled')
         ? 'cancelled'
-        : s.matches('failed')
+        : s.hasTag('failed')
           ? 'failed'
           : s.hasTag('late')
             ? 'late'

@@ -7,7 +7,7 @@ import { requestPurchase } from '../../app/session';
 import * as buttons from '../../components/ui/button/button.css';
 import * as page from '../../components/ui/page/page.css';
 import { credits, perCredit, usd } from './format';
-import * as styles from './Billing.css';
+import * as styles from './billing.css';
 import { CheckoutReturnNotice } from './CheckoutReturnNotice';
 
 /** /credits: the one-time credit packs of spec §9. */

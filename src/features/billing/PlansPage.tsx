@@ -9,7 +9,7 @@ import * as buttons from '../../components/ui/button/button.css';
 import { untilKnown } from '../../components/ui/pending/pending.css';
 import * as page from '../../components/ui/page/page.css';
 import { credits, perCredit, usd } from './format';
-import * as styles from './Billing.css';
+import * as styles from './billing.css';
 import { CheckoutReturnNotice } from './CheckoutReturnNotice';
 import { planChoice } from './plan-change';
 

@@ -1,14 +1,15 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
+import { cluster, stack } from '../../components/ui/layout/layout.css';
 
-export const page = style({ display: 'flex', flexDirection: 'column', gap: 28 });
+export const page = stack.xxl;
 
 export const toolbar = style({
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
   justifyContent: 'space-between',
-  gap: 16,
+  gap: vars.space.lg,
 });
 
 export const searchBox = style({
@@ -23,28 +24,28 @@ export const searchIcon = style({ position: 'absolute', left: 14, top: '50%', tr
 export const search = style({
   width: '100%',
   height: 46,
-  padding: '0 16px 0 44px',
+  padding: `0 ${vars.space.lg} 0 calc(${vars.space.xxxl} + ${vars.space.md})`,
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.border}`,
   background: vars.color.input,
   color: vars.color.text,
-  fontSize: 15,
+  fontSize: vars.fontSize.md,
   selectors: {
     '&::placeholder': { color: vars.color.textSecondary },
     '&:focus': { outline: `2px solid ${vars.color.accent}`, outlineOffset: 1, borderColor: 'transparent' },
   },
 });
 
-export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: 8 });
+export const chips = cluster.sm;
 
 export const chip = style({
   height: 36,
-  padding: '0 16px',
+  padding: `0 ${vars.space.lg}`,
   borderRadius: vars.radius.pill,
   border: `1px solid ${vars.color.border}`,
   background: vars.color.card,
   color: vars.color.text,
-  fontSize: 14,
+  fontSize: vars.fontSize.sm,
   fontWeight: 600,
   cursor: 'pointer',
   transition: 'background-color 120ms ease',
@@ -59,4 +60,4 @@ export const chip = style({
   },
 });
 
-export const count = style({ margin: 0, fontSize: 14, color: vars.color.textSecondary });
+export const count = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textSecondary });

@@ -1,5 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
+import { cluster } from '../../components/ui/layout/layout.css';
 
 const drift = keyframes({
   '0%': { transform: 'translate(0, 0) scale(1)' },
@@ -16,8 +17,8 @@ export const hero = style({
   position: 'relative',
   overflow: 'hidden',
   isolation: 'isolate',
-  borderRadius: 24,
-  padding: 'clamp(24px, 4vw, 48px)',
+  borderRadius: vars.radius.xl,
+  padding: `clamp(${vars.space.xxl}, 4vw, ${vars.space.huge})`,
   background: vars.color.card,
   border: `1px solid ${vars.color.border}`,
   boxShadow: vars.shadow.card,
@@ -67,12 +68,12 @@ export const content = style({
   maxWidth: 680,
   display: 'flex',
   flexDirection: 'column',
-  gap: 16,
+  gap: vars.space.lg,
 });
 
 export const headline = style({
   margin: 0,
-  fontSize: 'clamp(30px, 3.6vw, 46px)',
+  fontSize: vars.fontSize.hero,
   lineHeight: 1.08,
   fontWeight: 800,
   letterSpacing: '-0.03em',
@@ -80,14 +81,14 @@ export const headline = style({
 
 export const sub = style({
   margin: 0,
-  fontSize: 'clamp(16px, 1.6vw, 19px)',
+  fontSize: vars.fontSize.heroLead,
   color: vars.color.textSecondary,
   maxWidth: 560,
 });
 
-export const actions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 12, marginTop: 8 });
+export const actions = style([cluster.md, { marginTop: vars.space.sm }]);
 
-export const cta = style({ minHeight: 48, padding: '0 24px', fontSize: 16 });
+export const cta = style({ minHeight: 48, padding: `0 ${vars.space.xxl}`, fontSize: vars.fontSize.body });
 
 export const pause = style({
   position: 'absolute',

@@ -1,29 +1,28 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
+import { card as uiCard, stack } from '../../components/ui/layout/layout.css';
 
-export const card = style({
-  display: 'flex',
-  flexDirection: 'column',
-  background: vars.color.card,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  overflow: 'hidden',
-  boxShadow: vars.shadow.card,
-  transition: 'transform 180ms ease, box-shadow 180ms ease, border-color 180ms ease',
-  selectors: {
-    '&:hover, &:focus-within': {
-      transform: 'translateY(-3px)',
-      boxShadow: vars.shadow.raised,
-      borderColor: vars.color.accent,
+export const card = style([
+  uiCard.flush,
+  {
+    display: 'flex',
+    flexDirection: 'column',
+    transition: 'transform 180ms ease, box-shadow 180ms ease, border-color 180ms ease',
+    selectors: {
+      '&:hover, &:focus-within': {
+        transform: 'translateY(-3px)',
+        boxShadow: vars.shadow.raised,
+        borderColor: vars.color.accent,
+      },
+    },
+    '@media': {
+      '(prefers-reduced-motion: reduce)': {
+        transition: 'none',
+        selectors: { '&:hover, &:focus-within': { transform: 'none' } },
+      },
     },
   },
-  '@media': {
-    '(prefers-reduced-motion: reduce)': {
-      transition: 'none',
-      selectors: { '&:hover, &:focus-within': { transform: 'none' } },
-    },
-  },
-});
+]);
 
 export const media = style({
   aspectRatio: '16 / 10',
@@ -40,12 +39,17 @@ export const image = style({
   '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none' } },
 });
 
-export const body = style({ display: 'flex', flexDirection: 'column', gap: 8, padding: '16px 18px 18px', flex: 1 });
+export const body = style([stack.sm, { padding: vars.space.lg, flex: 1 }]);
 
-export const meta = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 });
+export const meta = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
 
 export const category = style({
-  fontSize: 12,
+  fontSize: vars.fontSize.xxs,
   fontWeight: 700,
   textTransform: 'uppercase',
   letterSpacing: '0.06em',
@@ -55,19 +59,19 @@ export const category = style({
 export const cost = style({
   display: 'inline-flex',
   alignItems: 'center',
-  gap: 4,
-  padding: '3px 10px',
+  gap: vars.space.xxs,
+  padding: `${vars.space.xxs} ${vars.space.md}`,
   borderRadius: vars.radius.pill,
   background: vars.color.input,
   border: `1px solid ${vars.color.border}`,
-  fontSize: 13,
+  fontSize: vars.fontSize.xs,
   fontWeight: 700,
   color: vars.color.text,
   whiteSpace: 'nowrap',
 });
 
-export const title = style({ margin: 0, fontSize: 18, fontWeight: 700, letterSpacing: '-0.01em' });
+export const title = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: 700, letterSpacing: '-0.01em' });
 
-export const description = style({ margin: 0, fontSize: 14, color: vars.color.textSecondary, flex: 1 });
+export const description = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textSecondary, flex: 1 });
 
-export const action = style({ marginTop: 8, alignSelf: 'flex-start' });
+export const action = style({ marginTop: vars.space.sm, alignSelf: 'flex-start' });

@@ -4,11 +4,11 @@ import { vars } from '../../themes/contract.css';
 export const grid = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
-  gap: 20,
+  gap: vars.space.xl,
 });
 
 export const empty = style({
-  padding: '48px 24px',
+  padding: `${vars.space.huge} ${vars.space.xxl}`,
   textAlign: 'center',
   color: vars.color.textSecondary,
   background: vars.color.card,

@@ -17,7 +17,7 @@ import type { Actor } from 'xstate';
 import * as styles from './creations.css';
 
 // three.js only when a 3D creation is opened on its own page.
-const ModelViewer = lazy(() => import('../../components/ui/model-viewer/ModelViewer'));
+const ModelViewer = lazy(() => import('../../components/ui/model-viewer/model-viewer'));
 
 type CreationsActor = Actor<CreationsLogic>;
 
@@ -75,7 +75,7 @@ function Filter({ actor }: { actor: CreationsActor }) {
 
 function Banner({ actor }: { actor: CreationsActor }) {
   const error = useSelector(actor, (s) => s.context.error);
-  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const failed = useSelector(actor, (s) => s.hasTag('failed'));
   if (error === null) return null;
   return (
     <div role="alert" className={styles.alert}>
@@ -95,8 +95,8 @@ function Banner({ actor }: { actor: CreationsActor }) {
 
 function List({ actor, single }: { actor: CreationsActor; single: boolean }) {
   const items = useSelector(actor, (s) => s.context.items);
-  const loading = useSelector(actor, (s) => s.matches('loading'));
-  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const failed = useSelector(actor, (s) => s.hasTag('failed'));
   if (loading)
     return (
       <p className={styles.empty} aria-live="polite">
@@ -212,8 +212,8 @@ function Preview({ creation, output, single }: { creation: Creation; output: str
 }
 
 function More({ actor }: { actor: CreationsActor }) {
-  const hasMore = useSelector(actor, (s) => s.context.nextCursor !== null && !s.matches('loading'));
-  const loadingMore = useSelector(actor, (s) => s.matches('loadingMore'));
+  const hasMore = useSelector(actor, (s) => s.context.nextCursor !== null && !s.hasTag('loading'));
+  const loadingMore = useSelector(actor, (s) => s.hasTag('loadingMore'));
   if (!hasMore) return null;
   return (
     <div>
@@ -230,8 +230,8 @@ function More({ actor }: { actor: CreationsActor }) {
 }
 
 function ConfirmDelete({ actor }: { actor: CreationsActor }) {
-  const open = useSelector(actor, (s) => s.matches('confirming') || s.matches('deleting'));
-  const deleting = useSelector(actor, (s) => s.matches('deleting'));
+  const open = useSelector(actor, (s) => s.hasTag('confirming') || s.hasTag('deleting'));
+  const deleting = useSelector(actor, (s) => s.hasTag('deleting'));
   return (
     <Dialog
       open={open}

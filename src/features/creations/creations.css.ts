@@ -1,16 +1,17 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
+import { card as uiCard, cluster, stack } from '../../components/ui/layout/layout.css';
 
-export const root = style({ display: 'flex', flexDirection: 'column', gap: 24, maxWidth: 1200, width: '100%' });
-export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: 8, border: 'none', margin: 0, padding: 0 });
+export const root = style([stack.xxl, { maxWidth: 1200, width: '100%' }]);
+export const chips = style([cluster.sm, { border: 'none', margin: 0, padding: 0 }]);
 export const chip = style({
-  padding: '6px 14px',
+  padding: `${vars.space.xs} ${vars.space.md}`,
   borderRadius: vars.radius.pill,
   border: `1px solid ${vars.color.border}`,
   background: vars.color.card,
   color: vars.color.text,
   font: 'inherit',
-  fontSize: 14,
+  fontSize: vars.fontSize.sm,
   fontWeight: 600,
   cursor: 'pointer',
   selectors: {
@@ -25,24 +26,19 @@ export const chip = style({
 export const grid = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))',
-  gap: 16,
+  gap: vars.space.lg,
   listStyle: 'none',
   margin: 0,
   padding: 0,
 });
-export const card = style({
+export const card = style([uiCard.compact, stack.md, { minWidth: 0 }]);
+export const cardHead = style({
   display: 'flex',
-  flexDirection: 'column',
-  gap: 12,
-  padding: 16,
-  background: vars.color.card,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.card,
-  minWidth: 0,
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  alignItems: 'baseline',
 });
-export const cardHead = style({ display: 'flex', justifyContent: 'space-between', gap: 8, alignItems: 'baseline' });
-export const toolName = style({ margin: 0, fontSize: 16, fontWeight: 700 });
+export const toolName = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 });
 export const prompt = style({
   margin: 0,
   color: vars.color.text,
@@ -55,9 +51,9 @@ export const prompt = style({
 export const facts = style({
   display: 'flex',
   flexWrap: 'wrap',
-  gap: '4px 12px',
+  gap: `${vars.space.xxs} ${vars.space.md}`,
   margin: 0,
-  fontSize: 13,
+  fontSize: vars.fontSize.xs,
   color: vars.color.textSecondary,
 });
 export const status = style({
@@ -82,8 +78,8 @@ export const text = style({
   maxHeight: 160,
   overflow: 'auto',
   whiteSpace: 'pre-wrap',
-  fontSize: 13,
-  padding: 12,
+  fontSize: vars.fontSize.xs,
+  padding: vars.space.md,
   borderRadius: vars.radius.md,
   background: vars.color.input,
 });
@@ -94,16 +90,21 @@ export const placeholder = style({
   borderRadius: vars.radius.md,
   border: `1px dashed ${vars.color.border}`,
   color: vars.color.textSecondary,
-  fontSize: 14,
+  fontSize: vars.fontSize.sm,
   textAlign: 'center',
-  padding: 12,
+  padding: vars.space.md,
 });
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', marginTop: 'auto' });
+export const actions = style([cluster.sm, { marginTop: 'auto' }]);
 export const alert = style({
-  padding: '12px 16px',
+  padding: `${vars.space.md} ${vars.space.lg}`,
   borderRadius: vars.radius.md,
   background: vars.color.danger,
   color: vars.color.dangerText,
 });
 export const empty = style({ color: vars.color.textSecondary });
-export const dialogActions = style({ display: 'flex', gap: 12, justifyContent: 'flex-end', marginTop: 16 });
+export const dialogActions = style({
+  display: 'flex',
+  gap: vars.space.md,
+  justifyContent: 'flex-end',
+  marginTop: vars.space.lg,
+});

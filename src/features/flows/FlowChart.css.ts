@@ -1,8 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
+import { cluster, stack } from '../../components/ui/layout/layout.css';
 
-export const root = style({ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 0 });
-export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: 6, alignItems: 'center' });
+export const root = style([stack.sm, { minWidth: 0 }]);
+export const toolbar = cluster.xs;
 export const viewport = style({
   position: 'relative',
   height: 'min(560px, 70vh)',
@@ -32,4 +33,4 @@ export const labelBox = style({ fill: vars.color.background, opacity: 0.9 });
 export const labelText = style({ fill: vars.color.text });
 export const marker = style({ fill: vars.color.textSecondary });
 export const arrow = style({ fill: vars.color.textSecondary });
-export const hint = style({ margin: 0, fontSize: 13, color: vars.color.textSecondary });
+export const hint = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textSecondary });

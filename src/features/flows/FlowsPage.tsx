@@ -2,9 +2,9 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { AnyStateMachine } from 'xstate';
 import { machines } from '../../../machines';
-import { viewEvents } from '../../../machines/view-events';
 import * as buttons from '../../components/ui/button/button.css';
 import * as page from '../../components/ui/page/page.css';
+import { card } from '../../components/ui/layout/layout.css';
 import { loadCoverage, type CoverageFile } from './coverage';
 import { FlowChart } from './FlowChart';
 import { allStates, toFlowGraph, transitionLabel, type FlowGraph, type FlowState } from './graph';
@@ -13,6 +13,7 @@ import { layoutFlow, type FlowLayout } from './layout';
 import { activeIdsOf, describeValue, useLiveActors, useLiveAvailable, type LiveActor } from './live';
 import { StepPanel } from './StepPanel';
 import * as styles from './FlowsPage.css';
+import { sightText } from '../../../machines/shared/meta';
 
 /** What a machine says about itself: its top-level description, else its id. */
 function describe(machine: AnyStateMachine): string {
@@ -60,7 +61,7 @@ export function FlowsPage({ machine, state }: { machine: string | null; state: s
           <MachineView name={machine} machine={chosen} statePath={state} />
         </>
       ) : (
-        <section className={page.card} aria-labelledby="unknown-title">
+        <section className={card.padded} aria-labelledby="unknown-title">
           <h2 id="unknown-title" className={page.sectionTitle}>
             No machine named “{machine}”
           </h2>
@@ -298,13 +299,15 @@ function StatePanel({ graph, name, selected }: { graph: FlowGraph; name: string;
   const states = allStates(graph.root);
   const pathOf = (s: FlowState) => (s.id === graph.root.id ? '' : s.id.slice(graph.root.id.length + 1));
   const outgoing = selected ? graph.transitions.filter((t) => t.source === selected.id) : [];
-  // Events the app may send here that the state drops on purpose (machines/view-events.ts).
-  const path = selected ? pathOf(selected) : '';
-  const ignored = selected
-    ? (viewEvents[name]?.ignored ?? []).filter((i) =>
-        i.states.some((s) => path === s || path.startsWith(`${s}.`) || (s.startsWith(`${path}.`) && path !== '')),
+  // Events the app may send here that the state drops on purpose: its own ignores, its ancestors' and
+  // (for a parent) its descendants' (machines/shared/meta.ts).
+  const related = selected
+    ? states.filter(
+        (s) => s.id === selected.id || selected.id.startsWith(`${s.id}.`) || s.id.startsWith(`${selected.id}.`),
       )
     : [];
+  const ignored = related.flatMap((s) => s.ignores.map((i) => ({ ...i, at: s.id })));
+  const sees = selected?.sees ?? [];
   return (
     <section className={styles.panel} aria-labelledby="states-title">
       <h2 id="states-title" className={styles.panelTitle}>
@@ -328,12 +331,22 @@ function StatePanel({ graph, name, selected }: { graph: FlowGraph; name: string;
               ))}
             </ul>
           ) : null}
+          {sees.length ? (
+            <>
+              <h4 className={styles.subTitle}>The person sees</h4>
+              <ul className={styles.effects} aria-label="The person sees">
+                {sees.map((sight) => (
+                  <li key={JSON.stringify(sight)}>{sightText(sight)}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
           {ignored.length ? (
             <>
               <h4 className={styles.subTitle}>Ignored on purpose</h4>
               <ul className={styles.effects} aria-label="Ignored on purpose">
                 {ignored.map((i) => (
-                  <li key={`${i.states.join()}:${i.events.join()}`}>
+                  <li key={`${i.at}:${i.events.join()}`}>
                     {i.events.join(', ')}: {i.why}
                   </li>
                 ))}

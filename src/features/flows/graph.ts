@@ -3,6 +3,7 @@
  * guard and delay, and the keys coverage/flows.json uses. Pure: no DOM, runs in Node and browser.
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import type { Ignore, Sight } from '../../../machines/shared/meta';
 
 export type EdgeKind = 'event' | 'after' | 'always' | 'done' | 'error' | 'stateDone';
 
@@ -35,6 +36,9 @@ export interface FlowState {
   initial: string | null;
   /** Inside a parallel state: one of its regions. */
   region: boolean;
+  /** What the person sees here, and the sent events it ignores on purpose (its own; machines/shared/meta.ts). */
+  sees: readonly Sight[];
+  ignores: readonly Ignore[];
   children: FlowState[];
 }
 
@@ -142,6 +146,8 @@ export function toFlowGraph(machine: AnyStateMachine): FlowGraph {
       })),
       initial: initialTarget,
       region,
+      sees: (node.meta as { sees?: readonly Sight[] } | undefined)?.sees ?? [],
+      ignores: (node.meta as { ignores?: readonly Ignore[] } | undefined)?.ignores ?? [],
       children: children.map((c) => visit(c, node.type === 'parallel')),
     };
   };

@@ -1,4 +1,5 @@
 import * as page from '../../components/ui/page/page.css';
+import { card } from '../../components/ui/layout/layout.css';
 import type { LegalDocument } from './documents';
 
 export function LegalPage({ doc }: { doc: LegalDocument }) {
@@ -12,7 +13,7 @@ export function LegalPage({ doc }: { doc: LegalDocument }) {
         </p>
       </header>
       {doc.sections.map((section, i) => (
-        <section key={section.heading} className={page.card}>
+        <section key={section.heading} className={card.padded}>
           <h2 className={page.sectionTitle}>
             {i + 1}. {section.heading}
           </h2>

@@ -32,9 +32,9 @@ export const topBar = style({
   zIndex: 20,
   display: 'none',
   alignItems: 'center',
-  gap: 12,
+  gap: vars.space.md,
   height: 56,
-  padding: '0 12px',
+  padding: `0 ${vars.space.md}`,
   background: vars.color.sidebar,
   borderBottom: `1px solid ${vars.color.border}`,
   '@media': { [MOBILE]: { display: 'flex' } },
@@ -44,15 +44,15 @@ export const header = style({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'flex-end',
-  gap: 12,
+  gap: vars.space.md,
   height: 64,
-  padding: '0 32px',
+  padding: `0 ${vars.space.xxxl}`,
   borderBottom: `1px solid ${vars.color.border}`,
   '@media': { [MOBILE]: { display: 'none' } },
 });
 
 /** The header's account area (balance and plan link, or Sign In and Register). */
-export const headerAccount = style({ display: 'flex', alignItems: 'center', gap: 12 });
+export const headerAccount = style({ display: 'flex', alignItems: 'center', gap: vars.space.md });
 
 export const iconButton = style({
   display: 'inline-flex',
@@ -75,10 +75,10 @@ export const iconButton = style({
 export const brandLink = style({
   display: 'flex',
   alignItems: 'center',
-  gap: 10,
+  gap: vars.space.md,
   textDecoration: 'none',
   fontWeight: 800,
-  fontSize: 18,
+  fontSize: vars.fontSize.lg,
   letterSpacing: '-0.02em',
   color: vars.color.text,
   minWidth: 0,
@@ -91,22 +91,22 @@ export const main = style({
   width: '100%',
   maxWidth: 1800,
   margin: '0 auto',
-  padding: '32px 32px 64px',
+  padding: `${vars.space.xxxl} ${vars.space.xxxl} ${vars.space.vast}`,
   // Focused by the skip link only; no ring around the whole page.
   outline: 'none',
-  '@media': { [MOBILE]: { padding: '20px 16px 48px' } },
+  '@media': { [MOBILE]: { padding: `${vars.space.xl} ${vars.space.lg} ${vars.space.huge}` } },
 });
 
 export const balance = style({
   display: 'inline-flex',
   alignItems: 'center',
-  gap: 6,
+  gap: vars.space.xs,
   height: 34,
-  padding: '0 12px',
+  padding: `0 ${vars.space.md}`,
   borderRadius: vars.radius.pill,
   background: vars.color.card,
   border: `1px solid ${vars.color.border}`,
-  fontSize: 14,
+  fontSize: vars.fontSize.sm,
   fontWeight: 600,
   color: vars.color.text,
   whiteSpace: 'nowrap',
@@ -118,7 +118,7 @@ export const skipLink = style({
   left: 12,
   top: -48,
   zIndex: 100,
-  padding: '8px 14px',
+  padding: `${vars.space.sm} ${vars.space.md}`,
   borderRadius: vars.radius.sm,
   background: vars.color.button,
   color: vars.color.buttonText,

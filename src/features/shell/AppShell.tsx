@@ -19,8 +19,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const known = useSessionKnown();
   const session = useSession();
   const sidebar = useSidebar();
-  const mobile = useSelector(sidebar, (s) => s.matches('mobile'));
-  const collapsed = useSelector(sidebar, (s) => s.matches({ desktop: 'collapsed' }));
+  const mobile = useSelector(sidebar, (s) => s.hasTag('mobile'));
+  const collapsed = useSelector(sidebar, (s) => s.hasTag('collapsed'));
   const drawerOpen = useSelector(sidebar, (s) => s.hasTag('drawerOpen'));
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 

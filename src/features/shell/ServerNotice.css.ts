@@ -1,3 +1,4 @@
 import { style } from '@vanilla-extract/css';
+import { vars } from '../../themes/contract.css';
 
-export const root = style({ marginBottom: 16 });
+export const root = style({ marginBottom: vars.space.lg });

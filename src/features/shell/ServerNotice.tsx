@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { isRetrying } from '../../../machines/session/session.machine';
 import { useHydrated, useSession } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import { Notice } from '../../components/ui/form/notice';
@@ -11,7 +12,7 @@ import * as styles from './ServerNotice.css';
 export function ServerNotice() {
   const session = useSession();
   const unreachable = useSelector(session, (s) => s.hasTag('unreachable'));
-  const retrying = useSelector(session, (s) => s.matches({ loadingUser: 'reconnecting' }));
+  const retrying = useSelector(session, isRetrying);
   const hydrated = useHydrated();
   if (!hydrated || (!unreachable && !retrying)) return null;
   return (

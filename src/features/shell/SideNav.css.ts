@@ -1,43 +1,38 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
+import { stack } from '../../components/ui/layout/layout.css';
 
-export const root = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: 4,
-  minHeight: '100%',
-  padding: '16px 12px',
-  selectors: { '&[data-collapsed=true]': { padding: '16px 10px', alignItems: 'center' } },
-});
+export const root = style([
+  stack.xxs,
+  {
+    minHeight: '100%',
+    padding: `${vars.space.lg} ${vars.space.md}`,
+    // Collapsed to 64 px: the 44 px links stay centred.
+    selectors: { '&[data-collapsed=true]': { padding: `${vars.space.lg} ${vars.space.sm}`, alignItems: 'center' } },
+  },
+]);
 
 export const brandRow = style({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',
-  gap: 8,
-  padding: '0 4px 12px',
-  selectors: { [`${root}[data-collapsed=true] &`]: { flexDirection: 'column', padding: '0 0 12px' } },
+  gap: vars.space.sm,
+  padding: `0 ${vars.space.xxs} ${vars.space.md}`,
+  selectors: { [`${root}[data-collapsed=true] &`]: { flexDirection: 'column', padding: `0 0 ${vars.space.md}` } },
 });
 
-export const list = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: 2,
-});
+export const list = style([stack.xxxs, { listStyle: 'none', margin: 0, padding: 0 }]);
 
 export const link = style({
   display: 'flex',
   alignItems: 'center',
-  gap: 12,
+  gap: vars.space.md,
   height: 40,
-  padding: '0 12px',
+  padding: `0 ${vars.space.md}`,
   borderRadius: vars.radius.sm,
   color: vars.color.textSecondary,
   textDecoration: 'none',
-  fontSize: 15,
+  fontSize: vars.fontSize.md,
   fontWeight: 500,
   whiteSpace: 'nowrap',
   transition: 'background-color 120ms ease, color 120ms ease',
@@ -54,39 +49,38 @@ export const activeMark = style({
   display: 'inline-flex',
 });
 
-export const divider = style({ height: 1, background: vars.color.border, margin: '12px 4px', alignSelf: 'stretch' });
-
-export const account = style({ display: 'flex', flexDirection: 'column', gap: 8, padding: '4px 4px' });
-
-export const legal = style({
-  marginTop: 'auto',
-  paddingTop: 16,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: 2,
+export const divider = style({
+  height: 1,
+  background: vars.color.border,
+  margin: `${vars.space.md} ${vars.space.xxs}`,
+  alignSelf: 'stretch',
 });
 
-export const legalLink = style([link, { height: 34, fontSize: 13 }]);
+export const account = style([stack.sm, { padding: vars.space.xxs }]);
+
+export const legal = style([stack.xxxs, { marginTop: 'auto', paddingTop: vars.space.lg }]);
+
+export const legalLink = style([link, { height: 34, fontSize: vars.fontSize.xs }]);
 
 export const badge = style({
   display: 'flex',
   alignItems: 'center',
-  gap: 8,
-  padding: '10px 12px',
+  gap: vars.space.sm,
+  padding: vars.space.md,
   borderRadius: vars.radius.md,
   background: vars.color.card,
   border: `1px solid ${vars.color.border}`,
-  fontSize: 14,
+  fontSize: vars.fontSize.sm,
   fontWeight: 600,
 });
 
 export const brand = style({
   display: 'flex',
   alignItems: 'center',
-  gap: 10,
+  gap: vars.space.md,
   textDecoration: 'none',
   fontWeight: 800,
-  fontSize: 18,
+  fontSize: vars.fontSize.lg,
   letterSpacing: '-0.02em',
   color: vars.color.text,
 });

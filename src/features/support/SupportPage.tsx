@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Accordion, AccordionItem } from '../../components/ui/accordion/accordion';
 import * as buttons from '../../components/ui/button/button.css';
 import * as page from '../../components/ui/page/page.css';
+import { card } from '../../components/ui/layout/layout.css';
 import { faqs, supportEmail } from './faq';
 
 export function SupportPage() {
@@ -24,7 +25,7 @@ export function SupportPage() {
           ))}
         </Accordion>
       </section>
-      <section className={page.card} aria-labelledby="contact-title">
+      <section className={card.padded} aria-labelledby="contact-title">
         <h2 id="contact-title" className={page.sectionTitle}>
           Contact support
         </h2>
@@ -33,7 +34,7 @@ export function SupportPage() {
           Email {supportEmail}
         </a>
       </section>
-      <section className={page.card} aria-labelledby="flows-title">
+      <section className={card.padded} aria-labelledby="flows-title">
         <h2 id="flows-title" className={page.sectionTitle}>
           How the app behaves
         </h2>

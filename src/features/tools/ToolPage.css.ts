@@ -1,47 +1,38 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
+import { card as uiCard, cluster, stack } from '../../components/ui/layout/layout.css';
 
-export const root = style({ display: 'flex', flexDirection: 'column', gap: 24, maxWidth: 960, width: '100%' });
+export const root = style([stack.xxl, { maxWidth: 960, width: '100%' }]);
 
-export const heading = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 12 });
+export const heading = cluster.md;
 
 export const cost = style({
   display: 'inline-flex',
   alignItems: 'center',
-  gap: 6,
-  padding: '6px 14px',
+  gap: vars.space.xs,
+  padding: `${vars.space.xs} ${vars.space.md}`,
   borderRadius: vars.radius.pill,
   background: vars.color.card,
   border: `1px solid ${vars.color.border}`,
   fontWeight: 700,
-  fontSize: 14,
+  fontSize: vars.fontSize.sm,
 });
 
-export const card = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: 20,
-  background: vars.color.card,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.card,
-  padding: 24,
-  '@media': { 'screen and (max-width: 480px)': { padding: 16 } },
-});
+export const card = style([uiCard.fluid, stack.xl]);
 
-export const field = style({ display: 'flex', flexDirection: 'column', gap: 8, border: 'none', margin: 0, padding: 0 });
-export const label = style({ fontSize: 14, fontWeight: 600, color: vars.color.text, padding: 0 });
-export const hint = style({ fontSize: 13, color: vars.color.textSecondary, margin: 0 });
+export const field = style([stack.sm, { border: 'none', margin: 0, padding: 0 }]);
+export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 600, color: vars.color.text, padding: 0 });
+export const hint = style({ fontSize: vars.fontSize.xs, color: vars.color.textSecondary, margin: 0 });
 
 export const textarea = style({
   width: '100%',
-  padding: '10px 12px',
+  padding: vars.space.md,
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.border}`,
   background: vars.color.input,
   color: vars.color.text,
   font: 'inherit',
-  fontSize: 15,
+  fontSize: vars.fontSize.md,
   lineHeight: 1.5,
   resize: 'vertical',
   selectors: {
@@ -50,26 +41,26 @@ export const textarea = style({
   },
 });
 
-export const sizeRow = style({ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 12 });
-export const number = style([textarea, { minHeight: 40, padding: '0 12px', resize: 'none' }]);
+export const sizeRow = style({ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: vars.space.md });
+export const number = style([textarea, { minHeight: 40, padding: `0 ${vars.space.md}`, resize: 'none' }]);
 
 export const aspects = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
-  gap: 8,
+  gap: vars.space.sm,
 });
 export const aspect = style({
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
-  gap: 2,
-  padding: '10px 8px',
+  gap: vars.space.xxxs,
+  padding: `${vars.space.md} ${vars.space.sm}`,
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.border}`,
   background: vars.color.input,
   color: vars.color.text,
   font: 'inherit',
-  fontSize: 14,
+  fontSize: vars.fontSize.sm,
   fontWeight: 600,
   cursor: 'pointer',
   selectors: {
@@ -80,12 +71,12 @@ export const aspect = style({
     '&:disabled': { opacity: 0.75, cursor: 'not-allowed' },
   },
 });
-export const aspectSize = style({ fontSize: 12, fontWeight: 400, color: vars.color.textSecondary });
+export const aspectSize = style({ fontSize: vars.fontSize.xxs, fontWeight: 400, color: vars.color.textSecondary });
 
 export const uploads = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
-  gap: 16,
+  gap: vars.space.lg,
 });
 export const drop = style({
   position: 'relative',
@@ -93,9 +84,9 @@ export const drop = style({
   flexDirection: 'column',
   alignItems: 'center',
   justifyContent: 'center',
-  gap: 8,
+  gap: vars.space.sm,
   minHeight: 160,
-  padding: 16,
+  padding: vars.space.lg,
   borderRadius: vars.radius.md,
   border: `2px dashed ${vars.color.border}`,
   background: vars.color.input,
@@ -111,24 +102,24 @@ export const drop = style({
 export const fileInput = style({ position: 'absolute', inset: 0, opacity: 0, cursor: 'pointer', width: '100%' });
 export const preview = style({ maxWidth: '100%', maxHeight: 240, borderRadius: vars.radius.sm, objectFit: 'contain' });
 
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' });
+export const actions = cluster.md;
 
 export const alert = style({
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
-  gap: '8px 16px',
-  padding: '12px 16px',
+  gap: `${vars.space.sm} ${vars.space.lg}`,
+  padding: `${vars.space.md} ${vars.space.lg}`,
   borderRadius: vars.radius.md,
   background: vars.color.danger,
   color: vars.color.dangerText,
-  fontSize: 14,
+  fontSize: vars.fontSize.sm,
   fontWeight: 500,
 });
 export const alertLink = style({ color: vars.color.dangerText, fontWeight: 700, textDecoration: 'underline' });
 
-export const progress = style({ display: 'flex', flexDirection: 'column', gap: 6 });
-export const progressText = style({ fontSize: 14, fontWeight: 600, margin: 0 });
+export const progress = stack.xs;
+export const progressText = style({ fontSize: vars.fontSize.sm, fontWeight: 600, margin: 0 });
 export const track = style({
   height: 10,
   borderRadius: vars.radius.pill,
@@ -143,7 +134,8 @@ export const bar = style({
   '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none' } },
 });
 
-export const result = style({ display: 'flex', flexDirection: 'column', gap: 16, scrollMarginTop: 80 });
+/** Always on a `card` (a stack of its own): a smaller gap than the form's card. */
+export const result = style({ gap: vars.space.lg, scrollMarginTop: 80 });
 export const resultImage = style({
   display: 'block',
   maxWidth: '100%',
@@ -154,14 +146,14 @@ export const resultImage = style({
 });
 export const text = style({
   margin: 0,
-  padding: 16,
+  padding: vars.space.lg,
   borderRadius: vars.radius.md,
   background: vars.color.input,
   border: `1px solid ${vars.color.border}`,
   color: vars.color.text,
   whiteSpace: 'pre-wrap',
   wordBreak: 'break-word',
-  fontSize: 14,
+  fontSize: vars.fontSize.sm,
   lineHeight: 1.6,
   maxHeight: 520,
   overflow: 'auto',
@@ -170,14 +162,19 @@ export const code = style([
   text,
   { whiteSpace: 'pre', wordBreak: 'normal', fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
 ]);
-export const codeHeader = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12 });
+export const codeHeader = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: vars.space.md,
+});
 
-export const shareLinks = style({ display: 'flex', flexDirection: 'column', gap: 10, marginTop: 16 });
+export const shareLinks = style([stack.md, { marginTop: vars.space.lg }]);
 
 export const params = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
-  gap: 12,
+  gap: vars.space.md,
   border: 'none',
   margin: 0,
   padding: 0,

@@ -9,19 +9,22 @@ import { toolByKey, type Tool } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
 import { icons } from '../../components/ui/icons/icons';
 import * as page from '../../components/ui/page/page.css';
-import { useSessionKnown, type Flow } from '../../app/provider';
-import { TOOL_RESULT_ID, generateEnabled, useToolRun, type ToolRunActor, type ToolRunLogic } from '../../app/tools';
+import { useSessionKnown } from '../../app/provider';
+import { TOOL_RESULT_ID, generateEnabled, useToolRun, type ToolRunActor, type ToolRunFlow } from '../../app/tools';
 import { AspectPresets, ParamFields, PromptField, SizeFields, UploadArea } from './ToolForm';
 import { ToolResult } from './ToolResult';
 import { viewOf, type PageToolKey, type ToolView } from './tool-views';
 import * as styles from './ToolPage.css';
 
 /** A catalogue tool by its key (the route files), or a definition made elsewhere (a test's own tool). */
-export type ToolPageProps = { toolKey: PageToolKey; tool?: undefined } | { tool: Tool<string>; toolKey?: undefined };
+export type ToolPageProps = (
+  { toolKey: PageToolKey; tool?: undefined } | { tool: Tool<string>; toolKey?: undefined }
+) & {
+  /** The run's logic; tests give it fake effects. */
+  flow?: ToolRunFlow;
+};
 
-export function ToolPage(
-  props: ToolPageProps & { /** The run's logic; tests give it fake effects. */ flow?: Flow<ToolRunLogic> },
-) {
+export function ToolPage(props: ToolPageProps) {
   const tool = props.tool ?? toolByKey(props.toolKey);
   const { flow } = props;
   const view = viewOf(tool);

@@ -11,7 +11,7 @@ import type { ToolView } from './tool-views';
 import * as styles from './ToolPage.css';
 
 // three.js is large: only a page that shows a model loads it.
-const ModelViewer = lazy(() => import('../../components/ui/model-viewer/ModelViewer'));
+const ModelViewer = lazy(() => import('../../components/ui/model-viewer/model-viewer'));
 
 const isMedia = (result: ToolView['result']) => result === 'video' || result === 'audio' || result === 'model3d';
 const extensionOf = (url: string) => /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase() ?? 'bin';

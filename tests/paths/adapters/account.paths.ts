@@ -1,3 +1,4 @@
+export const group = 'account';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import {

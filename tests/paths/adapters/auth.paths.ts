@@ -1,3 +1,4 @@
+export const group = 'shell-auth';
 import { expect } from 'vitest';
 import {
   forgotPasswordModel,

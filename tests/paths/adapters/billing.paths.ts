@@ -1,3 +1,4 @@
+export const group = 'billing';
 import { expect } from 'vitest';
 import { appReady } from '../../e2e/browser';
 import type { Page } from 'playwright-core';

@@ -1,3 +1,4 @@
+export const group = 'creations';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';

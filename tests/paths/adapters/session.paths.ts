@@ -1,3 +1,4 @@
+export const group = 'session';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
@@ -222,68 +223,10 @@ export const sessionPaths: PathAdapter = {
       return 'delete the account in Settings (the server agrees)';
     },
   },
-  states: {
-    async 'loadingUser.startup'({ server }) {
-      await expect.poll(() => server.holds('GET', '/api/auth/user')).toBe(true);
-      return 'the app asks the server for the user of the saved sign-in';
-    },
-    async 'loadingUser.reconnecting'({ page, server }) {
-      await expect.poll(() => page.getByRole('button', { name: 'Retrying…' }).isDisabled()).toBe(true);
-      await expect.poll(() => server.holds('GET', '/api/auth/user')).toBe(true);
-      return 'the notice says Retrying… and the app asks again';
-    },
-    async 'loadingUser.signingIn'(ctx) {
-      await expect.poll(() => ctx.server.holds('GET', '/api/auth/user')).toBe(true);
-      await expect
-        .poll(() =>
-          formOf(ctx.page, sessionContext(ctx).source).getByRole('button', { name: 'Logging In...' }).isDisabled(),
-        )
-        .toBe(true);
-      return 'logged in: the form still says Logging In... while the user loads';
-    },
-    async 'loadingUser.adopting'({ server }) {
-      await expect.poll(() => server.holds('GET', '/api/auth/user')).toBe(true);
-      return 'the app asks the server for the user of the new token';
-    },
-    async 'loadingUser.refreshing'(ctx) {
-      await expect.poll(() => ctx.server.holds('GET', '/api/auth/user')).toBe(true);
-      return `${await showsUser(ctx)} while the app reloads the user`;
-    },
-    async 'signedIn.idle'(ctx) {
-      return showsUser(ctx);
-    },
-    async 'signedIn.loggingOut'(ctx) {
-      await expect.poll(() => ctx.page.getByRole('button', { name: 'Logout' }).isDisabled()).toBe(true);
-      return `${await showsUser(ctx)}; Logout is disabled while the server signs out`;
-    },
-    async 'signedOut.unreachable'(ctx) {
-      await expect.poll(() => ctx.page.getByRole('button', { name: 'Retry' }).isEnabled()).toBe(true);
-      return `${await showsVisitor(ctx)}; the notice says the server could not be reached, with Retry`;
-    },
-    async 'signedOut.idle'(ctx) {
-      return showsVisitor(ctx);
-    },
-    async 'signedOut.loggingIn'(ctx) {
-      await expect
-        .poll(() =>
-          formOf(ctx.page, sessionContext(ctx).source).getByRole('button', { name: 'Logging In...' }).isDisabled(),
-        )
-        .toBe(true);
-      return 'the form says Logging In...';
-    },
-    async 'signedOut.registering'(ctx) {
-      await expect
-        .poll(() =>
-          formOf(ctx.page, sessionContext(ctx).source).getByRole('button', { name: 'Registering...' }).isDisabled(),
-        )
-        .toBe(true);
-      return 'the form says Registering...';
-    },
-    async 'signedOut.registered'({ page }) {
-      await expect.poll(() => page.getByRole('dialog', { name: 'Registration successful' }).isVisible()).toBe(true);
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/subscribe');
-      return 'the plans page, with the notice Registration successful';
-    },
+  // What each state shows is said by the session machine (meta.sees); these check its named kinds.
+  kinds: {
+    balance: showsUser,
+    visitor: showsVisitor,
   },
   cannotSend(event, source) {
     return cannotSend(event as Sample, source);

@@ -1,3 +1,4 @@
+export const group = 'shell-auth';
 import { expect } from 'vitest';
 import { sidebarNarrowModel, sidebarWideModel } from '../../flows/models/shell.models';
 import { firstRender, type PathAdapter, type PathContext } from '../harness';

@@ -1,3 +1,4 @@
+export const group = 'session';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';

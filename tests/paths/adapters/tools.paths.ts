@@ -1,3 +1,4 @@
+export const group = 'tools';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

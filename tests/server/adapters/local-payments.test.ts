@@ -11,26 +11,14 @@ import { renderHostedCheckoutMessage, renderHostedCheckoutPage } from '../../../
 import { escapeHtml } from '../../../server/lib/html';
 import { addMonths } from '../../../server/lib/dates';
 import { WebhookSignatureError, signStripePayload } from '../../../server/payments/signature';
-import type { CheckoutRequest } from '../../../server/payments/types';
+import { packCheckoutRequest } from '../checkout-fixtures';
 
 const secret = 'whsec_local';
 const provider = createLocalPaymentProvider({ appUrl: 'http://localhost:3000/', webhookSecret: secret });
 const now = new Date('2026-01-31T10:00:00Z');
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 
-const request: CheckoutRequest = {
-  kind: 'pack',
-  userId: 'u1',
-  email: 'a@example.com',
-  description: '500 credits',
-  amountCents: 1500,
-  currency: 'usd',
-  credits: 500,
-  priceId: 'price_500',
-  successUrl: 'http://localhost:3000/account?success=1',
-  cancelUrl: 'http://localhost:3000/account',
-  metadata: { userId: 'u1', source: 'test' },
-};
+const request = packCheckoutRequest({ userId: 'u1', source: 'test' });
 
 function record(over: Partial<LocalCheckoutRecord> = {}): LocalCheckoutRecord {
   return { ...request, sessionId: 'cs_local_abc', createdAt: now, ...over };

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../../chromium';
 import { afterAll, describe, expect, it } from 'vitest';
 import { espeakVoice } from '../../../server/providers/media/audio';
 import { encodeWav } from '../../../server/providers/media/wav';
@@ -50,20 +50,7 @@ describe('MP4 video', () => {
       }
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    // launch() gives every run a fresh temporary profile (it refuses --user-data-dir).
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);

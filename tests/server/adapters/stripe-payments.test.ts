@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStripePaymentProvider } from '../../../server/payments/stripe';
 import { WebhookSignatureError, signStripePayload } from '../../../server/payments/signature';
-import type { CheckoutRequest } from '../../../server/payments/types';
+import { packCheckoutRequest } from '../checkout-fixtures';
 
 interface Received {
   method: string;
@@ -62,19 +62,7 @@ beforeEach(() => {
   received = [];
 });
 
-const base: CheckoutRequest = {
-  kind: 'pack',
-  userId: 'u1',
-  email: 'a@example.com',
-  description: '500 credits',
-  amountCents: 1500,
-  currency: 'usd',
-  credits: 500,
-  priceId: 'price_500',
-  successUrl: 'http://localhost:3000/account?success=1',
-  cancelUrl: 'http://localhost:3000/account',
-  metadata: { userId: 'u1', kind: 'pack', credits: '500' },
-};
+const base = packCheckoutRequest({ userId: 'u1', kind: 'pack', credits: '500' });
 
 function provider() {
   return createStripePaymentProvider({

@@ -6,6 +6,7 @@ import { forgotPasswordMachine } from '../../../machines/auth/forgot-password.ma
 import { resetPasswordMachine } from '../../../machines/auth/reset-password.machine';
 import { verifyEmailMachine } from '../../../machines/auth/verify-email.machine';
 import { ApiError } from '../../../src/api/client';
+import { defineFlow } from '../../../src/app/flow';
 import { requestPurchase, requestSignIn } from '../../../src/app/session';
 import { LoginDialog, RegisterNoticeDialog } from '../../../src/features/auth/AuthDialogs';
 import { ForgotPasswordPage } from '../../../src/features/auth/ForgotPasswordPage';
@@ -199,7 +200,9 @@ describe('/forgot-password', () => {
     await startSession();
     const send = vi.fn(async () => ({ message: 'Check your inbox' }));
     await renderWithRouter(
-      <ForgotPasswordPage logic={forgotPasswordMachine.provide({ actors: { forgotPassword: fromPromise(send) } })} />,
+      <ForgotPasswordPage
+        logic={defineFlow(forgotPasswordMachine)(() => ({ actors: { forgotPassword: fromPromise(send) } }))}
+      />,
     );
     expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
@@ -211,9 +214,9 @@ describe('/forgot-password', () => {
 
   it('falls back to its own text', async () => {
     await startSession();
-    const logic = forgotPasswordMachine.provide({
+    const logic = defineFlow(forgotPasswordMachine)(() => ({
       actors: { forgotPassword: fromPromise(async () => Promise.reject(new Error(''))) },
-    });
+    }));
     await renderWithRouter(<ForgotPasswordPage logic={logic} />);
     type('Email', 'ada@example.com');
     fireEvent.click(await screen.findByRole('button', { name: 'Send Reset Link' }));
@@ -223,7 +226,7 @@ describe('/forgot-password', () => {
 
 describe('/verify-email', () => {
   const logic = (outcome: () => Promise<{ message: string }>) =>
-    verifyEmailMachine.provide({ actors: { verifyEmail: fromPromise(outcome) } });
+    defineFlow(verifyEmailMachine)(() => ({ actors: { verifyEmail: fromPromise(outcome) } }));
 
   it('without a token fails at once', async () => {
     await renderWithRouter(<VerifyEmailPage token={null} logic={logic(async () => ({ message: 'x' }))} />);
@@ -270,14 +273,14 @@ describe('/reset-password', () => {
     const reset = deferred<{ message: string; user: { email: string } }>();
     const signIn = vi.fn();
     const navigate = vi.fn();
-    const logic = resetPasswordMachine.provide({
+    const logic = defineFlow(resetPasswordMachine)(() => ({
       actors: {
         resetPassword: fromPromise(() => reset.promise),
         login: fromPromise(async () => ({ token: 'auto' })),
       },
       actions: { signIn: (_, p) => signIn(p), navigate: (_, p) => navigate(p) },
       delays: { successPause: 10, loginPause: 10 },
-    });
+    }));
     await renderWithRouter(<ResetPasswordPage token="r1" logic={logic} />);
     type('New Password', 'abc');
     type('Confirm New Password', 'abd');

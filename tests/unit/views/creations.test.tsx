@@ -4,14 +4,13 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { creationsLogic } from '../../../src/app/creations';
-import type { AppActor } from '../../../src/app/create-app';
+import { creationsFlow } from '../../../src/app/creations';
 import type { Creation } from '../../../src/api/schemas';
 import { CreationsPage } from '../../../src/features/creations/CreationsPage';
 import { creation } from '../../flows/models/creations.models';
-import { fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';
+import { fakeApi, fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';
 
-vi.mock('../../../src/components/ui/model-viewer/ModelViewer', () => ({
+vi.mock('../../../src/components/ui/model-viewer/model-viewer', () => ({
   default: ({ url }: { url: string }) => <canvas data-testid="model-viewer" data-url={url} />,
 }));
 
@@ -55,7 +54,7 @@ async function renderPage(pages: { items: Creation[]; nextCursor: string | null 
     }),
     deleteCreation: vi.fn(async () => ({ message: 'Creation deleted' })),
   };
-  const flow = (app: AppActor) => creationsLogic(app, api);
+  const flow = creationsFlow.with({ api: fakeApi(api) });
   await renderWithRouter(<CreationsPage flow={flow} {...(id ? { id } : {})} />);
   return { api, navigateTo };
 }
@@ -134,7 +133,7 @@ describe('My creations', () => {
       getCreation: vi.fn(),
       deleteCreation: vi.fn(),
     };
-    await renderWithRouter(<CreationsPage flow={(app: AppActor) => creationsLogic(app, api)} />);
+    await renderWithRouter(<CreationsPage flow={creationsFlow.with({ api: fakeApi(api) })} />);
     expect((await screen.findByRole('alert')).textContent).toContain('Database unavailable');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('list', { name: 'Creations' })).toBeTruthy();

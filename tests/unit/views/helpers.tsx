@@ -1,20 +1,15 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import {
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-  type AnyRouter,
-} from '@tanstack/react-router';
 import { vi } from 'vitest';
 import { createActor } from 'xstate';
+import type { Endpoints } from '../../../src/api/endpoints';
 import type { User } from '../../../src/api/schemas';
-import { systemIds } from '../../../src/app/app.machine';
-import type { AppActor } from '../../../src/app/create-app';
+import { systemIds, type AppNavigateParams } from '../../../src/app/app.machine';
+import { browserEvents, type AppActor } from '../../../src/app/create-app';
 import { inertAppLogic } from '../../../src/app/inert';
 import { AppProvider } from '../../../src/app/provider';
 import { sessionLogic, type SessionActor } from '../../../src/app/session';
+import { renderInRouter } from '../router-harness';
 
 export { freeUser, proUser } from '../../flows/models/fixtures';
 
@@ -44,13 +39,25 @@ export function fakeEndpoints(user: User | null = null) {
   };
 }
 
+/** A flow's API (FlowContext.api) answering with these fake endpoints. */
+export const fakeApi = (endpoints: Partial<Endpoints>) => async (): Promise<Endpoints> => endpoints as Endpoints;
+
 /**
- * The test's actor system: the inert root with these session effects and a navigation spy,
- * built the way create-app.ts builds the real one. Not started.
+ * The test's actor system: the inert root with these session effects, the browser's events (a
+ * 'creditsUpdated' reaches the session as in the app) and a navigation spy, built the way
+ * create-app.ts builds the real one. Not started.
  */
-export function testApp(session: ReturnType<typeof sessionLogic>, navigateTo = vi.fn()): AppActor {
+export function testApp(
+  session: ReturnType<typeof sessionLogic>,
+  navigateTo = vi.fn(),
+  /** The app's whole navigation instead of the spy (a test with a router: navigateWith). */
+  navigate?: (params: AppNavigateParams) => void,
+): AppActor {
   return createActor(
-    inertAppLogic.provide({ actors: { session }, actions: { navigate: (_, params) => navigateTo(params.to) } }),
+    inertAppLogic.provide({
+      actors: { session, browserEvents },
+      actions: { navigate: (_, params) => (navigate ? navigate(params) : navigateTo(params.to)) },
+    }),
     { input: { width: 1280 } },
   );
 }
@@ -106,13 +113,6 @@ export function renderInApp(ui: ReactNode) {
 }
 
 /** Renders a view inside a minimal router (Links need one), in the test's actor system. */
-export async function renderWithRouter(ui: ReactNode) {
-  const app = currentApp();
-  const root = createRootRoute({ component: () => <AppProvider app={app}>{ui}</AppProvider> });
-  const router: AnyRouter = createRouter({
-    routeTree: root,
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  await router.load();
-  return render(<RouterProvider router={router} />);
+export function renderWithRouter(ui: ReactNode) {
+  return renderInRouter(() => ui, { app: currentApp() });
 }

@@ -13,7 +13,7 @@ import type { PageToolKey } from '../../../src/features/tools/tool-views';
 import { currentSession, fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';
 
 // jsdom has no WebGL: the viewer itself is tested in the browser (e2e); here it is a stand-in.
-vi.mock('../../../src/components/ui/model-viewer/ModelViewer', () => ({
+vi.mock('../../../src/components/ui/model-viewer/model-viewer', () => ({
   default: ({ url, label }: { url: string; label: string }) => (
     <canvas data-testid="model-viewer" data-url={url} aria-label={label} />
   ),

@@ -8,6 +8,7 @@ import { changePasswordMachine } from '../../../machines/account/change-password
 import { deleteAccountMachine } from '../../../machines/account/delete-account.machine';
 import { creditHistoryMachine } from '../../../machines/billing/credit-history.machine';
 import type { CreditHistoryAnswer, User } from '../../../src/api/schemas';
+import { defineFlow } from '../../../src/app/flow';
 import { SettingsPage, type SettingsLogic } from '../../../src/features/account/SettingsPage';
 import { Route as SettingsRoute } from '../../../src/routes/settings';
 import { currentSession, deferred, fakeEndpoints, freeUser, proUser, renderWithRouter, startSession } from './helpers';
@@ -26,20 +27,20 @@ function fakeLogic() {
     input.cursor === null ? historyPages.first : historyPages.older,
   );
   const logic: SettingsLogic = {
-    creditHistory: creditHistoryMachine.provide({ actors: { loadHistory: fromPromise(loadHistory) } }),
-    changeEmail: changeEmailMachine.provide({
+    creditHistory: defineFlow(creditHistoryMachine)(() => ({ actors: { loadHistory: fromPromise(loadHistory) } })),
+    changeEmail: defineFlow(changeEmailMachine)(() => ({
       actors: { changeEmail: fromPromise(changeEmail) },
       actions: { userUpdated: (_, p) => currentSession().send({ type: 'user.updated', user: p.user }) },
-    }),
-    changePassword: changePasswordMachine.provide({ delays: { simulatedUpdate: 10 } }),
-    deleteAccount: deleteAccountMachine.provide({
+    })),
+    changePassword: defineFlow(changePasswordMachine)(() => ({ delays: { simulatedUpdate: 10 } })),
+    deleteAccount: defineFlow(deleteAccountMachine)(() => ({
       actors: { deleteAccount: fromPromise(deleteAccount) },
       actions: { accountDeleted: () => currentSession().send({ type: 'account.deleted' }) },
-    }),
-    cancelSubscription: cancelSubscriptionMachine.provide({
+    })),
+    cancelSubscription: defineFlow(cancelSubscriptionMachine)(() => ({
       actors: { cancelSubscription: fromPromise(cancelSubscription) },
       actions: { reloadPage },
-    }),
+    })),
   };
   return { logic, changeEmail, deleteAccount, cancelSubscription, reloadPage, loadHistory };
 }

@@ -1,11 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../themes/contract.css';
+import { stack } from '../layout/layout.css';
 
-export const root = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: 10,
-});
+export const root = stack.md;
 
 export const item = style({
   background: vars.color.card,
@@ -23,9 +20,9 @@ export const trigger = style({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',
-  gap: 16,
-  padding: '16px 20px',
-  fontSize: 16,
+  gap: vars.space.lg,
+  padding: `${vars.space.lg} ${vars.space.xl}`,
+  fontSize: vars.fontSize.body,
   fontWeight: 600,
   color: vars.color.text,
   cursor: 'pointer',
@@ -44,8 +41,8 @@ export const chevron = style({
 });
 
 export const content = style({
-  padding: '0 20px 18px',
+  padding: `0 ${vars.space.xl} ${vars.space.lg}`,
   color: vars.color.textSecondary,
-  fontSize: 15,
+  fontSize: vars.fontSize.md,
   lineHeight: 1.6,
 });

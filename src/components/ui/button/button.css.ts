@@ -5,12 +5,12 @@ const base = style({
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
-  gap: 8,
+  gap: vars.space.sm,
   minHeight: 40,
-  padding: '0 18px',
+  padding: `0 ${vars.space.lg}`,
   borderRadius: vars.radius.md,
   border: '1px solid transparent',
-  fontSize: 15,
+  fontSize: vars.fontSize.md,
   fontWeight: 600,
   lineHeight: 1,
   textDecoration: 'none',
@@ -54,5 +54,10 @@ export const button = styleVariants({
   ],
 });
 
-export const small = style({ minHeight: 34, padding: '0 12px', fontSize: 14, borderRadius: vars.radius.sm });
+export const small = style({
+  minHeight: 34,
+  padding: `0 ${vars.space.md}`,
+  fontSize: vars.fontSize.sm,
+  borderRadius: vars.radius.sm,
+});
 export const block = style({ width: '100%' });

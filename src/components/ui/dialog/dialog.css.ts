@@ -31,7 +31,7 @@ export const content = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.raised,
-  padding: 24,
+  padding: vars.space.xxl,
   animation: `${popIn} 160ms ease-out`,
   ':focus': { outline: 'none' },
   '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
@@ -56,10 +56,19 @@ export const drawer = style({
   '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
 });
 
-export const header = style({ display: 'flex', alignItems: 'flex-start', gap: 12, marginBottom: 16 });
+export const header = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: vars.space.md,
+  marginBottom: vars.space.lg,
+});
 export const headings = style({ flex: 1, minWidth: 0 });
-export const title = style({ margin: 0, fontSize: 20, fontWeight: 700, lineHeight: 1.3 });
-export const description = style({ margin: '6px 0 0', fontSize: 14, color: vars.color.textSecondary });
+export const title = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight: 700, lineHeight: 1.3 });
+export const description = style({
+  margin: `${vars.space.xs} 0 0`,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textSecondary,
+});
 export const srOnly = style({
   position: 'absolute',
   width: 1,

@@ -16,7 +16,7 @@ import {
 } from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
-import * as styles from './ModelViewer.css';
+import * as styles from './model-viewer.css';
 
 export const MODEL_LOAD_FAILED = 'Failed to load the 3D model';
 

@@ -1,0 +1,99 @@
+/**
+ * Every short-lived flow of src/app is built by the one helper (defineFlow, src/app/flow.ts): the
+ * flows are listed here by name, each carries the helper's brand and its machine's id, and no other
+ * module of src/app gives a machine its effects by hand. The long-lived actors (root, session, theme)
+ * are the exceptions the list names.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { flowContext, isFlow } from '../../src/app/flow';
+import { checkoutFlow } from '../../src/app/checkout';
+import { dispatchCredits } from '../../src/app/session';
+import { fakeEndpoints, freeUser, startSession } from './views/helpers';
+
+const modules = import.meta.glob<Record<string, unknown>>('../../src/app/*.{ts,tsx}', { eager: true });
+
+/** The flows of src/app, by export name, and the machine each runs. */
+const flows: Record<string, string> = {
+  verifyEmailFlow: 'verifyEmail',
+  forgotPasswordFlow: 'forgotPassword',
+  resetPasswordFlow: 'resetPassword',
+  changeEmailFlow: 'changeEmail',
+  changePasswordFlow: 'changePassword',
+  deleteAccountFlow: 'deleteAccount',
+  cancelSubscriptionFlow: 'cancelSubscription',
+  checkoutFlow: 'checkout',
+  checkoutReturnFlow: 'checkoutReturn',
+  creditHistoryFlow: 'creditHistory',
+  creationsFlow: 'creations',
+};
+
+/**
+ * Not yet a defineFlow: the tool run keeps its shape (a function of the app) until the tool
+ * definitions and the one poller land (src/app/tools.ts).
+ */
+const notYet = ['toolRunFlow'];
+
+/** The helper and the hook, not flows. */
+const helpers = ['defineFlow', 'useFlow', 'isFlow'];
+
+/** Where src/app may still call `.provide(` itself: the helper, the root actor and its long-lived actors. */
+const providesByHand = ['flow.ts', 'create-app.ts', 'inert.ts', 'session.ts', 'theme.ts', 'tools.ts'];
+
+/** A file's text without its comment lines. */
+const code = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line))
+    .join('\n');
+
+describe('one helper builds every flow', () => {
+  it('lists the flows of src/app, each made by defineFlow with its machine id', () => {
+    const found: Record<string, string> = {};
+    for (const exports of Object.values(modules)) {
+      for (const [name, value] of Object.entries(exports)) {
+        if (!name.endsWith('Flow') || notYet.includes(name) || helpers.includes(name)) continue;
+        expect(isFlow(value), `${name} is made by defineFlow`).toBe(true);
+        if (isFlow(value)) found[name] = value.id;
+      }
+    }
+    expect(found).toEqual(flows);
+  });
+
+  it('no other module of src/app gives a machine its effects by hand', () => {
+    const dir = join(process.cwd(), 'src/app');
+    const byHand = readdirSync(dir).filter(
+      (file) => /\.tsx?$/.test(file) && code(readFileSync(join(dir, file), 'utf8')).includes('.provide('),
+    );
+    expect(byHand.filter((file) => !providesByHand.includes(file))).toEqual([]);
+  });
+
+  it('a flow reaches the API through its context (one way), read when an effect runs', async () => {
+    const createSubscription = vi.fn(async () => ({ sessionId: 'cs_1', url: 'https://pay.example/cs_1' }));
+    const assign = vi.fn();
+    const flow = checkoutFlow.with({
+      api: async () => ({ createSubscription }) as never,
+      window: () => ({ location: { assign } }) as never,
+    });
+    const actor = createActor(flow.create(null)).start();
+    actor.send({ type: 'checkout.subscribe', planId: 'pro', billingCycle: 'monthly' });
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/cs_1'));
+    expect(createSubscription).toHaveBeenCalledWith({ planId: 'pro', billingCycle: 'monthly' });
+    actor.stop();
+  });
+
+  it('a flow built without an app says so when an effect reaches for it', () => {
+    expect(() => flowContext(null).session()).toThrow('This flow needs an <AppProvider> around the view');
+    expect(() => flowContext(null).navigate({ to: '/' })).toThrow('needs an <AppProvider>');
+  });
+});
+
+describe("a balance reaches the session one way: the window's 'creditsUpdated'", () => {
+  it('the test system forwards it as the app does (its browser event source)', async () => {
+    const { session } = await startSession({ endpoints: fakeEndpoints(freeUser), token: 't' });
+    dispatchCredits(window, 321);
+    expect(session.getSnapshot().context.user?.credits).toBe(321);
+  });
+});
