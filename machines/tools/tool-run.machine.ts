@@ -13,7 +13,7 @@
 import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { DEFAULT_SIZE } from '../../src/catalog/sizes';
 import { acceptParam, defaultParamValues } from '../../src/catalog/tool-params';
-import { buttonReady, inputProblem } from '../../src/catalog/tool-rules';
+import { buttonReady, inputProblem } from '../../src/catalog/tool-checks';
 import { notProvided } from '../shared/errors';
 import { aspectPreset, defaultAspect, roundSize } from './aspect';
 import { generationBody } from './body';

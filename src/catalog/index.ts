@@ -6,5 +6,6 @@ export * from './aspect-ratios';
 export * from './sizes';
 export * from './uploads';
 export * from './tool-rules';
+export * from './tool-checks';
 export * from './tool-params';
 export * from './tool-page';

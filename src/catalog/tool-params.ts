@@ -30,28 +30,6 @@ export interface ChoiceParam {
 export type ParamSpec = NumberParam | ChoiceParam;
 export type ParamValues = Readonly<Record<string, string | number>>;
 
-export const fpsParam = (fallback: number, max: number): NumberParam => ({
-  kind: 'number',
-  name: 'fps',
-  label: 'Frames per second',
-  min: 1,
-  max,
-  step: 1,
-  unit: 'fps',
-  fallback,
-});
-
-export const durationParam = (fallback: number, max: number): NumberParam => ({
-  kind: 'number',
-  name: 'duration',
-  label: 'Duration',
-  min: 1,
-  max,
-  step: 1,
-  unit: 's',
-  fallback,
-});
-
 /** The starting values: the catalogue's defaults where it has them, else each control's fallback. */
 export function defaultParamValues(
   specs: readonly ParamSpec[],

@@ -8,6 +8,7 @@ import {
   type Requirement,
   type ToolShape,
 } from '../tool-rules';
+import type { NumberParam } from '../tool-params';
 
 export const needsPrompt: Requirement = { field: 'prompt', message: ENTER_PROMPT };
 export const needsImage: Requirement = { field: 'image', message: UPLOAD_IMAGE };
@@ -46,4 +47,26 @@ export const waitRun = (run: Partial<ToolShape> & Pick<ToolShape, 'requires'>): 
   call: 'wait',
   poll: TEXT_POLL,
   ...run,
+});
+
+export const fpsParam = (fallback: number, max: number): NumberParam => ({
+  kind: 'number',
+  name: 'fps',
+  label: 'Frames per second',
+  min: 1,
+  max,
+  step: 1,
+  unit: 'fps',
+  fallback,
+});
+
+export const durationParam = (fallback: number, max: number): NumberParam => ({
+  kind: 'number',
+  name: 'duration',
+  label: 'Duration',
+  min: 1,
+  max,
+  step: 1,
+  unit: 's',
+  fallback,
 });

@@ -1,8 +1,7 @@
 /** The 3D and audio tools: spec §2 leaves their pages open; they poll like the other predictions. */
 import { basePage, promptView } from '../tool-page';
-import { durationParam } from '../tool-params';
 import type { ToolDefinition } from '../tool-types';
-import { needsImage, needsPrompt, pollRun } from './base';
+import { durationParam, needsImage, needsPrompt, pollRun } from './base';
 
 /** Bark's English presets v2/en_speaker_0 … 9 (the offline provider maps each to an eSpeak voice). */
 const speakers = Array.from({ length: 10 }, (_, n) => ({ value: `v2/en_speaker_${n}`, label: `English speaker ${n}` }));

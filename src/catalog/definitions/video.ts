@@ -1,8 +1,7 @@
 /** The video tools: spec §2 leaves their pages open; they poll like the other predictions. */
 import { basePage, promptView } from '../tool-page';
-import { fpsParam } from '../tool-params';
 import type { ToolDefinition } from '../tool-types';
-import { needsImage, needsPrompt, pollRun } from './base';
+import { fpsParam, needsImage, needsPrompt, pollRun } from './base';
 
 const videoResult = { result: 'video' } as const;
 

@@ -20,7 +20,7 @@ import {
 import { toolRunMachine } from '../../../machines/tools/tool-run.machine';
 import { sizeRule } from '../../../src/catalog/sizes';
 import { acceptParam, defaultParamValues } from '../../../src/catalog/tool-params';
-import { inputProblem } from '../../../src/catalog/tool-rules';
+import { inputProblem } from '../../../src/catalog/tool-checks';
 import { toolByKey, tools, type ToolKey } from '../../../src/catalog/tools';
 import { serverError } from '../models/fixtures';
 import { IMAGE, runInput } from '../models/tools.models';
