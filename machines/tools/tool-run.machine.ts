@@ -11,70 +11,25 @@
  * Stopping the actor (leaving the page) stops every child and aborts what is in flight.
  */
 import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { DEFAULT_SIZE } from '../../src/catalog/sizes';
-import { acceptParam, defaultParamValues } from '../../src/catalog/tool-params';
+import { acceptParam } from '../../src/catalog/tool-params';
 import { buttonReady, inputProblem } from '../../src/catalog/tool-checks';
 import { notProvided } from '../shared/errors';
-import { aspectPreset, defaultAspect, roundSize } from './aspect';
-import { generationBody } from './body';
+import { aspectPreset, roundSize } from './aspect';
 import { INVALID_RESPONSE, generationErrorText, notEnoughCredits, uploadErrorText } from './errors';
 import { toolPollMachine } from './tool-poll.machine';
 import { toolProgressMachine } from './tool-progress.machine';
-import { toolRequestMachine, type ToolRequestInput } from './tool-request.machine';
-import type { Tool } from '../../src/catalog/tools';
+import { toolRequestMachine } from './tool-request.machine';
+import { blankForm, blankRun, creditsOf, idOf, outputOf, requestInput } from './run-parts';
 import type {
   PollOutcome,
   RequestOutcome,
   ToolRunContext,
   ToolRunEvent,
   ToolRunInput,
-  ToolShape,
   UploadAnswer,
   UploadInput,
 } from './tool-run.types';
 import { facts } from '../shared/meta';
-
-/** The form a page starts with, and returns to on 'Generate Another'. */
-function blankForm(tool: Tool<string>, shape: ToolShape) {
-  const preset = shape.aspect === null ? null : defaultAspect(shape.aspect);
-  return {
-    prompt: '',
-    image: null,
-    poseImage: null,
-    aspect: preset?.name ?? null,
-    width: preset?.width ?? DEFAULT_SIZE,
-    height: preset?.height ?? DEFAULT_SIZE,
-    params: defaultParamValues(tool.params, tool.defaultParams),
-  };
-}
-
-const blankRun = {
-  key: null,
-  uploaded: { image: null, poseImage: null },
-  predictionId: null,
-  progress: 0,
-  result: null,
-  error: null,
-} as const;
-
-const outputOf = (outcome: RequestOutcome): string | null =>
-  outcome.ok && typeof outcome.answer.output === 'string' && outcome.answer.output !== ''
-    ? outcome.answer.output
-    : null;
-const idOf = (outcome: RequestOutcome): string | null =>
-  outcome.ok && typeof outcome.answer.id === 'string' && outcome.answer.id !== '' ? outcome.answer.id : null;
-const creditsOf = (outcome: RequestOutcome): number | undefined =>
-  outcome.ok && typeof outcome.answer.credits === 'number' ? outcome.answer.credits : undefined;
-
-function requestInput(context: ToolRunContext): ToolRequestInput {
-  return {
-    endpoint: context.tool.endpoint,
-    body: generationBody(context),
-    idempotencyKey: context.key ?? '',
-    retryOn504: context.shape.retryOn504,
-    timeoutMs: context.shape.timeoutMs,
-  };
-}
 
 export const toolRunMachine = setup({
   types: {
