@@ -34,6 +34,10 @@ export const cancelSubscriptionMachine = setup({
     idle: {
       description: 'Billing with a Cancel subscription button',
       meta: facts({
+        sees: [
+          { role: 'button', name: 'Cancel subscription', state: 'enabled' },
+          { kind: 'error', says: "after a failed request, the server's message in the red banner" },
+        ],
         ignores: [
           {
             events: ['subscription.cancel.confirm', 'subscription.cancel.dismiss'],
@@ -46,7 +50,10 @@ export const cancelSubscriptionMachine = setup({
     confirming: {
       description: 'The confirmation dialog',
       tags: ['confirming'],
-      meta: facts({ ignores: [{ events: ['subscription.cancel'], why: 'The confirmation is already open.' }] }),
+      meta: facts({
+        sees: [{ role: 'dialog', name: 'Cancel subscription' }],
+        ignores: [{ events: ['subscription.cancel'], why: 'The confirmation is already open.' }],
+      }),
       on: {
         'subscription.cancel.confirm': { target: 'cancelling' },
         'subscription.cancel.dismiss': { target: 'idle' },
@@ -55,6 +62,7 @@ export const cancelSubscriptionMachine = setup({
     cancelling: {
       description: 'Cancelling at the end of the billing period',
       meta: facts({
+        sees: [{ role: 'button', name: 'Cancelling...', state: 'disabled' }],
         ignores: [
           {
             events: ['subscription.cancel', 'subscription.cancel.confirm', 'subscription.cancel.dismiss'],
@@ -79,6 +87,12 @@ export const cancelSubscriptionMachine = setup({
     },
     cancelled: {
       meta: facts({
+        sees: [
+          {
+            kind: 'cancelledNotice',
+            says: 'the page reloads and says the plan is cancelled, with the date access ends',
+          },
+        ],
         ignores: [
           {
             events: ['subscription.cancel', 'subscription.cancel.confirm', 'subscription.cancel.dismiss'],

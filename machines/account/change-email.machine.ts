@@ -29,12 +29,24 @@ export const changeEmailMachine = setup({
   states: {
     closed: {
       description: 'Shows the email and a Change Email button',
-      meta: facts({ ignores: [{ events: ['email.cancel', 'email.submit'], why: 'The form is not shown.' }] }),
+      meta: facts({
+        sees: [
+          { role: 'button', name: 'Change Email' },
+          { kind: 'success', says: "after a save, the server's message" },
+        ],
+        ignores: [{ events: ['email.cancel', 'email.submit'], why: 'The form is not shown.' }],
+      }),
       on: { 'email.open': { target: 'editing', actions: assign({ error: null, success: null }) } },
     },
     editing: {
       description: 'New email and current password',
-      meta: facts({ ignores: [{ events: ['email.open'], why: 'The form is already open.' }] }),
+      meta: facts({
+        sees: [
+          { role: 'button', name: 'Update Email', state: 'enabled' },
+          { kind: 'error', says: "after a failed request, the server's message in the red banner" },
+        ],
+        ignores: [{ events: ['email.open'], why: 'The form is already open.' }],
+      }),
       tags: ['form', 'open'],
       on: {
         'email.cancel': { target: 'closed', actions: assign({ error: null }) },
@@ -46,6 +58,7 @@ export const changeEmailMachine = setup({
     saving: {
       description: 'Updating the email on the server',
       meta: facts({
+        sees: [{ role: 'button', name: 'Cancel', state: 'disabled' }],
         ignores: [
           {
             events: ['email.open', 'email.cancel', 'email.submit'],

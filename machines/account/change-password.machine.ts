@@ -28,12 +28,24 @@ export const changePasswordMachine = setup({
   states: {
     closed: {
       description: 'Shows the last password change and a Change Password button',
-      meta: facts({ ignores: [{ events: ['password.cancel', 'password.submit'], why: 'The form is not shown.' }] }),
+      meta: facts({
+        sees: [
+          { role: 'button', name: 'Change Password' },
+          { kind: 'success', says: "after a save, the server's message" },
+        ],
+        ignores: [{ events: ['password.cancel', 'password.submit'], why: 'The form is not shown.' }],
+      }),
       on: { 'password.open': { target: 'editing', actions: assign({ error: null, success: null }) } },
     },
     editing: {
       description: 'New password and confirmation',
-      meta: facts({ ignores: [{ events: ['password.open'], why: 'The form is already open.' }] }),
+      meta: facts({
+        sees: [
+          { role: 'button', name: 'Update Password', state: 'enabled' },
+          { kind: 'error', says: "after a failed request, the server's message in the red banner" },
+        ],
+        ignores: [{ events: ['password.open'], why: 'The form is already open.' }],
+      }),
       tags: ['form', 'open'],
       on: {
         'password.cancel': { target: 'closed', actions: assign({ error: null }) },
@@ -47,6 +59,7 @@ export const changePasswordMachine = setup({
     saving: {
       description: 'Simulated update: nothing is sent',
       meta: facts({
+        sees: [{ role: 'button', name: 'Cancel', state: 'disabled' }],
         ignores: [
           {
             events: ['password.open', 'password.cancel', 'password.submit'],

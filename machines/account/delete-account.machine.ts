@@ -26,6 +26,11 @@ export const deleteAccountMachine = setup({
     idle: {
       description: 'Danger Zone with a Delete Account button',
       meta: facts({
+        sees: [
+          { role: 'button', name: 'Delete Account', state: 'enabled' },
+          { kind: 'noConfirmation', says: 'no confirmation is open' },
+          { kind: 'error', says: "after a failed request, the server's message in the red banner" },
+        ],
         ignores: [
           { events: ['account.delete.cancel', 'account.delete.confirm'], why: 'The confirmation is not open.' },
         ],
@@ -35,7 +40,10 @@ export const deleteAccountMachine = setup({
     confirming: {
       description: DELETE_CONFIRMATION,
       tags: ['confirming'],
-      meta: facts({ ignores: [{ events: ['account.delete'], why: 'The confirmation is already open.' }] }),
+      meta: facts({
+        sees: [{ role: 'alertdialog', name: 'Delete Account' }],
+        ignores: [{ events: ['account.delete'], why: 'The confirmation is already open.' }],
+      }),
       on: {
         'account.delete.confirm': { target: 'deleting' },
         'account.delete.cancel': { target: 'idle' },
@@ -44,6 +52,7 @@ export const deleteAccountMachine = setup({
     deleting: {
       description: 'Deleting the account on the server',
       meta: facts({
+        sees: [{ role: 'button', name: 'Deleting...', state: 'disabled' }],
         ignores: [
           {
             events: ['account.delete', 'account.delete.cancel', 'account.delete.confirm'],
@@ -61,6 +70,7 @@ export const deleteAccountMachine = setup({
     },
     deleted: {
       meta: facts({
+        sees: [{ address: '/' }, { role: 'button', name: 'Sign In' }],
         ignores: [
           {
             events: ['account.delete', 'account.delete.cancel', 'account.delete.confirm'],

@@ -22,12 +22,24 @@ export const forgotPasswordMachine = setup({
   states: {
     idle: {
       description: 'The email form',
+      meta: facts({
+        sees: [
+          { role: 'button', name: 'Send Reset Link', state: 'enabled' },
+          {
+            kind: 'formError',
+            says: "the form is ready; after a failed request the red banner shows the server's message",
+          },
+        ],
+      }),
       tags: ['form'],
       on: { 'forgot.submit': { guard: 'hasEmail', target: 'sending', actions: assign({ error: null }) } },
     },
     sending: {
       description: 'Asking the server to send a reset link',
-      meta: facts({ ignores: [{ events: ['forgot.submit'], why: 'A request is in flight: the button is disabled.' }] }),
+      meta: facts({
+        sees: [{ role: 'button', name: 'Sending...', state: 'disabled' }],
+        ignores: [{ events: ['forgot.submit'], why: 'A request is in flight: the button is disabled.' }],
+      }),
       tags: ['busy'],
       invoke: {
         id: 'forgotPassword',
@@ -43,7 +55,10 @@ export const forgotPasswordMachine = setup({
       },
     },
     sent: {
-      meta: facts({ ignores: [{ events: ['forgot.submit'], why: 'The confirmation replaces the form.' }] }),
+      meta: facts({
+        sees: [{ kind: 'serverMessage', says: "the page shows the server's message" }],
+        ignores: [{ events: ['forgot.submit'], why: 'The confirmation replaces the form.' }],
+      }),
       description: 'The server message: a link is on its way',
       tags: ['result'],
       type: 'final',

@@ -53,6 +53,15 @@ export const resetPasswordMachine = setup({
   states: {
     editing: {
       description: 'New Password and Confirm New Password',
+      meta: facts({
+        sees: [
+          { role: 'button', name: 'Reset Password', state: 'enabled' },
+          {
+            kind: 'formError',
+            says: "the form is ready; after a failed request the red banner shows the server's message",
+          },
+        ],
+      }),
       tags: ['form'],
       on: {
         'reset.submit': [
@@ -68,6 +77,7 @@ export const resetPasswordMachine = setup({
     submitting: {
       description: 'Resetting Password...',
       meta: facts({
+        sees: [{ role: 'button', name: 'Resetting Password...', state: 'disabled' }],
         ignores: [
           {
             events: ['reset.submit'],
@@ -99,6 +109,7 @@ export const resetPasswordMachine = setup({
     success: {
       description: 'The success message, for a one-second pause',
       meta: facts({
+        sees: [{ kind: 'serverMessage', says: "the page shows the server's message" }],
         ignores: [
           {
             events: ['reset.submit'],
@@ -114,6 +125,10 @@ export const resetPasswordMachine = setup({
     loggingIn: {
       description: 'Logging you in automatically... with the new password',
       meta: facts({
+        sees: [
+          { text: 'Logging you in automatically...' },
+          { role: 'button', name: 'Logging In...', state: 'disabled' },
+        ],
         ignores: [
           {
             events: ['reset.submit'],
@@ -142,6 +157,7 @@ export const resetPasswordMachine = setup({
     loggedIn: {
       description: 'Signed in; going home after a short pause',
       meta: facts({
+        sees: [{ role: 'button', name: 'Logging In...', state: 'disabled' }],
         ignores: [
           {
             events: ['reset.submit'],
@@ -155,6 +171,7 @@ export const resetPasswordMachine = setup({
     loginFailed: {
       description: 'Automatic login failed. Please log in manually.',
       meta: facts({
+        sees: [{ text: 'Automatic login failed. Please log in manually.' }],
         ignores: [
           {
             events: ['reset.submit'],
@@ -167,6 +184,9 @@ export const resetPasswordMachine = setup({
     },
     done: {
       meta: facts({
+        sees: [
+          { kind: 'leftPage', says: 'the login page after a failed automatic login, else the home page signed in' },
+        ],
         ignores: [
           {
             events: ['reset.submit'],

@@ -40,6 +40,7 @@ export const verifyEmailMachine = setup({
     verifying: {
       description: 'Verifying your email...',
       meta: facts({
+        sees: [{ text: 'Verifying your email...' }],
         ignores: [
           {
             events: ['verify.start'],
@@ -74,6 +75,7 @@ export const verifyEmailMachine = setup({
     },
     success: {
       meta: facts({
+        sees: [{ role: 'heading', name: 'Email Verified Successfully!' }],
         ignores: [
           {
             events: ['verify.start'],
@@ -87,6 +89,7 @@ export const verifyEmailMachine = setup({
     },
     expired: {
       meta: facts({
+        sees: [{ role: 'heading', name: 'Verification Link Expired' }],
         ignores: [
           {
             events: ['verify.start'],
@@ -100,6 +103,10 @@ export const verifyEmailMachine = setup({
     },
     error: {
       meta: facts({
+        sees: [
+          { role: 'heading', name: 'Verification Failed' },
+          { kind: 'errorText', says: "the server's message below the heading" },
+        ],
         ignores: [
           {
             events: ['verify.start'],

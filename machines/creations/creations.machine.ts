@@ -89,6 +89,7 @@ export const creationsMachine = setup({
     loading: {
       description: 'Loading the newest runs (of the chosen category)',
       meta: facts({
+        sees: [{ text: 'Loading...' }],
         ignores: [
           {
             events: [
@@ -128,6 +129,12 @@ export const creationsMachine = setup({
     ready: {
       description: 'The runs, newest first; Load more while the server has a next page',
       meta: facts({
+        sees: [
+          {
+            kind: 'list',
+            says: "the runs the server answered; Load more while it has a next page; a failed next page's message",
+          },
+        ],
         ignores: [
           { events: ['creations.delete.confirm', 'creations.delete.cancel'], why: 'The confirmation is not open.' },
           {
@@ -152,6 +159,7 @@ export const creationsMachine = setup({
     loadingMore: {
       description: 'Loading the next page after the cursor',
       meta: facts({
+        sees: [{ role: 'button', name: 'Loading...', state: 'disabled' }],
         ignores: [
           {
             events: [
@@ -194,6 +202,10 @@ export const creationsMachine = setup({
       description: DELETE_CONFIRMATION,
       tags: ['confirming'],
       meta: facts({
+        sees: [
+          { role: 'dialog', name: 'Delete creation' },
+          { role: 'button', name: 'Delete', state: 'enabled' },
+        ],
         ignores: [
           {
             events: ['creations.more', 'creations.filter', 'creations.reload', 'creations.delete'],
@@ -209,6 +221,7 @@ export const creationsMachine = setup({
     deleting: {
       description: 'Deleting the run and its files on the server',
       meta: facts({
+        sees: [{ role: 'button', name: 'Deleting...', state: 'disabled' }],
         ignores: [
           {
             events: [
@@ -248,6 +261,7 @@ export const creationsMachine = setup({
       description: 'The red banner with Try again',
       tags: ['failed'],
       meta: facts({
+        sees: [{ kind: 'failed', says: "the red banner shows the server's message, with Try again" }],
         ignores: [
           {
             events: ['creations.more', 'creations.delete', 'creations.delete.confirm', 'creations.delete.cancel'],

@@ -7,6 +7,20 @@ import type { User } from '../../src/api/schemas';
 import { isPaidTier } from '../../src/catalog/plans';
 import { messageOf, notProvided } from '../shared/errors';
 import { facts } from '../shared/meta';
+import {
+  reconnectingIgnores,
+  sessionSends,
+  userRequested,
+  balance,
+  visitor,
+  loggingInButton,
+  startupIgnores,
+  staleExpiry,
+  noRetry,
+  signingInIgnores,
+  noRegisterNotice,
+  formBusy,
+} from './session-facts';
 import type { NavigateParams, SessionContext, SessionEmitted, SessionEvent } from './session.types';
 
 /** Spec §4 Sign in: paid plans go home, everybody else to the plan chooser. */
@@ -26,62 +40,6 @@ function statusOf(error: unknown): number | null {
 
 /** Spec §4 Sign out after a refused token, then the login dialog to sign in again. */
 const expire = ['deleteToken', 'clearSession', { type: 'openDialog', params: { mode: 'login' } }] as const;
-
-// What several states show, and events the app sends the session that several states ignore for the
-// same reason (machines/shared/meta.ts).
-const userRequested = { request: 'GET /api/auth/user' };
-const balance = { kind: 'balance', says: "signed in: the header shows the user's credit balance, no Sign In" };
-const visitor = {
-  kind: 'visitor',
-  says: "signed out: the header shows Sign In, or the open Sign In or Create Account dialog with the server's message",
-};
-const loggingInButton = { role: 'button', name: 'Logging In...', state: 'disabled' } as const;
-const startupIgnores = {
-  events: [
-    'auth.required',
-    'auth.login.submit',
-    'auth.register.submit',
-    'auth.register.dismiss',
-    'auth.logout',
-    'credits.updated',
-    'user.refresh',
-    'user.updated',
-    'account.deleted',
-    'auth.expired',
-    'session.retry',
-  ],
-  why: 'Until the startup check ends the app renders nothing (§4), so no view can send these yet.',
-};
-const staleExpiry = {
-  events: ['auth.expired'],
-  why: 'A 401 of a call still in flight with a token the session has already dropped or replaced: only the current token expiring signs the user out.',
-};
-const noRetry = {
-  events: ['session.retry'],
-  why: 'Retry is shown only on the notice that the server could not be reached.',
-};
-const signingInIgnores = {
-  events: [
-    'auth.required',
-    'auth.login.submit',
-    'auth.register.submit',
-    'auth.register.dismiss',
-    'auth.logout',
-    'credits.updated',
-    'user.refresh',
-    'user.updated',
-    'account.deleted',
-  ],
-  why: 'A sign-in is being completed (the user is being loaded): the forms are busy and no account view is shown; the loaded user supersedes any refresh.',
-};
-const noRegisterNotice = {
-  events: ['auth.register.dismiss'],
-  why: 'The register notice is not shown, so there is nothing to dismiss.',
-};
-const formBusy = {
-  events: ['auth.login.submit', 'auth.register.submit', 'auth.register.dismiss'],
-  why: 'A request is in flight: the form is disabled until it answers.',
-};
 
 export const sessionMachine = setup({
   types: {
@@ -146,25 +104,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  meta: facts({
-    sends: [
-      'auth.required',
-      'auth.dialog.open',
-      'auth.dialog.close',
-      'auth.dialog.mode',
-      'auth.login.submit',
-      'auth.register.submit',
-      'auth.register.dismiss',
-      'auth.logout',
-      'auth.token.received',
-      'credits.updated',
-      'user.refresh',
-      'user.updated',
-      'account.deleted',
-      'auth.expired',
-      'session.retry',
-    ],
-  }),
+  meta: facts({ sends: sessionSends }),
   context: {
     token: null,
     user: null,
@@ -276,24 +216,7 @@ export const sessionMachine = setup({
           tags: ['busy', 'retrying'],
           meta: facts({
             sees: [{ role: 'button', name: 'Retrying…', state: 'disabled' }, userRequested],
-            ignores: [
-              staleExpiry,
-              noRetry,
-              {
-                events: [
-                  'auth.required',
-                  'auth.login.submit',
-                  'auth.register.submit',
-                  'auth.register.dismiss',
-                  'auth.logout',
-                  'credits.updated',
-                  'user.refresh',
-                  'user.updated',
-                  'account.deleted',
-                ],
-                why: 'Checking the server again after Retry: the forms are busy until it answers (at most the startup time-out), and nobody is signed in.',
-              },
-            ],
+            ignores: [staleExpiry, noRetry, reconnectingIgnores],
           }),
           after: { startupTimeout: { target: '#session.signedOut.unreachable' } },
         },

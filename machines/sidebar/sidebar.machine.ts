@@ -83,11 +83,23 @@ export const sidebarMachine = setup({
       states: {
         expanded: {
           description: 'Icons and labels are shown (about 256 px wide).',
+          meta: facts({
+            sees: [
+              { role: 'button', name: 'Collapse sidebar' },
+              { kind: 'labels', says: 'the sidebar shows its labels' },
+            ],
+          }),
           tags: ['labels'],
           on: { 'sidebar.toggle': 'collapsed' },
         },
         collapsed: {
           description: 'Only icons are shown (about 64 px wide).',
+          meta: facts({
+            sees: [
+              { role: 'button', name: 'Expand sidebar' },
+              { kind: 'iconsOnly', says: 'the sidebar shows icons only, no labels' },
+            ],
+          }),
           tags: ['collapsed'],
           on: { 'sidebar.toggle': 'expanded' },
         },
@@ -119,13 +131,20 @@ export const sidebarMachine = setup({
         closed: {
           description: 'The drawer is hidden; the top bar shows the menu button.',
           meta: facts({
+            sees: [
+              { role: 'button', name: 'Open menu' },
+              { kind: 'noDrawer', says: 'no drawer is open' },
+            ],
             ignores: [{ events: ['sidebar.close', 'navigation.done'], why: 'The drawer is already closed.' }],
           }),
           on: { 'sidebar.open': 'open' },
         },
         open: {
           description: 'The drawer is open over the page; Escape, the close button or a navigation closes it.',
-          meta: facts({ ignores: [{ events: ['sidebar.open'], why: 'The drawer is already open.' }] }),
+          meta: facts({
+            sees: [{ role: 'dialog', name: 'Menu' }],
+            ignores: [{ events: ['sidebar.open'], why: 'The drawer is already open.' }],
+          }),
           tags: ['labels', 'drawerOpen'],
           on: { 'sidebar.close': 'closed', 'navigation.done': 'closed' },
         },

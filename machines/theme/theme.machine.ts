@@ -86,6 +86,7 @@ export const themeMachine = setup({
     local: {
       description: 'Visitor: a choice is applied at once and saved in this browser only.',
       meta: facts({
+        sees: [{ kind: 'theme', says: 'the page wears the chosen theme' }],
         ignores: [{ events: ['session.signedOut'], why: 'Already following the stored theme of a visitor.' }],
       }),
       on: {
@@ -103,6 +104,7 @@ export const themeMachine = setup({
     remote: {
       description: 'Signed in: the server keeps the choice too.',
       meta: facts({
+        sees: [{ kind: 'theme', says: 'the page wears the chosen theme' }],
         ignores: [{ events: ['session.signedIn'], why: "Already following the signed-in user's theme." }],
       }),
       initial: 'loading',
@@ -122,6 +124,7 @@ export const themeMachine = setup({
       states: {
         loading: {
           description: "Loading the server's saved theme; a known one replaces the local choice.",
+          meta: facts({ sees: [{ kind: 'read', says: "the app asks the server for the user's saved theme" }] }),
           invoke: {
             src: 'loadRemoteTheme',
             onDone: [
@@ -144,9 +147,16 @@ export const themeMachine = setup({
         },
         synced: {
           description: 'The applied theme is the saved one.',
+          meta: facts({ sees: [{ kind: 'stored', says: 'this browser keeps the theme shown' }] }),
         },
         saving: {
           description: 'Sending the new choice to the server; a failure is only logged and the theme stays applied.',
+          meta: facts({
+            sees: [
+              { kind: 'sent', says: 'the choice is sent to the server' },
+              { kind: 'stored', says: 'this browser keeps the theme shown' },
+            ],
+          }),
           invoke: {
             src: 'saveRemoteTheme',
             input: ({ context }) => ({ theme: context.theme }),

@@ -30,6 +30,7 @@ import type {
   UploadInput,
 } from './tool-run.types';
 import { facts } from '../shared/meta';
+import { toolRunFacts, idleFacts, workingFacts, resultFacts, errorFacts } from './tool-run-facts';
 
 export const toolRunMachine = setup({
   types: {
@@ -113,20 +114,7 @@ export const toolRunMachine = setup({
   },
 }).createMachine({
   id: 'toolRun',
-  meta: facts({
-    sends: [
-      'tool.prompt',
-      'tool.image',
-      'tool.poseImage',
-      'tool.fileRejected',
-      'tool.aspect',
-      'tool.size',
-      'tool.param',
-      'tool.generate',
-      'tool.reset',
-      'tool.balance',
-    ],
-  }),
+  meta: facts(toolRunFacts),
   context: ({ input }) => {
     const shape = input.shape ?? input.tool.run;
     return {
@@ -149,14 +137,7 @@ export const toolRunMachine = setup({
   states: {
     idle: {
       description: 'The form: prompt, upload, aspect ratio or parameters; Generate is enabled when the form is valid',
-      meta: facts({
-        ignores: [
-          {
-            events: ['tool.reset'],
-            why: "'Generate Another' is shown only with a result; a failed run keeps its form, and Generate tries again.",
-          },
-        ],
-      }),
+      meta: facts(idleFacts),
       tags: ['form'],
       on: {
         'tool.prompt': { actions: { type: 'setPrompt', params: ({ event }) => event } },
@@ -196,24 +177,7 @@ export const toolRunMachine = setup({
     },
     working: {
       description: 'Generating... N%: the call is out; the form and the aspect buttons are locked',
-      meta: facts({
-        ignores: [
-          {
-            events: [
-              'tool.prompt',
-              'tool.image',
-              'tool.poseImage',
-              'tool.fileRejected',
-              'tool.aspect',
-              'tool.size',
-              'tool.param',
-              'tool.generate',
-              'tool.reset',
-            ],
-            why: 'A run is in progress: the form and its button are disabled until it ends.',
-          },
-        ],
-      }),
+      meta: facts(workingFacts),
       tags: ['busy'],
       entry: 'startRun',
       on: {
@@ -392,37 +356,14 @@ export const toolRunMachine = setup({
     },
     result: {
       description: 'The result with Generate Another (Restore / Process Another), Download, Share',
-      meta: facts({
-        ignores: [
-          {
-            events: [
-              'tool.prompt',
-              'tool.image',
-              'tool.poseImage',
-              'tool.fileRejected',
-              'tool.aspect',
-              'tool.size',
-              'tool.param',
-              'tool.generate',
-            ],
-            why: "With a result shown the inputs and aspect buttons are disabled (§4); 'Generate Another' clears it first.",
-          },
-        ],
-      }),
+      meta: facts(resultFacts),
       tags: ['result'],
       after: { scrollDelay: { actions: 'scrollToResult' } },
       on: { 'tool.reset': { target: 'idle', actions: 'clearRun' } },
     },
     error: {
       description: 'The red banner; the form stays as typed and Generate tries again',
-      meta: facts({
-        ignores: [
-          {
-            events: ['tool.reset'],
-            why: "'Generate Another' is shown only with a result; a failed run keeps its form, and Generate tries again.",
-          },
-        ],
-      }),
+      meta: facts(errorFacts),
       tags: ['form', 'error'],
       on: {
         'tool.prompt': { actions: { type: 'setPrompt', params: ({ event }) => event } },

@@ -29,6 +29,22 @@ async function shows(page: Page, role: 'alert' | 'status', text: string | null |
   return ` and "${text}"`;
 }
 
+/** The named kinds of sight of the settings machines (their states' meta.sees say which state shows which). */
+const accountKinds: PathAdapter['kinds'] = {
+  success: async (ctx) => `the success message if any${await shows(ctx.page, 'status', context(ctx).success)}`,
+  error: async (ctx) => `the error if any${await shows(ctx.page, 'alert', context(ctx).error)}`,
+  async noConfirmation({ page }) {
+    await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
+    return 'no confirmation';
+  },
+  async cancelledNotice({ page }) {
+    await expect
+      .poll(() => page.getByText(/^Cancelled: your .* plan and its credits stay until/).isVisible())
+      .toBe(true);
+    return 'the page reloads and says the plan is cancelled, with the date access ends';
+  },
+};
+
 /** Account Information › Change Email. */
 export const changeEmailPaths: PathAdapter = {
   name: 'changeEmail',
@@ -57,20 +73,7 @@ export const changeEmailPaths: PathAdapter = {
       return server.answer('POST', '/api/auth/change-email', status, body);
     },
   },
-  states: {
-    async closed(ctx) {
-      await expect.poll(() => ctx.page.getByRole('button', { name: 'Change Email' }).isVisible()).toBe(true);
-      return `the email shows with Change Email${await shows(ctx.page, 'status', context(ctx).success)}`;
-    },
-    async editing(ctx) {
-      await expect.poll(() => ctx.page.getByRole('button', { name: 'Update Email' }).isEnabled()).toBe(true);
-      return `the form is open${await shows(ctx.page, 'alert', context(ctx).error)}`;
-    },
-    async saving({ page }) {
-      await expect.poll(() => page.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
-      return 'the form is busy';
-    },
-  },
+  kinds: accountKinds,
 };
 
 /** Security › Change Password (simulated, spec §5). */
@@ -95,20 +98,7 @@ export const changePasswordPaths: PathAdapter = {
       return `type a new password${newPassword === confirmPassword ? ' twice' : ' and a different confirmation'} → click Update Password`;
     },
   },
-  states: {
-    async closed(ctx) {
-      await expect.poll(() => ctx.page.getByRole('button', { name: 'Change Password' }).isVisible()).toBe(true);
-      return `Change Password shows${await shows(ctx.page, 'status', context(ctx).success)}`;
-    },
-    async editing(ctx) {
-      await expect.poll(() => ctx.page.getByRole('button', { name: 'Update Password' }).isEnabled()).toBe(true);
-      return `the form is open${await shows(ctx.page, 'alert', context(ctx).error)}`;
-    },
-    async saving({ page }) {
-      await expect.poll(() => page.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
-      return 'the form is busy';
-    },
-  },
+  kinds: accountKinds,
 };
 
 /** Danger Zone › Delete Account, with its confirmation. */
@@ -134,26 +124,7 @@ export const deleteAccountPaths: PathAdapter = {
       return server.answer('DELETE', '/api/users/delete-account', status, body);
     },
   },
-  states: {
-    async idle(ctx) {
-      await expect.poll(() => ctx.page.getByRole('button', { name: 'Delete Account' }).isEnabled()).toBe(true);
-      await expect.poll(() => ctx.page.getByRole('alertdialog').count()).toBe(0);
-      return `Delete Account shows, no confirmation${await shows(ctx.page, 'alert', context(ctx).error)}`;
-    },
-    async confirming({ page }) {
-      await expect.poll(() => page.getByRole('alertdialog', { name: 'Delete Account' }).isVisible()).toBe(true);
-      return 'the confirmation is open';
-    },
-    async deleting({ page }) {
-      await expect.poll(() => page.getByRole('button', { name: 'Deleting...' }).isDisabled()).toBe(true);
-      return 'the button says Deleting...';
-    },
-    async deleted({ page }) {
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-      await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).first().isVisible()).toBe(true);
-      return 'the home page, signed out';
-    },
-  },
+  kinds: accountKinds,
 };
 
 /** Billing › Cancel subscription, with its confirmation; a success reloads the page. */
@@ -186,24 +157,5 @@ export const cancelSubscriptionPaths: PathAdapter = {
       return server.answer('POST', '/api/stripe/cancel-subscription', status, body);
     },
   },
-  states: {
-    async idle(ctx) {
-      await expect.poll(() => ctx.page.getByRole('button', { name: 'Cancel subscription' }).isEnabled()).toBe(true);
-      return `Cancel subscription shows${await shows(ctx.page, 'alert', context(ctx).error)}`;
-    },
-    async confirming({ page }) {
-      await expect.poll(() => page.getByRole('dialog', { name: 'Cancel subscription' }).isVisible()).toBe(true);
-      return 'the confirmation is open';
-    },
-    async cancelling({ page }) {
-      await expect.poll(() => page.getByRole('button', { name: 'Cancelling...' }).isDisabled()).toBe(true);
-      return 'the button says Cancelling...';
-    },
-    async cancelled({ page }) {
-      await expect
-        .poll(() => page.getByText(/^Cancelled: your .* plan and its credits stay until/).isVisible())
-        .toBe(true);
-      return 'the page reloads and says the plan is cancelled, with the date access ends';
-    },
-  },
+  kinds: accountKinds,
 };

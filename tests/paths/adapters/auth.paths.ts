@@ -13,6 +13,37 @@ const text = async ({ page }: PathContext, role: 'alert' | 'status' | 'heading',
   await expect.poll(() => page.getByRole(role).filter({ hasText: expected }).count()).toBeGreaterThan(0);
 };
 
+const contextOf = (ctx: PathContext) => ctx.state.context as { error: string | null; message: string | null };
+
+/** The named kinds of sight of the account pages' machines (their states' meta.sees say which state shows which). */
+const authKinds: PathAdapter['kinds'] = {
+  async formError(ctx) {
+    const { error } = contextOf(ctx);
+    if (error) {
+      await text(ctx, 'alert', error);
+      return `the banner says "${error}"`;
+    }
+    await expect.poll(() => ctx.page.getByRole('alert').count()).toBe(0);
+    return 'no error';
+  },
+  async serverMessage(ctx) {
+    const message = contextOf(ctx).message ?? '';
+    await text(ctx, 'status', message);
+    return `the page shows "${message}"`;
+  },
+  async errorText(ctx) {
+    const error = contextOf(ctx).error ?? '';
+    await expect.poll(() => ctx.page.getByText(error, { exact: false }).count()).toBeGreaterThan(0);
+    return `the page says "${error}"`;
+  },
+  async leftPage(ctx) {
+    const failed = contextOf(ctx).error !== null;
+    await expect.poll(() => new URL(ctx.page.url()).pathname).toBe(failed ? '/login' : '/');
+    if (!failed) await expect.poll(() => ctx.page.getByRole('button', { name: 'Sign In' }).count()).toBe(0);
+    return failed ? 'the login page opens' : 'the home page, signed in';
+  },
+};
+
 /** /forgot-password: the email form, its request, the confirmation or the error. */
 export const forgotPasswordPaths: PathAdapter = {
   name: 'forgotPassword',
@@ -34,27 +65,7 @@ export const forgotPasswordPaths: PathAdapter = {
       return server.answer('POST', '/api/auth/forgot-password', status, body);
     },
   },
-  states: {
-    async idle(ctx) {
-      await expect.poll(() => ctx.page.getByRole('button', { name: 'Send Reset Link' }).isEnabled()).toBe(true);
-      const error = (ctx.state.context as { error: string | null }).error;
-      if (error) {
-        await text(ctx, 'alert', error);
-        return `the form is ready again and shows "${error}"`;
-      }
-      await expect.poll(() => ctx.page.getByRole('alert').count()).toBe(0);
-      return 'the form is ready, no error';
-    },
-    async sending({ page }) {
-      await expect.poll(() => page.getByRole('button', { name: 'Sending...' }).isDisabled()).toBe(true);
-      return 'the button says Sending... and is disabled';
-    },
-    async sent(ctx) {
-      const message = (ctx.state.context as { message: string }).message;
-      await text(ctx, 'status', message);
-      return `the page shows "${message}"`;
-    },
-  },
+  kinds: authKinds,
 };
 
 /** /verify-email/{token}: the check starts when the page opens; success, expired or failed. */
@@ -76,26 +87,7 @@ export const verifyEmailPaths: PathAdapter = {
       return server.answer('GET', /\/api\/auth\/verify-email\//, status, body);
     },
   },
-  states: {
-    async verifying(ctx) {
-      await text(ctx, 'status', 'Verifying your email...');
-      return 'the page says Verifying your email...';
-    },
-    async success(ctx) {
-      await text(ctx, 'heading', 'Email Verified Successfully!');
-      return 'the page says Email Verified Successfully!';
-    },
-    async expired(ctx) {
-      await text(ctx, 'heading', 'Verification Link Expired');
-      return 'the page says Verification Link Expired';
-    },
-    async error(ctx) {
-      await text(ctx, 'heading', 'Verification Failed');
-      const error = (ctx.state.context as { error: string }).error;
-      await expect.poll(() => ctx.page.getByText(error, { exact: false }).count()).toBeGreaterThan(0);
-      return `the page says Verification Failed and "${error}"`;
-    },
-  },
+  kinds: authKinds,
 };
 
 /** /reset-password/{token}: the new password, the reset, the automatic login and where it goes next. */
@@ -137,40 +129,5 @@ export const resetPasswordPaths: PathAdapter = {
       return server.answer('POST', '/api/auth/login', status, body);
     },
   },
-  states: {
-    async editing(ctx) {
-      await expect.poll(() => ctx.page.getByRole('button', { name: 'Reset Password' }).isEnabled()).toBe(true);
-      const error = (ctx.state.context as { error: string | null }).error;
-      if (error) await text(ctx, 'alert', error);
-      return error ? `the form shows "${error}"` : 'the form is ready';
-    },
-    async submitting({ page }) {
-      await expect.poll(() => page.getByRole('button', { name: 'Resetting Password...' }).isDisabled()).toBe(true);
-      return 'the button says Resetting Password...';
-    },
-    async success(ctx) {
-      const message = (ctx.state.context as { message: string }).message;
-      await text(ctx, 'status', message);
-      return `the page shows "${message}"`;
-    },
-    async loggingIn(ctx) {
-      await text(ctx, 'status', 'Logging you in automatically...');
-      await expect.poll(() => ctx.page.getByRole('button', { name: 'Logging In...' }).isDisabled()).toBe(true);
-      return 'the page says Logging you in automatically...';
-    },
-    async loggedIn({ page }) {
-      await expect.poll(() => page.getByRole('button', { name: 'Logging In...' }).isDisabled()).toBe(true);
-      return 'signed in, the page waits a moment';
-    },
-    async loginFailed(ctx) {
-      await text(ctx, 'alert', 'Automatic login failed. Please log in manually.');
-      return 'the page says Automatic login failed. Please log in manually.';
-    },
-    async done(ctx) {
-      const failed = (ctx.state.context as { error: string | null }).error !== null;
-      await expect.poll(() => new URL(ctx.page.url()).pathname).toBe(failed ? '/login' : '/');
-      if (!failed) await expect.poll(() => ctx.page.getByRole('button', { name: 'Sign In' }).count()).toBe(0);
-      return failed ? 'the login page opens' : 'the home page, signed in';
-    },
-  },
+  kinds: authKinds,
 };

@@ -64,12 +64,9 @@ export const creationsPaths: PathAdapter = {
       return server.answer('GET', FIRST_PAGE, status, one);
     },
   },
-  states: {
-    async loading({ page }) {
-      await expect.poll(() => page.getByText('Loading...', { exact: true }).isVisible()).toBe(true);
-      return 'the page says Loading...';
-    },
-    async ready(ctx) {
+  // What each state shows is said by the creations machine (meta.sees); these check its named kinds.
+  kinds: {
+    async list(ctx) {
       const { items, nextCursor, error, category } = creationsContext(ctx);
       await expect.poll(() => cards(ctx.page).count()).toBe(items.length);
       await expect.poll(() => ctx.page.getByRole('dialog').count()).toBe(0);
@@ -78,19 +75,6 @@ export const creationsPaths: PathAdapter = {
       return `${items.length} creation(s)${category ? ` of ${category}` : ''}${nextCursor ? ' and Load more' : ''}${
         error ? ` and "${error}"` : ''
       }`;
-    },
-    async loadingMore({ page }) {
-      await expect.poll(() => page.getByRole('button', { name: 'Loading...' }).isDisabled()).toBe(true);
-      return 'the button says Loading... and is disabled';
-    },
-    async confirming({ page }) {
-      const dialog = page.getByRole('dialog', { name: 'Delete creation' });
-      await expect.poll(() => dialog.getByRole('button', { name: 'Delete' }).isEnabled()).toBe(true);
-      return 'the confirmation asks to delete the creation and its files';
-    },
-    async deleting({ page }) {
-      await expect.poll(() => page.getByRole('button', { name: 'Deleting...' }).isDisabled()).toBe(true);
-      return 'the confirmation says Deleting...';
     },
     failed: (ctx) => showsErrorWithTryAgain(ctx.page, creationsContext(ctx).error),
   },
