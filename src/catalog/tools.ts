@@ -8,11 +8,12 @@ import { imageTools } from './definitions/image';
 import { mediaTools } from './definitions/media';
 import { textTools } from './definitions/text';
 import { videoTools } from './definitions/video';
+import { categories, listedInCategory, searchTools } from './listing';
 import type { Category, Endpoint, Tool, ToolDefinition, ToolKey } from './tool-types';
 
 export type { Category, Endpoint, OutputKind, Provider, Tool, ToolDefinition, ToolKey, ToolParams } from './tool-types';
 
-export const categories: readonly Category[] = ['Image', 'Video', 'Text', '3D', 'Audio'];
+export { categories, searchTools };
 
 /** A definition as the app uses it: with its illustration and its price in credits. */
 export function toolOf<K extends string>(definition: ToolDefinition<K>): Tool<K> {
@@ -42,12 +43,5 @@ export function toolByModelId(id: string): Tool | undefined {
 }
 
 export function toolsInCategory(category: Category): Tool[] {
-  return tools.filter((t) => t.category === category);
-}
-
-/** Case-insensitive filter on title and description (spec §2 All-tools search). */
-export function searchTools(list: readonly Tool[], query: string): Tool[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return [...list];
-  return list.filter((t) => t.title.toLowerCase().includes(q) || t.description.toLowerCase().includes(q));
+  return listedInCategory(tools, category);
 }
