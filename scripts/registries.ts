@@ -6,7 +6,9 @@
  *   tests/flows/models/*.ts, listed under `xxx`.
  * - tests/paths/adapters/index.ts: every `export const x: PathAdapter` of tests/paths/adapters/**\/*.paths.ts,
  *   in the group its file names (`export const group = '…'`).
- * Exports are read from the source (TypeScript's parser), in file order; nothing is imported or run.
+ * - src/catalog/listing.gen.ts: the catalogue's cards and search fields of every tool definition.
+ * Registry exports are read from the source (TypeScript's parser), in file order; nothing is imported or
+ * run, except the tool definitions (plain data) for the listing.
  * tests/flows/registries.test.ts fails when a written file differs from what this would write now.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -161,8 +163,24 @@ function adaptersRegistry(): string {
 }
 
 /** What each registry file should hold now, by its path in the repository, formatted as Prettier would. */
+/** src/catalog/listing.gen.ts: each tool's card and search fields, read from the definitions (imported, all data). */
+async function toolListing(): Promise<string> {
+  const { tools } = await import('../src/catalog/tools');
+  const fields = ['key', 'title', 'description', 'path', 'category', 'image', 'cost'] as const;
+  const rows = tools.map((tool) => Object.fromEntries(fields.map((field) => [field, tool[field]])));
+  return [
+    HEADER,
+    '// What the first load of / needs of each tool (src/catalog/listing.ts); the definitions stay the one source.',
+    "import type { ToolListing } from './listing';",
+    '',
+    `export const toolListing: readonly ToolListing[] = ${JSON.stringify(rows)};`,
+    '',
+  ].join('\n');
+}
+
 export async function registries(): Promise<Record<string, string>> {
   const files = {
+    'src/catalog/listing.gen.ts': await toolListing(),
     'machines/index.ts': machinesRegistry(),
     'tests/flows/models/index.ts': modelsRegistry(),
     'tests/paths/adapters/index.ts': adaptersRegistry(),

@@ -1,22 +1,23 @@
 /**
  * Aspect-ratio presets with the sizes a tool sends: spec §9 gives two readings (general tools
- * and the advertisement page), and every size is rounded down to a multiple of 8 (§5).
+ * and the advertisement page), and every size follows the catalogue's size rule (§5).
  */
-import { advertisementAspectRatios, aspectRatios, floorTo8 } from '../../src/catalog/aspect-ratios';
+import { advertisementAspectRatios, aspectRatios } from '../../src/catalog/aspect-ratios';
+import { sizeRule } from '../../src/catalog/sizes';
 import type { AspectReading } from './tool-run.types';
 
 export interface AspectPreset {
   name: string;
   ratio: string;
-  /** Already a multiple of 8. */
+  /** Already a multiple of 8 within 64–2048. */
   width: number;
   height: number;
 }
 
-/** The presets of one reading, sizes rounded down to multiples of 8 (1365 → 1360). */
+/** The presets of one reading, sizes by the size rule (1365 → 1360). */
 export function aspectPresets(reading: AspectReading): AspectPreset[] {
   const source = reading === 'advertisement' ? advertisementAspectRatios : aspectRatios;
-  return source.map((p) => ({ name: p.name, ratio: p.ratio, width: floorTo8(p.width), height: floorTo8(p.height) }));
+  return source.map((p) => ({ name: p.name, ratio: p.ratio, width: sizeRule(p.width), height: sizeRule(p.height) }));
 }
 
 /** The preset a page starts with and returns to on 'Generate Another': the first (Square). */
@@ -31,7 +32,7 @@ export function aspectPreset(reading: AspectReading, name: string): AspectPreset
   return aspectPresets(reading).find((p) => p.name === name);
 }
 
-/** Free width and height fields (image-to-image): both rounded down to a multiple of 8, at least 8. */
+/** Free width and height fields (image-to-image): each by the size rule the server applies (64–2048, multiples of 8). */
 export function roundSize(width: number, height: number): { width: number; height: number } {
-  return { width: Math.max(8, floorTo8(width)), height: Math.max(8, floorTo8(height)) };
+  return { width: sizeRule(width), height: sizeRule(height) };
 }

@@ -38,7 +38,7 @@ export function generationInput(form: Form): GenerationBody['input'] {
 export function generationBody(form: Form): GenerationBody {
   const input = generationInput(form);
   const { tool } = form;
-  return form.shape.call === 'sync'
+  return form.shape.call === 'single'
     ? { provider: tool.provider, modelId: tool.id, cost: tool.cost, input }
     : { provider: tool.provider, modelId: tool.id, modelCost: tool.modelCost, input };
 }

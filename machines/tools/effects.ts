@@ -1,6 +1,6 @@
 /**
- * The one place a tool run gets its effects: the lifecycle's own (upload, waitForResult, the
- * credit and scroll actions) and its children's (generateSync and startGeneration for the two
+ * The one place a tool run gets its effects: the lifecycle's own (upload, the credit and scroll
+ * actions) and its children's (generateSync and startGeneration for the two
  * request machines, fetchPrediction for the poll machine). The app calls it with the real API;
  * tests and the flows viewer call it with fakes.
  */
@@ -9,15 +9,7 @@ import { toolPollMachine } from './tool-poll.machine';
 import { toolProgressMachine } from './tool-progress.machine';
 import { toolRequestMachine } from './tool-request.machine';
 import { toolRunMachine } from './tool-run.machine';
-import type {
-  CallAnswer,
-  CallInput,
-  PredictionAnswer,
-  UploadAnswer,
-  UploadInput,
-  WaitAnswer,
-  WaitInput,
-} from './tool-run.types';
+import type { CallAnswer, CallInput, PredictionAnswer, UploadAnswer, UploadInput } from './tool-run.types';
 
 /** A promise effect (fromPromise(({ input, signal }) => …)): `signal` aborts when the run stops. */
 type Effect<Output, Input> = ActorLogic<PromiseSnapshot<Output, Input>, AnyEventObject, Input>;
@@ -31,8 +23,6 @@ export interface ToolEffects {
   fetchPrediction: Effect<PredictionAnswer, { id: string }>;
   /** POST /api/upload {image}. */
   upload: Effect<UploadAnswer, UploadInput>;
-  /** Text, code, image-to-text: wait for the result by id, calling input.onProgress. */
-  waitForResult: Effect<WaitAnswer, WaitInput>;
   requireSignIn: () => void;
   creditsChanged: (credits: number) => void;
   refreshCredits: () => void;
@@ -67,7 +57,6 @@ export function withToolEffects(effects: ToolEffects, delays: ToolDelays = {}) {
         delays: delays.toolPoll ?? {},
       }),
       upload: effects.upload,
-      waitForResult: effects.waitForResult,
     },
     actions: {
       requireSignIn: () => effects.requireSignIn(),

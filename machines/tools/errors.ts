@@ -2,7 +2,8 @@
  * Spec §8 Generation errors as pure functions: what the red banner of a tool page says for a
  * failure, and which failures §9 retries. The machines call these; nothing here has effects.
  */
-import type { ErrorWording, ToolError } from './tool-run.types';
+import type { ErrorWording } from '../../src/catalog/tool-rules';
+import type { ToolError } from './tool-run.types';
 
 export const GENERATION_FAILED = 'Generation failed';
 export const GENERATION_TIMED_OUT = 'Generation timed out';

@@ -1,26 +1,28 @@
 /**
- * Polling a started prediction (spec §4 Polling flow, §9): GET /api/prediction/{id} every 2 s,
- * at most 60 times. Succeeded → the output (its first element if an array); failed or canceled →
- * the server's message or 'Generation failed'; 60 checks without an end → 'Generation timed out'.
- * Progress is checks / 60, capped at 95 %.
+ * Polling a started prediction (spec §4 Polling flow, §9), the one poller of the app: GET
+ * /api/prediction/{id} at the tool's interval, at most its number of checks (the tool's
+ * definition: 2 s × 60 for person-to-person, restore and the media tools; 1 s × 180 for text,
+ * code and image-to-text). Succeeded → the output (its first element if an array); failed,
+ * canceled or aborted → the server's message or 'Generation failed'; the last check without an
+ * end → 'Generation timed out'. Progress follows the tool's curve, capped at 95 %.
  *
  * A failed status fetch (network blip, 5xx) is not the prediction failing: the run is paid and
- * its result may still arrive, so the check is retried within the same 60-check budget. Only
- * three failed fetches in a row end the run with 'Failed to check status'.
+ * its result may still arrive, so the check is retried within the same budget. Only three failed
+ * fetches in a row end the run with 'Failed to check status'.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { pollProgress } from '../../src/catalog/tool-checks';
+import { POLL_PROGRESS_CAP, SPEC_POLL, type PollRule, type ProgressCurve } from '../../src/catalog/tool-rules';
 import { notProvided } from '../shared/errors';
 import { CHECK_FAILED, GENERATION_FAILED, GENERATION_TIMED_OUT, INVALID_RESPONSE } from './errors';
 import type { PollOutcome, PredictionAnswer, ToolError } from './tool-run.types';
 import { facts } from '../shared/meta';
 
-export const MAX_POLLS = 60;
-export const POLL_PROGRESS_CAP = 95;
+/** Spec §9: 60 checks. */
+export const MAX_POLLS = SPEC_POLL.attempts;
+export { POLL_PROGRESS_CAP, pollProgress };
 /** Consecutive failed status fetches that end the run. */
 export const MAX_CHECK_FAILURES = 3;
-
-export const pollProgress = (checks: number, maxPolls = MAX_POLLS): number =>
-  Math.min(POLL_PROGRESS_CAP, Math.round((checks / maxPolls) * 100));
 
 /** The first element of an array output, else the output; null when there is none. */
 export function firstOutput(output: PredictionAnswer['output']): string | null {
@@ -30,7 +32,9 @@ export function firstOutput(output: PredictionAnswer['output']): string | null {
 
 export interface ToolPollInput {
   id: string;
-  /** Spec §9: 60. Only the flows viewer and model tests shrink it, to keep the drawn graph small. */
+  /** The tool's interval, checks and curve; the spec's 2 s × 60 by default. */
+  rule?: PollRule;
+  /** Only the flows viewer and model tests shrink the checks, to keep the drawn graph small. */
   maxPolls?: number;
   onProgress?: (value: number) => void;
 }
@@ -38,6 +42,8 @@ export interface ToolPollInput {
 export interface ToolPollContext {
   id: string;
   maxPolls: number;
+  intervalMs: number;
+  curve: ProgressCurve;
   /** Status checks answered or failed so far. */
   checks: number;
   /** Failed status fetches in a row. */
@@ -48,7 +54,7 @@ export interface ToolPollContext {
   onProgress: ((value: number) => void) | null;
 }
 
-const ended = (status: string) => status === 'failed' || status === 'canceled';
+const ended = (status: string) => status === 'failed' || status === 'canceled' || status === 'aborted';
 
 export const toolPollMachine = setup({
   types: {
@@ -68,22 +74,24 @@ export const toolPollMachine = setup({
     succeeded: (_, answer: PredictionAnswer) => answer.status === 'succeeded' && firstOutput(answer.output) !== null,
     succeededEmpty: (_, answer: PredictionAnswer) => answer.status === 'succeeded',
     failed: (_, answer: PredictionAnswer) => ended(answer.status),
-    /** This check was the 60th. */
+    /** This check was the last the tool allows. */
     lastCheck: ({ context }) => context.checks + 1 >= context.maxPolls,
     /** This failed fetch is the third in a row (or the budget is spent). */
     giveUpChecking: ({ context }) =>
       context.failures + 1 >= MAX_CHECK_FAILURES || context.checks + 1 >= context.maxPolls,
   },
   delays: {
-    /** Spec §9: poll every 2 s. */
-    pollInterval: 2000,
+    /** The tool's interval: spec §9's 2 s, or 1 s for the text tools. */
+    pollInterval: ({ context }) => context.intervalMs,
   },
 }).createMachine({
   id: 'toolPoll',
   meta: facts({ sends: [] }),
   context: ({ input }) => ({
     id: input.id,
-    maxPolls: input.maxPolls ?? MAX_POLLS,
+    maxPolls: input.maxPolls ?? input.rule?.attempts ?? MAX_POLLS,
+    intervalMs: input.rule?.intervalMs ?? SPEC_POLL.intervalMs,
+    curve: input.rule?.curve ?? SPEC_POLL.curve,
     checks: 0,
     failures: 0,
     progress: 0,
@@ -128,7 +136,8 @@ export const toolPollMachine = setup({
               assign({
                 checks: ({ context }) => context.checks + 1,
                 failures: 0,
-                progress: ({ context }) => pollProgress(context.checks + 1, context.maxPolls),
+                progress: ({ context }) =>
+                  pollProgress(context.checks + 1, { attempts: context.maxPolls, curve: context.curve }),
               }),
               'reportProgress',
             ],
@@ -146,7 +155,8 @@ export const toolPollMachine = setup({
               assign({
                 checks: ({ context }) => context.checks + 1,
                 failures: ({ context }) => context.failures + 1,
-                progress: ({ context }) => pollProgress(context.checks + 1, context.maxPolls),
+                progress: ({ context }) =>
+                  pollProgress(context.checks + 1, { attempts: context.maxPolls, curve: context.curve }),
               }),
               'reportProgress',
             ],
@@ -155,7 +165,8 @@ export const toolPollMachine = setup({
       },
     },
     waiting: {
-      description: 'Two seconds between status checks; the bar shows checks / 60 (at most 95 %)',
+      description:
+        'The interval between status checks (2 s, or 1 s for text); the bar moves with the checks (at most 95 %)',
       after: { pollInterval: 'checking' },
     },
     succeeded: { description: 'The prediction succeeded with an output', type: 'final' },

@@ -1,7 +1,8 @@
 /**
- * One generation call with the §9 time-out and retries: an attempt is cancelled after 55 s (45 s
- * on the advertisement page: its `signal` aborts the request); up to 3 attempts, 2 s apart. Every
- * tool retries a time-out; the advertisement also retries HTTP 504 and aborts. Every attempt of
+ * One generation call with the §9 time-out and retries: an attempt is cancelled after the tool's
+ * time-out (55 s, or 45 s on the advertisement page: its `signal` aborts the request); up to 3
+ * attempts, 2 s apart. Every tool retries a time-out; a tool whose definition says `retryOn504`
+ * (the advertisement) also retries HTTP 504 and aborts. Every attempt of
  * one click carries the click's idempotency key, so the server runs and charges once.
  *
  * The lifecycle invokes it twice over: `syncRequest` (the output itself) and `startRequest` (a
@@ -16,15 +17,15 @@ import type { CallAnswer, CallInput, GenerationBody, RequestOutcome, ToolError }
 import { facts } from '../shared/meta';
 
 export const MAX_ATTEMPTS = 3;
-export const REQUEST_TIMEOUT_MS = 55_000;
-export const ADVERTISEMENT_TIMEOUT_MS = 45_000;
 
 export interface ToolRequestInput {
   endpoint: Endpoint;
   body: GenerationBody;
   idempotencyKey: string;
-  /** The advertisement page: 45 s time-out, retries on 504 and aborts. */
-  advertisement: boolean;
+  /** From the tool's definition: also retry on HTTP 504 and on an abort. */
+  retryOn504: boolean;
+  /** From the tool's definition: the time-out of one attempt (55 s, 45 s on the advertisement page). */
+  timeoutMs: number;
 }
 
 export interface ToolRequestContext extends ToolRequestInput {
@@ -50,11 +51,11 @@ export const toolRequestMachine = setup({
   guards: {
     attemptsLeft: ({ context }) => context.attempt < MAX_ATTEMPTS,
     retryable: ({ context }, error: unknown) =>
-      context.attempt < MAX_ATTEMPTS && isRetryable(toToolError(error), context.advertisement),
+      context.attempt < MAX_ATTEMPTS && isRetryable(toToolError(error), context.retryOn504),
   },
   delays: {
-    /** Spec §9: 55 s per attempt, 45 s on the advertisement page. */
-    requestTimeout: ({ context }) => (context.advertisement ? ADVERTISEMENT_TIMEOUT_MS : REQUEST_TIMEOUT_MS),
+    /** Spec §9: the tool's time-out per attempt (55 s, 45 s on the advertisement page). */
+    requestTimeout: ({ context }) => context.timeoutMs,
     /** Spec §9: 2 s between attempts. */
     retryPause: 2000,
   },

@@ -1,83 +1,36 @@
 /**
  * The tool page lifecycle (spec §4 Tool page): idle → working (progress shown) → result | error,
- * one machine for all 15 tools, parameterised by the tool's catalogue entry and call shape.
+ * one machine for every tool, parameterised by the tool's definition (src/catalog/definitions).
  *
  * Before any call: the §5 form rules, then the sign-in check (the app opens the login dialog and
  * the form keeps what was typed), then the balance (the app keeps it current with `tool.balance`).
- * Working takes one of the shape's paths: `single` (one call, simulated progress), `uploading` →
- * `starting` → `polling` (person-to-person), `starting` → `polling` (restore, video, audio, 3D) or
- * `starting` → `waiting` (text, code, image-to-text: start, then wait by id with progress
- * callbacks). Each click makes one idempotency key, sent with every attempt of its call.
+ * Working takes one of the definition's paths: `single` (one call, simulated progress), `uploading`
+ * → `starting` → `polling` (person-to-person) or `starting` → `polling` (the others; the poll's
+ * interval, checks and progress curve are the tool's). Each click makes one idempotency key, sent
+ * with every attempt of its call.
  * Stopping the actor (leaving the page) stops every child and aborts what is in flight.
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { acceptParam } from '../../src/catalog/tool-params';
+import { buttonReady, inputProblem } from '../../src/catalog/tool-checks';
 import { notProvided } from '../shared/errors';
-import { aspectPreset, defaultAspect, roundSize } from './aspect';
-import { generationBody } from './body';
-import { INVALID_RESPONSE, generationErrorText, notEnoughCredits, toToolError, uploadErrorText } from './errors';
-import { acceptParam, defaultParams } from './params';
-import { shapeOf, validationError } from './shapes';
+import { aspectPreset, roundSize } from './aspect';
+import { INVALID_RESPONSE, generationErrorText, notEnoughCredits, uploadErrorText } from './errors';
 import { toolPollMachine } from './tool-poll.machine';
 import { toolProgressMachine } from './tool-progress.machine';
-import { toolRequestMachine, type ToolRequestInput } from './tool-request.machine';
-import type { Tool } from '../../src/catalog/tools';
+import { toolRequestMachine } from './tool-request.machine';
+import { blankForm, blankRun, creditsOf, idOf, outputOf, requestInput } from './run-parts';
 import type {
   PollOutcome,
   RequestOutcome,
   ToolRunContext,
   ToolRunEvent,
   ToolRunInput,
-  ToolShape,
   UploadAnswer,
   UploadInput,
-  WaitAnswer,
-  WaitInput,
 } from './tool-run.types';
 import { facts } from '../shared/meta';
 import { toolRunFacts, idleFacts, workingFacts, resultFacts, errorFacts } from './tool-run-facts';
-
-const DEFAULT_SIZE = 1024;
-
-/** The form a page starts with, and returns to on 'Generate Another'. */
-function blankForm(tool: Tool, shape: ToolShape) {
-  const preset = shape.aspect === null ? null : defaultAspect(shape.aspect);
-  return {
-    prompt: '',
-    image: null,
-    poseImage: null,
-    aspect: preset?.name ?? null,
-    width: preset?.width ?? DEFAULT_SIZE,
-    height: preset?.height ?? DEFAULT_SIZE,
-    params: defaultParams(tool.key, tool.defaultParams),
-  };
-}
-
-const blankRun = {
-  key: null,
-  uploaded: { image: null, poseImage: null },
-  predictionId: null,
-  progress: 0,
-  result: null,
-  error: null,
-} as const;
-
-const outputOf = (outcome: RequestOutcome): string | null =>
-  outcome.ok && typeof outcome.answer.output === 'string' && outcome.answer.output !== ''
-    ? outcome.answer.output
-    : null;
-const idOf = (outcome: RequestOutcome): string | null =>
-  outcome.ok && typeof outcome.answer.id === 'string' && outcome.answer.id !== '' ? outcome.answer.id : null;
-const creditsOf = (outcome: RequestOutcome): number | undefined =>
-  outcome.ok && typeof outcome.answer.credits === 'number' ? outcome.answer.credits : undefined;
-
-function requestInput(context: ToolRunContext): ToolRequestInput {
-  return {
-    endpoint: context.tool.endpoint,
-    body: generationBody(context),
-    idempotencyKey: context.key ?? '',
-    advertisement: context.tool.key === 'text-to-advertisement',
-  };
-}
 
 export const toolRunMachine = setup({
   types: {
@@ -88,16 +41,14 @@ export const toolRunMachine = setup({
   actors: {
     /** Simulated progress of a single call (800 ms ticks, cap 85). */
     progress: toolProgressMachine,
-    /** The single call of a 'sync' tool, with time-out and retries; the app gives it `generateSync`. */
+    /** The single call of a 'single' tool, with time-out and retries; the app gives it `generateSync`. */
     syncRequest: toolRequestMachine,
-    /** The start call of 'poll' and 'startThenWait' tools; the app gives it `startGeneration`. */
+    /** The start call of 'poll' and 'wait' tools; the app gives it `startGeneration`. */
     startRequest: toolRequestMachine,
-    /** GET /api/prediction/{id} every 2 s; the app gives it `fetchPrediction`. */
+    /** GET /api/prediction/{id} at the tool's interval; the app gives it `fetchPrediction`. */
     poll: toolPollMachine,
     /** POST /api/upload {image}: the public URL of a data-URL image. */
     upload: fromPromise<UploadAnswer, UploadInput>(async () => notProvided('upload')),
-    /** Text, code, image-to-text: wait for the started generation, calling onProgress on the way. */
-    waitForResult: fromPromise<WaitAnswer, WaitInput>(async () => notProvided('waitForResult')),
   },
   actions: {
     /** A visitor pressed Generate: the app opens the login dialog; the form keeps its values. */
@@ -120,7 +71,7 @@ export const toolRunMachine = setup({
     setParam: assign({
       params: ({ context }, p: { name: string; value: string | number }) => ({
         ...context.params,
-        [p.name]: acceptParam(context.tool.key, p.name, p.value) ?? context.params[p.name] ?? '',
+        [p.name]: acceptParam(context.tool.params, p.name, p.value) ?? context.params[p.name] ?? '',
       }),
     }),
     setBalance: assign((_, p: { signedIn: boolean; credits: number }) => ({
@@ -139,7 +90,7 @@ export const toolRunMachine = setup({
     })),
   },
   guards: {
-    formInvalid: ({ context }) => validationError(context.shape, context) !== null,
+    formInvalid: ({ context }) => inputProblem(context.shape, context) !== null,
     signedOut: ({ context }) => !context.signedIn,
     /** The balance the app last sent is below the tool's cost. */
     lacksCredits: ({ context }) => context.credits < context.tool.cost,
@@ -147,9 +98,8 @@ export const toolRunMachine = setup({
       context.shape.aspect !== null && aspectPreset(context.shape.aspect, p.name) !== undefined,
     /** The tool has this control and the value is one it takes (numbers are clamped, not refused). */
     knownParam: ({ context }, p: { name: string; value: string | number }) =>
-      acceptParam(context.tool.key, p.name, p.value) !== null,
-    syncCall: ({ context }) => context.shape.call === 'sync',
-    pollCall: ({ context }) => context.shape.call === 'poll',
+      acceptParam(context.tool.params, p.name, p.value) !== null,
+    syncCall: ({ context }) => context.shape.call === 'single',
     uploadsFirst: ({ context }) => context.shape.uploadsFirst,
     hasPoseImage: ({ context }) => context.poseImage !== null && context.poseImage !== '',
     gotOutput: (_, outcome: RequestOutcome) => outputOf(outcome) !== null,
@@ -166,7 +116,7 @@ export const toolRunMachine = setup({
   id: 'toolRun',
   meta: facts(toolRunFacts),
   context: ({ input }) => {
-    const shape = input.shape ?? shapeOf(input.tool.key);
+    const shape = input.shape ?? input.tool.run;
     return {
       tool: input.tool,
       shape,
@@ -209,7 +159,7 @@ export const toolRunMachine = setup({
             target: 'error',
             actions: {
               type: 'refuse',
-              params: ({ context }) => ({ message: validationError(context.shape, context) ?? '' }),
+              params: ({ context }) => ({ message: inputProblem(context.shape, context) ?? '' }),
             },
           },
           { guard: 'signedOut', actions: 'requireSignIn' },
@@ -348,7 +298,7 @@ export const toolRunMachine = setup({
             onDone: [
               {
                 guard: { type: 'gotId', params: ({ event }) => event.output },
-                target: 'started',
+                target: 'polling',
                 actions: [
                   assign({ predictionId: ({ event }) => idOf(event.output) }),
                   // The answer's balance when it has one, else ask the server (spec §7).
@@ -372,17 +322,15 @@ export const toolRunMachine = setup({
             ],
           },
         },
-        started: {
-          description: 'The prediction runs: poll it, or wait for it by id',
-          always: [{ guard: 'pollCall', target: 'polling' }, { target: 'waiting' }],
-        },
         polling: {
-          description: 'Checking the prediction every 2 s (at most 60 times); the bar shows checks / 60',
+          description:
+            'Checking the prediction at the tool’s interval (2 s × 60, or 1 s × 180 for text); the bar follows the checks',
           invoke: {
             id: 'poll',
             src: 'poll',
             input: ({ context, self }) => ({
               id: context.predictionId ?? '',
+              ...(context.shape.poll ? { rule: context.shape.poll } : {}),
               onProgress: (value: number) => self.send({ type: 'progress.tick', value }),
             }),
             onDone: [
@@ -402,37 +350,6 @@ export const toolRunMachine = setup({
                 actions: [{ type: 'showFailure', params: ({ event }) => event.output }, 'refreshCredits'],
               },
             ],
-          },
-        },
-        waiting: {
-          description: 'Waiting for the text by id; the app’s progress callbacks move the bar, then 100',
-          invoke: {
-            id: 'wait',
-            src: 'waitForResult',
-            input: ({ context, self }) => ({
-              id: context.predictionId ?? '',
-              tool: context.tool.key,
-              onProgress: (value: number) => self.send({ type: 'progress.tick', value }),
-            }),
-            onDone: {
-              target: '#toolRun.result',
-              actions: [
-                { type: 'showResult', params: ({ event }) => ({ output: event.output.output }) },
-                'refreshCredits',
-              ],
-            },
-            onError: {
-              target: '#toolRun.error',
-              actions: [
-                {
-                  type: 'showError',
-                  params: ({ context, event }) => ({
-                    message: generationErrorText(toToolError(event.error), context.shape.wording),
-                  }),
-                },
-                'refreshCredits',
-              ],
-            },
           },
         },
       },
@@ -467,7 +384,7 @@ export const toolRunMachine = setup({
             guard: 'formInvalid',
             actions: {
               type: 'refuse',
-              params: ({ context }) => ({ message: validationError(context.shape, context) ?? '' }),
+              params: ({ context }) => ({ message: inputProblem(context.shape, context) ?? '' }),
             },
           },
           { guard: 'signedOut', actions: 'requireSignIn' },
@@ -486,3 +403,11 @@ export const toolRunMachine = setup({
 });
 
 export type ToolRunMachine = typeof toolRunMachine;
+
+/**
+ * Whether the Generate button may be pressed: the run takes `tool.generate` now, and the fields
+ * the definition's `button` names are filled (spec §5: the button is disabled while they are empty).
+ */
+export function generateEnabled(snapshot: SnapshotFrom<ToolRunMachine>): boolean {
+  return snapshot.can({ type: 'tool.generate' }) && buttonReady(snapshot.context.shape, snapshot.context);
+}

@@ -2,9 +2,11 @@
  * Types of a tool run (spec §4 Tool page, Simulated progress, Polling flow; §7 Generation calls;
  * §8 Generation errors; §9 Timing). The lifecycle (toolRun) composes three small machines:
  * toolRequest (time-out and retries), toolPoll (prediction polling) and toolProgress (simulated
- * progress); the app provides the effects below once, through `withToolEffects`.
+ * progress); the app provides the effects below once, through `withToolEffects`. What differs
+ * from tool to tool is the tool's definition in src/catalog.
  */
-import type { Endpoint, Tool, ToolKey } from '../../src/catalog/tools';
+import type { Endpoint, Tool } from '../../src/catalog/tools';
+import type { ToolShape } from '../../src/catalog/tool-rules';
 
 // ---------- errors ----------
 
@@ -19,45 +21,16 @@ export interface ToolError {
   name?: 'AbortError' | 'TimeoutError';
 }
 
-/** Which §8 wording a page uses for its failures. */
-export type ErrorWording = 'image' | 'restore' | 'text' | 'code' | 'imageToText' | 'advertisement' | 'generic';
+// ---------- the tool's call shape: part of its definition in src/catalog ----------
 
-// ---------- the tool's call shape ----------
-
-/**
- * How a tool reaches its output:
- * - 'sync': one call answers with the output (POST /api/generate/image → {output, credits});
- * - 'poll': a start call answers with a prediction id, then GET /api/prediction/{id} every 2 s;
- * - 'startThenWait': a start call, then the app's `waitForResult` waits by id with progress callbacks.
- */
-export type CallKind = 'sync' | 'poll' | 'startThenWait';
-
-/** A form field a run needs, with the §5 text shown when it is missing (checked in order). */
-export interface Requirement {
-  field: 'prompt' | 'image';
-  message: string;
-}
-
-/** Which aspect-ratio presets the page offers (spec §9 gives two readings), if any. */
-export type AspectReading = 'general' | 'advertisement';
-
-export interface ToolShape {
-  call: CallKind;
-  requires: readonly Requirement[];
-  /** Aspect-ratio buttons (text-to-image, advertisement); null when the page has none. */
-  aspect: AspectReading | null;
-  /** Free width and height fields, rounded down to multiples of 8 (image-to-image). */
-  freeSize: boolean;
-  /** Person-to-person: upload the main and pose images through /api/upload before starting. */
-  uploadsFirst: boolean;
-  /** Prompt sent when the field is empty (person-to-person: 'A photo of a person'). */
-  defaultPrompt: string | null;
-  /** The advertisement page also retries on HTTP 504 and on an abort (spec §9). */
-  retryOn504: boolean;
-  wording: ErrorWording;
-  /** What the upload area takes: a picture (sent as `image`) or a clip (video editing, sent as `video`). */
-  upload: 'image' | 'video';
-}
+export type {
+  AspectReading,
+  CallKind,
+  ErrorWording,
+  PollRule,
+  Requirement,
+  ToolShape,
+} from '../../src/catalog/tool-rules';
 
 // ---------- effects the app provides ----------
 
@@ -113,17 +86,6 @@ export interface UploadAnswer {
   url: string;
 }
 
-/** Text, code and image-to-text: wait for the result of a started generation. */
-export interface WaitInput {
-  id: string;
-  tool: ToolKey;
-  /** Called with 0–100 as the wait goes on; the lifecycle shows it as the progress bar. */
-  onProgress: (value: number) => void;
-}
-export interface WaitAnswer {
-  output: string;
-}
-
 /** How the request machine ended: it never throws, the lifecycle reads this. */
 export type RequestOutcome =
   { ok: true; answer: CallAnswer; attempts: number } | { ok: false; error: ToolError; attempts: number };
@@ -134,8 +96,9 @@ export type PollOutcome = { ok: true; output: string } | { ok: false; error: Too
 // ---------- the lifecycle ----------
 
 export interface ToolRunInput {
-  tool: Tool;
-  /** Defaults to the catalogue's shape for the tool (shapes.ts). */
+  /** The tool's definition: a catalogue tool, or any other made the same way (a test's own). */
+  tool: Tool<string>;
+  /** Defaults to the tool definition's own (`tool.run`). */
   shape?: ToolShape;
   signedIn?: boolean;
   credits?: number;
@@ -146,7 +109,8 @@ export interface ToolRunInput {
 }
 
 export interface ToolRunContext {
-  tool: Tool;
+  /** The tool's definition: a catalogue tool, or any other made the same way (a test's own). */
+  tool: Tool<string>;
   shape: ToolShape;
   // form
   prompt: string;
@@ -157,7 +121,7 @@ export interface ToolRunContext {
   aspect: string | null;
   width: number;
   height: number;
-  /** The tool's parameters shown as controls (machines/tools/params.ts), starting at the §9 defaults. */
+  /** The tool's parameters shown as controls (its definition's `params`), starting at the §9 defaults. */
   params: Readonly<Record<string, string | number>>;
   // session, kept current by the app through `tool.balance`
   signedIn: boolean;

@@ -14,6 +14,7 @@
  * a prompt can carry them; image to text also fails when the text it reads contains [fail].
  */
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { aspectRatios, type Tool } from '../../src/catalog';
 import { PoolBusyError, sharedPool, type WorkerPool } from '../workers/pool';
 import { userMessageOf } from '../workers/context';
@@ -348,19 +349,14 @@ function writeCode(job: GenerationJob): string {
 
 // ---------- the provider ----------
 
-function delay(ms: number, signal: AbortSignal): Promise<void> {
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason instanceof Error ? signal.reason : new Error('Aborted'));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+/** The artificial latency: aborted with the run, failing with the run's own reason. */
+async function delay(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0) return;
+  try {
+    await sleep(ms, undefined, { signal });
+  } catch (error) {
+    throw signal.reason instanceof Error ? signal.reason : error;
+  }
 }
 
 async function produce(job: GenerationJob, pool: WorkerPool, signal: AbortSignal): Promise<ProviderResult['output']> {

@@ -2,6 +2,7 @@
  * Replicate predictions API through the `replicate` SDK: create, poll to a terminal status,
  * cancel on abort, and download the outputs at once (Replicate deletes them after an hour).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import Replicate, { type Prediction } from 'replicate';
 import {
   ProviderError,
@@ -53,24 +54,6 @@ const TYPES_BY_EXT: Record<string, string> = {
   flac: 'audio/flac',
   glb: 'model/gltf-binary',
 };
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(abortReason(signal));
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortReason(signal));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 function abortReason(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new Error('Aborted');
@@ -152,7 +135,7 @@ export function createReplicateProvider(options: ReplicateOptions): GenerationPr
       signal.addEventListener('abort', cancel, { once: true });
       try {
         while (!TERMINAL.has(prediction.status)) {
-          await sleep(interval, signal);
+          await sleep(interval, undefined, { signal });
           prediction = await replicate.predictions.get(prediction.id, { signal });
         }
       } catch (error) {

@@ -5,6 +5,7 @@
  * the sweeper ended the run changes nothing.
  */
 import crypto from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import { tools, type Tool } from '../../src/catalog';
 import type { AppDeps } from '../context';
@@ -15,6 +16,7 @@ import { HttpError } from '../errors';
 import { ProviderError, type InputValue, type ProviderResult } from '../providers/types';
 import { providerFor } from '../providers';
 import { readUpload, storeFile, storeUploadedImage, storeUploadedVideo } from './storage';
+import { checkInput } from './tool-input';
 
 export type PredictionRow = typeof predictions.$inferSelect;
 
@@ -31,30 +33,7 @@ const running = new Map<string, AbortController>();
 /** The end of each run this process started, by prediction id (for replays of its Idempotency-Key). */
 const runs = new Map<string, Promise<PredictionRow>>();
 
-const promptTools = new Set<Tool['key']>([
-  'text-to-image',
-  'image-to-image',
-  'text-to-advertisement',
-  'text-to-video',
-  'video-editing',
-  'text-to-text',
-  'code-generation',
-  'musicgen',
-  'audioldm',
-  'bark',
-]);
-const imageMessages: Partial<Record<Tool['key'], string>> = {
-  'image-to-image': 'Please upload an image',
-  'person-to-person': 'Please upload a main image',
-  'restore-image': 'Please upload an image first',
-  'image-to-video': 'Please upload an image',
-  'image-to-text': 'Please upload an image first',
-  '3d-gen': 'Please upload an image',
-};
 const imageFields = ['image', 'pose_image'] as const;
-const MAX_PROMPT = 4000;
-const MIN_SIZE = 64;
-const MAX_SIZE = 2048;
 
 export function toolForEndpoint(modelId: string, endpoints: readonly string[] | 'any'): Tool {
   const tool = tools.find((t) => t.id === modelId);
@@ -74,28 +53,11 @@ export async function prepareInput(
   tool: Tool,
   raw: Readonly<Record<string, InputValue>>,
 ) {
-  const input: Record<string, InputValue> = { ...tool.defaultParams, ...raw };
-  if (typeof input['prompt'] === 'string') input['prompt'] = input['prompt'].trim();
-  if (tool.key === 'person-to-person' && !input['prompt']) input['prompt'] = 'A photo of a person';
-  if (promptTools.has(tool.key) && (typeof input['prompt'] !== 'string' || input['prompt'] === '')) {
-    throw new HttpError(400, 'Please enter a prompt');
-  }
-  if (typeof input['prompt'] === 'string' && input['prompt'].length > MAX_PROMPT) {
-    throw new HttpError(400, `The prompt is too long (at most ${MAX_PROMPT} characters).`);
-  }
-  for (const key of ['width', 'height'] as const) {
-    const value = input[key];
-    if (value === undefined || value === null) continue;
-    const n = typeof value === 'string' ? Number(value) : value;
-    if (typeof n !== 'number' || !Number.isFinite(n)) throw new HttpError(400, `The ${key} must be a number`);
-    input[key] = Math.min(MAX_SIZE, Math.max(MIN_SIZE, Math.floor(n / 8) * 8));
-  }
+  const input = checkInput(tool, raw);
   const images: Record<string, { bytes: Uint8Array; contentType: string }> = {};
-  const requiredMessage = imageMessages[tool.key];
   for (const field of imageFields) {
     const value = input[field];
     if (value === undefined || value === null || value === '') {
-      if (field === 'image' && requiredMessage) throw new HttpError(400, requiredMessage);
       delete input[field];
       continue;
     }
@@ -113,7 +75,7 @@ export async function prepareInput(
   const video = input['video'];
   if (video === undefined || video === null || video === '') {
     delete input['video'];
-  } else if (tool.key !== 'video-editing') {
+  } else if (tool.run.upload !== 'video') {
     throw new HttpError(400, 'This tool does not take a video');
   } else {
     if (typeof video !== 'string') throw new HttpError(400, 'The video must be an uploaded video URL');
@@ -279,7 +241,7 @@ async function waitForPrediction(deps: AppDeps, id: string): Promise<PredictionR
       await endPrediction(deps.db, id, 'failed', timedOutMessage, deps.now()).catch(() => false);
       continue;
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
   }
 }
 

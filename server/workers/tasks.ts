@@ -4,6 +4,7 @@
  * thread boundary by structured clone: plain data, Uint8Array for bytes.
  * To add a task: write `(input, ctx) => Promise<output>` in its own module and list it here.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { TaskContext } from './context';
 import { mediaTasks } from '../providers/media/tasks';
 import { checkImage, checkVideo } from './upload-checks';
@@ -20,13 +21,10 @@ export const tasks = {
       while (Date.now() < end) if (ctx.cancelled && !input.ignoreCancel) break;
     }
     if (input.delayMs) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, input.delayMs);
-        ctx.onCancel(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
+      // A cancel ends the wait early; throwIfCancelled below then says so.
+      const cancel = new AbortController();
+      ctx.onCancel(() => cancel.abort());
+      await sleep(input.delayMs, undefined, { signal: cancel.signal }).catch(() => undefined);
     }
     ctx.throwIfCancelled();
     return { value: input.value, threadId: (await import('node:worker_threads')).threadId };

@@ -6,8 +6,7 @@
 import { useEffect } from 'react';
 import { fromPromise, type Actor } from 'xstate';
 import { withToolEffects, type ToolEffects } from '../../machines/tools/effects';
-import { CHECK_FAILED, GENERATION_FAILED, GENERATION_TIMED_OUT } from '../../machines/tools/errors';
-import type { ToolError, WaitAnswer } from '../../machines/tools/tool-run.types';
+import type { ToolError } from '../../machines/tools/tool-run.types';
 import type { Tool } from '../catalog/tools';
 import { createApiClient } from '../api/client';
 import { createEndpoints, type Endpoints } from '../api/endpoints';
@@ -25,10 +24,6 @@ type ToolEndpoints = Pick<Endpoints, 'generateImage' | 'startGeneration' | 'getP
 
 /** The id the result view carries, so the run can scroll it into view. */
 export const TOOL_RESULT_ID = 'tool-result';
-
-/** Text, code and image-to-text wait for their prediction: checked every second, at most 3 minutes. */
-const WAIT_INTERVAL_MS = 1000;
-const WAIT_ATTEMPTS = 180;
 
 /** What the machines read of a failure: {status, message, name} (machines/tools/errors.ts). */
 export function asToolError(error: unknown): ToolError {
@@ -54,52 +49,6 @@ async function rethrowing<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw asToolError(error);
   }
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(asToolError(signal.reason ?? { name: 'AbortError', message: '' }));
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject({ name: 'AbortError', message: '' } satisfies ToolError);
-      },
-      { once: true },
-    );
-  });
-}
-
-/** The wait of spec §4: poll the prediction by id, report progress, answer its text. */
-export async function waitForPrediction(
-  api: Pick<ToolEndpoints, 'getPrediction'>,
-  id: string,
-  onProgress: (value: number) => void,
-  signal: AbortSignal,
-  { interval = WAIT_INTERVAL_MS, attempts = WAIT_ATTEMPTS } = {},
-): Promise<WaitAnswer> {
-  for (let attempt = 1; attempt <= attempts; attempt += 1) {
-    let answer;
-    try {
-      answer = await api.getPrediction(id, { signal });
-    } catch (error) {
-      const e = asToolError(error);
-      throw e.name ? e : { ...e, message: e.message || CHECK_FAILED };
-    }
-    if (answer.status === 'succeeded') {
-      const output = Array.isArray(answer.output) ? answer.output[0] : answer.output;
-      if (typeof output === 'string') return { output };
-      throw { message: GENERATION_FAILED } satisfies ToolError;
-    }
-    if (answer.status === 'failed' || answer.status === 'canceled' || answer.status === 'aborted') {
-      throw { message: answer.error || GENERATION_FAILED } satisfies ToolError;
-    }
-    // Progress grows quickly at first, then slowly, and never reaches 100 before the answer.
-    onProgress(Math.min(95, Math.round(100 * (1 - Math.exp(-attempt / 8)))));
-    await pause(interval, signal);
-  }
-  throw { message: GENERATION_TIMED_OUT } satisfies ToolError;
 }
 
 export interface ToolEffectDeps {
@@ -129,7 +78,6 @@ export function toolEffects(
       rethrowing(() => endpoints.getPrediction(input.id, { signal })),
     ),
     upload: fromPromise(({ input, signal }) => rethrowing(() => endpoints.upload(input.image, { signal }))),
-    waitForResult: fromPromise(({ input, signal }) => waitForPrediction(endpoints, input.id, input.onProgress, signal)),
     requireSignIn: () => sessionOf(app).send({ type: 'auth.required' }),
     creditsChanged,
     refreshCredits: () => {
@@ -151,7 +99,7 @@ export function toolEffects(
 
 /**
  * The tool-run flow with the app's real effects. The machines keep their own delays (progress tick
- * 800 ms, poll every 2 s, retry pause 2 s, time-outs 55 s / 45 s, scroll 100 ms) except in the
+ * 800 ms, the tool's poll interval, retry pause 2 s, the tool's time-out, scroll 100 ms) except in the
  * end-to-end build, where a path test may shorten them (src/app/test-delays.ts).
  */
 export type ToolRunFlow = (app: AppActor) => ToolRunLogic;
@@ -173,7 +121,7 @@ export const toolRunFlow: ToolRunFlow = (app) =>
  * The page's run: started with the session's current view (signed in, balance) and kept in step
  * with it through `tool.balance`; it stops, aborting what is in flight, when the page goes.
  */
-export function useToolRun(tool: Tool, flow: ToolRunFlow = toolRunFlow): ToolRunActor {
+export function useToolRun(tool: Tool<string>, flow: ToolRunFlow = toolRunFlow): ToolRunActor {
   const session = useSession();
   const balance = () => {
     const snapshot = session.getSnapshot();
@@ -200,8 +148,7 @@ export function useToolRun(tool: Tool, flow: ToolRunFlow = toolRunFlow): ToolRun
 
 /** The aspect-ratio presets of a page, sizes already rounded to multiples of 8 (spec §9). */
 export { aspectPresets } from '../../machines/tools/aspect';
-export type { AspectReading } from '../../machines/tools/tool-run.types';
 
-/** The parameter controls of a tool page (frames, fps, length, duration, guidance, voice, quality, edit). */
-export { paramsOf } from '../../machines/tools/params';
-export type { ParamSpec } from '../../machines/tools/params';
+/** Whether the Generate button may be pressed (the run's own selector). */
+export { generateEnabled } from '../../machines/tools/tool-run.machine';
+export type { AspectReading } from '../../machines/tools/tool-run.types';

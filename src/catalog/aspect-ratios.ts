@@ -5,11 +5,6 @@ export interface AspectRatioPreset {
   readonly ratio: string;
 }
 
-/** Sizes are rounded down to a multiple of 8 before they are sent (spec §5). */
-export function floorTo8(n: number): number {
-  return Math.floor(n / 8) * 8;
-}
-
 /** The general tools' reading (spec §9). */
 export const aspectRatios: readonly AspectRatioPreset[] = [
   { name: 'Square', width: 1024, height: 1024, ratio: '1:1' },

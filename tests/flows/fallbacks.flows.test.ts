@@ -11,7 +11,7 @@ import { forgotPasswordModel, resetPasswordModel, verifyEmailModel } from './mod
 import { changeEmailModel, deleteAccountModel } from './models/account.models';
 import { sessionModel } from './models/session.model';
 import { freeUser } from './models/fixtures';
-import { asToolError, waitForPrediction } from '../../src/app/tools';
+import { asToolError } from '../../src/app/tools';
 import { generationErrorText, uploadErrorText } from '../../machines/tools/errors';
 
 async function emptyBody500(): Promise<unknown> {
@@ -131,14 +131,5 @@ describe('spec §8 fallbacks of a tool run for a 500 with an empty body', () => 
     expect(error).toEqual({ message: '', status: 500 });
     expect(generationErrorText(error, 'image')).toBe('Failed to generate image. Please try again.');
     expect(uploadErrorText(error, 'main')).toBe('Failed to upload main image: Failed to upload image');
-  });
-
-  it("the wait by id says 'Failed to check status'", async () => {
-    const failing = await emptyBody500();
-    const api = { getPrediction: async () => Promise.reject(failing) };
-    await expect(waitForPrediction(api, 'pred-1', () => {}, new AbortController().signal)).rejects.toEqual({
-      message: 'Failed to check status',
-      status: 500,
-    });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The registries (machines/index.ts, tests/flows/models/index.ts, tests/paths/adapters/index.ts) are
+ * The registries (machines/index.ts, tests/flows/models/index.ts, tests/paths/adapters/index.ts, src/catalog/listing.gen.ts) are
  * written by `npm run registries` from the file tree: each written file must be what the script would
  * write now, so a machine, model or path adapter added without running it fails here.
  */
@@ -13,6 +13,7 @@ describe('generated registries', () => {
     const expected = await registries();
     expect(Object.keys(expected).sort()).toEqual([
       'machines/index.ts',
+      'src/catalog/listing.gen.ts',
       'tests/flows/models/index.ts',
       'tests/paths/adapters/index.ts',
     ]);

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import {
   RouterProvider,
@@ -10,6 +10,7 @@ import {
 import { machines } from '../../machines';
 import { FlowsPage } from '../../src/features/flows/FlowsPage';
 import { allStates, toFlowGraph } from '../../src/features/flows/graph';
+import { layoutFlow } from '../../src/features/flows/layout';
 import { flowsSearchSchema } from '../../src/features/flows/search-schema';
 import type { CoverageFile } from '../../src/features/flows/coverage';
 
@@ -46,6 +47,12 @@ const isActive = (container: HTMLElement, id: string) =>
   container.querySelector(`[data-state="${id}"]`)?.getAttribute('data-active') === 'true';
 
 describe('flows viewer', () => {
+  // The first layout loads elkjs and warms it up (seconds on two busy cores): done here, not by whichever
+  // test runs first, so that each test's own wait for its chart holds in any order.
+  beforeAll(async () => {
+    await layoutFlow(toFlowGraph(machines['session']!));
+  }, 60_000);
+
   it('lists every registered machine with a link to its chart', async () => {
     renderFlows();
     const list = await screen.findByRole('heading', { name: 'Machines' });

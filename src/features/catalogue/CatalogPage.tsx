@@ -1,4 +1,4 @@
-import { tools } from '../../catalog';
+import { toolListing } from '../../catalog/listing.gen';
 import type { User } from '../../api/schemas';
 import { icons } from '../../components/ui/icons/icons';
 import { Hero } from './Hero';
@@ -14,7 +14,7 @@ export interface CatalogPageProps {
 
 /** The all-tools page (spec §2). Search text and chip live in the URL; the route passes them in. */
 export function CatalogPage({ user, search, onSearchChange }: CatalogPageProps) {
-  const shown = visibleTools(tools, search);
+  const shown = visibleTools(toolListing, search);
   return (
     <div className={styles.page}>
       <Hero user={user} />

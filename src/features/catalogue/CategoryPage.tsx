@@ -1,4 +1,6 @@
-import { toolsInCategory, type Category } from '../../catalog';
+import { listedInCategory } from '../../catalog/listing';
+import { toolListing } from '../../catalog/listing.gen';
+import type { Category } from '../../catalog/tool-types';
 import * as page from '../../components/ui/page/page.css';
 import { ToolGrid } from './ToolGrid';
 
@@ -19,7 +21,7 @@ export function CategoryPage({ category }: { category: Category }) {
         <h1 className={page.title}>{category === '3D' ? '3D' : category} Tools</h1>
         <p className={page.lead}>{intro[category]}</p>
       </header>
-      <ToolGrid tools={toolsInCategory(category)} />
+      <ToolGrid tools={listedInCategory(toolListing, category)} />
     </div>
   );
 }

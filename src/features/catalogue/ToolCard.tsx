@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { Tool } from '../../catalog';
+import type { ToolListing as Tool } from '../../catalog/listing';
 import * as buttons from '../../components/ui/button/button.css';
 import * as styles from './ToolCard.css';
 

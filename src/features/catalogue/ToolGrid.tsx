@@ -1,4 +1,4 @@
-import type { Tool } from '../../catalog';
+import type { ToolListing as Tool } from '../../catalog/listing';
 import { ToolCard } from './ToolCard';
 import * as styles from './ToolGrid.css';
 

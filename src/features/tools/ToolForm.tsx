@@ -2,7 +2,8 @@
 import { useId, useState, type DragEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import * as buttons from '../../components/ui/button/button.css';
-import { aspectPresets, paramsOf, type AspectReading, type ParamSpec, type ToolRunActor } from '../../app/tools';
+import { MAX_SIZE, MIN_SIZE, SIZE_STEP, type ParamSpec } from '../../catalog';
+import { aspectPresets, type AspectReading, type ToolRunActor } from '../../app/tools';
 import { acceptAttribute, compressForUpload, fileProblem, readAsDataURL, READ_FAILED } from './image-prep';
 import type { PromptView, UploadView } from './tool-views';
 import * as styles from './ToolPage.css';
@@ -60,7 +61,7 @@ export function AspectPresets({ run, reading }: { run: ToolRunActor; reading: As
   );
 }
 
-/** Image to Image: width and height, rounded down to multiples of 8 by the run. */
+/** Image to Image: width and height, kept by the run to multiples of 8 within 64–2048 (the catalogue's size rule). */
 export function SizeFields({ run }: { run: ToolRunActor }) {
   const width = useSelector(run, (s) => s.context.width);
   const height = useSelector(run, (s) => s.context.height);
@@ -79,9 +80,9 @@ export function SizeFields({ run }: { run: ToolRunActor }) {
           id={`${id}-w`}
           className={styles.number}
           type="number"
-          min={8}
-          max={2048}
-          step={8}
+          min={MIN_SIZE}
+          max={MAX_SIZE}
+          step={SIZE_STEP}
           // Keyed on the stored value: the field shows what the run kept after rounding.
           key={`w${width}`}
           defaultValue={width}
@@ -97,9 +98,9 @@ export function SizeFields({ run }: { run: ToolRunActor }) {
           id={`${id}-h`}
           className={styles.number}
           type="number"
-          min={8}
-          max={2048}
-          step={8}
+          min={MIN_SIZE}
+          max={MAX_SIZE}
+          step={SIZE_STEP}
           key={`h${height}`}
           defaultValue={height}
           disabled={locked}
@@ -115,8 +116,7 @@ export function SizeFields({ run }: { run: ToolRunActor }) {
  * in its range. A control tied to another (trim's start and end) shows only when it applies.
  */
 export function ParamFields({ run }: { run: ToolRunActor }) {
-  const key = useSelector(run, (s) => s.context.tool.key);
-  const specs = paramsOf(key);
+  const specs = useSelector(run, (s) => s.context.tool.params);
   if (specs.length === 0) return null;
   return (
     <fieldset className={styles.params}>

@@ -5,26 +5,29 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { toolByKey } from '../../catalog';
+import { toolByKey, type Tool } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
 import { icons } from '../../components/ui/icons/icons';
 import * as page from '../../components/ui/page/page.css';
 import { useSessionKnown } from '../../app/provider';
-import { TOOL_RESULT_ID, useToolRun, type ToolRunActor, type ToolRunFlow } from '../../app/tools';
+import { TOOL_RESULT_ID, generateEnabled, useToolRun, type ToolRunActor, type ToolRunFlow } from '../../app/tools';
 import { AspectPresets, ParamFields, PromptField, SizeFields, UploadArea } from './ToolForm';
 import { ToolResult } from './ToolResult';
-import { toolViews, type PageToolKey, type ToolView } from './tool-views';
+import { viewOf, type PageToolKey, type ToolView } from './tool-views';
 import * as styles from './ToolPage.css';
 
-export interface ToolPageProps {
-  toolKey: PageToolKey;
+/** A catalogue tool by its key (the route files), or a definition made elsewhere (a test's own tool). */
+export type ToolPageProps = (
+  { toolKey: PageToolKey; tool?: undefined } | { tool: Tool<string>; toolKey?: undefined }
+) & {
   /** The run's logic; tests give it fake effects. */
   flow?: ToolRunFlow;
-}
+};
 
-export function ToolPage({ toolKey, flow }: ToolPageProps) {
-  const tool = toolByKey(toolKey);
-  const view = toolViews[toolKey];
+export function ToolPage(props: ToolPageProps) {
+  const tool = props.tool ?? toolByKey(props.toolKey);
+  const { flow } = props;
+  const view = viewOf(tool);
   const run = useToolRun(tool, flow);
   const showingResult = useSelector(run, (s) => s.hasTag('result'));
   return (
@@ -78,21 +81,15 @@ function ToolForm({ run, view }: { run: ToolRunActor; view: ToolView }) {
   );
 }
 
-/** Disabled while working, until the session is known, and per §5: an empty prompt, or restore without an image. */
+/** Disabled while working, until the session is known, and per §5 (the run says: the fields its tool's button needs). */
 function SubmitButton({ run, view }: { run: ToolRunActor; view: ToolView }) {
-  const canGenerate = useSelector(run, (s) => s.can({ type: 'tool.generate' }));
-  const promptMissing = useSelector(run, (s) => view.prompt?.required === true && s.context.prompt.trim() === '');
-  const imageMissing = useSelector(run, (s) => view.needsImage && !s.context.image);
+  const canGenerate = useSelector(run, generateEnabled);
   const busy = useSelector(run, (s) => s.hasTag('busy'));
   // A run is for the signed-in user or asks a visitor to sign in: it waits until the app knows which.
   const known = useSessionKnown();
   return (
     <div className={styles.actions}>
-      <button
-        type="submit"
-        className={buttons.button.primary}
-        disabled={!known || !canGenerate || promptMissing || imageMissing}
-      >
+      <button type="submit" className={buttons.button.primary} disabled={!known || !canGenerate}>
         {busy ? `${view.working}...` : view.submit}
       </button>
     </div>

@@ -4,8 +4,9 @@
  * white, JPEG at 0.7). Nothing here reaches the API or the network; saving and sharing a result
  * fetch it, so they are effects of the app (src/app/save-image.ts).
  */
+import { MAX_FILE_BYTES, type Accepts } from '../../catalog/uploads';
 
-export const MAX_FILE_BYTES = 15 * 1024 * 1024;
+export { MAX_FILE_BYTES, acceptAttribute, type Accepts } from '../../catalog/uploads';
 export const IMAGE_TOO_LARGE = 'Image is too large. Please choose a smaller image.';
 export const POSE_TOO_LARGE = 'Pose image is too large. Please choose a smaller image.';
 export const FORMAT_NOT_SUPPORTED =
@@ -13,15 +14,6 @@ export const FORMAT_NOT_SUPPORTED =
 export const READ_FAILED = 'Failed to read file';
 export const LOAD_FAILED = 'Failed to load image';
 export const COMPRESS_FAILED = 'Failed to compress image';
-
-/** Which files an upload area takes: video editing takes a clip the server can probe. */
-export type Accepts = 'jpegPng' | 'anyImage' | 'video';
-
-export const acceptAttribute: Record<Accepts, string> = {
-  jpegPng: 'image/jpeg,image/png,.jpg,.jpeg,.png',
-  anyImage: 'image/*',
-  video: 'video/mp4,video/webm,video/quicktime,.mp4,.webm,.mov',
-};
 
 /** The server's words for a clip over its 15 MB limit (POST /api/upload). */
 export const VIDEO_TOO_LARGE = 'Video is too large. Please choose a video of at most 15 MB.';

@@ -1,9 +1,10 @@
 /**
- * Flow models of a tool run: the lifecycle once per call shape (sync, upload + poll, start then
- * wait), and its three children on their own. Seams are constants (a fixed key, a fixed random
+ * Flow models of a tool run: the lifecycle once per call shape (single, upload + poll, start then
+ * poll at the text tools' pace), and its three children on their own. Seams are constants (a fixed key, a fixed random
  * draw) so the graph's pure transitions and the live replay agree.
  */
 import { toolByKey, type ToolKey } from '../../../src/catalog/tools';
+import { ADVERTISEMENT_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../../src/catalog/tool-rules';
 import { toolPollMachine } from '../../../machines/tools/tool-poll.machine';
 import { toolProgressMachine } from '../../../machines/tools/tool-progress.machine';
 import { toolRequestMachine, type ToolRequestInput } from '../../../machines/tools/tool-request.machine';
@@ -127,14 +128,19 @@ export const toolRunPersonModel = defineModel({
   context: runKey(['image', 'pose']),
 });
 
-/** Text Generation: start, then wait by id with progress callbacks. */
+/** Text Generation: start, then poll by id every second (the text tools' rule). */
 export const toolRunTextModel = defineModel({
   machine: toolRunMachine,
   input: runInput('text-to-text', { signedIn: true, credits: 5000 }),
   events: runEvents({ prompt: true }),
   actors: {
     request: startOutcomes,
-    wait: { done: [{ output: 'Once upon a time…' }], error: [serverError('Model overloaded'), silentError] },
+    poll: {
+      done: [
+        { ok: true, output: 'Once upon a time…' },
+        { ok: false, error: { message: 'Model overloaded' } },
+      ],
+    },
   },
   context: runKey(['prompt']),
 });
@@ -156,11 +162,13 @@ export const toolRunMediaModel = defineModel({
   context: runKey(['prompt']),
 });
 
+/** The request as the advertisement's definition makes it (retries on 504, 45 s), or as the other tools' do. */
 export const requestInput = (advertisement: boolean): ToolRequestInput => ({
   endpoint: '/api/generate/image',
   body: { modelId: 'stability-ai/sdxl', provider: 'replicate', cost: 205, input: { prompt: 'a red fox' } },
   idempotencyKey: KEY,
-  advertisement,
+  retryOn504: advertisement,
+  timeoutMs: advertisement ? ADVERTISEMENT_TIMEOUT_MS : REQUEST_TIMEOUT_MS,
 });
 
 const attemptOutcomes: ActorOutcomes = {

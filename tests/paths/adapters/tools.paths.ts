@@ -10,7 +10,6 @@ import type { ToolPollContext } from '../../../machines/tools/tool-poll.machine'
 import { toolProgressMachine, type ToolProgressContext } from '../../../machines/tools/tool-progress.machine';
 import type { ToolRequestContext } from '../../../machines/tools/tool-request.machine';
 import type { RequestOutcome, ToolError, ToolRunContext } from '../../../machines/tools/tool-run.types';
-import { paramsOf } from '../../../machines/tools/params';
 import { toolByKey, type ToolKey } from '../../../src/catalog/tools';
 import { toolViews, type PageToolKey, type ToolView } from '../../../src/features/tools/tool-views';
 import { defineModel, type FlowModel } from '../../flows/harness';
@@ -308,7 +307,7 @@ export const toolRunPaths: PathAdapter = {
     },
     async 'tool.param'(ctx, event) {
       const { name, value } = event as unknown as { name: string; value: number };
-      const spec = paramsOf(runContext(ctx).tool.key).find((p) => p.name === name)!;
+      const spec = runContext(ctx).tool.params.find((p) => p.name === name)!;
       const field = ctx.page.getByLabel(new RegExp(`^${spec.label}`));
       await field.fill(String(value));
       await field.blur();
@@ -366,7 +365,7 @@ export const toolRunPaths: PathAdapter = {
     async 'xstate.done.actor.request'(ctx, event) {
       const context = runContext(ctx);
       const outcome = (event as EventObject & { output: RequestOutcome }).output;
-      const answers = requestAnswers(outcome, context.shape.call === 'sync');
+      const answers = requestAnswers(outcome, context.shape.call === 'single');
       const said: string[] = [];
       for (const { status, body } of answers)
         said.push(await ctx.server.answer('POST', context.tool.endpoint, status, body));
@@ -457,10 +456,6 @@ export const toolRunPaths: PathAdapter = {
       await expect.poll(() => ctx.server.holds('GET', PREDICTION)).toBe(true);
       return `${await showsWorking(ctx.page, viewOf(runContext(ctx)))}; the page checks GET ${PREDICTION}`;
     },
-    async 'working.waiting'(ctx) {
-      await expect.poll(() => ctx.server.holds('GET', PREDICTION)).toBe(true);
-      return `${await showsWorking(ctx.page, viewOf(runContext(ctx)))}; the page waits on GET ${PREDICTION}`;
-    },
     async result(ctx) {
       const { result } = runContext(ctx);
       const view = viewOf(runContext(ctx));
@@ -493,13 +488,11 @@ export const toolRunPaths: PathAdapter = {
       case 'tool.size':
         return context.shape.freeSize ? null : `${context.tool.title} has no size fields`;
       case 'tool.param':
-        return paramsOf(context.tool.key).some((p) => p.name === e.name)
-          ? null
-          : `${context.tool.title} has no such setting`;
+        return context.tool.params.some((p) => p.name === e.name) ? null : `${context.tool.title} has no such setting`;
       case 'tool.generate':
-        if (view.prompt?.required && context.prompt.trim() === '')
+        if (context.shape.button.includes('prompt') && context.prompt.trim() === '')
           return 'the button is disabled while the prompt is empty';
-        if (view.needsImage && !context.image) return 'the button is disabled without an image';
+        if (context.shape.button.includes('image') && !context.image) return 'the button is disabled without an image';
         return null;
       case 'tool.balance': {
         // The page as it opens gives its run the session's balance (useToolRun)…
@@ -513,7 +506,7 @@ export const toolRunPaths: PathAdapter = {
         // …and after a polled run it asks for the balance again (spec §7), which reaches the run through the session.
         const refreshed =
           source.matches('result') &&
-          context.shape.call !== 'sync' &&
+          context.shape.call !== 'single' &&
           e.signedIn === true &&
           e.credits !== context.credits;
         return opening || refreshed
@@ -521,9 +514,7 @@ export const toolRunPaths: PathAdapter = {
           : 'the balance reaches the run as the page opens, or with the credits refresh after a polled run';
       }
       case 'progress.tick':
-        return source.matches({ working: 'single' }) ||
-          source.matches({ working: 'polling' }) ||
-          source.matches({ working: 'waiting' })
+        return source.matches({ working: 'single' }) || source.matches({ working: 'polling' })
           ? null
           : 'nothing moves the bar while an upload or the start call is out';
       case 'xstate.done.actor.request': {

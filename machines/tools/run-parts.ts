@@ -1,0 +1,53 @@
+/**
+ * The pure parts of a tool run the lifecycle (tool-run.machine.ts) assigns and reads: the blank
+ * form and run, what an answer carries, and the request its call makes from the tool's definition.
+ */
+import { DEFAULT_SIZE } from '../../src/catalog/sizes';
+import { defaultParamValues } from '../../src/catalog/tool-params';
+import type { Tool } from '../../src/catalog/tools';
+import { defaultAspect } from './aspect';
+import { generationBody } from './body';
+import type { ToolRequestInput } from './tool-request.machine';
+import type { RequestOutcome, ToolRunContext, ToolShape } from './tool-run.types';
+
+/** The form a page starts with, and returns to on 'Generate Another'. */
+export function blankForm(tool: Tool<string>, shape: ToolShape) {
+  const preset = shape.aspect === null ? null : defaultAspect(shape.aspect);
+  return {
+    prompt: '',
+    image: null,
+    poseImage: null,
+    aspect: preset?.name ?? null,
+    width: preset?.width ?? DEFAULT_SIZE,
+    height: preset?.height ?? DEFAULT_SIZE,
+    params: defaultParamValues(tool.params, tool.defaultParams),
+  };
+}
+
+export const blankRun = {
+  key: null,
+  uploaded: { image: null, poseImage: null },
+  predictionId: null,
+  progress: 0,
+  result: null,
+  error: null,
+} as const;
+
+export const outputOf = (outcome: RequestOutcome): string | null =>
+  outcome.ok && typeof outcome.answer.output === 'string' && outcome.answer.output !== ''
+    ? outcome.answer.output
+    : null;
+export const idOf = (outcome: RequestOutcome): string | null =>
+  outcome.ok && typeof outcome.answer.id === 'string' && outcome.answer.id !== '' ? outcome.answer.id : null;
+export const creditsOf = (outcome: RequestOutcome): number | undefined =>
+  outcome.ok && typeof outcome.answer.credits === 'number' ? outcome.answer.credits : undefined;
+
+export function requestInput(context: ToolRunContext): ToolRequestInput {
+  return {
+    endpoint: context.tool.endpoint,
+    body: generationBody(context),
+    idempotencyKey: context.key ?? '',
+    retryOn504: context.shape.retryOn504,
+    timeoutMs: context.shape.timeoutMs,
+  };
+}

@@ -1,0 +1,76 @@
+/** The text tools: started, then checked every second for up to 3 minutes (spec §2, §4). */
+import { basePage, promptView } from '../tool-page';
+import { UPLOAD_IMAGE_FIRST } from '../tool-rules';
+import type { ToolDefinition } from '../tool-types';
+import { needsPrompt, waitRun } from './base';
+
+export const textTools = [
+  {
+    key: 'text-to-text',
+    id: 'gpt-4o-mini',
+    title: 'Text Generation',
+    description: 'Draft articles, captions, stories and replies from a simple prompt.',
+    path: '/text-models/text-to-text',
+    modelCost: 0.002,
+    provider: 'openai',
+    category: 'Text',
+    defaultParams: { max_tokens: 1000, temperature: 0.7 },
+    endpoint: '/api/generate/text',
+    output: 'text',
+    run: waitRun({ requires: [needsPrompt], button: ['prompt'], wording: 'text' }),
+    params: [],
+    page: {
+      ...basePage,
+      prompt: promptView('Enter your prompt...', 6),
+      submit: 'Generate Text',
+      result: 'text',
+      resultAlt: '',
+    },
+  },
+  {
+    key: 'code-generation',
+    id: 'gpt-4.1-mini',
+    title: 'Code Generation',
+    description: 'Describe what you need and get working, commented code in the language you choose.',
+    path: '/text-models/code-generation',
+    modelCost: 0.003,
+    provider: 'openai',
+    category: 'Text',
+    defaultParams: { max_tokens: 2000, temperature: 0.3 },
+    endpoint: '/api/generate/code',
+    output: 'code',
+    run: waitRun({ requires: [needsPrompt], button: ['prompt'], wording: 'code' }),
+    params: [],
+    page: {
+      ...basePage,
+      prompt: promptView('Describe the code you want to generate...', 6),
+      submit: 'Generate Code',
+      result: 'code',
+      resultAlt: '',
+    },
+  },
+  {
+    key: 'image-to-text',
+    id: 'gpt-4o',
+    title: 'Image to Text',
+    description: 'Extract the text from photos, scans and screenshots.',
+    path: '/text-models/image-to-text',
+    modelCost: 0.002,
+    provider: 'openai',
+    category: 'Text',
+    defaultParams: { max_tokens: 1000, temperature: 0 },
+    endpoint: '/api/generate/image-to-text',
+    output: 'text',
+    run: waitRun({ requires: [{ field: 'image', message: UPLOAD_IMAGE_FIRST }], wording: 'imageToText' }),
+    params: [],
+    page: {
+      ...basePage,
+      upload: { accepts: 'anyImage', label: 'Image', compress: false },
+      submit: 'Extract Text',
+      working: 'Processing',
+      another: 'Process Another',
+      result: 'text',
+      resultAlt: '',
+    },
+  },
+] as const satisfies readonly ToolDefinition<string>[];

@@ -1,0 +1,34 @@
+/**
+ * The checks a tool's rules make (tool-rules.ts): the form asks them before any call, the server
+ * before it reserves anything, so both answer the same words; and the poll's progress curve.
+ */
+import { MAX_PROMPT, POLL_PROGRESS_CAP, PROMPT_TOO_LONG, type PollRule, type ToolShape } from './tool-rules';
+
+/** The progress of a poll after `checks` checks, never above 95 %. */
+export function pollProgress(checks: number, rule: Pick<PollRule, 'attempts' | 'curve'>): number {
+  const raw = rule.curve === 'linear' ? (checks / rule.attempts) * 100 : 100 * (1 - Math.exp(-checks / 8));
+  return Math.min(POLL_PROGRESS_CAP, Math.round(raw));
+}
+
+const filled = (value: string | null | undefined): boolean => typeof value === 'string' && value.trim() !== '';
+
+/**
+ * The first message that refuses a run's inputs, or null when it may start: the form asks it
+ * before any call and the server before it reserves anything, so both answer the same words.
+ */
+export function inputProblem(
+  shape: Pick<ToolShape, 'requires'>,
+  form: { prompt: string | null | undefined; image: string | null | undefined },
+): string | null {
+  for (const r of shape.requires) {
+    if (r.field === 'prompt' && !filled(form.prompt)) return r.message;
+    if (r.field === 'image' && (typeof form.image !== 'string' || form.image === '')) return r.message;
+  }
+  if (typeof form.prompt === 'string' && form.prompt.trim().length > MAX_PROMPT) return PROMPT_TOO_LONG;
+  return null;
+}
+
+/** Whether the Generate button may be pressed for these fields (spec §5). */
+export function buttonReady(shape: Pick<ToolShape, 'button'>, form: { prompt: string; image: string | null }): boolean {
+  return shape.button.every((field) => (field === 'prompt' ? filled(form.prompt) : filled(form.image)));
+}

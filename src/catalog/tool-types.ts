@@ -1,0 +1,67 @@
+/** The shape of a tool's one definition (src/catalog/definitions): everything true of one tool. */
+import type { imageTools } from './definitions/image';
+import type { mediaTools } from './definitions/media';
+import type { textTools } from './definitions/text';
+import type { videoTools } from './definitions/video';
+import type { PageText } from './tool-page';
+import type { ParamSpec } from './tool-params';
+import type { ToolShape } from './tool-rules';
+
+export type Category = 'Image' | 'Video' | 'Text' | '3D' | 'Audio';
+
+/** The two provider kinds of spec §3: a hosted-model service and a language-model vendor. */
+export type Provider = 'replicate' | 'openai';
+
+export type Endpoint =
+  | '/api/generate/image'
+  | '/api/generate/person'
+  | '/api/generate/restore'
+  | '/api/generate/video'
+  | '/api/generate/text'
+  | '/api/generate/code'
+  | '/api/generate/image-to-text'
+  | '/api/generate/3d'
+  | '/api/generate/music'
+  | '/api/generate/sound'
+  | '/api/generate/voice';
+
+/** What kind of file a run produces; the offline provider and the result views read it. */
+export type OutputKind = 'image' | 'video' | 'text' | 'code' | 'model3d' | 'audio';
+
+/** Every tool's key, as its definition writes it: adding a definition adds its key. */
+export type ToolKey =
+  | (typeof imageTools)[number]['key']
+  | (typeof videoTools)[number]['key']
+  | (typeof textTools)[number]['key']
+  | (typeof mediaTools)[number]['key'];
+
+export type ToolParams = Readonly<Record<string, string | number | boolean>>;
+
+/** One tool, as written once in src/catalog/definitions. */
+export interface ToolDefinition<K extends string = ToolKey> {
+  readonly key: K;
+  /** The model identifier at the provider. */
+  readonly id: string;
+  readonly title: string;
+  readonly description: string;
+  readonly path: string;
+  readonly modelCost: number;
+  readonly provider: Provider;
+  readonly category: Category;
+  readonly defaultParams: ToolParams;
+  readonly endpoint: Endpoint;
+  readonly output: OutputKind;
+  /** Its call, required inputs and messages, retry rule and polling (tool-rules.ts). */
+  readonly run: ToolShape;
+  /** The parameters shown as controls, with their ranges (tool-params.ts). */
+  readonly params: readonly ParamSpec[];
+  /** Labels, placeholders, button words and result view (tool-page.ts). */
+  readonly page: PageText;
+}
+
+export interface Tool<K extends string = ToolKey> extends ToolDefinition<K> {
+  /** Illustration shipped in public/tools. */
+  readonly image: string;
+  /** Credits for one run, always derived from modelCost. */
+  readonly cost: number;
+}
