@@ -10,6 +10,12 @@ import { facts } from '../shared/meta';
 
 export const HISTORY_FAILED = 'Failed to load the credit history. Please try again.';
 
+/** Why a state that loads a page ignores both events (read in its `facts(...)`). */
+const pageLoading = {
+  events: ['history.more', 'history.retry'],
+  why: 'A page is loading: "Show more" is disabled and there is no failure to retry.',
+};
+
 export interface CreditHistoryContext {
   entries: CreditEntry[];
   /** The cursor of the next, older page; null when the last page is shown. */
@@ -45,10 +51,7 @@ export const creditHistoryMachine = setup({
       description: 'Loading the newest entries',
       meta: facts({
         ignores: [
-          {
-            events: ['history.more', 'history.retry'],
-            why: 'A page is loading: "Show more" is disabled and there is no failure to retry.',
-          },
+          pageLoading,
         ],
       }),
       tags: ['busy', 'loading'],
@@ -86,10 +89,7 @@ export const creditHistoryMachine = setup({
       description: 'Loading the next, older page',
       meta: facts({
         ignores: [
-          {
-            events: ['history.more', 'history.retry'],
-            why: 'A page is loading: "Show more" is disabled and there is no failure to retry.',
-          },
+          pageLoading,
         ],
       }),
       tags: ['busy', 'loadingMore'],
