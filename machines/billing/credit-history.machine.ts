@@ -10,6 +10,12 @@ import { facts } from '../shared/meta';
 
 export const HISTORY_FAILED = 'Failed to load the credit history. Please try again.';
 
+/** Why a state that loads a page ignores both events (read in its `facts(...)`). */
+const pageLoading = {
+  events: ['history.more', 'history.retry'],
+  why: 'A page is loading: "Show more" is disabled and there is no failure to retry.',
+};
+
 export interface CreditHistoryContext {
   entries: CreditEntry[];
   /** The cursor of the next, older page; null when the last page is shown. */
@@ -46,10 +52,7 @@ export const creditHistoryMachine = setup({
       meta: facts({
         sees: [{ text: 'Loading...' }],
         ignores: [
-          {
-            events: ['history.more', 'history.retry'],
-            why: 'A page is loading: "Show more" is disabled and there is no failure to retry.',
-          },
+          pageLoading,
         ],
       }),
       tags: ['busy', 'loading'],
@@ -94,10 +97,7 @@ export const creditHistoryMachine = setup({
       meta: facts({
         sees: [{ role: 'button', name: 'Loading...', state: 'disabled' }],
         ignores: [
-          {
-            events: ['history.more', 'history.retry'],
-            why: 'A page is loading: "Show more" is disabled and there is no failure to retry.',
-          },
+          pageLoading,
         ],
       }),
       tags: ['busy', 'loadingMore'],
