@@ -106,6 +106,7 @@ export const checkoutReturnMachine = setup({
     },
     idle: {
       meta: facts({
+        sees: [{ kind: 'noNotice', says: 'no checkout notice' }],
         ignores: [
           {
             events: ['checkout.return.check', 'checkout.return.dismiss'],
@@ -118,6 +119,12 @@ export const checkoutReturnMachine = setup({
     confirming: {
       description: 'Paid: waiting for the webhook to grant the credits',
       meta: facts({
+        sees: [
+          {
+            kind: 'waitingNotice',
+            says: "the notice says 'Confirming your payment...', or once the server names the purchase 'Thank you for buying … Adding your credits...'",
+          },
+        ],
         ignores: [
           {
             events: ['checkout.return.check', 'checkout.return.dismiss'],
@@ -161,6 +168,7 @@ export const checkoutReturnMachine = setup({
     late: {
       description: 'Payment received, credits are on their way; asks now and then, or when told to',
       meta: facts({
+        sees: [{ kind: 'lateNotice', says: `the late notice says '${LATE_MESSAGE}'` }],
         ignores: [
           {
             events: ['checkout.return.dismiss'],
@@ -179,6 +187,7 @@ export const checkoutReturnMachine = setup({
         checking: {
           description: 'Asking the server again',
           meta: facts({
+            sees: [{ role: 'button', name: 'Check again', state: 'disabled' }],
             ignores: [
               {
                 events: ['checkout.return.check'],
@@ -212,6 +221,10 @@ export const checkoutReturnMachine = setup({
       description: 'The credits have landed: shows what was bought and the new balance',
       tags: ['granted'],
       meta: facts({
+        sees: [
+          { kind: 'grantedNotice', says: 'the notice says the balance is now the new number of credits' },
+          { kind: 'addressCleared', says: 'the address has no ?checkout' },
+        ],
         ignores: [{ events: ['checkout.return.check'], why: 'Nothing left to check: the notice offers only Dismiss.' }],
       }),
       entry: ['refreshUser', 'clearAddress'],
@@ -221,6 +234,10 @@ export const checkoutReturnMachine = setup({
       description: 'The buyer cancelled at the checkout: nothing was charged',
       tags: ['cancelled'],
       meta: facts({
+        sees: [
+          { kind: 'cancelledNotice', says: "the notice says 'Checkout cancelled. You have not been charged.'" },
+          { kind: 'addressCleared', says: 'the address has no ?checkout' },
+        ],
         ignores: [{ events: ['checkout.return.check'], why: 'Nothing left to check: the notice offers only Dismiss.' }],
       }),
       entry: 'clearAddress',
@@ -229,6 +246,9 @@ export const checkoutReturnMachine = setup({
     failed: {
       description: 'The server could not say (unknown checkout, signed out, network)',
       tags: ['failed'],
+      meta: facts({
+        sees: [{ kind: 'failedNotice', says: "the server's message in an alert, with Check again and Dismiss" }],
+      }),
       on: {
         'checkout.return.check': { target: 'confirming', actions: assign({ error: null }) },
         'checkout.return.dismiss': { target: 'idle', actions: 'clearAddress' },

@@ -75,6 +75,7 @@ export const checkoutMachine = setup({
     idle: {
       description: 'Plans and packs ready to buy',
       meta: facts({
+        sees: [{ kind: 'ready', says: 'the plan and pack buttons are ready, none says Processing...' }],
         ignores: [
           {
             events: ['checkout.return'],
@@ -93,6 +94,7 @@ export const checkoutMachine = setup({
     processing: {
       description: 'Asking the server for a checkout session; every plan and pack button is disabled',
       meta: facts({
+        sees: [{ role: 'button', name: 'Processing...', state: 'disabled' }],
         ignores: [
           {
             events: ['checkout.subscribe', 'checkout.buyPack'],
@@ -180,6 +182,7 @@ export const checkoutMachine = setup({
     redirecting: {
       description: 'Leaving for the hosted checkout; the buttons stay disabled',
       meta: facts({
+        sees: [{ kind: 'hostedCheckout', says: 'the browser goes to the hosted checkout; the buttons stay disabled' }],
         ignores: [
           {
             events: ['checkout.subscribe', 'checkout.buyPack'],

@@ -10,6 +10,12 @@ import { facts } from '../shared/meta';
 
 export const HISTORY_FAILED = 'Failed to load the credit history. Please try again.';
 
+/** Why a state that loads a page ignores both events (read in its `facts(...)`). */
+const pageLoading = {
+  events: ['history.more', 'history.retry'],
+  why: 'A page is loading: "Show more" is disabled and there is no failure to retry.',
+};
+
 export interface CreditHistoryContext {
   entries: CreditEntry[];
   /** The cursor of the next, older page; null when the last page is shown. */
@@ -44,11 +50,9 @@ export const creditHistoryMachine = setup({
     loading: {
       description: 'Loading the newest entries',
       meta: facts({
+        sees: [{ text: 'Loading...' }],
         ignores: [
-          {
-            events: ['history.more', 'history.retry'],
-            why: 'A page is loading: "Show more" is disabled and there is no failure to retry.',
-          },
+          pageLoading,
         ],
       }),
       tags: ['busy', 'loading'],
@@ -73,6 +77,12 @@ export const creditHistoryMachine = setup({
     ready: {
       description: 'The entries shown; "Show more" when older ones exist',
       meta: facts({
+        sees: [
+          {
+            kind: 'history',
+            says: 'a row per entry, Show more when older ones exist, and the failure of a further page if any',
+          },
+        ],
         ignores: [
           {
             events: ['history.retry'],
@@ -85,11 +95,9 @@ export const creditHistoryMachine = setup({
     loadingMore: {
       description: 'Loading the next, older page',
       meta: facts({
+        sees: [{ role: 'button', name: 'Loading...', state: 'disabled' }],
         ignores: [
-          {
-            events: ['history.more', 'history.retry'],
-            why: 'A page is loading: "Show more" is disabled and there is no failure to retry.',
-          },
+          pageLoading,
         ],
       }),
       tags: ['busy', 'loadingMore'],
@@ -114,6 +122,7 @@ export const creditHistoryMachine = setup({
       description: 'The first page failed to load',
       tags: ['failed'],
       meta: facts({
+        sees: [{ kind: 'failed', says: "the server's message in an alert, and Try again" }],
         ignores: [
           { events: ['history.more'], why: 'Nothing is shown to follow: the failure offers "Try again" only.' },
         ],

@@ -28,20 +28,20 @@ export const visitor = {
   says: "signed out: the header shows Sign In, or the open Sign In or Create Account dialog with the server's message",
 };
 export const loggingInButton = { role: 'button', name: 'Logging In...', state: 'disabled' } as const;
+/** What the forms and account views send: ignored while the session is busy and nothing can send it. */
+const busyEvents = [
+  'auth.required',
+  'auth.login.submit',
+  'auth.register.submit',
+  'auth.register.dismiss',
+  'auth.logout',
+  'credits.updated',
+  'user.refresh',
+  'user.updated',
+  'account.deleted',
+];
 export const startupIgnores = {
-  events: [
-    'auth.required',
-    'auth.login.submit',
-    'auth.register.submit',
-    'auth.register.dismiss',
-    'auth.logout',
-    'credits.updated',
-    'user.refresh',
-    'user.updated',
-    'account.deleted',
-    'auth.expired',
-    'session.retry',
-  ],
+  events: [...busyEvents, 'auth.expired', 'session.retry'],
   why: 'Until the startup check ends the app renders nothing (§4), so no view can send these yet.',
 };
 export const staleExpiry = {
@@ -53,17 +53,7 @@ export const noRetry = {
   why: 'Retry is shown only on the notice that the server could not be reached.',
 };
 export const signingInIgnores = {
-  events: [
-    'auth.required',
-    'auth.login.submit',
-    'auth.register.submit',
-    'auth.register.dismiss',
-    'auth.logout',
-    'credits.updated',
-    'user.refresh',
-    'user.updated',
-    'account.deleted',
-  ],
+  events: busyEvents,
   why: 'A sign-in is being completed (the user is being loaded): the forms are busy and no account view is shown; the loaded user supersedes any refresh.',
 };
 export const noRegisterNotice = {
@@ -75,16 +65,6 @@ export const formBusy = {
   why: 'A request is in flight: the form is disabled until it answers.',
 };
 export const reconnectingIgnores = {
-  events: [
-    'auth.required',
-    'auth.login.submit',
-    'auth.register.submit',
-    'auth.register.dismiss',
-    'auth.logout',
-    'credits.updated',
-    'user.refresh',
-    'user.updated',
-    'account.deleted',
-  ],
+  events: busyEvents,
   why: 'Checking the server again after Retry: the forms are busy until it answers (at most the startup time-out), and nobody is signed in.',
 };

@@ -42,6 +42,20 @@ export const idOf = (outcome: RequestOutcome): string | null =>
 export const creditsOf = (outcome: RequestOutcome): number | undefined =>
   outcome.ok && typeof outcome.answer.credits === 'number' ? outcome.answer.credits : undefined;
 
+/** The part of the tool run's `enqueue` that `takeBalance` uses. */
+interface BalanceQueue {
+  (action: 'refreshCredits' | { type: 'creditsChanged'; params: { credits: number } }): void;
+  assign: (values: { credits: number }) => void;
+}
+
+/** The answer's balance when it has one, else ask the server (spec §7). */
+export function takeBalance(enqueue: BalanceQueue, outcome: RequestOutcome): void {
+  const credits = creditsOf(outcome);
+  if (credits === undefined) return enqueue('refreshCredits');
+  enqueue.assign({ credits });
+  enqueue({ type: 'creditsChanged', params: { credits } });
+}
+
 export function requestInput(context: ToolRunContext): ToolRequestInput {
   return {
     endpoint: context.tool.endpoint,

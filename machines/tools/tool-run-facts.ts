@@ -3,44 +3,35 @@
  * page sends it and those its states ignore on purpose; tool-run.machine.ts puts them on its root and
  * states, inside `facts(...)` calls, so a production build of the pages leaves them out.
  */
+
+/** What the form sends: its inputs and the Generate button. */
+const formEvents = [
+  'tool.prompt',
+  'tool.image',
+  'tool.poseImage',
+  'tool.fileRejected',
+  'tool.aspect',
+  'tool.size',
+  'tool.param',
+  'tool.generate',
+];
+
 export const toolRunFacts = {
-  sends: [
-    'tool.prompt',
-    'tool.image',
-    'tool.poseImage',
-    'tool.fileRejected',
-    'tool.aspect',
-    'tool.size',
-    'tool.param',
-    'tool.generate',
-    'tool.reset',
-    'tool.balance',
-  ],
+  sends: [...formEvents, 'tool.reset', 'tool.balance'],
 };
 
-export const idleFacts = {
-  ignores: [
-    {
-      events: ['tool.reset'],
-      why: "'Generate Another' is shown only with a result; a failed run keeps its form, and Generate tries again.",
-    },
-  ],
+/** 'Generate Another' needs a result to clear. */
+const noResultToReset = {
+  events: ['tool.reset'],
+  why: "'Generate Another' is shown only with a result; a failed run keeps its form, and Generate tries again.",
 };
+
+export const idleFacts = { ignores: [noResultToReset] };
 
 export const workingFacts = {
   ignores: [
     {
-      events: [
-        'tool.prompt',
-        'tool.image',
-        'tool.poseImage',
-        'tool.fileRejected',
-        'tool.aspect',
-        'tool.size',
-        'tool.param',
-        'tool.generate',
-        'tool.reset',
-      ],
+      events: [...formEvents, 'tool.reset'],
       why: 'A run is in progress: the form and its button are disabled until it ends.',
     },
   ],
@@ -49,26 +40,10 @@ export const workingFacts = {
 export const resultFacts = {
   ignores: [
     {
-      events: [
-        'tool.prompt',
-        'tool.image',
-        'tool.poseImage',
-        'tool.fileRejected',
-        'tool.aspect',
-        'tool.size',
-        'tool.param',
-        'tool.generate',
-      ],
+      events: formEvents,
       why: "With a result shown the inputs and aspect buttons are disabled (§4); 'Generate Another' clears it first.",
     },
   ],
 };
 
-export const errorFacts = {
-  ignores: [
-    {
-      events: ['tool.reset'],
-      why: "'Generate Another' is shown only with a result; a failed run keeps its form, and Generate tries again.",
-    },
-  ],
-};
+export const errorFacts = { ignores: [noResultToReset] };

@@ -19,7 +19,7 @@ import { INVALID_RESPONSE, generationErrorText, notEnoughCredits, uploadErrorTex
 import { toolPollMachine } from './tool-poll.machine';
 import { toolProgressMachine } from './tool-progress.machine';
 import { toolRequestMachine } from './tool-request.machine';
-import { blankForm, blankRun, creditsOf, idOf, outputOf, requestInput } from './run-parts';
+import { blankForm, blankRun, idOf, outputOf, requestInput, takeBalance } from './run-parts';
 import type {
   PollOutcome,
   RequestOutcome,
@@ -214,13 +214,7 @@ export const toolRunMachine = setup({
                   target: '#toolRun.result',
                   actions: [
                     { type: 'showResult', params: ({ event }) => ({ output: outputOf(event.output) ?? '' }) },
-                    // The answer's balance when it has one, else ask the server (spec §7).
-                    enqueueActions(({ enqueue, event }) => {
-                      const credits = creditsOf(event.output);
-                      if (credits === undefined) return void enqueue('refreshCredits');
-                      enqueue.assign({ credits });
-                      enqueue({ type: 'creditsChanged', params: { credits } });
-                    }),
+                    enqueueActions(({ enqueue, event }) => takeBalance(enqueue, event.output)),
                   ],
                 },
                 {
@@ -301,13 +295,7 @@ export const toolRunMachine = setup({
                 target: 'polling',
                 actions: [
                   assign({ predictionId: ({ event }) => idOf(event.output) }),
-                  // The answer's balance when it has one, else ask the server (spec §7).
-                  enqueueActions(({ enqueue, event }) => {
-                    const credits = creditsOf(event.output);
-                    if (credits === undefined) return void enqueue('refreshCredits');
-                    enqueue.assign({ credits });
-                    enqueue({ type: 'creditsChanged', params: { credits } });
-                  }),
+                  enqueueActions(({ enqueue, event }) => takeBalance(enqueue, event.output)),
                 ],
               },
               {

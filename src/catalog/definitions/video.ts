@@ -3,6 +3,8 @@ import { basePage, promptView } from '../tool-page';
 import type { ToolDefinition } from '../tool-types';
 import { fpsParam, needsImage, needsPrompt, pollRun } from './base';
 
+/** What every video tool is: a replicate model of the Video category, answering a video. */
+const videoTool = { provider: 'replicate', category: 'Video', endpoint: '/api/generate/video', output: 'video' } as const;
 const videoResult = { result: 'video' } as const;
 
 export const videoTools = [
@@ -13,11 +15,8 @@ export const videoTools = [
     description: 'Write a scene and watch it play: short video clips generated from a prompt.',
     path: '/video-models/text-to-video',
     modelCost: 0.008,
-    provider: 'replicate',
-    category: 'Video',
+    ...videoTool,
     defaultParams: { num_frames: 14, fps: 6 },
-    endpoint: '/api/generate/video',
-    output: 'video',
     run: pollRun({ requires: [needsPrompt], button: ['prompt'] }),
     params: [
       { kind: 'number', name: 'num_frames', label: 'Frames', min: 8, max: 48, step: 1, unit: 'frames', fallback: 14 },
@@ -38,11 +37,8 @@ export const videoTools = [
     description: 'Bring a still image to life as a short animated clip.',
     path: '/video-models/image-to-video',
     modelCost: 0.01,
-    provider: 'replicate',
-    category: 'Video',
+    ...videoTool,
     defaultParams: { length: 4, fps: 24 },
-    endpoint: '/api/generate/video',
-    output: 'video',
     run: pollRun({ requires: [needsImage], button: ['image'] }),
     params: [
       { kind: 'number', name: 'length', label: 'Length', min: 1, max: 10, step: 1, unit: 's', fallback: 4 },
@@ -63,11 +59,8 @@ export const videoTools = [
     description: 'Restyle and transform an existing clip with a prompt.',
     path: '/video-models/video-editing',
     modelCost: 0.012,
-    provider: 'replicate',
-    category: 'Video',
+    ...videoTool,
     defaultParams: {},
-    endpoint: '/api/generate/video',
-    output: 'video',
     // The clip is optional: without one the provider edits a clip drawn from the prompt.
     run: pollRun({ requires: [needsPrompt], button: ['prompt'], upload: 'video' }),
     params: [

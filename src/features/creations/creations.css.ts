@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
+import { toggleRule } from '../../components/ui/button/button.css';
 import { card as uiCard, cluster, stack } from '../../components/ui/layout/layout.css';
 
 export const root = style([stack.xxl, { maxWidth: 1200, width: '100%' }]);
@@ -7,13 +8,8 @@ export const chips = style([cluster.sm, { border: 'none', margin: 0, padding: 0 
 export const chip = style({
   padding: `${vars.space.xs} ${vars.space.md}`,
   borderRadius: vars.radius.pill,
-  border: `1px solid ${vars.color.border}`,
+  ...toggleRule,
   background: vars.color.card,
-  color: vars.color.text,
-  font: 'inherit',
-  fontSize: vars.fontSize.sm,
-  fontWeight: 600,
-  cursor: 'pointer',
   selectors: {
     '&[aria-pressed="true"]': {
       background: vars.color.accent,

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
+import { toggleRule } from '../../components/ui/button/button.css';
 import { card as uiCard, cluster, stack } from '../../components/ui/layout/layout.css';
 
 export const root = style([stack.xxl, { maxWidth: 960, width: '100%' }]);
@@ -56,13 +57,8 @@ export const aspect = style({
   gap: vars.space.xxxs,
   padding: `${vars.space.md} ${vars.space.sm}`,
   borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
+  ...toggleRule,
   background: vars.color.input,
-  color: vars.color.text,
-  font: 'inherit',
-  fontSize: vars.fontSize.sm,
-  fontWeight: 600,
-  cursor: 'pointer',
   selectors: {
     '&[aria-pressed="true"]': { borderColor: vars.color.accent, boxShadow: `inset 0 0 0 1px ${vars.color.accent}` },
     '&:hover:not(:disabled)': { background: vars.color.cardHover },

@@ -133,18 +133,15 @@ export const checkoutPaths: PathAdapter = {
       return said;
     },
   },
-  states: {
-    async idle({ page }) {
+  // What each state shows is said by the checkout machine (meta.sees); these check its named kinds.
+  kinds: {
+    async ready({ page }) {
       await expect.poll(() => page.getByRole('button', { name: 'Processing...' }).count()).toBe(0);
       const buy = page.getByRole('button', { name: /^(Buy [\d,]+ credits|Subscribe to \w+)$/ });
       await expect.poll(async () => (await buy.count()) > 0 && (await buy.first().isEnabled())).toBe(true);
       return 'the buttons are ready, none says Processing...';
     },
-    async processing({ page }) {
-      await expect.poll(() => page.getByRole('button', { name: 'Processing...' }).isDisabled()).toBe(true);
-      return 'the chosen button says Processing..., the others are disabled';
-    },
-    async redirecting({ page, server }) {
+    async hostedCheckout({ page, server }) {
       const asked = comesBack.get(server);
       if (asked) {
         await expect.poll(() => asked.length).toBeGreaterThan(0);
@@ -202,12 +199,13 @@ export const checkoutReturnPaths: PathAdapter = {
       return server.answer('GET', '/api/stripe/checkout-session/cs_local_1', status, body);
     },
   },
-  states: {
-    async idle({ page }) {
+  // What each state shows is said by the checkout return machine (meta.sees); these check its named kinds.
+  kinds: {
+    async noNotice({ page }) {
       await expect.poll(() => notice(page).count()).toBe(0);
       return 'no notice';
     },
-    async confirming(ctx) {
+    async waitingNotice(ctx) {
       await expect.poll(() => noticeState(ctx.page)).toBe('waiting');
       const purchase = returnContext(ctx).purchase;
       const text = purchase
@@ -216,29 +214,26 @@ export const checkoutReturnPaths: PathAdapter = {
       await expect.poll(() => notice(ctx.page).textContent()).toBe(text);
       return `the notice says "${text}"`;
     },
-    async late({ page }) {
+    async lateNotice({ page }) {
       await expect.poll(() => noticeState(page)).toBe('late');
       await expect.poll(() => notice(page).textContent()).toContain(LATE_MESSAGE);
       return `the notice says "${LATE_MESSAGE}" with Check again`;
     },
-    async 'late.checking'({ page }) {
-      await expect.poll(() => noticeState(page)).toBe('late');
-      await expect.poll(() => page.getByRole('button', { name: 'Check again' }).isDisabled()).toBe(true);
-      return `the notice says "${LATE_MESSAGE}", Check again is disabled while it asks`;
-    },
-    async granted(ctx) {
+    async grantedNotice(ctx) {
       await expect.poll(() => noticeState(ctx.page)).toBe('granted');
       const balance = (returnContext(ctx).balance ?? 0).toLocaleString('en-US');
       await expect.poll(() => notice(ctx.page).textContent()).toContain(`Your balance is now ${balance} credits`);
-      await expect.poll(() => new URL(ctx.page.url()).search).toBe('');
-      return `the notice says the balance is now ${balance} credits; the address has no ?checkout`;
+      return `the notice says the balance is now ${balance} credits`;
     },
-    async cancelled({ page }) {
+    async cancelledNotice({ page }) {
       await expect.poll(() => notice(page).textContent()).toBe('Checkout cancelled. You have not been charged.');
-      await expect.poll(() => new URL(page.url()).search).toBe('');
-      return 'the notice says the checkout was cancelled; the address has no ?checkout';
+      return 'the notice says the checkout was cancelled';
     },
-    async failed(ctx) {
+    async addressCleared({ page }) {
+      await expect.poll(() => new URL(page.url()).search).toBe('');
+      return 'the address has no ?checkout';
+    },
+    async failedNotice(ctx) {
       await expect.poll(() => noticeState(ctx.page)).toBe('failed');
       const error = returnContext(ctx).error ?? '';
       await expect.poll(() => ctx.page.getByRole('alert').filter({ hasText: error }).count()).toBeGreaterThan(0);
@@ -274,21 +269,14 @@ export const creditHistoryPaths: PathAdapter = {
       return server.answer('GET', more ? /credits\/history\?cursor=/ : /credits\/history$/, status, body);
     },
   },
-  states: {
-    async loading({ page }) {
-      await expect.poll(() => page.getByText('Loading...').isVisible()).toBe(true);
-      return 'the history says Loading...';
-    },
-    async ready(ctx) {
+  // What each state shows is said by the credit history machine (meta.sees); these check its named kinds.
+  kinds: {
+    async history(ctx) {
       const { entries, nextCursor, error } = historyContext(ctx);
       await expect.poll(() => historyRows(ctx.page).count()).toBe(entries.length);
       await expect.poll(() => ctx.page.getByRole('button', { name: 'Show more' }).count()).toBe(nextCursor ? 1 : 0);
       if (error) await expect.poll(() => ctx.page.getByRole('alert').filter({ hasText: error }).count()).toBe(1);
       return `${entries.length} row(s)${nextCursor ? ' and Show more' : ', no Show more'}${error ? ` and "${error}"` : ''}`;
-    },
-    async loadingMore({ page }) {
-      await expect.poll(() => page.getByRole('button', { name: 'Loading...' }).isDisabled()).toBe(true);
-      return 'the button says Loading... and is disabled';
     },
     failed: (ctx) => showsErrorWithTryAgain(ctx.page, historyContext(ctx).error),
   },

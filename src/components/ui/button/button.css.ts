@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { style, styleVariants, type StyleRule } from '@vanilla-extract/css';
 import { vars } from '../../../themes/contract.css';
 
 const base = style({
@@ -61,3 +61,17 @@ export const small = style({
   borderRadius: vars.radius.sm,
 });
 export const block = style({ width: '100%' });
+
+/**
+ * What the pressable toggles of the pages share (the Creations filter chips, the tool page's aspect
+ * presets): bordered, in the page's font, small and bold. A rule to spread into a page's style, which
+ * adds its padding, corners, background and pressed look.
+ */
+export const toggleRule = {
+  border: `1px solid ${vars.color.border}`,
+  color: vars.color.text,
+  font: 'inherit',
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+  cursor: 'pointer',
+} satisfies StyleRule;
