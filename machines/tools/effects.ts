@@ -1,8 +1,8 @@
 /**
  * The one place a tool run gets its effects: the lifecycle's own (upload, the credit and scroll
  * actions) and its children's (generateSync and startGeneration for the two
- * request machines, fetchPrediction for the poll machine). The app calls it with the real API;
- * tests and the flows viewer call it with fakes.
+ * request machines, fetchPrediction for the poll machine). The app's flow (src/app/tools.ts, built
+ * by defineFlow) takes `toolRunImplementations` with the real API; tests call `withToolEffects` with fakes.
  */
 import type { ActorLogic, AnyEventObject, PromiseSnapshot } from 'xstate';
 import { toolPollMachine } from './tool-poll.machine';
@@ -40,8 +40,12 @@ export interface ToolDelays {
   toolProgress?: Record<string, number>;
 }
 
-export function withToolEffects(effects: ToolEffects, delays: ToolDelays = {}) {
-  return toolRunMachine.provide({
+/** What `toolRunMachine.provide` takes for these effects: its children get theirs here too. */
+export type ToolRunImplementations = Parameters<typeof toolRunMachine.provide>[0];
+
+/** The run's implementations: its own actions and actors, its children given their effects and delays. */
+export function toolRunImplementations(effects: ToolEffects, delays: ToolDelays = {}): ToolRunImplementations {
+  return {
     actors: {
       progress: toolProgressMachine.provide({ delays: delays.toolProgress ?? {} }),
       syncRequest: toolRequestMachine.provide({
@@ -65,5 +69,10 @@ export function withToolEffects(effects: ToolEffects, delays: ToolDelays = {}) {
       scrollToResult: () => effects.scrollToResult(),
     },
     delays: delays.toolRun ?? {},
-  });
+  };
+}
+
+/** The run with these effects (tests, the property checks): the machine side, without an app. */
+export function withToolEffects(effects: ToolEffects, delays: ToolDelays = {}) {
+  return toolRunMachine.provide(toolRunImplementations(effects, delays));
 }

@@ -6,8 +6,8 @@
  * one click carries the click's idempotency key, so the server runs and charges once.
  *
  * The lifecycle invokes it twice over: `syncRequest` (the output itself) and `startRequest` (a
- * prediction id); the app gives each its `attempt` effect (withToolEffects). It never fails as an
- * actor: the lifecycle reads its output.
+ * prediction id); the app gives each its `attempt` effect (toolRunImplementations, effects.ts).
+ * It never fails as an actor: the lifecycle reads its output.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Endpoint } from '../../src/catalog/tools';

@@ -2,8 +2,8 @@
  * Types of a tool run (spec §4 Tool page, Simulated progress, Polling flow; §7 Generation calls;
  * §8 Generation errors; §9 Timing). The lifecycle (toolRun) composes three small machines:
  * toolRequest (time-out and retries), toolPoll (prediction polling) and toolProgress (simulated
- * progress); the app provides the effects below once, through `withToolEffects`. What differs
- * from tool to tool is the tool's definition in src/catalog.
+ * progress); the effects below are provided once, through `toolRunImplementations` (effects.ts).
+ * What differs from tool to tool is the tool's definition in src/catalog.
  */
 import type { Endpoint, Tool } from '../../src/catalog/tools';
 import type { ToolShape } from '../../src/catalog/tool-rules';

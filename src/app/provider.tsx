@@ -84,7 +84,7 @@ export type { Flow } from './flow';
  * mounted screen and its stop waits a tick, which the remount cancels.
  */
 export function useFlow<TLogic extends AnyStateMachine>(
-  flow: Pick<Flow<TLogic>, 'create'>,
+  flow: Flow<TLogic>,
   options?: ActorOptions<TLogic>,
 ): Actor<TLogic> {
   const app = useContext(AppContext);

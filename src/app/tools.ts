@@ -1,26 +1,22 @@
 /**
  * A tool run's real effects (spec §4 Tool page, §7 Generation calls): the generation calls of
  * endpoints.ts with the run's abort signal and the click's Idempotency-Key, the session for the
- * login dialog and the balance, and the page's scroll. A tool page starts it with `useToolRun`.
+ * login dialog and the balance, and the page's scroll. The flow is built by defineFlow like every
+ * flow of src/app; a tool page starts it with `useToolRun`.
  */
 import { useEffect } from 'react';
 import { fromPromise, type Actor } from 'xstate';
-import { withToolEffects, type ToolEffects } from '../../machines/tools/effects';
+import { toolRunImplementations, type ToolEffects } from '../../machines/tools/effects';
+import { toolRunMachine } from '../../machines/tools/tool-run.machine';
 import type { ToolError } from '../../machines/tools/tool-run.types';
 import type { Tool } from '../catalog/tools';
-import { createApiClient } from '../api/client';
-import { createEndpoints, type Endpoints } from '../api/endpoints';
-import { sessionCredentials } from './api';
-import type { AppActor } from './create-app';
-import { sessionOf } from './flow';
+import { defineFlow, type Flow, type FlowContext } from './flow';
 import { useFlow, useSession } from './provider';
 import { dispatchCredits } from './session';
 import { testDelays } from './test-delays';
 
-export type ToolRunLogic = ReturnType<typeof withToolEffects>;
-export type ToolRunActor = Actor<ToolRunLogic>;
-
-type ToolEndpoints = Pick<Endpoints, 'generateImage' | 'startGeneration' | 'getPrediction' | 'upload' | 'getCredits'>;
+export type ToolRunFlow = Flow<typeof toolRunMachine>;
+export type ToolRunActor = Actor<typeof toolRunMachine>;
 
 /** The id the result view carries, so the run can scroll it into view. */
 export const TOOL_RESULT_ID = 'tool-result';
@@ -51,40 +47,34 @@ async function rethrowing<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-export interface ToolEffectDeps {
-  endpoints?: ToolEndpoints;
-  /** Window for the 'creditsUpdated' event and the result's scroll. */
-  target?: Window;
-}
-
-/** The effects of every tool run of this app, as `withToolEffects` takes them. */
-export function toolEffects(
-  app: AppActor,
-  { endpoints = createEndpoints(createApiClient(sessionCredentials(app.system))), target }: ToolEffectDeps = {},
-): ToolEffects {
-  const win = () => target ?? window;
+/** The effects of every tool run of this app, from the flow's context (read when an effect runs). */
+export function toolEffects({ api, session, window: win }: Pick<FlowContext, 'api' | 'session' | 'window'>): ToolEffects {
   // The one path of a balance into the session: the window's 'creditsUpdated' (spec §4).
   const creditsChanged = (credits: number) => dispatchCredits(win(), credits);
   return {
     generateSync: fromPromise(({ input, signal }) =>
-      rethrowing(() => endpoints.generateImage(input.body, { signal, idempotencyKey: input.idempotencyKey })),
+      rethrowing(async () =>
+        (await api()).generateImage(input.body, { signal, idempotencyKey: input.idempotencyKey }),
+      ),
     ),
     startGeneration: fromPromise(({ input, signal }) =>
-      rethrowing(() =>
-        endpoints.startGeneration(input.endpoint, input.body, { signal, idempotencyKey: input.idempotencyKey }),
+      rethrowing(async () =>
+        (await api()).startGeneration(input.endpoint, input.body, { signal, idempotencyKey: input.idempotencyKey }),
       ),
     ),
     fetchPrediction: fromPromise(({ input, signal }) =>
-      rethrowing(() => endpoints.getPrediction(input.id, { signal })),
+      rethrowing(async () => (await api()).getPrediction(input.id, { signal })),
     ),
-    upload: fromPromise(({ input, signal }) => rethrowing(() => endpoints.upload(input.image, { signal }))),
-    requireSignIn: () => sessionOf(app).send({ type: 'auth.required' }),
+    upload: fromPromise(({ input, signal }) => rethrowing(async () => (await api()).upload(input.image, { signal }))),
+    requireSignIn: () => session().send({ type: 'auth.required' }),
     creditsChanged,
     refreshCredits: () => {
-      endpoints.getCredits().then(
-        ({ credits }) => creditsChanged(credits),
-        (error: unknown) => console.error('Failed to fetch credits', error),
-      );
+      api()
+        .then((endpoints) => endpoints.getCredits())
+        .then(
+          ({ credits }) => creditsChanged(credits),
+          (error: unknown) => console.error('Failed to fetch credits', error),
+        );
     },
     scrollToResult: () => {
       // An action that throws would stop the run; a DOM without scrollIntoView (jsdom) just skips it.
@@ -100,22 +90,16 @@ export function toolEffects(
 /**
  * The tool-run flow with the app's real effects. The machines keep their own delays (progress tick
  * 800 ms, the tool's poll interval, retry pause 2 s, the tool's time-out, scroll 100 ms) except in the
- * end-to-end build, where a path test may shorten them (src/app/test-delays.ts).
+ * end-to-end build, where a path test may shorten them (src/app/test-delays.ts): defineFlow puts the
+ * run's own, the children's are put here by their machine ids.
  */
-export type ToolRunFlow = (app: AppActor) => ToolRunLogic;
-
-function appOf(app: AppActor | null): AppActor {
-  if (!app) throw new Error('This flow needs an <AppProvider> around the view');
-  return app;
-}
-
-export const toolRunFlow: ToolRunFlow = (app) =>
-  withToolEffects(toolEffects(app), {
-    toolRun: testDelays('toolRun'),
+export const toolRunFlow = defineFlow(toolRunMachine)((ctx) =>
+  toolRunImplementations(toolEffects(ctx), {
     toolRequest: testDelays('toolRequest'),
     toolPoll: testDelays('toolPoll'),
     toolProgress: testDelays('toolProgress'),
-  });
+  }),
+);
 
 /**
  * The page's run: started with the session's current view (signed in, balance) and kept in step
@@ -127,9 +111,7 @@ export function useToolRun(tool: Tool<string>, flow: ToolRunFlow = toolRunFlow):
     const snapshot = session.getSnapshot();
     return { signedIn: snapshot.hasTag('signedIn'), credits: snapshot.context.user?.credits ?? 0 };
   };
-  // Until the tool definitions land, the tool run keeps its shape (a function of the app); useFlow takes it
-  // as it takes every flow, by its `create`.
-  const run = useFlow({ create: (app) => flow(appOf(app)) }, { input: { tool, ...balance() } });
+  const run = useFlow(flow, { input: { tool, ...balance() } });
   useEffect(() => {
     let last = balance();
     run.send({ type: 'tool.balance', ...last });

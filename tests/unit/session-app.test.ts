@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { forwardSessionToTheme } from '../../src/app/app.machine';
+import { flowContext } from '../../src/app/flow';
 import { toolEffects } from '../../src/app/tools';
 import {
   creditsFromEvent,
@@ -57,7 +58,7 @@ describe("window 'creditsUpdated'", () => {
     const heard: unknown[] = [];
     target.addEventListener('creditsUpdated', (event) => heard.push((event as CustomEvent).detail));
     const send = vi.spyOn(session, 'send');
-    toolEffects(app, { target }).creditsChanged(12);
+    toolEffects(flowContext(app, { window: () => target as never })).creditsChanged(12);
     expect(heard).toEqual([{ credits: 12 }]);
     expect(send).not.toHaveBeenCalled();
     // The app's browser event source forwards the window's event to the session.

@@ -20,7 +20,7 @@ import * as styles from './ToolPage.css';
 export type ToolPageProps = (
   { toolKey: PageToolKey; tool?: undefined } | { tool: Tool<string>; toolKey?: undefined }
 ) & {
-  /** The run's logic; tests give it fake effects. */
+  /** The run's flow; tests give it parts of its context replaced (`toolRunFlow.with(…)`). */
   flow?: ToolRunFlow;
 };
 

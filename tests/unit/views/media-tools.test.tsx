@@ -4,10 +4,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { withToolEffects } from '../../../machines/tools/effects';
 import { toolByKey } from '../../../src/catalog';
-import { toolEffects } from '../../../src/app/tools';
-import type { AppActor } from '../../../src/app/create-app';
+import { toolRunFlow } from '../../../src/app/tools';
 import { ToolPage } from '../../../src/features/tools/ToolPage';
 import type { PageToolKey } from '../../../src/features/tools/tool-views';
 import { currentSession, fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';
@@ -38,7 +36,7 @@ async function renderTool(key: PageToolKey) {
     upload: vi.fn(async () => ({ url: '/files/uploads/x.png' })),
     getCredits: vi.fn(async () => ({ credits: proUser.credits - toolByKey(key).cost })),
   };
-  const flow = (app: AppActor) => withToolEffects(toolEffects(app, { endpoints: api }));
+  const flow = toolRunFlow.with({ api: async () => api as never });
   await renderWithRouter(<ToolPage toolKey={key} flow={flow} />);
   await screen.findByRole('heading', { level: 1 });
   return api;

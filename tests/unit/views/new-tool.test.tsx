@@ -12,8 +12,7 @@ import { HttpError } from '../../../server/errors';
 import { checkInput } from '../../../server/services/tool-input';
 import { basePage, promptView, toolOf, type ToolDefinition } from '../../../src/catalog';
 import { needsImage, needsPrompt, singleRun } from '../../../src/catalog/definitions/base';
-import { toolEffects } from '../../../src/app/tools';
-import type { AppActor } from '../../../src/app/create-app';
+import { toolRunFlow } from '../../../src/app/tools';
 import { ToolPage } from '../../../src/features/tools/ToolPage';
 import { fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';
 
@@ -106,7 +105,7 @@ describe('a sixteenth tool from one definition', () => {
       upload: vi.fn(async () => ({ url: '/files/upload/x.png' })),
       getCredits: vi.fn(async () => ({ credits: 99 })),
     };
-    const flow = (app: AppActor) => withToolEffects(toolEffects(app, { endpoints: api }));
+    const flow = toolRunFlow.with({ api: async () => api as never });
     await renderWithRouter(<ToolPage tool={tool} flow={flow} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Line Art' })).toBeTruthy();
     expect(screen.getByTestId('tool-page-cost').textContent).toBe(`${tool.cost} credits per run`);

@@ -5,10 +5,9 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { withToolEffects } from '../../../machines/tools/effects';
 import { toolByKey } from '../../../src/catalog';
-import { TOOL_RESULT_ID, toolEffects } from '../../../src/app/tools';
-import type { AppActor } from '../../../src/app/create-app';
+import { flowContext } from '../../../src/app/flow';
+import { TOOL_RESULT_ID, toolEffects, toolRunFlow } from '../../../src/app/tools';
 import { ToolPage } from '../../../src/features/tools/ToolPage';
 import type { PageToolKey } from '../../../src/features/tools/tool-views';
 import { currentSession, fakeEndpoints, freeUser, proUser, renderWithRouter, startSession } from './helpers';
@@ -46,7 +45,7 @@ async function renderTool(
   api: ReturnType<typeof fakeToolEndpoints> = fakeToolEndpoints(),
 ) {
   await startSession({ endpoints: fakeEndpoints(user), token: user ? 'saved' : null });
-  const flow = (app: AppActor) => withToolEffects(toolEffects(app, { endpoints: api }));
+  const flow = toolRunFlow.with({ api: async () => api as never });
   await renderWithRouter(<ToolPage toolKey={key} flow={flow} />);
   await screen.findByRole('heading', { level: 1 });
   return api;
@@ -392,7 +391,9 @@ describe('tool pages: scrolling to the result', () => {
       [null, 'smooth'],
     ] as const) {
       const { target, scrolled } = windowWith(reduced);
-      toolEffects(app, { endpoints: fakeToolEndpoints(), target }).scrollToResult();
+      toolEffects(
+        flowContext(app, { api: async () => fakeToolEndpoints() as never, window: () => target as never }),
+      ).scrollToResult();
       expect(scrolled).toEqual([{ behavior, block: 'start' }]);
     }
   });
