@@ -103,6 +103,12 @@ export const toolPollMachine = setup({
   states: {
     checking: {
       description: 'Asking the server how the prediction is doing',
+      meta: facts({
+        sees: [
+          { kind: 'pollProgress', says: 'the bar shows Generating... N% (the checks over 60, at most 95 %)' },
+          { kind: 'statusCheck', says: "the page asks the prediction's status (GET /api/prediction/:id)" },
+        ],
+      }),
       invoke: {
         id: 'fetchPrediction',
         src: 'fetchPrediction',
@@ -167,10 +173,21 @@ export const toolPollMachine = setup({
     waiting: {
       description:
         'The interval between status checks (2 s, or 1 s for text); the bar moves with the checks (at most 95 %)',
+      meta: facts({
+        sees: [{ kind: 'pollProgress', says: 'the bar shows Generating... N% (the checks over 60, at most 95 %)' }],
+      }),
       after: { pollInterval: 'checking' },
     },
-    succeeded: { description: 'The prediction succeeded with an output', type: 'final' },
-    failed: { description: 'Failed, canceled, timed out or no longer reachable', type: 'final' },
+    succeeded: {
+      description: 'The prediction succeeded with an output',
+      type: 'final',
+      meta: facts({ sees: [{ kind: 'output', says: 'the result plays or shows the first output' }] }),
+    },
+    failed: {
+      description: 'Failed, canceled, timed out or no longer reachable',
+      type: 'final',
+      meta: facts({ sees: [{ kind: 'failureBanner', says: "the red banner with the failure's message" }] }),
+    },
   },
   output: ({ context }): PollOutcome =>
     context.output !== null

@@ -65,6 +65,7 @@ export const toolProgressMachine = setup({
   states: {
     running: {
       description: 'Generating... N%: a random step every 800 ms, smaller as the bar fills',
+      meta: facts({ sees: [{ kind: 'bar', says: 'the bar has reached the value, at most 85 %' }] }),
       after: {
         progressTick: { target: 'running', reenter: true, actions: ['advance', 'reportProgress'] },
       },
@@ -72,6 +73,7 @@ export const toolProgressMachine = setup({
     },
     capped: {
       description: 'Held at 85 % until the answer arrives',
+      meta: facts({ sees: [{ kind: 'capped', says: 'the bar stops at Generating... 85% while the call is out' }] }),
     },
   },
 });

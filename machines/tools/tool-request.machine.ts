@@ -67,6 +67,12 @@ export const toolRequestMachine = setup({
   states: {
     attempting: {
       description: 'One attempt of the call, with the click’s idempotency key; cancelled at the time-out',
+      meta: facts({
+        sees: [
+          { kind: 'working', says: "the page's working button (Generating...), disabled, with the bar" },
+          { kind: 'attemptOut', says: "the server holds this attempt, with the click's Idempotency-Key" },
+        ],
+      }),
       invoke: {
         id: 'attempt',
         src: 'attempt',
@@ -95,10 +101,28 @@ export const toolRequestMachine = setup({
     },
     waiting: {
       description: 'Two seconds before the next attempt (at most 3 in all)',
+      meta: facts({
+        sees: [
+          { kind: 'working', says: "the page's working button (Generating...), disabled, with the bar" },
+          { kind: 'nextAttemptWaits', says: 'no call out; the attempts so far are all the server saw' },
+        ],
+      }),
       after: { retryPause: { target: 'attempting', actions: 'nextAttempt' } },
     },
-    answered: { description: 'The server answered', type: 'final' },
-    failed: { description: 'The last attempt failed, or the failure is not one to retry', type: 'final' },
+    answered: {
+      description: 'The server answered',
+      type: 'final',
+      meta: facts({
+        sees: [{ kind: 'answer', says: "the page shows the answer, each attempt with the click's Idempotency-Key" }],
+      }),
+    },
+    failed: {
+      description: 'The last attempt failed, or the failure is not one to retry',
+      type: 'final',
+      meta: facts({
+        sees: [{ kind: 'failureBanner', says: "the red banner with the page's message for the failure" }],
+      }),
+    },
   },
   output: ({ context }): RequestOutcome =>
     context.answer !== null

@@ -26,9 +26,21 @@ const noResultToReset = {
   why: "'Generate Another' is shown only with a result; a failed run keeps its form, and Generate tries again.",
 };
 
-export const idleFacts = { ignores: [noResultToReset] };
+export const idleFacts = {
+  sees: [
+    {
+      kind: 'form',
+      says: 'the form as the run keeps it (prompt, size, aspect, images), with its Generate button, no result',
+    },
+    { kind: 'noBanner', says: 'no red banner' },
+  ],
+  ignores: [noResultToReset],
+};
 
 export const workingFacts = {
+  sees: [
+    { kind: 'working', says: "the button says the tool's working word (Generating...) and is disabled; the bar shows" },
+  ],
   ignores: [
     {
       events: [...formEvents, 'tool.reset'],
@@ -38,6 +50,7 @@ export const workingFacts = {
 };
 
 export const resultFacts = {
+  sees: [{ kind: 'result', says: "the result (image, text, sound or video) with 'Generate Another', no red banner" }],
   ignores: [
     {
       events: formEvents,
@@ -46,4 +59,27 @@ export const resultFacts = {
   ],
 };
 
-export const errorFacts = { ignores: [noResultToReset] };
+export const errorFacts = {
+  sees: [
+    {
+      kind: 'errorBanner',
+      says: "the red banner with the run's message (with Buy credits and See plans when the credits fall short)",
+    },
+    { kind: 'form', says: 'the form as the run keeps it, with its Generate button, no result' },
+  ],
+  ignores: [noResultToReset],
+};
+
+/** What the working states show besides the working button: the call the page has out. */
+export const callOutSights = [
+  {
+    kind: 'callOut',
+    says: "the server holds the tool's call: the form as the run keeps it, with a new Idempotency-Key",
+  },
+];
+export const uploadSights = [
+  { kind: 'upload', says: 'the server holds POST /api/upload (the main image, then the pose image)' },
+];
+export const statusCheckSights = [
+  { kind: 'statusCheck', says: "the page asks the prediction's status (GET /api/prediction/:id)" },
+];

@@ -30,7 +30,16 @@ import type {
   UploadInput,
 } from './tool-run.types';
 import { facts } from '../shared/meta';
-import { toolRunFacts, idleFacts, workingFacts, resultFacts, errorFacts } from './tool-run-facts';
+import {
+  toolRunFacts,
+  idleFacts,
+  workingFacts,
+  resultFacts,
+  errorFacts,
+  callOutSights,
+  uploadSights,
+  statusCheckSights,
+} from './tool-run-facts';
 
 export const toolRunMachine = setup({
   types: {
@@ -195,6 +204,7 @@ export const toolRunMachine = setup({
         },
         single: {
           description: 'One call answers with the output; simulated progress up to 85 %',
+          meta: facts({ sees: callOutSights }),
           invoke: [
             {
               id: 'progress',
@@ -232,6 +242,7 @@ export const toolRunMachine = setup({
         },
         uploading: {
           description: 'Uploading the main image, then the pose image if there is one',
+          meta: facts({ sees: uploadSights }),
           initial: 'main',
           states: {
             main: {
@@ -285,6 +296,7 @@ export const toolRunMachine = setup({
         },
         starting: {
           description: 'Starting the generation: the server reserves the cost and answers a prediction id',
+          meta: facts({ sees: callOutSights }),
           invoke: {
             id: 'request',
             src: 'startRequest',
@@ -313,6 +325,7 @@ export const toolRunMachine = setup({
         polling: {
           description:
             'Checking the prediction at the tool’s interval (2 s × 60, or 1 s × 180 for text); the bar follows the checks',
+          meta: facts({ sees: statusCheckSights }),
           invoke: {
             id: 'poll',
             src: 'poll',

@@ -12,7 +12,8 @@ import { creationsPaths } from './creations.paths';
 import { sessionPaths } from './session.paths';
 import { sidebarPaths } from './sidebar.paths';
 import { themePaths } from './theme.paths';
-import { toolRunPaths, toolRequestPaths, toolPollPaths, toolProgressPaths } from './tools.paths';
+import { toolRequestPaths, toolPollPaths, toolProgressPaths } from './tool-children.paths';
+import { toolRunPaths } from './tools.paths';
 
 export const pathGroups = {
   account: [changeEmailPaths, changePasswordPaths, deleteAccountPaths, cancelSubscriptionPaths],
@@ -20,7 +21,7 @@ export const pathGroups = {
   creations: [creationsPaths],
   session: [sessionPaths, themePaths],
   'shell-auth': [forgotPasswordPaths, verifyEmailPaths, resetPasswordPaths, sidebarPaths],
-  tools: [toolRunPaths, toolRequestPaths, toolPollPaths, toolProgressPaths],
+  tools: [toolRequestPaths, toolPollPaths, toolProgressPaths, toolRunPaths],
 } satisfies Record<string, PathAdapter[]>;
 
 export type PathGroup = keyof typeof pathGroups;

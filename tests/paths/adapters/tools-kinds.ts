@@ -1,0 +1,135 @@
+/**
+ * The checkers of the named kinds of sight the tool run's states give (machines/tools/tool-run-facts.ts):
+ * the form, the banner, the working button, the call out, the result.
+ */
+import { expect } from 'vitest';
+import type { PathContext, StateCheck, TestServer } from '../harness';
+import { PREDICTION, banner, runContext, showsWorking, submit, viewOf } from './tools-page';
+
+/** The form as the run keeps it: the prompt typed, the size, Generate offered. */
+async function showsForm(ctx: PathContext): Promise<string> {
+  const context = runContext(ctx);
+  const view = viewOf(context);
+  const said: string[] = [];
+  if (view.prompt) {
+    const prompt = ctx.page.locator('form textarea');
+    await expect.poll(() => prompt.inputValue()).toBe(context.prompt);
+    await expect.poll(() => prompt.getAttribute('readonly')).toBeNull();
+    said.push(
+      context.prompt.trim() ? `the prompt reads "${context.prompt}"` : `the prompt is blank ("${context.prompt}")`,
+    );
+  }
+  if (context.shape.freeSize) {
+    await expect.poll(() => ctx.page.getByLabel('Width').inputValue()).toBe(String(context.width));
+    await expect.poll(() => ctx.page.getByLabel('Height').inputValue()).toBe(String(context.height));
+    said.push(`the size is ${context.width}×${context.height}`);
+  }
+  if (context.aspect) {
+    const chosen = ctx.page.getByRole('button', { name: new RegExp(`^${context.aspect} \\(`) });
+    await expect.poll(() => chosen.getAttribute('aria-pressed')).toBe('true');
+    said.push(`${context.aspect} is chosen`);
+  }
+  if (view.upload) {
+    const preview = ctx.page.getByAltText(`${view.upload.label} preview`, { exact: true });
+    await expect.poll(() => preview.count()).toBe(context.image ? 1 : 0);
+    said.push(context.image ? 'the image is shown' : 'no image');
+  }
+  if (view.pose) {
+    const preview = ctx.page.getByAltText('Pose image (optional) preview', { exact: true });
+    await expect.poll(() => preview.count()).toBe(context.poseImage ? 1 : 0);
+    said.push(context.poseImage ? 'the pose image is shown' : 'no pose image');
+  }
+  await expect.poll(() => submit(ctx.page, view).isVisible()).toBe(true);
+  await expect.poll(() => ctx.page.getByRole('region', { name: 'Result' }).count()).toBe(0);
+  return said.concat(`${view.submit} is offered`).join(', ');
+}
+
+/** The generation calls the server saw, in order: the path, the Idempotency-Key and the input sent. */
+interface Call {
+  path: string;
+  key: string;
+  input: Record<string, unknown>;
+}
+export const callsSeen = new WeakMap<TestServer, Call[]>();
+
+export function recordCalls({ page, server }: Omit<PathContext, 'state'>): Call[] {
+  const calls: Call[] = [];
+  callsSeen.set(server, calls);
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() !== 'POST' || !path.startsWith('/api/generate')) return;
+    const body = request.postDataJSON() as { input?: Record<string, unknown> } | null;
+    calls.push({ path, key: request.headers()['idempotency-key'] ?? '', input: body?.input ?? {} });
+  });
+  return calls;
+}
+
+/** What the server sees of the call out: the form as the run keeps it, with a new key for this click. */
+async function sentCall(ctx: PathContext): Promise<string> {
+  const context = runContext(ctx);
+  const calls = callsSeen.get(ctx.server)!;
+  await expect.poll(() => calls.at(-1)?.path).toBe(context.tool.endpoint);
+  const call = calls.at(-1)!;
+  const earlier = calls.slice(0, -1).map((c) => c.key);
+  expect(call.key, 'a new Idempotency-Key for each click').not.toBe('');
+  expect(earlier, 'a new Idempotency-Key for each click').not.toContain(call.key);
+  const prompt = context.prompt.trim() || context.shape.defaultPrompt;
+  expect(call.input['prompt']).toBe(prompt ?? undefined);
+  const said = [`the server has POST ${context.tool.endpoint} with prompt "${String(prompt)}"`];
+  if (context.shape.aspect !== null || context.shape.freeSize) {
+    expect([call.input['width'], call.input['height']]).toEqual([context.width, context.height]);
+    said.push(`${context.width}×${context.height}`);
+  }
+  if (context.shape.uploadsFirst) {
+    expect([call.input['image'], call.input['pose_image']]).toEqual([
+      context.uploaded.image,
+      context.uploaded.poseImage ?? undefined,
+    ]);
+    said.push(`the uploaded ${context.uploaded.poseImage ? 'images' : 'image'}`);
+  }
+  return `${said.join(', ')} and a new Idempotency-Key`;
+}
+
+/** What each state of the tool run shows is said by its machine (meta.sees); these check its named kinds. */
+export const toolRunKinds: Record<string, StateCheck> = {
+  form: showsForm,
+  async noBanner({ page }) {
+    await expect.poll(() => banner(page).count()).toBe(0);
+    return 'no banner';
+  },
+  async errorBanner(ctx) {
+    const { error, signedIn, credits, tool } = runContext(ctx);
+    await expect.poll(() => banner(ctx.page).textContent()).toContain(error);
+    const lacks = signedIn && credits < tool.cost;
+    await expect.poll(() => banner(ctx.page).getByRole('link', { name: 'Buy credits' }).count()).toBe(lacks ? 1 : 0);
+    return `the red banner says "${error}"${lacks ? ' with Buy credits and See plans' : ''}`;
+  },
+  working: (ctx) => showsWorking(ctx.page, viewOf(runContext(ctx))),
+  async callOut(ctx) {
+    const { endpoint } = runContext(ctx).tool;
+    await expect.poll(() => ctx.server.holds('POST', endpoint)).toBe(true);
+    return sentCall(ctx);
+  },
+  async upload(ctx) {
+    await expect.poll(() => ctx.server.holds('POST', '/api/upload')).toBe(true);
+    const which = ctx.state.matches({ working: { uploading: 'pose' } }) ? 'pose' : 'main';
+    return `the server has POST /api/upload (${which} image)`;
+  },
+  async statusCheck(ctx) {
+    await expect.poll(() => ctx.server.holds('GET', PREDICTION)).toBe(true);
+    return `the page checks GET ${PREDICTION}`;
+  },
+  async result(ctx) {
+    const { result } = runContext(ctx);
+    const view = viewOf(runContext(ctx));
+    const region = ctx.page.getByRole('region', { name: 'Result' });
+    if (view.result === 'text') await expect.poll(() => region.locator('pre').textContent()).toBe(result);
+    else {
+      const media = view.result === 'image' ? region.getByAltText(view.resultAlt) : region.locator(view.result);
+      await expect.poll(() => media.getAttribute('src')).toBe(result);
+    }
+    await expect.poll(() => region.getByRole('button', { name: view.another }).isVisible()).toBe(true);
+    await expect.poll(() => banner(ctx.page).count()).toBe(0);
+    return `the result shows ${result} with ${view.another}`;
+  },
+};
