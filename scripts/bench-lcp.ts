@@ -12,7 +12,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../tests/chromium';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const runs = Number(process.env['LCP_RUNS'] ?? 5);
@@ -107,19 +108,7 @@ const median = (values: readonly number[]) => {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-lcp-'));
 const port = await freePort();
 const stop = await startServer(dataDir, port);
-const browser = await chromium.launch({
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium(process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium');
 let over = false;
 try {
   console.log(

@@ -2,9 +2,9 @@
 import { chromium, type Browser } from 'playwright-core';
 
 /** launch() gives every browser a fresh temporary profile (it refuses an explicit --user-data-dir). */
-export function launchChromium(): Promise<Browser> {
+export function launchChromium(executablePath = '/usr/bin/chromium'): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath,
     args: [
       '--headless',
       '--no-sandbox',

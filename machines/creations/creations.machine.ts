@@ -44,6 +44,15 @@ export type CreationsEvent =
   | { type: 'creations.delete.confirm' }
   | { type: 'creations.delete.cancel' };
 
+/** The list's own events (Load more, Try again, Delete and its confirmation): the chips send creations.filter besides. */
+const listEvents = [
+  'creations.more',
+  'creations.reload',
+  'creations.delete',
+  'creations.delete.confirm',
+  'creations.delete.cancel',
+];
+
 export const creationsMachine = setup({
   types: {
     context: {} as CreationsContext,
@@ -67,14 +76,7 @@ export const creationsMachine = setup({
 }).createMachine({
   id: 'creations',
   meta: facts({
-    sends: [
-      'creations.more',
-      'creations.filter',
-      'creations.reload',
-      'creations.delete',
-      'creations.delete.confirm',
-      'creations.delete.cancel',
-    ],
+    sends: ['creations.filter', ...listEvents],
   }),
   context: ({ input }) => ({
     only: input.only ?? null,
@@ -92,13 +94,7 @@ export const creationsMachine = setup({
         sees: [{ text: 'Loading...' }],
         ignores: [
           {
-            events: [
-              'creations.more',
-              'creations.reload',
-              'creations.delete',
-              'creations.delete.confirm',
-              'creations.delete.cancel',
-            ],
+            events: listEvents,
             why: 'The first page is loading: only the category chips are shown; the list, Load more, Try again and the confirmation are not.',
           },
         ],
@@ -162,13 +158,7 @@ export const creationsMachine = setup({
         sees: [{ role: 'button', name: 'Loading...', state: 'disabled' }],
         ignores: [
           {
-            events: [
-              'creations.more',
-              'creations.reload',
-              'creations.delete',
-              'creations.delete.confirm',
-              'creations.delete.cancel',
-            ],
+            events: listEvents,
             why: 'The next page is loading: Load more and the Delete buttons are disabled until it answers; Try again and the confirmation are not shown.',
           },
         ],
@@ -224,14 +214,7 @@ export const creationsMachine = setup({
         sees: [{ role: 'button', name: 'Deleting...', state: 'disabled' }],
         ignores: [
           {
-            events: [
-              'creations.more',
-              'creations.filter',
-              'creations.reload',
-              'creations.delete',
-              'creations.delete.confirm',
-              'creations.delete.cancel',
-            ],
+            events: ['creations.filter', ...listEvents],
             why: 'The delete is in flight: the dialog stays open with its buttons disabled until the server answers.',
           },
         ],

@@ -28,14 +28,14 @@ const noResultToReset = {
   why: "'Generate Another' is shown only with a result; a failed run keeps its form, and Generate tries again.",
 };
 
+/** The idle and error states show the form the same way. */
+const formSight = {
+  kind: 'form',
+  says: 'the form as the run keeps it (prompt, size, aspect, images), with its Generate button, no result',
+};
+
 export const idleFacts = {
-  sees: [
-    {
-      kind: 'form',
-      says: 'the form as the run keeps it (prompt, size, aspect, images), with its Generate button, no result',
-    },
-    { kind: 'noBanner', says: 'no red banner' },
-  ],
+  sees: [formSight, { kind: 'noBanner', says: 'no red banner' }],
   ignores: [noResultToReset],
 };
 
@@ -67,7 +67,7 @@ export const errorFacts = {
       kind: 'errorBanner',
       says: "the red banner with the run's message (with Buy credits and See plans when the credits fall short)",
     },
-    { kind: 'form', says: 'the form as the run keeps it, with its Generate button, no result' },
+    formSight,
   ],
   ignores: [noResultToReset],
 };
