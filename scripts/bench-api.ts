@@ -19,7 +19,8 @@ import { fileURLToPath } from 'node:url';
 // @ts-expect-error -- autocannon ships no types; the small surface used here is typed below.
 import autocannon from 'autocannon';
 import sharp from 'sharp';
-import { toolByKey } from '../src/catalog';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { tools, type OutputKind, type Tool } from '../src/catalog';
 import type { BenchServerReady } from './bench-server';
 
 interface Result {
@@ -98,7 +99,7 @@ async function mainCases(ready: BenchServerReady, connections: number): Promise<
       url: `${ready.appUrl}/api/generate/text`,
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ modelId: toolByKey('text-to-text').id, input: { prompt: 'a haiku about a lighthouse' } }),
+      body: JSON.stringify({ modelId: firstTool('text').id, input: { prompt: 'a haiku about a lighthouse' } }),
     },
     connections,
   );
@@ -116,23 +117,17 @@ async function underMediaLoad(ready: BenchServerReady): Promise<{ row: Row; summ
     .png()
     .toBuffer();
   const image = `data:image/png;base64,${picture.toString('base64')}`;
-  const kinds = [
-    {
-      kind: 'image',
-      path: '/api/generate/image',
-      key: 'text-to-image',
-      input: { prompt: 'a harbour', width: 768, height: 768 },
-    },
-    {
-      kind: 'video',
-      path: '/api/generate/video',
-      key: 'text-to-video',
-      input: { prompt: 'a paper boat', num_frames: 24 },
-    },
-    { kind: 'audio', path: '/api/generate/music', key: 'musicgen', input: { prompt: 'calm piano', duration: 30 } },
-    { kind: '3D', path: '/api/generate/3d', key: '3d-gen', input: { image, quality: 'high' } },
-    { kind: 'text', path: '/api/generate/text', key: 'text-to-text', input: { prompt: 'a poem' } },
-  ] as const;
+  // The first tool of each output kind in the catalogue, with its default settings and the input it needs.
+  const kinds = (['image', 'video', 'audio', 'model3d', 'text'] as const).map((output) => {
+    const tool = firstTool(output);
+    const needsImage = tool.run.requires.some((r) => r.field === 'image');
+    return {
+      kind: output,
+      path: tool.endpoint,
+      tool,
+      input: { ...tool.defaultParams, ...(needsImage ? { image } : { prompt: `a ${output} of a harbour` }) },
+    };
+  });
   const auth = { authorization: `Bearer ${ready.token}`, 'content-type': 'application/json' };
   let loading = true;
   let finished = 0;
@@ -141,17 +136,17 @@ async function underMediaLoad(ready: BenchServerReady): Promise<{ row: Row; summ
     const res = await fetch(`${ready.appUrl}${k.path}`, {
       method: 'POST',
       headers: auth,
-      body: JSON.stringify({ modelId: toolByKey(k.key).id, input: k.input }),
+      body: JSON.stringify({ modelId: k.tool.id, input: k.input }),
     });
     const answer = (await res.json()) as { id?: string };
-    if (k.kind === 'image' || !answer.id) {
+    if (k.tool.run.call === 'single' || !answer.id) {
       if (res.ok) finished++;
       else failed++;
       return;
     }
     for (;;) {
-      // Polled like the SPA does (spec §9: every 2 s).
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      // Polled like the SPA does, at the tool's own interval.
+      await sleep(k.tool.run.poll?.intervalMs ?? 2000);
       const p = (await (await fetch(`${ready.appUrl}/api/prediction/${answer.id}`, { headers: auth })).json()) as {
         status: string;
       };
@@ -165,7 +160,7 @@ async function underMediaLoad(ready: BenchServerReady): Promise<{ row: Row; summ
     }),
   );
   // Let the first runs reach the worker pool before measuring.
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await sleep(500);
   const result = await run({
     url: `${ready.appUrl}/api/users/credits`,
     method: 'GET',
@@ -255,4 +250,11 @@ if (postgres) {
     await postgres.drop();
     fs.rmSync(filesDir, { recursive: true, force: true });
   }
+}
+
+/** The catalogue's first tool answering this kind of output (the bench names no tool by its key). */
+function firstTool(output: OutputKind): Tool {
+  const tool = tools.find((t) => t.output === output);
+  if (!tool) throw new Error(`No tool answers ${output}`);
+  return tool;
 }

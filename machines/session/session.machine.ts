@@ -232,7 +232,7 @@ export const sessionMachine = setup({
         },
         refreshing: {
           description: 'Reloading the user (balance, plan) of a signed-in session; the user stays shown',
-          tags: ['signedIn'],
+          tags: ['signedIn', 'refreshing'],
           meta: facts({
             sees: [userRequested, balance],
             ignores: [
@@ -265,6 +265,7 @@ export const sessionMachine = setup({
     },
     signedOut: {
       description: 'A visitor: browses freely; running, buying or subscribing opens the login dialog',
+      tags: ['visitor'],
       initial: 'idle',
       meta: facts({
         ignores: [
@@ -281,7 +282,7 @@ export const sessionMachine = setup({
       states: {
         unreachable: {
           description: 'The startup check got no answer: the token is kept, a notice offers Retry',
-          tags: ['form', 'unreachable'],
+          tags: ['form', 'unreachable', 'settled'],
           meta: facts({
             sees: [
               visitor,
@@ -314,7 +315,7 @@ export const sessionMachine = setup({
         },
         idle: {
           description: 'Waiting for the visitor to sign in or register',
-          tags: ['form'],
+          tags: ['form', 'settled'],
           meta: facts({ sees: [visitor], ignores: [noRegisterNotice, noRetry] }),
           on: {
             'auth.login.submit': {
@@ -435,6 +436,7 @@ export const sessionMachine = setup({
       states: {
         idle: {
           description: 'Nothing in flight',
+          tags: ['settled'],
           on: {
             'user.refresh': { target: '#session.loadingUser.refreshing' },
             'auth.logout': { target: 'loggingOut', actions: assign({ logoutError: null }) },
@@ -479,6 +481,13 @@ export const sessionMachine = setup({
     },
   },
 });
+
+/*
+ * The session's tags, for whoever must not name its states: 'loading' (nothing rendered yet), 'visitor'
+ * (signed out), 'signedIn', 'busy' (a request in flight), 'settled' (nothing in flight and no notice
+ * open: the reset page may hand its token over), 'registered' (the registration notice is open),
+ * 'loggingIn', 'registering', 'retrying', 'refreshing' (a signed-in user reloads), 'unreachable', 'form'.
+ */
 
 /**
  * What the views ask of the session, by tag (a state's name stays in this file): Retry was pressed

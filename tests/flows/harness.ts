@@ -18,9 +18,10 @@
  * The models' types and their paths are in model-paths.ts, the coverage of a graph in coverage-graph.ts;
  * this file (the driver, the replay, scenarios) re-exports both.
  */
-import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { REPLAY_PREFIX } from '../../scripts/test-summary.mjs';
+import { fakeActor } from './fake-actor';
 import {
   actorNames,
   AFTER,
@@ -65,11 +66,11 @@ export class Driver {
     const actors = Object.fromEntries(
       Object.keys(machine.implementations.actors).map((src) => [
         src,
-        fromPromise<unknown, unknown>(
-          ({ input, self }) =>
+        fakeActor<unknown, unknown>(
+          (input, _signal, id) =>
             new Promise((resolve, reject) => {
-              this.pending.set(self.id, { resolve, reject });
-              this.started.push({ id: self.id, input });
+              this.pending.set(id, { resolve, reject });
+              this.started.push({ id, input });
             }),
         ),
       ]),

@@ -6,7 +6,6 @@
 import { afterAll, afterEach, beforeEach, expect, vi } from 'vitest';
 import {
   createActor,
-  fromPromise,
   type Actor,
   type AnyStateMachine,
   type AnyTransitionDefinition,
@@ -16,6 +15,7 @@ import { machines } from '../../../machines';
 import { withToolEffects, type ToolEffects } from '../../../machines/tools/effects';
 import type { CallInput, PredictionAnswer, ToolRunInput } from '../../../machines/tools/tool-run.types';
 import { toolByKey, type Tool, type ToolKey } from '../../../src/catalog/tools';
+import { fakeActor } from '../fake-actor';
 import { graphEdges } from '../harness';
 
 /** The four machines of a tool run; `checkToolCoverage` checks the real tests walked all their transitions. */
@@ -71,19 +71,19 @@ export function testEffects(impl: {
     scrollToResult: vi.fn(),
   };
   const effects: ToolEffects = {
-    generateSync: fromPromise(({ input, signal }) => {
+    generateSync: fakeActor((input: CallInput, signal) => {
       calls.generateSync.push({ input, signal });
       return (impl.generateSync ?? never)(input, signal) as never;
     }),
-    startGeneration: fromPromise(({ input, signal }) => {
+    startGeneration: fakeActor((input: CallInput, signal) => {
       calls.startGeneration.push({ input, signal });
       return (impl.startGeneration ?? never)(input, signal) as never;
     }),
-    fetchPrediction: fromPromise(({ input, signal }) => {
+    fetchPrediction: fakeActor((input: { id: string }, signal) => {
       calls.fetchPrediction.push(input);
       return (impl.fetchPrediction ?? never)(input, signal);
     }),
-    upload: fromPromise(({ input, signal }) => {
+    upload: fakeActor((input: { image: string; which: 'main' | 'pose' }, signal) => {
       calls.upload.push(input);
       return (impl.upload ?? never)(input, signal);
     }),

@@ -180,7 +180,7 @@ export const sessionPaths: PathAdapter = {
     },
     async 'credits.updated'({ page, server, state }, event) {
       const { credits } = event as Sample;
-      if (state.matches({ loadingUser: 'refreshing' })) {
+      if (state.hasTag('refreshing')) {
         // While the reload of the user is held: a balance from elsewhere on the page (spec §4 Credits).
         await page.evaluate(
           (n) => window.dispatchEvent(new CustomEvent('creditsUpdated', { detail: { credits: n } })),
@@ -270,13 +270,13 @@ function cannotSend(event: Sample, source: AnyMachineSnapshot): string | null {
   const outcome = type.startsWith('xstate.');
   if (!outcome && source.hasTag('loading'))
     return 'the app renders nothing while it reads the saved sign-in and loads its user';
-  if (source.matches({ signedOut: 'registered' }) && !outcome && type !== 'auth.register.dismiss')
+  if (source.hasTag('registered') && !outcome && type !== 'auth.register.dismiss')
     return 'the registration notice is a modal dialog: nothing behind it can be used while it is open';
   if (type === 'auth.dialog.open' && event.mode === 'login')
     return 'Sign In asks for the login dialog with auth.required; only Register opens it by mode';
   if (type === 'auth.expired' && event.token !== context.token)
     return 'the app sends auth.expired with the token of the refused call; the paths answer calls of the current token';
-  if (['auth.dialog.open', 'auth.required'].includes(type) && (!source.matches('signedOut') || context.dialog.open))
+  if (['auth.dialog.open', 'auth.required'].includes(type) && (!source.hasTag('visitor') || context.dialog.open))
     return 'the Sign In and Register buttons show only to a visitor, and not behind the open dialog';
   if (type === 'auth.dialog.close' && !context.dialog.open) return 'no dialog is open';
   if (type === 'auth.dialog.mode' && (!context.dialog.open || context.dialog.mode === 'register'))
@@ -293,12 +293,7 @@ function cannotSend(event: Sample, source: AnyMachineSnapshot): string | null {
     return 'the open dialog is modal: the page form behind it cannot be used';
   if (type === 'auth.token.received' && (context.source === 'page' || context.dialog.open))
     return 'the token comes from the reset page; a path that used the login or register page is elsewhere';
-  if (
-    type === 'auth.token.received' &&
-    !source.matches({ signedOut: 'idle' }) &&
-    !source.matches({ signedOut: 'unreachable' }) &&
-    !source.matches({ signedIn: 'idle' })
-  )
+  if (type === 'auth.token.received' && !source.hasTag('settled'))
     return 'the reset page signs in only once its own request is done, with nothing else in flight';
   if ((type === 'user.refresh' || type === 'credits.updated') && context.source === 'page')
     return 'the reload comes from the checkout return on /credits; a path that used the login or register page is elsewhere';
