@@ -6,7 +6,8 @@
  *   the list is complete);
  * - on a state, `ignores`: events of `sends` it drops on purpose, with the reason a reviewer can check
  *   (an ignore on a parent covers its descendants). In every state each sent event is handled or ignored;
- * - on a state, `sees`: what the person sees in it, which the path tests check and the flows viewer shows.
+ * - on a state, `sees`: what the person sees in it, which the path tests check and the flows viewer shows;
+ * - on a state (or the root), `rules`: the IDs of the product rules it serves (docs/requirements.md).
  *
  * Each is wrapped in `facts(...)`: a production build of the pages replaces those calls with `undefined`
  * (scripts/strip-facts.ts), so none of it weighs on the first load; the flows viewer, the tests and
@@ -48,6 +49,8 @@ export interface Ignore {
 export interface StateFacts {
   readonly sees?: readonly Sight[];
   readonly ignores?: readonly Ignore[];
+  /** IDs of the product rules this state serves, e.g. 'AUTH-7' (docs/requirements.md). */
+  readonly rules?: readonly string[];
 }
 
 export interface MachineFacts extends StateFacts {
@@ -73,6 +76,9 @@ export const sendsOf = (machine: { readonly root: FactsNode }): readonly string[
 
 /** What the person sees in a state (its own sights; a parent's are its own too). */
 export const sightsOf = (node: FactsNode): readonly Sight[] => factsOf(node).sees ?? [];
+
+/** The product rules a state (or, given the root, the machine) serves: its own IDs. */
+export const rulesOf = (node: FactsNode): readonly string[] => factsOf(node).rules ?? [];
 
 /** The ignores that apply to a state node: its own and its ancestors'. */
 export function ignoresAt(node: FactsNode): Ignore[] {
