@@ -18,6 +18,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // No test may depend on another's order: each run shuffles them (npm test prints the seed).
+          sequence: { shuffle: true },
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
@@ -29,6 +31,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'flows',
+          // No test may depend on another's order: each run shuffles them (npm test prints the seed).
+          sequence: { shuffle: true },
           environment: 'node',
           include: ['tests/flows/**/*.test.ts'],
           // Laying out every machine with elkjs takes seconds on two busy cores.
@@ -39,6 +43,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
+          // No test may depend on another's order: each run shuffles them (npm test prints the seed).
+          sequence: { shuffle: true },
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/server/global-setup.ts'],

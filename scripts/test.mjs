@@ -7,7 +7,20 @@ import { summary } from './test-summary.mjs';
 mkdirSync('coverage', { recursive: true });
 const report = 'coverage/test-results.json';
 const extra = process.argv.slice(2);
-const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra];
+// The unit, flows and server suites run their tests in a shuffled order; this seed replays one order
+// (`npm test -- --sequence.seed=N`, or the same flag to one suite).
+const seedArg = extra.find((a) => a.startsWith('--sequence.seed'));
+const seed = seedArg ? seedArg.split('=')[1] : String(Date.now() % 1_000_000);
+console.log(`Shuffle seed: ${seed} (replay this order with --sequence.seed=${seed})`);
+const args = [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...(seedArg ? [] : [`--sequence.seed=${seed}`]),
+  ...extra,
+];
 
 /** Runs a command; answers its exit status and, when `quiet`, what it printed (shown after the suites). */
 function run(command, commandArgs, quiet = false) {
@@ -32,6 +45,6 @@ if (size.output) process.stdout.write(`\n${size.output}`);
 
 if (existsSync(report)) {
   const lines = summary(JSON.parse(readFileSync(report, 'utf8')));
-  console.log(`\n${lines.join('\n')}`);
+  console.log(`\n${lines.join('\n')}\nshuffle seed: ${seed}`);
 }
 process.exit(tests.status || size.status);
