@@ -16,6 +16,9 @@ import { isRetryable, timeoutError, toToolError } from './errors';
 import type { CallAnswer, CallInput, GenerationBody, RequestOutcome, ToolError } from './tool-run.types';
 import { facts } from '../shared/meta';
 
+/** What the page shows while a call is out or its next attempt waits. */
+const working = { kind: 'working', says: "the page's working button (Generating...), disabled, with the bar" } as const;
+
 export const MAX_ATTEMPTS = 3;
 
 export interface ToolRequestInput {
@@ -69,7 +72,7 @@ export const toolRequestMachine = setup({
       description: 'One attempt of the call, with the click’s idempotency key; cancelled at the time-out',
       meta: facts({
         sees: [
-          { kind: 'working', says: "the page's working button (Generating...), disabled, with the bar" },
+          working,
           { kind: 'attemptOut', says: "the server holds this attempt, with the click's Idempotency-Key" },
         ],
       }),
@@ -102,10 +105,7 @@ export const toolRequestMachine = setup({
     waiting: {
       description: 'Two seconds before the next attempt (at most 3 in all)',
       meta: facts({
-        sees: [
-          { kind: 'working', says: "the page's working button (Generating...), disabled, with the bar" },
-          { kind: 'nextAttemptWaits', says: 'no call out; the attempts so far are all the server saw' },
-        ],
+        sees: [working, { kind: 'nextAttemptWaits', says: 'no call out; the attempts so far are all the server saw' }],
       }),
       after: { retryPause: { target: 'attempting', actions: 'nextAttempt' } },
     },
