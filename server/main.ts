@@ -17,8 +17,8 @@ try {
   process.exit(1);
 }
 const runtime = await createRuntime(config, {
-  // DIST_DIR: the end-to-end suite serves its own build (dist-e2e, with the dropped-event report).
-  distDir: process.env.DIST_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist'),
+  // DIST_DIR (config.distDir): the end-to-end suite serves its own build (dist-e2e, with the dropped-event report).
+  distDir: config.distDir ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist'),
 });
 const app = createApp(runtime.deps);
 runtime.startTimers();
