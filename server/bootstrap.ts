@@ -25,6 +25,8 @@ import { lazyWorkerPool, type WorkerPool } from './workers/pool';
 import { runBillingSchedule } from './services/billing';
 import { createRateLimits } from './services/rate-limits';
 import { createSessionCache } from './services/session-cache';
+import { createBalanceLoader } from './services/users';
+import { createTimingHash, prepareSessionQuery } from './services/auth';
 
 /** STRIPE_WEBHOOK_SECRET, or a random secret generated once and kept in DATA_DIR. */
 export function webhookSecretFor(config: Config): string {
@@ -125,6 +127,9 @@ export async function createRuntime(
     files,
     sessions: overrides.sessions ?? createSessionCache(),
     limits: createRateLimits(database.db, config),
+    balances: createBalanceLoader(database.db),
+    sessionQuery: prepareSessionQuery(database.db),
+    timingHash: createTimingHash(),
     webhookSecret,
     // The app's own webhook over HTTP, straight to this process (APP_URL may be a proxy it cannot reach).
     deliver:

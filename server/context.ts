@@ -15,6 +15,8 @@ import type { RateLimits } from './services/rate-limits';
 import type { SessionCache } from './services/session-cache';
 import type { RunsInFlight } from './services/generation';
 import type { WorkerPool } from './workers/pool';
+import type { BalanceLoader } from './services/users';
+import type { SessionQuery } from './services/auth';
 
 export type { Providers };
 
@@ -31,6 +33,12 @@ export interface AppDeps {
   readonly sessions: SessionCache;
   /** Rate limits and the sign-in throttle (counters in the database, shared by every instance). */
   readonly limits: RateLimits;
+  /** Balance reads batched per event-loop turn (services/users.ts), on this instance's database. */
+  readonly balances: BalanceLoader;
+  /** The session lookup prepared on this instance's database (services/auth.ts). */
+  readonly sessionQuery: SessionQuery;
+  /** The dummy hash sign-in checks unknown emails against, made on first use (services/auth.ts). */
+  readonly timingHash: () => Promise<string>;
   /** Secret that signs the hosted checkout page's events (STRIPE_WEBHOOK_SECRET or the generated one). */
   readonly webhookSecret: string;
   /** How the hosted checkout page posts its events to the webhook (HTTP by default; tests use app.request). */
