@@ -245,7 +245,9 @@ export async function storeUploadedVideo(deps: UploadDeps, userId: string, dataU
 
 /** /api/upload: an image or (declared video/*) a video data URL, checked and stored; returns its URL path. */
 export async function storeUpload(deps: UploadDeps, userId: string, dataUrl: string) {
-  return isVideoDataUrl(dataUrl) ? storeUploadedVideo(deps, userId, dataUrl) : storeUploadedImage(deps, userId, dataUrl);
+  return isVideoDataUrl(dataUrl)
+    ? storeUploadedVideo(deps, userId, dataUrl)
+    : storeUploadedImage(deps, userId, dataUrl);
 }
 
 /** The user's own upload behind one of our URLs, with its bytes; undefined when it is not theirs or gone. */

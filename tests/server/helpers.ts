@@ -185,7 +185,9 @@ export async function makeUser(
 ): Promise<{ id: string; email: string; token: string; password: string }> {
   const id = crypto.randomUUID();
   const address = email ?? `user-${id.slice(0, 8)}@example.com`;
-  await db.insert(users).values({ id, email: address, passwordHash: await passwordHashOf(password), emailVerifiedAt: now });
+  await db
+    .insert(users)
+    .values({ id, email: address, passwordHash: await passwordHashOf(password), emailVerifiedAt: now });
   if (credits) await grantCredits(db, id, credits, 'pack', `test-grant:${id}`);
   const token = await issueToken(db, id, 'session', now);
   return { id, email: address, token, password };

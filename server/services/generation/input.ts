@@ -64,7 +64,6 @@ export async function prepareInput(
 
 export type PreparedInput = Awaited<ReturnType<typeof prepareInput>>;
 
-
 /** A run as the client asks for it (spec §7 GenerateBody): model, input and optional version. */
 export interface GenerationRequest {
   readonly modelId: string;
