@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { networkSafetyProblem, type Config } from './config';
 import { safeLogLine } from './lib/log';
 import type { AppDeps, Providers } from './context';
-import { openDatabase, type Database } from './db/client';
+import { openDatabase, perDatabase, type Database } from './db/client';
 import { createFileStore, sweepUnusedUploads, type FileStore } from './services/storage';
 import { createMailer } from './services/mail';
 import { createMailQueue } from './services/mail-queue';
@@ -127,8 +127,8 @@ export async function createRuntime(
     files,
     sessions: overrides.sessions ?? createSessionCache(),
     limits: createRateLimits(database.db, config),
-    balances: createBalanceLoader(database.db),
-    sessionQuery: prepareSessionQuery(database.db),
+    balances: perDatabase(createBalanceLoader),
+    sessionQuery: perDatabase(prepareSessionQuery),
     timingHash: createTimingHash(),
     webhookSecret,
     // The app's own webhook over HTTP, straight to this process (APP_URL may be a proxy it cannot reach).

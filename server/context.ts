@@ -33,10 +33,10 @@ export interface AppDeps {
   readonly sessions: SessionCache;
   /** Rate limits and the sign-in throttle (counters in the database, shared by every instance). */
   readonly limits: RateLimits;
-  /** Balance reads batched per event-loop turn (services/users.ts), on this instance's database. */
-  readonly balances: BalanceLoader;
-  /** The session lookup prepared on this instance's database (services/auth.ts). */
-  readonly sessionQuery: SessionQuery;
+  /** Balance reads batched per event-loop turn (services/users.ts): this instance's batcher for a database. */
+  readonly balances: (db: Db) => BalanceLoader;
+  /** The session lookup (services/auth.ts): this instance's statement prepared on a database. */
+  readonly sessionQuery: (db: Db) => SessionQuery;
   /** The dummy hash sign-in checks unknown emails against, made on first use (services/auth.ts). */
   readonly timingHash: () => Promise<string>;
   /** Secret that signs the hosted checkout page's events (STRIPE_WEBHOOK_SECRET or the generated one). */

@@ -74,7 +74,7 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** The session lookup, prepared once per instance (deps.sessionQuery, made by server/bootstrap.ts): the auth check is one statement. */
+/** The session lookup, prepared once per database (deps.sessionQuery, made by server/bootstrap.ts): the auth check is one statement. */
 export type SessionQuery = ReturnType<typeof prepareSessionQuery>;
 export function prepareSessionQuery(db: Db) {
   return db
@@ -89,7 +89,7 @@ export function prepareSessionQuery(db: Db) {
  * Served from the instance's session cache when a lookup of the last second holds it (services/session-cache.ts).
  */
 export async function sessionUserId(
-  deps: Pick<AppDeps, 'sessionQuery' | 'sessions'>,
+  deps: Pick<AppDeps, 'db' | 'sessionQuery' | 'sessions'>,
   token: string,
   now: Date,
 ): Promise<{ userId: string; tokenHash: string } | undefined> {
@@ -97,7 +97,7 @@ export async function sessionUserId(
   let session = deps.sessions.get(tokenHash);
   if (!session) {
     const mark = deps.sessions.mark();
-    const [row] = await deps.sessionQuery.execute({ hash: tokenHash });
+    const [row] = await deps.sessionQuery(deps.db).execute({ hash: tokenHash });
     if (!row) return undefined;
     session = row;
     deps.sessions.set(tokenHash, row, mark);

@@ -28,7 +28,7 @@ export async function setTheme(db: Executor, userId: string, theme: string): Pro
  */
 export type BalanceLoader = DataLoader<string, number | undefined>;
 
-/** The instance's balance reader on its database (deps.balances, made once by server/bootstrap.ts). */
+/** A balance reader on a database (deps.balances keeps one per database, made by server/bootstrap.ts). */
 export function createBalanceLoader(db: Db): BalanceLoader {
   const query = db
     .select({ id: users.id, credits: users.credits })
@@ -46,8 +46,8 @@ export function createBalanceLoader(db: Db): BalanceLoader {
 }
 
 /** The balance; 401 when the account is gone. */
-export async function creditBalance(deps: Pick<AppDeps, 'balances'>, userId: string): Promise<number> {
-  const credits = await deps.balances.load(userId);
+export async function creditBalance(deps: Pick<AppDeps, 'db' | 'balances'>, userId: string): Promise<number> {
+  const credits = await deps.balances(deps.db).load(userId);
   if (credits === undefined) throw new HttpError(401, 'Unauthorized');
   return credits;
 }
