@@ -10,33 +10,37 @@ import { tokens } from './eslint/raw-sizes.js';
 
 // Module-level mutable state, as far as a selector sees it: a `let` or `var`, a Map, Set, WeakMap or WeakSet
 // made at module level, and an empty array or object literal (filled later). Exported or not, cast or not.
-const moduleLevel = (init) =>
+// A collection declared ReadonlySet or ReadonlyMap (a constant lookup table) is not state.
+const moduleLevel = (init, declarator = 'VariableDeclarator') =>
   ['Program', 'Program > ExportNamedDeclaration']
-    .map((parent) => `${parent} > VariableDeclaration > VariableDeclarator > ${init}`)
+    .map((parent) => `${parent} > VariableDeclaration > ${declarator} > ${init}`)
     .join(', ');
-const stateMessage =
-  'No module-level mutable state: long-lived actors, the API client and the live channel belong to the root actor system (src/app/app.machine.ts).';
+const notReadonly = 'VariableDeclarator:not([id.typeAnnotation.typeAnnotation.typeName.name=/^Readonly(Set|Map)$/])';
 const collection = 'NewExpression[callee.name=/^(Map|Set|WeakMap|WeakSet|Array)$/]';
-const noModuleState = [
+const noModuleState = (message) => [
   {
     selector:
       'Program > VariableDeclaration[kind=/^(let|var)$/], Program > ExportNamedDeclaration > VariableDeclaration[kind=/^(let|var)$/]',
-    message: stateMessage,
+    message,
   },
   {
     selector: [collection, `TSAsExpression > ${collection}`, `TSSatisfiesExpression > ${collection}`]
-      .map((init) => moduleLevel(init))
+      .map((init) => moduleLevel(init, notReadonly))
       .join(', '),
-    message: stateMessage,
+    message,
   },
   {
     selector: ['ArrayExpression[elements.length=0]', 'ObjectExpression[properties.length=0]']
       .flatMap((init) => [init, `TSAsExpression > ${init}`])
       .map((init) => moduleLevel(init))
       .join(', '),
-    message: stateMessage,
+    message,
   },
 ];
+const clientStateMessage =
+  'No module-level mutable state: long-lived actors, the API client and the live channel belong to the root actor system (src/app/app.machine.ts).';
+const serverStateMessage =
+  'No module-level mutable state in the server: runs in flight, caches, prepared queries and the worker pool belong to the app instance (AppDeps in server/context.ts, made by server/bootstrap.ts).';
 
 export default tseslint.config(
   {
@@ -89,7 +93,30 @@ export default tseslint.config(
   {
     // One actor system: no actor, callback, cache or other mutable state held by a module (src and machines).
     files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...noModuleState] },
+    rules: { 'no-restricted-syntax': ['error', ...noModuleState(clientStateMessage)] },
+  },
+  {
+    // One container per app instance: two instances in one process share nothing they were not handed.
+    // The CPU tasks (server/providers/media) run inside the pool's threads: what they keep (the ffmpeg path,
+    // a tesseract worker) lives and dies with its thread, which the instance's pool owns.
+    files: ['server/**/*.{ts,mjs}'],
+    ignores: ['server/providers/media/**'],
+    rules: { 'no-restricted-syntax': ['error', ...noModuleState(serverStateMessage)] },
+  },
+  {
+    // Every setting is parsed once, by server/config.ts, and handed down through the container (deps.config).
+    files: ['server/**/*.{ts,mjs}'],
+    ignores: ['server/config.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Settings are parsed once in server/config.ts (the Env schema) and reach the code as deps.config.',
+        },
+      ],
+    },
   },
   {
     // Design tokens: a feature's gaps, paddings, margins and font sizes come from the theme scales.

@@ -2,20 +2,31 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { networkSafetyProblem, type Config } from './config';
 import { safeLogLine } from './lib/log';
 import type { AppDeps, Providers } from './context';
-import { openDatabase, type Database } from './db/client';
+import { openDatabase, perDatabase, type Database } from './db/client';
 import { createFileStore, sweepUnusedUploads, type FileStore } from './services/storage';
 import { createMailer } from './services/mail';
 import { createMailQueue } from './services/mail-queue';
 import { createLocalPaymentProvider } from './payments/local';
 import { buildProviders } from './providers';
 import type { PaymentProvider } from './payments/types';
-import { recoverPredictions, renewLeases, sweepPredictions, LEASE_MS } from './services/generation';
+import {
+  createRunsInFlight,
+  recoverPredictions,
+  renewLeases,
+  restartedMessage,
+  sweepPredictions,
+  LEASE_MS,
+} from './services/generation';
+import { lazyWorkerPool, type WorkerPool } from './workers/pool';
 import { runBillingSchedule } from './services/billing';
 import { createRateLimits } from './services/rate-limits';
 import { createSessionCache } from './services/session-cache';
+import { createBalanceLoader } from './services/users';
+import { createTimingHash, prepareSessionQuery } from './services/auth';
 
 /** STRIPE_WEBHOOK_SECRET, or a random secret generated once and kept in DATA_DIR. */
 export function webhookSecretFor(config: Config): string {
@@ -39,8 +50,12 @@ export async function createPaymentProvider(config: Config, webhookSecret: strin
   return createLocalPaymentProvider({ appUrl: config.appUrl, webhookSecret });
 }
 
-export function createProviders(config: Config): Providers {
-  return buildProviders({ REPLICATE_API_TOKEN: config.replicateToken, OPENAI_API_KEY: config.openaiKey });
+/** The providers of one instance: the local one runs its work in the instance's pool, [slow] taking LOCAL_SLOW_MS. */
+export function createProviders(config: Config, pool: WorkerPool): Providers {
+  return buildProviders(
+    { REPLICATE_API_TOKEN: config.replicateToken, OPENAI_API_KEY: config.openaiKey },
+    { pool, slowMs: config.localSlowMs },
+  );
 }
 
 /** A folder under DATA_DIR, or the S3-compatible bucket of S3_BUCKET (its credentials checked before we listen). */
@@ -60,17 +75,26 @@ export async function createStore(config: Config): Promise<FileStore> {
 /** How often the upload sweep looks for uploads no run uses (their age limit is UNUSED_UPLOAD_MAX_AGE_MS). */
 export const UPLOAD_SWEEP_MS = 15 * 60_000;
 
+/** How long close() waits for the runs it stopped to record their end (and refund) before closing the database. */
+const CLOSE_RUNS_WAIT_MS = 5_000;
+
 export interface Runtime {
   readonly deps: AppDeps;
   readonly database: Database;
   /** Starts the sweeper, the billing clock, the lease heartbeat and the upload sweep (unref'd intervals). */
   startTimers(): void;
+  /**
+   * Stops the timers and this instance's runs (failed and refunded), then closes what the instance owns:
+   * its file store, and the database and worker pool unless they were handed in (a shared one stays open).
+   */
   close(): Promise<void>;
 }
 
 export async function createRuntime(
   config: Config,
-  overrides: Partial<Pick<AppDeps, 'providers' | 'payments' | 'deliver' | 'now' | 'log' | 'distDir' | 'sessions'>> & {
+  overrides: Partial<
+    Pick<AppDeps, 'providers' | 'payments' | 'deliver' | 'now' | 'log' | 'distDir' | 'sessions' | 'pool'>
+  > & {
     database?: Database;
   } = {},
 ): Promise<Runtime> {
@@ -81,6 +105,8 @@ export async function createRuntime(
   const database =
     overrides.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
+  // Owned unless handed in: a pool or database shared with other instances is closed by whoever made it.
+  const pool = overrides.pool ?? lazyWorkerPool({ maxThreads: config.workerThreads });
   const webhookSecret = webhookSecretFor(config);
   const now = overrides.now ?? (() => new Date());
   const write = overrides.log ?? ((line: string) => console.log(line));
@@ -97,10 +123,13 @@ export async function createRuntime(
     // deps.mailer is read at each delivery (tests swap it for a failing one).
     mail: createMailQueue({ db: database.db, mailer: () => deps.mailer, now, log }),
     payments: overrides.payments ?? (await createPaymentProvider(config, webhookSecret)),
-    providers: overrides.providers ?? createProviders(config),
+    providers: overrides.providers ?? createProviders(config, pool),
     files,
     sessions: overrides.sessions ?? createSessionCache(),
     limits: createRateLimits(database.db, config),
+    balances: perDatabase(createBalanceLoader),
+    sessionQuery: perDatabase(prepareSessionQuery),
+    timingHash: createTimingHash(),
     webhookSecret,
     // The app's own webhook over HTTP, straight to this process (APP_URL may be a proxy it cannot reach).
     deliver:
@@ -111,7 +140,9 @@ export async function createRuntime(
       }),
     now,
     instanceId: crypto.randomUUID(),
-    distDir: overrides.distDir,
+    runs: createRunsInFlight(),
+    pool,
+    distDir: overrides.distDir ?? config.distDir,
     log,
   };
   // Only runs whose lease has expired (their instance is gone): other instances' live runs are left alone.
@@ -127,7 +158,7 @@ export async function createRuntime(
       timers.push(
         setInterval(
           guard('sweeper', async () => {
-            await sweepPredictions(database.db, now());
+            await sweepPredictions(database.db, now(), deps.runs);
             const recoveredNow = await recoverPredictions(database.db, now());
             if (recoveredNow) log(`Failed and refunded ${recoveredNow} generation(s) whose instance stopped.`);
             await deps.mail.deliverDue();
@@ -161,8 +192,12 @@ export async function createRuntime(
     },
     async close() {
       for (const t of timers) clearInterval(t);
+      // The runs still going end now (failed and refunded) rather than wait for another instance's recovery.
+      const stopped = deps.runs.abortAll(new Error(restartedMessage));
+      await Promise.race([stopped, sleep(CLOSE_RUNS_WAIT_MS, undefined, { ref: false })]);
       files.close?.();
-      await database.close();
+      if (!overrides.database) await database.close();
+      if (!overrides.pool) await pool.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 /** Every setting of the server, parsed once from the environment (documented in .env.example). */
 import * as v from 'valibot';
 import path from 'node:path';
+import { defaultThreadCount } from './workers/threads';
 
 const Int = (fallback: number, min = 0) =>
   v.optional(
@@ -25,6 +26,11 @@ const Env = v.object({
   SMTP_URL: Str,
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Atelier <no-reply@atelier.local>'),
   GENERATION_TIMEOUT_MS: Int(120_000, 1),
+  LOCAL_SLOW_MS: Int(60_000),
+  WORKER_THREADS: v.optional(
+    v.pipe(v.string(), v.trim(), v.transform(Number), v.integer('must be an integer'), v.minValue(1)),
+  ),
+  DIST_DIR: v.optional(v.pipe(v.string(), v.minLength(1))),
   VERIFICATION_TOKEN_TTL_MS: Int(24 * 3600_000, 1),
   LOCAL_CHECKOUT_WEBHOOK_DELAY_MS: Int(0),
   LOGIN_MAX_FAILURES: Int(10, 1),
@@ -96,6 +102,12 @@ export interface Config {
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly generationTimeoutMs: number;
+  /** How long an offline run whose prompt says [slow] takes (past the client's time-out by default). */
+  readonly localSlowMs: number;
+  /** Threads of the worker pool (images, audio, video, OCR): WORKER_THREADS, else max(1, CPUs − 1). */
+  readonly workerThreads: number;
+  /** The built SPA to serve (DIST_DIR); undefined = dist/ beside server/ (server/main.ts). */
+  readonly distDir: string | undefined;
   /** Lifetime of an email verification link. */
   readonly verificationTokenTtlMs: number;
   /**
@@ -154,6 +166,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     generationTimeoutMs: e.GENERATION_TIMEOUT_MS,
+    localSlowMs: e.LOCAL_SLOW_MS,
+    workerThreads: e.WORKER_THREADS ?? defaultThreadCount({}),
+    distDir: e.DIST_DIR === undefined ? undefined : path.resolve(e.DIST_DIR),
     verificationTokenTtlMs: e.VERIFICATION_TOKEN_TTL_MS,
     localCheckoutWebhookDelayMs: e.LOCAL_CHECKOUT_WEBHOOK_DELAY_MS,
     logRequests: e.LOG_REQUESTS === '1',

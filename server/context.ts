@@ -1,4 +1,9 @@
-/** What every route receives: the dependencies of the app and, after requireAuth, the caller. */
+/**
+ * What every route receives: the dependencies of the app and, after requireAuth, the caller. AppDeps is the
+ * app instance's container: every setting (config), every back-end and every piece of state the server
+ * keeps (runs in flight, caches, the worker pool) is here, never in a module; two instances in one process
+ * share nothing they were not handed.
+ */
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './services/mail';
@@ -8,6 +13,10 @@ import type { Providers } from './providers';
 import type { FileStore } from './services/storage';
 import type { RateLimits } from './services/rate-limits';
 import type { SessionCache } from './services/session-cache';
+import type { RunsInFlight } from './services/generation';
+import type { WorkerPool } from './workers/pool';
+import type { BalanceLoader } from './services/users';
+import type { SessionQuery } from './services/auth';
 
 export type { Providers };
 
@@ -24,13 +33,23 @@ export interface AppDeps {
   readonly sessions: SessionCache;
   /** Rate limits and the sign-in throttle (counters in the database, shared by every instance). */
   readonly limits: RateLimits;
+  /** Balance reads batched per event-loop turn (services/users.ts): this instance's batcher for a database. */
+  readonly balances: (db: Db) => BalanceLoader;
+  /** The session lookup (services/auth.ts): this instance's statement prepared on a database. */
+  readonly sessionQuery: (db: Db) => SessionQuery;
+  /** The dummy hash sign-in checks unknown emails against, made on first use (services/auth.ts). */
+  readonly timingHash: () => Promise<string>;
   /** Secret that signs the hosted checkout page's events (STRIPE_WEBHOOK_SECRET or the generated one). */
   readonly webhookSecret: string;
   /** How the hosted checkout page posts its events to the webhook (HTTP by default; tests use app.request). */
   readonly deliver: (request: Request) => Promise<Response>;
   readonly now: () => Date;
-  /** This process's id: the owner of the runs it starts (their leases). */
+  /** This instance's id: the owner of the runs it starts (their leases). */
   readonly instanceId: string;
+  /** The runs this instance started and has not ended (their abort switches and ends); no other instance sees them. */
+  readonly runs: RunsInFlight;
+  /** The worker pool for CPU work (upload checks, the local provider): the instance's own, or one handed in. */
+  readonly pool: WorkerPool;
   /** Directory of the built SPA (dist/); absent → no SPA served. */
   readonly distDir?: string | undefined;
   readonly log: (line: string) => void;

@@ -6,34 +6,42 @@ import { createApp } from './app';
 import { createRuntime } from './bootstrap';
 import { loadConfig, networkSafetyProblem, type Config } from './config';
 
-let config: Config;
-try {
-  config = loadConfig();
-  const problem = networkSafetyProblem(config);
-  if (problem) throw new Error(problem);
-} catch (error) {
-  // One readable line, no stack: the message names the setting to change.
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
+/** The settings, or one readable line (no stack, naming the setting to change) and exit code 1. */
+function configOrExit(): Config {
+  try {
+    const config = loadConfig();
+    const problem = networkSafetyProblem(config);
+    if (problem) throw new Error(problem);
+    return config;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
 }
-const runtime = await createRuntime(config, {
-  // DIST_DIR: the end-to-end suite serves its own build (dist-e2e, with the dropped-event report).
-  distDir: process.env.DIST_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist'),
-});
-const app = createApp(runtime.deps);
-runtime.startTimers();
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  const shown = info.address.includes(':') ? `[${info.address}]` : info.address;
-  const name = shown === '127.0.0.1' ? 'localhost' : shown;
-  console.log(`Atelier is running at http://${name}:${info.port}`);
-});
 
-let closing = false;
-const shutdown = () => {
-  if (closing) return;
-  closing = true;
-  server.close();
-  void runtime.close().finally(() => process.exit(0));
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const runtime = await createRuntime(config, {
+    // DIST_DIR (config.distDir): the end-to-end suite serves its own build (dist-e2e, with the dropped-event report).
+    distDir: config.distDir ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist'),
+  });
+  const app = createApp(runtime.deps);
+  runtime.startTimers();
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const shown = info.address.includes(':') ? `[${info.address}]` : info.address;
+    const name = shown === '127.0.0.1' ? 'localhost' : shown;
+    console.log(`Atelier is running at http://${name}:${info.port}`);
+  });
+
+  let closing = false;
+  const shutdown = () => {
+    if (closing) return;
+    closing = true;
+    server.close();
+    void runtime.close().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+await main();

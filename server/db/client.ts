@@ -18,6 +18,19 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** What a service runs its queries on: the database, or a transaction another service opened. */
 export type Executor = Db | Tx;
 
+/**
+ * `make` once per database, remembered by the caller (an app instance keeps one of these for each prepared
+ * statement or batcher it needs): the deps' database may be swapped (tests wrap it), so it is the key.
+ */
+export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) made.set(db, (value = make(db)));
+    return value;
+  };
+}
+
 export interface Database {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';

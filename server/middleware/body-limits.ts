@@ -25,7 +25,7 @@ const limit = (maxSize: number, message: string): MiddlewareHandler =>
   });
 
 /** Routes whose bodies carry images or videos as data URLs. */
-const mediaRoutes = new Set([
+const mediaRoutes: ReadonlySet<string> = new Set([
   '/api/upload',
   '/api/generate',
   '/api/generate/image',

@@ -1,12 +1,13 @@
 /**
  * Chooses the provider for each tool: the tool's own provider when its key is configured,
- * otherwise the offline local provider. Providers are built once and shared.
+ * otherwise the offline local provider. Providers are built once per app instance (server/bootstrap.ts).
  */
 import type { Tool } from '../../src/catalog';
 import { createLocalProvider, type LocalProviderOptions } from './local';
 import { createOpenAIProvider } from './openai';
 import { createReplicateProvider } from './replicate';
 import type { GenerationProvider } from './types';
+import { lazyWorkerPool } from '../workers/pool';
 
 export interface ProviderEnv {
   readonly REPLICATE_API_TOKEN?: string | undefined;
@@ -23,7 +24,7 @@ export interface Providers {
   readonly openai?: GenerationProvider | undefined;
 }
 
-export function buildProviders(env: ProviderEnv, localOptions: LocalProviderOptions = {}): Providers {
+export function buildProviders(env: ProviderEnv, localOptions: LocalProviderOptions): Providers {
   const replicateToken = env.REPLICATE_API_TOKEN?.trim();
   const openaiKey = env.OPENAI_API_KEY?.trim();
   return {
@@ -48,9 +49,10 @@ export function providerFor(providers: Providers, tool: Tool): GenerationProvide
   return (tool.provider === 'replicate' ? providers.replicate : providers.openai) ?? providers.local;
 }
 
+/** The provider of each tool; without options the local provider gets a pool of its own that starts no thread until used. */
 export function selectProviders(
   env: ProviderEnv,
-  localOptions: LocalProviderOptions = {},
+  localOptions: LocalProviderOptions = { pool: lazyWorkerPool() },
 ): (tool: Tool) => GenerationProvider {
   const providers = buildProviders(env, localOptions);
   return (tool) => providerFor(providers, tool);

@@ -9,14 +9,14 @@
  *   3D       a .glb written with @gltf-transform/core
  * All of it runs in the server's worker pool (server/workers/pool.ts), never on the event loop.
  * Markers exercise the error paths: [fail] fails the run, [busy] is refused with 504, [slow] takes
- * longer than the client waits (LOCAL_SLOW_MS, default 60 s). They are read from the prompt and from
+ * longer than the client waits (config.localSlowMs: LOCAL_SLOW_MS, default 60 s). They are read from the prompt and from
  * the text metadata of the uploaded pictures (a PNG text chunk, a JPEG comment), so the tools without
  * a prompt can carry them; image to text also fails when the text it reads contains [fail].
  */
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { aspectRatios, type Tool } from '../../src/catalog';
-import { PoolBusyError, sharedPool, type WorkerPool } from '../workers/pool';
+import { PoolBusyError, type WorkerPool } from '../workers/pool';
 import { userMessageOf } from '../workers/context';
 import { imageTexts } from './media/image-text';
 import { rngAt } from './media/seed';
@@ -42,10 +42,10 @@ const DEFAULT_SLOW_MS = 60_000;
 export interface LocalProviderOptions {
   /** Artificial delay before answering, so the UI shows realistic progress. Default 0. */
   readonly latencyMs?: number;
-  /** How long a run whose prompt has [slow] takes. Default LOCAL_SLOW_MS or 60 s (past the client's time-out). */
+  /** How long a run whose prompt has [slow] takes (config.localSlowMs). Default 60 s (past the client's time-out). */
   readonly slowMs?: number;
-  /** Where the work runs. Default: the server's shared pool. */
-  readonly pool?: WorkerPool;
+  /** Where the work runs: the app instance's pool (deps.pool). */
+  readonly pool: WorkerPool;
 }
 
 // ---------- determinism ----------
@@ -406,10 +406,9 @@ function providerFailure(error: unknown, signal: AbortSignal): unknown {
   return message ? new ProviderError(message) : error;
 }
 
-export function createLocalProvider(options: LocalProviderOptions = {}): GenerationProvider {
+export function createLocalProvider(options: LocalProviderOptions): GenerationProvider {
   const latencyMs = Math.max(0, options.latencyMs ?? 0);
-  const envSlow = Number(process.env['LOCAL_SLOW_MS']);
-  const slowMs = Math.max(0, options.slowMs ?? (Number.isFinite(envSlow) && envSlow >= 0 ? envSlow : DEFAULT_SLOW_MS));
+  const slowMs = Math.max(0, options.slowMs ?? DEFAULT_SLOW_MS);
   const admit = (job: GenerationJob) => {
     const markers = runMarkers(job);
     if (markers.busy)
@@ -430,7 +429,7 @@ export function createLocalProvider(options: LocalProviderOptions = {}): Generat
         );
       await delay(latencyMs + (markers.slow ? slowMs : 0), signal);
       try {
-        const output = await produce(job, options.pool ?? sharedPool(), signal);
+        const output = await produce(job, options.pool, signal);
         signal.throwIfAborted();
         return { output, model: OFFLINE_MODEL };
       } catch (error) {

@@ -4,9 +4,9 @@
  */
 import type OpenAI from 'openai';
 
-// The SDK costs ~0.5 s to import: loaded on the first run, so a server without OpenAI never pays for it.
-let sdk: Promise<typeof import('openai')> | undefined;
-const loadSdk = () => (sdk ??= import('openai'));
+// The SDK costs ~0.5 s to import: loaded on the first run, so a server without OpenAI never pays for it
+// (the module loader keeps it after that: nothing cached here).
+const loadSdk = () => import('openai');
 import {
   ProviderError,
   type GenerationJob,

@@ -21,7 +21,7 @@ export interface ReplicateOptions {
   readonly maxOutputBytes?: number;
 }
 
-const TERMINAL = new Set(['succeeded', 'failed', 'canceled', 'aborted']);
+const TERMINAL: ReadonlySet<string> = new Set(['succeeded', 'failed', 'canceled', 'aborted']);
 
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',

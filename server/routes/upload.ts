@@ -9,7 +9,6 @@ import { readBody } from '../validate';
 
 export const uploadRoutes = new Hono<AppEnv>().post('/', requireAuth, limitByAccount('upload'), async (c) => {
   const body = await readBody(c, UploadBody);
-  const { db, files } = c.var.deps;
-  const url = await storeUpload(db, files, c.var.userId, body.image);
+  const url = await storeUpload(c.var.deps, c.var.userId, body.image);
   return c.json({ url }, 201);
 });

@@ -8,7 +8,7 @@ import { creditHistory } from '../services/credit-history';
 import { readBody, readQuery } from '../validate';
 
 export async function creditsHandler(c: Context<AppEnv>) {
-  return c.json({ credits: await creditBalance(c.var.deps.db, c.var.userId) });
+  return c.json({ credits: await creditBalance(c.var.deps, c.var.userId) });
 }
 
 export const userRoutes = new Hono<AppEnv>()

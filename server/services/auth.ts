@@ -74,9 +74,9 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** The session lookup, prepared once per database: the auth check is one statement. */
-const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
-function prepareSessionQuery(db: Db) {
+/** The session lookup, prepared once per database (deps.sessionQuery, made by server/bootstrap.ts): the auth check is one statement. */
+export type SessionQuery = ReturnType<typeof prepareSessionQuery>;
+export function prepareSessionQuery(db: Db) {
   return db
     .select({ userId: tokens.userId, expiresAt: tokens.expiresAt })
     .from(tokens)
@@ -89,7 +89,7 @@ function prepareSessionQuery(db: Db) {
  * Served from the instance's session cache when a lookup of the last second holds it (services/session-cache.ts).
  */
 export async function sessionUserId(
-  deps: Pick<AppDeps, 'db' | 'sessions'>,
+  deps: Pick<AppDeps, 'db' | 'sessionQuery' | 'sessions'>,
   token: string,
   now: Date,
 ): Promise<{ userId: string; tokenHash: string } | undefined> {
@@ -97,9 +97,7 @@ export async function sessionUserId(
   let session = deps.sessions.get(tokenHash);
   if (!session) {
     const mark = deps.sessions.mark();
-    let query = sessionQueries.get(deps.db);
-    if (!query) sessionQueries.set(deps.db, (query = prepareSessionQuery(deps.db)));
-    const [row] = await query.execute({ hash: tokenHash });
+    const [row] = await deps.sessionQuery(deps.db).execute({ hash: tokenHash });
     if (!row) return undefined;
     session = row;
     deps.sessions.set(tokenHash, row, mark);
@@ -114,7 +112,7 @@ export const unverifiedMessage =
   'Please verify your email before signing in. We have sent you a new verification link.';
 
 export type UserRow = typeof users.$inferSelect;
-type AuthDeps = Pick<AppDeps, 'db' | 'mail' | 'config' | 'now' | 'limits'>;
+type AuthDeps = Pick<AppDeps, 'db' | 'mail' | 'config' | 'now' | 'limits' | 'timingHash'>;
 
 export function toUser(row: UserRow): User {
   return {
@@ -173,9 +171,14 @@ async function queueVerification(deps: AuthDeps, db: Executor, user: { id: strin
   );
 }
 
-/** Verifies against this when the account does not exist, so an unknown email takes as long as a known one. */
-let dummyHash: Promise<string> | undefined;
-const timingDummyHash = () => (dummyHash ??= hashPassword(crypto.randomBytes(18).toString('base64url')));
+/**
+ * The hash sign-in verifies against when the account does not exist, so an unknown email takes as long as a
+ * known one: made on first use, once per instance (deps.timingHash, made by server/bootstrap.ts).
+ */
+export function createTimingHash(): () => Promise<string> {
+  let made: Promise<string> | undefined;
+  return () => (made ??= hashPassword(crypto.randomBytes(18).toString('base64url')));
+}
 
 /** Revokes every unused verify and reset link of a user (after a password reset or an email change). */
 export async function revokeLinks(db: Executor, userId: string) {
@@ -247,7 +250,7 @@ export async function login(
   const attempt = await deps.limits.admitLogin(credentials.email, clientAddress);
   const [user] = await db.select().from(users).where(eq(users.email, credentials.email));
   // An unknown email is checked against a dummy hash: the answer takes as long as a wrong password.
-  const passwordOk = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), credentials.password);
+  const passwordOk = await verifyPassword(user?.passwordHash ?? (await deps.timingHash()), credentials.password);
   if (!user || !passwordOk) {
     await attempt.failed();
     throw new HttpError(401, invalidCredentials);

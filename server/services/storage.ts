@@ -11,7 +11,7 @@ import type { Executor } from '../db/client';
 import { files, predictions } from '../db/schema';
 import { HttpError } from '../errors';
 import { userMessageOf } from '../workers/context';
-import { PoolBusyError, sharedPool } from '../workers/pool';
+import { PoolBusyError, type WorkerPool } from '../workers/pool';
 import { imageTooLargeMessage as tooManyPixelsMessage } from '../workers/upload-checks';
 import { MAX_INPUT_PIXELS } from '../providers/media/image';
 import { claimedDimensions } from '../lib/image-header';
@@ -174,22 +174,30 @@ export function isVideoDataUrl(dataUrl: string): boolean {
  * Decodes an image data URL and proves it is one: sharp decodes every pixel in the worker pool,
  * capped at 50 megapixels. JPEG, PNG, WebP and GIF; HEIC/HEIF answer the spec's text.
  */
-export async function decodeImageDataUrl(dataUrl: string, signal?: AbortSignal): Promise<DecodedImage> {
+export async function decodeImageDataUrl(
+  pool: WorkerPool,
+  dataUrl: string,
+  signal?: AbortSignal,
+): Promise<DecodedImage> {
   const { bytes, mediaType } = decodeDataUrl(dataUrl, MAX_IMAGE_BYTES, tooLargeMessage);
   if (sniffImage(bytes) === 'heic' || /^image\/hei[cf]/.test(mediaType)) throw new HttpError(400, heicMessage);
   // A header claiming too many pixels is refused at once, before a worker is asked to decode it.
   const claimed = claimedDimensions(bytes);
   if (claimed && claimed.width * claimed.height > MAX_INPUT_PIXELS) throw new HttpError(400, tooManyPixelsMessage);
-  const checked = await inPool(() => sharedPool().run('upload.image', { bytes }, { signal }));
+  const checked = await inPool(() => pool.run('upload.image', { bytes }, { signal }));
   return { bytes, contentType: checked.contentType, ext: checked.ext };
 }
 
 /** Decodes a video data URL (MP4, WebM, MOV; at most 15 MB) and probes it with ffmpeg in the worker pool. */
-export async function decodeVideoDataUrl(dataUrl: string, signal?: AbortSignal): Promise<DecodedImage> {
+export async function decodeVideoDataUrl(
+  pool: WorkerPool,
+  dataUrl: string,
+  signal?: AbortSignal,
+): Promise<DecodedImage> {
   const { bytes, mediaType } = decodeDataUrl(dataUrl, MAX_VIDEO_BYTES, videoTooLargeMessage, 'video');
   if (!(videoTypes as readonly string[]).includes(mediaType))
     throw new HttpError(400, 'This video format is not supported. Please choose an MP4, WebM or MOV video.');
-  const checked = await inPool(() => sharedPool().run('upload.video', { bytes, declaredType: mediaType }, { signal }));
+  const checked = await inPool(() => pool.run('upload.video', { bytes, declaredType: mediaType }, { signal }));
   return { bytes, contentType: checked.contentType, ext: checked.ext };
 }
 
@@ -218,21 +226,28 @@ export async function storeFile(
   return stored.url;
 }
 
+/** What storing an upload needs: the database, the file store and the instance's worker pool (the checks). */
+export interface UploadDeps {
+  readonly db: Executor;
+  readonly files: FileStore;
+  readonly pool: WorkerPool;
+}
+
 /** Decodes an image data URL, checks it really is an image and stores it as the user's upload; returns its URL path. */
-export async function storeUploadedImage(db: Executor, store: FileStore, userId: string, dataUrl: string) {
-  return storeFile(db, store, userId, 'upload', await decodeImageDataUrl(dataUrl));
+export async function storeUploadedImage(deps: UploadDeps, userId: string, dataUrl: string) {
+  return storeFile(deps.db, deps.files, userId, 'upload', await decodeImageDataUrl(deps.pool, dataUrl));
 }
 
 /** Decodes a video data URL, probes it and stores it as the user's upload; returns its URL path. */
-export async function storeUploadedVideo(db: Executor, store: FileStore, userId: string, dataUrl: string) {
-  return storeFile(db, store, userId, 'upload', await decodeVideoDataUrl(dataUrl));
+export async function storeUploadedVideo(deps: UploadDeps, userId: string, dataUrl: string) {
+  return storeFile(deps.db, deps.files, userId, 'upload', await decodeVideoDataUrl(deps.pool, dataUrl));
 }
 
 /** /api/upload: an image or (declared video/*) a video data URL, checked and stored; returns its URL path. */
-export async function storeUpload(db: Executor, store: FileStore, userId: string, dataUrl: string) {
+export async function storeUpload(deps: UploadDeps, userId: string, dataUrl: string) {
   return isVideoDataUrl(dataUrl)
-    ? storeUploadedVideo(db, store, userId, dataUrl)
-    : storeUploadedImage(db, store, userId, dataUrl);
+    ? storeUploadedVideo(deps, userId, dataUrl)
+    : storeUploadedImage(deps, userId, dataUrl);
 }
 
 /** The user's own upload behind one of our URLs, with its bytes; undefined when it is not theirs or gone. */

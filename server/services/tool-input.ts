@@ -1,7 +1,7 @@
 /**
  * The server's input checks of a generation, read from the tool's definition in src/catalog: the
  * form's own required inputs and messages (in the form's order), the prompt's length, the size rule
- * and the parameters' ranges. Resolving uploaded images is the generation's (generation.ts).
+ * and the parameters' ranges. Resolving uploaded images is the generation's (generation/input.ts).
  */
 import { acceptParam, inputProblem, sizeRule, type Tool } from '../../src/catalog';
 import { HttpError } from '../errors';

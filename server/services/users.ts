@@ -26,8 +26,10 @@ export async function setTheme(db: Executor, userId: string, theme: string): Pro
  * every request that came in). Nothing is cached between batches, and a batch is sent only after each
  * of its reads arrived, so every answer reflects every write committed before its request came.
  */
-const balanceLoaders = new WeakMap<Db, DataLoader<string, number | undefined>>();
-function balanceLoader(db: Db): DataLoader<string, number | undefined> {
+export type BalanceLoader = DataLoader<string, number | undefined>;
+
+/** A balance reader on a database (deps.balances keeps one per database, made by server/bootstrap.ts). */
+export function createBalanceLoader(db: Db): BalanceLoader {
   const query = db
     .select({ id: users.id, credits: users.credits })
     .from(users)
@@ -44,10 +46,8 @@ function balanceLoader(db: Db): DataLoader<string, number | undefined> {
 }
 
 /** The balance; 401 when the account is gone. */
-export async function creditBalance(db: Db, userId: string): Promise<number> {
-  let loader = balanceLoaders.get(db);
-  if (!loader) balanceLoaders.set(db, (loader = balanceLoader(db)));
-  const credits = await loader.load(userId);
+export async function creditBalance(deps: Pick<AppDeps, 'db' | 'balances'>, userId: string): Promise<number> {
+  const credits = await deps.balances(deps.db).load(userId);
   if (credits === undefined) throw new HttpError(401, 'Unauthorized');
   return credits;
 }

@@ -1,10 +1,11 @@
 /**
- * The server's one worker pool (piscina) for CPU work: image decode/encode, OCR, audio synthesis,
+ * The server's worker pool (piscina) for CPU work: image decode/encode, OCR, audio synthesis,
  * video rendering. Tasks are named in ./tasks.ts and run in worker threads, at most `maxThreads`
- * at a time (WORKER_THREADS, default cpus − 1, at least 1); the rest wait in a bounded queue.
+ * at a time (config.workerThreads: WORKER_THREADS, default cpus − 1, at least 1); the rest wait in a
+ * bounded queue. Each app instance holds its pool (deps.pool, made by server/bootstrap.ts, or handed in
+ * by tests that share one between instances):
  *
- *   import { sharedPool } from '../workers/pool';
- *   const png = await sharedPool().run('image.scene', { width, height, seed, prompt, style: 'art' }, { signal });
+ *   const png = await deps.pool.run('image.scene', { width, height, seed, prompt, style: 'art' }, { signal });
  *
  * Aborting `signal` rejects at once with the signal's reason; the task sees ctx.cancelled and stops
  * (killing any child process it started); a task still running after `cancelGraceMs` (10 s) is
@@ -12,14 +13,16 @@
  * middle of an operation). More than maxThreads + maxQueue tasks at once: PoolBusyError.
  */
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { TaskInput, TaskName, TaskOutput } from './tasks';
 import type { TaskMessage } from './run-task';
+import { defaultThreadCount } from './threads';
+
+export { defaultThreadCount };
 
 export interface WorkerPoolOptions {
-  /** Most tasks running at once (threads). Default WORKER_THREADS or max(1, cpus − 1). */
+  /** Most tasks running at once (threads). Default max(1, cpus − 1). */
   readonly maxThreads?: number;
   /** Most tasks waiting for a thread; beyond it run() rejects with PoolBusyError. Default 64. */
   readonly maxQueue?: number;
@@ -49,16 +52,10 @@ export class PoolBusyError extends Error {
   }
 }
 
-export function defaultThreadCount(env: Record<string, string | undefined> = process.env): number {
-  const asked = Number(env['WORKER_THREADS']);
-  if (Number.isInteger(asked) && asked >= 1) return asked;
-  return Math.max(1, os.availableParallelism() - 1);
-}
-
 const entry = fileURLToPath(new URL('./entry.mjs', import.meta.url));
 
 export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
-  const maxThreads = Math.max(1, Math.floor(options.maxThreads ?? defaultThreadCount()));
+  const maxThreads = Math.max(1, Math.floor(options.maxThreads ?? defaultThreadCount({})));
   const maxQueue = Math.max(0, options.maxQueue ?? 64);
   const graceMs = options.cancelGraceMs ?? 10_000;
   // sharp (libvips) must stay loaded in the main thread while threads use it: on glibc a thread's
@@ -118,17 +115,27 @@ function reasonOf(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new Error('Aborted');
 }
 
-let shared: WorkerPool | undefined;
-
-/** The pool the whole server shares, created on first use. */
-export function sharedPool(): WorkerPool {
-  shared ??= createWorkerPool();
-  return shared;
-}
-
-/** Stops the shared pool (server shutdown, end of a test file). */
-export async function closeSharedPool(): Promise<void> {
-  const pool = shared;
-  shared = undefined;
-  await pool?.close();
+/**
+ * A pool whose threads start with its first task: an app instance that never runs CPU work (most tests,
+ * a second instance on one database) starts no thread. close() stops the threads if they were started.
+ */
+export function lazyWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
+  const maxThreads = Math.max(1, Math.floor(options.maxThreads ?? defaultThreadCount({})));
+  let pool: WorkerPool | undefined;
+  let closed = false;
+  return {
+    maxThreads,
+    get queueSize() {
+      return pool?.queueSize ?? 0;
+    },
+    run(name, input, runOptions) {
+      if (closed) return Promise.reject(new Error('The worker pool is closed'));
+      pool ??= createWorkerPool({ ...options, maxThreads });
+      return pool.run(name, input, runOptions);
+    },
+    async close() {
+      closed = true;
+      await pool?.close();
+    },
+  };
 }

@@ -1,12 +1,12 @@
 /** The whole journey in-process, with the real offline provider and the real local checkout and signatures. */
 import { describe, expect, it } from 'vitest';
-import { json, payCheckout, setupApp } from './helpers';
+import { json, payCheckout, setupApp, sharedTestPool } from './helpers';
 import { createLocalProvider } from '../../server/providers/local';
 import { toolByKey } from '../../src/catalog';
 import type { OutboxEntry } from '../../server/services/mail';
 
 describe('end to end (local provider, local checkout)', () => {
-  const t = setupApp('pglite', { providers: () => ({ local: createLocalProvider() }) });
+  const t = setupApp('pglite', { providers: () => ({ local: createLocalProvider({ pool: sharedTestPool() }) }) });
 
   it('register → verify from the outbox → login → user → text-to-image PNG → buy a pack once', async () => {
     const email = 'journey@example.com';

@@ -18,6 +18,7 @@ import { users } from '../../server/db/schema';
 import { hashPassword, issueToken } from '../../server/services/auth';
 import { grantCredits } from '../../server/services/credits';
 import { ProviderError, type GenerationProvider } from '../../server/providers/types';
+import { lazyWorkerPool, type WorkerPool } from '../../server/workers/pool';
 
 export type Backend = 'pglite' | 'postgres';
 export const backends: Backend[] = ['pglite', ...(process.env['TEST_DATABASE_URL'] ? (['postgres'] as const) : [])];
@@ -49,7 +50,16 @@ function sharedDatabase(backend: Backend): Promise<Database> {
   return db;
 }
 
+/**
+ * One worker pool per test file, handed to every app instance the file makes and to its local providers
+ * (an instance closes only what it owns); its threads start with the first task and stop after the file.
+ */
+let testPool: WorkerPool | undefined;
+export const sharedTestPool = (): WorkerPool => (testPool ??= lazyWorkerPool());
+
 afterAll(async () => {
+  await testPool?.close();
+  testPool = undefined;
   for (const db of databases.values()) await (await db).close();
   databases.clear();
   if (postgresName) {
@@ -139,6 +149,7 @@ export function setupApp(backend: Backend, options: SetupOptions = {}): TestCont
       log: (line) => ctx.logs.push(line),
       providers: providers ?? (options.providers ? await options.providers() : { local: fakeProvider('succeed') }),
       deliver: (request) => Promise.resolve(ctx.app.request(request)),
+      pool: sharedTestPool(),
     });
     ctx.app = createApp(ctx.runtime.deps);
   };
@@ -162,18 +173,24 @@ export function setupApp(backend: Backend, options: SetupOptions = {}): TestCont
         : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
     });
   };
-  ctx.user = async ({ email, credits = 0, password = 'secret-password' } = {}) => {
-    const db = ctx.runtime.deps.db;
-    const id = crypto.randomUUID();
-    const address = email ?? `user-${id.slice(0, 8)}@example.com`;
-    await db
-      .insert(users)
-      .values({ id, email: address, passwordHash: await passwordHashOf(password), emailVerifiedAt: ctx.now });
-    if (credits) await grantCredits(db, id, credits, 'pack', `test-grant:${id}`);
-    const token = await issueToken(db, id, 'session', ctx.now);
-    return { id, email: address, token, password };
-  };
+  ctx.user = (options) => makeUser(ctx.runtime.deps.db, ctx.now, options);
   return ctx;
+}
+
+/** A verified user with `credits` and a session token, made straight in a database. */
+export async function makeUser(
+  db: Database['db'],
+  now: Date,
+  { email, credits = 0, password = 'secret-password' }: { email?: string; credits?: number; password?: string } = {},
+): Promise<{ id: string; email: string; token: string; password: string }> {
+  const id = crypto.randomUUID();
+  const address = email ?? `user-${id.slice(0, 8)}@example.com`;
+  await db
+    .insert(users)
+    .values({ id, email: address, passwordHash: await passwordHashOf(password), emailVerifiedAt: now });
+  if (credits) await grantCredits(db, id, credits, 'pack', `test-grant:${id}`);
+  const token = await issueToken(db, id, 'session', now);
+  return { id, email: address, token, password };
 }
 
 export async function balance(ctx: TestContext, userId: string): Promise<number> {

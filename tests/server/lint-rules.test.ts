@@ -148,3 +148,50 @@ describe('the folder table: which server folder may import which', () => {
     for (const source of sources) expect(await restrictedImports(file, importOf(source))).toEqual([]);
   });
 });
+
+/** Issue 22: the server keeps no state outside its container, and reads no setting outside server/config.ts. */
+describe('no module-level state and no process.env in the server', () => {
+  async function messages(file: string, code: string) {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    expect(result?.messages.filter((m) => m.fatal)).toEqual([]);
+    return (result?.messages ?? []).map((m) => ({ rule: m.ruleId, message: m.message }));
+  }
+  const moduleState = { rule: 'no-restricted-syntax', message: expect.stringContaining('belong to the app instance') };
+  const violations = [
+    // What services/generation.ts, the worker pool and the session and balance caches used to hold.
+    'const running = new Map<string, AbortController>();\nexport const stop = (id: string) => running.get(id)?.abort();\n',
+    'let shared: object | undefined;\nexport const pool = () => (shared ??= {});\n',
+    'const cache = new WeakMap<object, string>();\nexport const get = (k: object) => cache.get(k);\n',
+    'const seen: string[] = [];\nexport const remember = (id: string) => seen.push(id);\n',
+  ];
+
+  it.each(['server/services/x.ts', 'server/workers/x.ts', 'server/x.ts', 'server/routes/x.ts'])(
+    '%s: each kind of module state fails',
+    async (file) => {
+      for (const code of violations) expect(await messages(file, code), code).toContainEqual(moduleState);
+    },
+  );
+
+  it('constant lookup tables (ReadonlySet, readonly arrays) and state inside a function pass', async () => {
+    const clean = [
+      "const terminal: ReadonlySet<string> = new Set(['succeeded', 'failed']);",
+      "const kinds: readonly string[] = ['a', 'b'];",
+      'export function createRuns() {',
+      '  const runs = new Map<string, number>();',
+      '  let count = 0;',
+      '  return { add: (id: string) => runs.set(id, ++count), done: (s: string) => terminal.has(s) || kinds.includes(s) };',
+      '}',
+      '',
+    ].join('\n');
+    expect(await messages('server/services/x.ts', clean)).toEqual([]);
+  });
+
+  it('process.env is read only by server/config.ts', async () => {
+    const code = "export const slow = Number(process.env['LOCAL_SLOW_MS'] ?? 0);\n";
+    expect(await messages('server/providers/x.ts', code)).toEqual([
+      { rule: 'no-restricted-properties', message: expect.stringContaining('parsed once in server/config.ts') },
+    ]);
+    expect(await messages('server/main.ts', 'export const dist = process.env.DIST_DIR;\n')).toHaveLength(1);
+    expect(await messages('server/config.ts', "export const port = process.env['PORT'];\n")).toEqual([]);
+  });
+});

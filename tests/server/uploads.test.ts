@@ -7,13 +7,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { balance, json, setupApp } from './helpers';
+import { balance, json, setupApp, sharedTestPool } from './helpers';
 import { createLocalProvider } from '../../server/providers/local';
 import { ffmpegPath } from '../../server/providers/media/video';
-import { closeSharedPool } from '../../server/workers/pool';
 import { predictions } from '../../server/db/schema';
 import { sweepPredictions } from '../../server/services/generation';
 import { toolByKey } from '../../src/catalog';
@@ -44,11 +43,10 @@ beforeAll(() => {
   webm = make('a.webm', ['-c:v', 'libvpx-vp9', '-b:v', '100k']);
   fs.rmSync(dir, { recursive: true, force: true });
 }, 60_000);
-afterAll(() => closeSharedPool());
 
 describe('uploads are decoded in the worker pool', () => {
   const t = setupApp('pglite', {
-    providers: () => ({ local: createLocalProvider({ slowMs: 0 }) }),
+    providers: () => ({ local: createLocalProvider({ pool: sharedTestPool(), slowMs: 0 }) }),
   });
   const upload = (token: string, image: string) => t.request('/api/upload', { token, body: { image } });
 
@@ -173,7 +171,7 @@ describe('uploads are decoded in the worker pool', () => {
 describe('[slow] runs of the synchronous route', () => {
   const t = setupApp('pglite', {
     env: { GENERATION_TIMEOUT_MS: '300' },
-    providers: () => ({ local: createLocalProvider({ slowMs: 2_000 }) }),
+    providers: () => ({ local: createLocalProvider({ pool: sharedTestPool(), slowMs: 2_000 }) }),
   });
   const tool = toolByKey('text-to-image');
 

@@ -23,6 +23,8 @@ import {
   type ProviderResult,
 } from '../../../server/providers/types';
 import { createWorkerPool } from '../../../server/workers/pool';
+import { createProviders } from '../../../server/bootstrap';
+import { loadConfig } from '../../../server/config';
 
 const pool = createWorkerPool({ maxThreads: 2 });
 afterAll(() => pool.close());
@@ -463,14 +465,11 @@ describe('local provider: markers, cancellation and latency', () => {
   });
 
   it('reads LOCAL_SLOW_MS from the environment', async () => {
-    process.env['LOCAL_SLOW_MS'] = '150';
-    try {
-      const started = Date.now();
-      await createLocalProvider({ pool }).run(job('text-to-text', { prompt: '[slow]' }), signal());
-      expect(Date.now() - started).toBeGreaterThanOrEqual(140);
-    } finally {
-      delete process.env['LOCAL_SLOW_MS'];
-    }
+    // Parsed once by server/config.ts and handed to the instance's providers (server/bootstrap.ts).
+    const config = loadConfig({ LOCAL_SLOW_MS: '150' });
+    const started = Date.now();
+    await createProviders(config, pool).local.run(job('text-to-text', { prompt: '[slow]' }), signal());
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
   });
 
   it('rejects at once when the signal is already aborted', async () => {

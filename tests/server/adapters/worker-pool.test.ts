@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { toolByKey, type ToolKey } from '../../../src/catalog';
 import { createLocalProvider } from '../../../server/providers/local';
 import type { GenerationJob } from '../../../server/providers/types';
-import { createWorkerPool, defaultThreadCount, PoolBusyError } from '../../../server/workers/pool';
+import { createWorkerPool, defaultThreadCount, lazyWorkerPool, PoolBusyError } from '../../../server/workers/pool';
 
 const pools: { close(): Promise<void> }[] = [];
 const makePool = (...args: Parameters<typeof createWorkerPool>) => {
@@ -20,6 +20,17 @@ describe('worker pool', () => {
     const out = await pool.run('pool.echo', { value: { hello: 'world' } });
     expect(out.value).toEqual({ hello: 'world' });
     expect(out.threadId).not.toBe(threadId);
+  });
+
+  it('an instance’s own pool (lazy) starts its threads with its first task and refuses tasks once closed', async () => {
+    const pool = lazyWorkerPool({ maxThreads: 1 });
+    pools.push(pool);
+    expect([pool.maxThreads, pool.queueSize]).toEqual([1, 0]);
+    const out = await pool.run('pool.echo', { value: 7 });
+    expect(out.value).toBe(7);
+    expect(out.threadId).not.toBe(threadId);
+    await pool.close();
+    await expect(pool.run('pool.echo', { value: 8 })).rejects.toThrow(/closed/);
   });
 
   it('rejects an unknown task name', async () => {

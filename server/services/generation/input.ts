@@ -1,0 +1,72 @@
+/** Preparing a run's input: the tool behind a model id and endpoint, the input checked, its images and video resolved to bytes. */
+import { tools, type Tool } from '../../../src/catalog';
+import type { AppDeps } from '../../context';
+import { HttpError } from '../../errors';
+import type { InputValue } from '../../providers/types';
+import { readUpload, storeUploadedImage, storeUploadedVideo } from '../storage';
+import { checkInput } from '../tool-input';
+
+const imageFields = ['image', 'pose_image'] as const;
+
+export function toolForEndpoint(modelId: string, endpoints: readonly string[] | 'any'): Tool {
+  const tool = tools.find((t) => t.id === modelId);
+  if (!tool) throw new HttpError(400, 'Unknown model', { details: { modelId } });
+  if (endpoints !== 'any' && !endpoints.includes(tool.endpoint)) {
+    throw new HttpError(400, 'This model cannot be run from this endpoint', {
+      details: { modelId, endpoint: tool.endpoint },
+    });
+  }
+  return tool;
+}
+
+/** Validates and completes the caller's input for one tool; resolves images to bytes. */
+export async function prepareInput(
+  deps: Pick<AppDeps, 'db' | 'files' | 'pool'>,
+  userId: string,
+  tool: Tool,
+  raw: Readonly<Record<string, InputValue>>,
+) {
+  const input = checkInput(tool, raw);
+  const images: Record<string, { bytes: Uint8Array; contentType: string }> = {};
+  for (const field of imageFields) {
+    const value = input[field];
+    if (value === undefined || value === null || value === '') {
+      delete input[field];
+      continue;
+    }
+    if (typeof value !== 'string') throw new HttpError(400, `The ${field} must be an uploaded image URL`);
+    let url = value;
+    // Image to text sends its picture as a data URL (spec §3); it is checked and stored like an upload.
+    if (value.startsWith('data:')) url = await storeUploadedImage(deps, userId, value);
+    const upload = await readUpload(deps.db, deps.files, userId, url);
+    if (!upload) throw new HttpError(400, 'Images must be uploaded to Atelier first. Please upload the image again.');
+    if (!upload.contentType.startsWith('image/')) throw new HttpError(400, `The ${field} must be an image`);
+    input[field] = url;
+    images[field] = upload;
+  }
+  // Video editing edits an uploaded clip when one is given (the provider reads job.images.video).
+  const video = input['video'];
+  if (video === undefined || video === null || video === '') {
+    delete input['video'];
+  } else if (tool.run.upload !== 'video') {
+    throw new HttpError(400, 'This tool does not take a video');
+  } else {
+    if (typeof video !== 'string') throw new HttpError(400, 'The video must be an uploaded video URL');
+    const url = video.startsWith('data:') ? await storeUploadedVideo(deps, userId, video) : video;
+    const upload = await readUpload(deps.db, deps.files, userId, url);
+    if (!upload) throw new HttpError(400, 'Videos must be uploaded to Atelier first. Please upload the video again.');
+    if (!upload.contentType.startsWith('video/')) throw new HttpError(400, 'The video must be a video file');
+    input['video'] = url;
+    images['video'] = upload;
+  }
+  return { input, images };
+}
+
+export type PreparedInput = Awaited<ReturnType<typeof prepareInput>>;
+
+/** A run as the client asks for it (spec §7 GenerateBody): model, input and optional version. */
+export interface GenerationRequest {
+  readonly modelId: string;
+  readonly input: Readonly<Record<string, InputValue>>;
+  readonly version?: string | undefined;
+}
