@@ -387,7 +387,7 @@ describe('text, code and image to text: the same poller, every second, at most 1
     expect(actor.getSnapshot().context).toMatchObject({ result: 'fn main() {}', progress: 100 });
   });
 
-  it('times out after 180 checks, 1 s apart: "Generation timed out"; the bar never passes 95', async () => {
+  it('TOOL-9, TOOL-10: times out after 180 checks, 1 s apart: "Generation timed out"; the bar never passes 95', async () => {
     const { effects, calls } = testEffects({
       startGeneration: async () => ({ id: 'pred-t' }),
       fetchPrediction: async () => processing,
