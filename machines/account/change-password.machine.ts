@@ -52,7 +52,11 @@ export const changePasswordMachine = setup({
         'password.cancel': { target: 'closed', actions: assign({ error: null }) },
         // The fields are required by the form itself (AUTH-15), so an empty password never reaches the machine.
         'password.submit': [
-          { guard: 'passwordsDiffer', actions: assign({ error: 'New passwords do not match' }) },
+          {
+            guard: 'passwordsDiffer',
+            actions: assign({ error: 'New passwords do not match' }),
+            meta: facts({ rules: ['ACCOUNT-3'] }),
+          },
           { target: 'saving', actions: assign({ error: null }) },
         ],
       },

@@ -66,8 +66,16 @@ export const resetPasswordMachine = setup({
       tags: ['form'],
       on: {
         'reset.submit': [
-          { guard: 'passwordsDiffer', actions: assign({ error: 'Passwords do not match' }) },
-          { guard: 'tooShort', actions: assign({ error: 'Password must be at least 6 characters long' }) },
+          {
+            guard: 'passwordsDiffer',
+            actions: assign({ error: 'Passwords do not match' }),
+            meta: facts({ rules: ['RESET-4'] }),
+          },
+          {
+            guard: 'tooShort',
+            actions: assign({ error: 'Password must be at least 6 characters long' }),
+            meta: facts({ rules: ['RESET-4'] }),
+          },
           {
             target: 'submitting',
             actions: assign({ error: null, newPassword: ({ event }) => event.newPassword }),
@@ -147,6 +155,7 @@ export const resetPasswordMachine = setup({
         input: ({ context }) => ({ email: context.email ?? '', password: context.newPassword }),
         onDone: {
           target: 'loggedIn',
+          meta: facts({ rules: ['RESET-7'] }),
           actions: [
             { type: 'signIn', params: ({ event }) => ({ token: event.output.token }) },
             assign({ newPassword: '' }),
@@ -154,6 +163,7 @@ export const resetPasswordMachine = setup({
         },
         onError: {
           target: 'loginFailed',
+          meta: facts({ rules: ['RESET-8'] }),
           actions: assign({ newPassword: '', error: 'Automatic login failed. Please log in manually.' }),
         },
       },

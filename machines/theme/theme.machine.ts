@@ -135,6 +135,7 @@ export const themeMachine = setup({
             onDone: [
               {
                 guard: { type: 'isKnownTheme', params: ({ event }) => ({ theme: event.output }) },
+                meta: facts({ rules: ['THEME-2'] }),
                 actions: [
                   assign({ theme: ({ event }) => event.output as ThemeName }),
                   { type: 'applyTheme', params: ({ event }) => ({ theme: event.output as ThemeName }) },

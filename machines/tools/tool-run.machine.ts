@@ -360,7 +360,7 @@ export const toolRunMachine = setup({
       meta: facts({ ...resultFacts, rules: ['TOOL-2', 'TOOL-3', 'TOOL-4', 'TOOL-25', 'CREDITS-4'] }),
       tags: ['result'],
       after: { scrollDelay: { actions: 'scrollToResult' } },
-      on: { 'tool.reset': { target: 'idle', actions: 'clearRun' } },
+      on: { 'tool.reset': { target: 'idle', actions: 'clearRun', meta: facts({ rules: ['TOOL-3'] }) } },
     },
     error: {
       description: 'The red banner; the form stays as typed and Generate tries again',

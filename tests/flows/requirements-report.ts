@@ -1,6 +1,6 @@
 /**
- * The requirements report: each rule of docs/requirements.md with the machine states that serve it, the
- * transitions into those states, the tests that cite it, and whether the path tests walked those
+ * The requirements report: each rule of docs/requirements.md with the machine states and transitions
+ * that serve it, the transitions into those states, the tests that cite it, and whether the path tests walked those
  * transitions through the real app (coverage/flows.json, written by the path tests' report). Written to
  * coverage/requirements.md and coverage/requirements.json by `npm run requirements:report`, at the end
  * of `npm test` and whenever the path tests write their report.
@@ -59,18 +59,26 @@ export function requirementsReport(
       const walked = coverage[machine] === undefined ? null : touching.some((e) => e.walked);
       return { machine, state, walked };
     });
-    const transitions = r.states.flatMap(({ machine, state }) =>
+    // The transitions that name the rule, then those into its states; keys shared by guarded transitions
+    // count as walked when one of them was.
+    const named = r.transitions.map(({ machine, key }) => {
+      const same = edges[machine]!.filter((e) => e.key === key);
+      return { key, walked: coverage[machine] === undefined ? null : same.some((e) => e.walked) };
+    });
+    const into = r.states.flatMap(({ machine, state }) =>
       edges[machine]!.filter((e) => inside(e.target, state) && !inside(e.source, state)).map(({ key, walked }) => ({
         key,
         walked,
       })),
     );
+    const transitions = [...named, ...into.filter((t) => !named.some((n) => n.key === t.key))];
+    const marks = [...states.map((s) => s.walked), ...named.map((t) => t.walked)];
     const walked: Walked =
-      states.length === 0
+      marks.length === 0
         ? 'tests only'
-        : states.some((s) => s.walked)
+        : marks.some((w) => w)
           ? 'walked'
-          : states.every((s) => s.walked === null)
+          : marks.every((w) => w === null)
             ? 'no path run'
             : 'not walked';
     return {
@@ -90,8 +98,8 @@ function markdown(report: RequirementReport[], source: string): string {
   const lines = [
     '# Product rules: what serves them',
     '',
-    `${report.length} rules (docs/requirements.md). Served by machine states and walked by the path tests: ${count('walked')}; ` +
-      `served by states the path tests did not walk: ${count('not walked')}; states of machines without a path run: ` +
+    `${report.length} rules (docs/requirements.md). Served by machine states or transitions the path tests walked: ${count('walked')}; ` +
+      `by ones they did not walk: ${count('not walked')}; by ones of machines without a path run: ` +
       `${count('no path run')}; served by tests only: ${count('tests only')}. Path coverage: ${source}.`,
   ];
   let area = '';
@@ -105,7 +113,7 @@ function markdown(report: RequirementReport[], source: string): string {
     if (r.states.length) lines.push(`- states: ${r.states.map((s) => `${s.state}${mark(s.walked)}`).join(', ')}`);
     if (r.transitions.length) {
       const walked = r.transitions.filter((t) => t.walked).length;
-      lines.push(`- transitions into them (${walked}/${r.transitions.length} walked):`);
+      lines.push(`- transitions (${walked}/${r.transitions.length} walked):`);
       for (const t of r.transitions) lines.push(`  - \`${t.key}\`${mark(t.walked)}`);
     }
     for (const t of r.tests) lines.push(`- test: ${t.file}:${t.line} — ${t.title}`);

@@ -1,6 +1,6 @@
 /**
- * docs/requirements.md against what serves it: every rule is served by a machine state (its
- * `facts({ rules })`) or a test that cites it in its title, and nothing cites an ID the document lacks.
+ * docs/requirements.md against what serves it: every rule is served by a machine state or transition
+ * (its `facts({ rules })`) or a test that cites it in its title, and nothing cites an ID the document lacks.
  */
 import { describe, expect, it } from 'vitest';
 import { machines } from '../../machines';
@@ -16,13 +16,13 @@ describe('product rules (docs/requirements.md)', () => {
     expect(requirements.filter((r) => !r.id.startsWith(`${r.area}-`)).map((r) => r.id)).toEqual([]);
   });
 
-  it('every ID used in a machine state or a test title is one of the document', () => {
+  it('every ID used in a machine state, a transition or a test title is one of the document', () => {
     expect(servingOf(machines).unknown).toEqual([]);
   });
 
-  it('every rule is served by a machine state or by a test that cites it', () => {
+  it('every rule is served by a machine state or transition, or by a test that cites it', () => {
     const unserved = servingOf(machines)
-      .served.filter((r) => r.states.length === 0 && r.tests.length === 0)
+      .served.filter((r) => r.states.length === 0 && r.transitions.length === 0 && r.tests.length === 0)
       .map((r) => `${r.id}: ${r.text}`);
     expect(unserved).toEqual([]);
   });

@@ -1,6 +1,6 @@
 /**
- * The product rules of docs/requirements.md and what serves them: the machine states whose
- * `facts({ rules })` name them (rulesOf, machines/shared/meta.ts) and the tests that cite them in their
+ * The product rules of docs/requirements.md and what serves them: the machine states and transitions
+ * whose `facts({ rules })` name them (rulesOf, machines/shared/meta.ts) and the tests that cite them in their
  * titles, as a list of IDs and a colon before the words. Read by tests/flows/requirements.test.ts and the requirements report
  * (scripts/requirements-report.ts).
  */
@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
 import { rulesOf, type FactsNode } from '../../machines/shared/meta';
+import { graphEdges } from './coverage-graph';
 
 export const root = join(import.meta.dirname, '..', '..');
 export const requirementsFile = 'docs/requirements.md';
@@ -60,6 +61,22 @@ export function machineRules(machines: Record<string, AnyStateMachine>): Serving
   return out;
 }
 
+/** A transition that names rules, by its coverage key ('resetPassword.loggingIn --xstate.done.actor.login--> …'). */
+export interface ServingTransition {
+  machine: string;
+  key: string;
+  rules: readonly string[];
+}
+
+/** Every transition of the machines' graphs that names rules in its meta. */
+export function transitionRules(machines: Record<string, AnyStateMachine>): ServingTransition[] {
+  return Object.entries(machines).flatMap(([name, machine]) =>
+    graphEdges(machine)
+      .map(({ key, transition }) => ({ machine: name, key, rules: rulesOf(transition as FactsNode) }))
+      .filter((t) => t.rules.length > 0),
+  );
+}
+
 /** A test title that cites rules. */
 export interface Citation {
   file: string;
@@ -108,14 +125,17 @@ export function servingOf(machines: Record<string, AnyStateMachine>) {
   const ids = new Set(requirements.map((r) => r.id));
   const areas = new Set(requirements.map((r) => r.id.split('-')[0]!));
   const states = machineRules(machines).filter((s) => s.rules.length > 0);
+  const transitions = transitionRules(machines);
   const citations = testCitations(areas);
   const unknown = [
     ...states.flatMap((s) => s.rules.filter((id) => !ids.has(id)).map((id) => `${id} in the meta of ${s.state}`)),
+    ...transitions.flatMap((t) => t.rules.filter((id) => !ids.has(id)).map((id) => `${id} in the meta of ${t.key}`)),
     ...citations.flatMap((c) => c.ids.filter((id) => !ids.has(id)).map((id) => `${id} in ${c.file}:${c.line}`)),
   ];
   const served = requirements.map((r) => ({
     ...r,
     states: states.filter((s) => s.rules.includes(r.id)),
+    transitions: transitions.filter((t) => t.rules.includes(r.id)),
     tests: citations.filter((c) => c.ids.includes(r.id)),
   }));
   return { requirements, served, unknown };
