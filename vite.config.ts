@@ -12,7 +12,7 @@ const apiPort = process.env.PORT ?? '3000';
 const e2eBuild = process.env.ATELIER_E2E_BUILD === '1';
 
 export default defineConfig({
-  // The router plugin must run before react(), or the build fails (design.md).
+  // The router plugin must run before react(), or the build fails.
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),

@@ -4,7 +4,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 
 // One runner, four suites. Run one with `npx vitest run --project <name>`.
 export default defineConfig({
-  // vanilla-extract must be in the test config too, or styles cannot be assigned (design.md).
+  // vanilla-extract must be in the test config too, or styles cannot be assigned.
   plugins: [react(), vanillaExtractPlugin()],
   // Views under test report dropped events as in development (console.warn), not to the e2e list.
   define: { __REPORT_DROPPED_EVENTS__: 'false', __TEST_DELAYS__: 'false', __TEST_COVERAGE__: 'false' },

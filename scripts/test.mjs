@@ -43,6 +43,11 @@ const [tests, size] = await Promise.all([
 ]);
 if (size.output) process.stdout.write(`\n${size.output}`);
 
+// The requirements report (coverage/requirements.md): each product rule with its states, tests and whether
+// the path tests, which ran above, walked them. It measures; it does not fail the run.
+const requirements = await run('npx', ['tsx', 'scripts/requirements-report.ts'], true);
+process.stdout.write(`\n${requirements.output}`);
+
 if (existsSync(report)) {
   const lines = summary(JSON.parse(readFileSync(report, 'utf8')));
   console.log(`\n${lines.join('\n')}\nshuffle seed: ${seed}`);

@@ -1,4 +1,4 @@
-/** Cancel subscription (spec §4, §5): confirm, cancel, reload the page on success. */
+/** Cancel subscription (ACCOUNT-7): confirm, cancel, reload the page on success. */
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from '../shared/errors';
 import { facts } from '../shared/meta';
@@ -51,6 +51,7 @@ export const cancelSubscriptionMachine = setup({
       description: 'The confirmation dialog',
       tags: ['confirming'],
       meta: facts({
+        rules: ['ACCOUNT-7'],
         sees: [{ role: 'dialog', name: 'Cancel subscription' }],
         ignores: [{ events: ['subscription.cancel'], why: 'The confirmation is already open.' }],
       }),
@@ -62,6 +63,7 @@ export const cancelSubscriptionMachine = setup({
     cancelling: {
       description: 'Cancelling at the end of the billing period',
       meta: facts({
+        rules: ['ACCOUNT-7'],
         sees: [{ role: 'button', name: 'Cancelling...', state: 'disabled' }],
         ignores: [
           {
@@ -87,6 +89,7 @@ export const cancelSubscriptionMachine = setup({
     },
     cancelled: {
       meta: facts({
+        rules: ['ACCOUNT-7'],
         sees: [
           {
             kind: 'cancelledNotice',

@@ -1,4 +1,4 @@
-/** Change email (spec §2 Settings, §5): new email and current password → 'Email updated successfully'. */
+/** Change email (ACCOUNT-2): new email and current password → 'Email updated successfully'. */
 import { assign, fromPromise, setup } from 'xstate';
 import type { User } from '../../src/api/schemas';
 import { messageOf, notProvided } from '../shared/errors';
@@ -41,6 +41,7 @@ export const changeEmailMachine = setup({
     editing: {
       description: 'New email and current password',
       meta: facts({
+        rules: ['ACCOUNT-2'],
         sees: [
           { role: 'button', name: 'Update Email', state: 'enabled' },
           { kind: 'error', says: "after a failed request, the server's message in the red banner" },
@@ -50,7 +51,7 @@ export const changeEmailMachine = setup({
       tags: ['form', 'open'],
       on: {
         'email.cancel': { target: 'closed', actions: assign({ error: null }) },
-        // Both fields are required by the form itself (spec §5: required fields, an email-type field), so an
+        // Both fields are required by the form itself (AUTH-15: required fields, an email-type field), so an
         // empty one never reaches the machine; the server checks them again.
         'email.submit': { target: 'saving', actions: assign({ error: null }) },
       },
@@ -58,6 +59,7 @@ export const changeEmailMachine = setup({
     saving: {
       description: 'Updating the email on the server',
       meta: facts({
+        rules: ['ACCOUNT-2'],
         sees: [{ role: 'button', name: 'Cancel', state: 'disabled' }],
         ignores: [
           {

@@ -1,5 +1,5 @@
 /**
- * Change password (spec §5): new and confirm must match. The update is only simulated: no call,
+ * Change password (ACCOUNT-3, ACCOUNT-4): new and confirm must match. The update is only simulated: no call,
  * a one-second delay, then 'Password updated successfully'.
  */
 import { assign, setup } from 'xstate';
@@ -17,7 +17,7 @@ export const changePasswordMachine = setup({
     passwordsDiffer: ({ event }) => event.type === 'password.submit' && event.newPassword !== event.confirmPassword,
   },
   delays: {
-    /** Spec §9: password-update simulation delay 1 s. */
+    /** ACCOUNT-4: the simulated update takes 1 s. */
     simulatedUpdate: 1000,
   },
 }).createMachine({
@@ -40,6 +40,7 @@ export const changePasswordMachine = setup({
     editing: {
       description: 'New password and confirmation',
       meta: facts({
+        rules: ['ACCOUNT-3'],
         sees: [
           { role: 'button', name: 'Update Password', state: 'enabled' },
           { kind: 'error', says: "after a failed request, the server's message in the red banner" },
@@ -49,9 +50,13 @@ export const changePasswordMachine = setup({
       tags: ['form', 'open'],
       on: {
         'password.cancel': { target: 'closed', actions: assign({ error: null }) },
-        // The fields are required by the form itself (spec §5), so an empty password never reaches the machine.
+        // The fields are required by the form itself (AUTH-15), so an empty password never reaches the machine.
         'password.submit': [
-          { guard: 'passwordsDiffer', actions: assign({ error: 'New passwords do not match' }) },
+          {
+            guard: 'passwordsDiffer',
+            actions: assign({ error: 'New passwords do not match' }),
+            meta: facts({ rules: ['ACCOUNT-3'] }),
+          },
           { target: 'saving', actions: assign({ error: null }) },
         ],
       },
@@ -59,6 +64,7 @@ export const changePasswordMachine = setup({
     saving: {
       description: 'Simulated update: nothing is sent',
       meta: facts({
+        rules: ['ACCOUNT-4'],
         sees: [{ role: 'button', name: 'Cancel', state: 'disabled' }],
         ignores: [
           {

@@ -1,4 +1,4 @@
-/** Delete account (spec §4, §5): confirm, call, then the app clears the session and goes to /. */
+/** Delete account (ACCOUNT-5, ACCOUNT-6): confirm, call, then the app clears the session and goes to /. */
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from '../shared/errors';
 import { facts } from '../shared/meta';
@@ -41,6 +41,7 @@ export const deleteAccountMachine = setup({
       description: DELETE_CONFIRMATION,
       tags: ['confirming'],
       meta: facts({
+        rules: ['ACCOUNT-5'],
         sees: [{ role: 'alertdialog', name: 'Delete Account' }],
         ignores: [{ events: ['account.delete'], why: 'The confirmation is already open.' }],
       }),
@@ -52,6 +53,7 @@ export const deleteAccountMachine = setup({
     deleting: {
       description: 'Deleting the account on the server',
       meta: facts({
+        rules: ['ACCOUNT-5', 'ACCOUNT-6'],
         sees: [{ role: 'button', name: 'Deleting...', state: 'disabled' }],
         ignores: [
           {
@@ -70,6 +72,7 @@ export const deleteAccountMachine = setup({
     },
     deleted: {
       meta: facts({
+        rules: ['ACCOUNT-5'],
         sees: [{ address: '/' }, { role: 'button', name: 'Sign In' }],
         ignores: [
           {

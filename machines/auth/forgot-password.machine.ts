@@ -1,4 +1,4 @@
-/** Forgot password (spec §2 Account pages, §8): submit → sending → sent | error. */
+/** Forgot password (RESET-1, RESET-2): submit → sending → sent | error. */
 import { assign, fromPromise, setup } from 'xstate';
 import { messageOf, notProvided } from '../shared/errors';
 import { facts } from '../shared/meta';
@@ -23,6 +23,7 @@ export const forgotPasswordMachine = setup({
     idle: {
       description: 'The email form',
       meta: facts({
+        rules: ['RESET-1', 'RESET-2'],
         sees: [
           { role: 'button', name: 'Send Reset Link', state: 'enabled' },
           {
@@ -56,6 +57,7 @@ export const forgotPasswordMachine = setup({
     },
     sent: {
       meta: facts({
+        rules: ['RESET-2'],
         sees: [{ kind: 'serverMessage', says: "the page shows the server's message" }],
         ignores: [{ events: ['forgot.submit'], why: 'The confirmation replaces the form.' }],
       }),

@@ -1,5 +1,5 @@
 /**
- * Reset password (spec §4, §5, §9): validate, submit, success message, 1 s pause, automatic
+ * Reset password (RESET-3 to RESET-8): validate, submit, success message, 1 s pause, automatic
  * login, 1.5 s pause, go to /. A failed automatic login says so and goes to /login after 1.5 s.
  */
 import { assign, fromPromise, setup } from 'xstate';
@@ -40,9 +40,9 @@ export const resetPasswordMachine = setup({
     tooShort: ({ event }) => event.newPassword.length < MIN_PASSWORD_LENGTH,
   },
   delays: {
-    /** Spec §9: pause after the success message before logging in. */
+    /** RESET-6: pause after the success message before logging in. */
     successPause: 1000,
-    /** Spec §9: pause after the automatic login (or its failure) before leaving. */
+    /** RESET-7, RESET-8: pause after the automatic login (or its failure) before leaving. */
     loginPause: 1500,
   },
 }).createMachine({
@@ -54,6 +54,7 @@ export const resetPasswordMachine = setup({
     editing: {
       description: 'New Password and Confirm New Password',
       meta: facts({
+        rules: ['RESET-3', 'RESET-4', 'RESET-5'],
         sees: [
           { role: 'button', name: 'Reset Password', state: 'enabled' },
           {
@@ -65,8 +66,16 @@ export const resetPasswordMachine = setup({
       tags: ['form'],
       on: {
         'reset.submit': [
-          { guard: 'passwordsDiffer', actions: assign({ error: 'Passwords do not match' }) },
-          { guard: 'tooShort', actions: assign({ error: 'Password must be at least 6 characters long' }) },
+          {
+            guard: 'passwordsDiffer',
+            actions: assign({ error: 'Passwords do not match' }),
+            meta: facts({ rules: ['RESET-4'] }),
+          },
+          {
+            guard: 'tooShort',
+            actions: assign({ error: 'Password must be at least 6 characters long' }),
+            meta: facts({ rules: ['RESET-4'] }),
+          },
           {
             target: 'submitting',
             actions: assign({ error: null, newPassword: ({ event }) => event.newPassword }),
@@ -77,6 +86,7 @@ export const resetPasswordMachine = setup({
     submitting: {
       description: 'Resetting Password...',
       meta: facts({
+        rules: ['RESET-3'],
         sees: [{ role: 'button', name: 'Resetting Password...', state: 'disabled' }],
         ignores: [
           {
@@ -109,6 +119,7 @@ export const resetPasswordMachine = setup({
     success: {
       description: 'The success message, for a one-second pause',
       meta: facts({
+        rules: ['RESET-6'],
         sees: [{ kind: 'serverMessage', says: "the page shows the server's message" }],
         ignores: [
           {
@@ -125,6 +136,7 @@ export const resetPasswordMachine = setup({
     loggingIn: {
       description: 'Logging you in automatically... with the new password',
       meta: facts({
+        rules: ['RESET-6', 'RESET-7'],
         sees: [
           { text: 'Logging you in automatically...' },
           { role: 'button', name: 'Logging In...', state: 'disabled' },
@@ -143,6 +155,7 @@ export const resetPasswordMachine = setup({
         input: ({ context }) => ({ email: context.email ?? '', password: context.newPassword }),
         onDone: {
           target: 'loggedIn',
+          meta: facts({ rules: ['RESET-7'] }),
           actions: [
             { type: 'signIn', params: ({ event }) => ({ token: event.output.token }) },
             assign({ newPassword: '' }),
@@ -150,6 +163,7 @@ export const resetPasswordMachine = setup({
         },
         onError: {
           target: 'loginFailed',
+          meta: facts({ rules: ['RESET-8'] }),
           actions: assign({ newPassword: '', error: 'Automatic login failed. Please log in manually.' }),
         },
       },
@@ -157,6 +171,7 @@ export const resetPasswordMachine = setup({
     loggedIn: {
       description: 'Signed in; going home after a short pause',
       meta: facts({
+        rules: ['RESET-7'],
         sees: [{ role: 'button', name: 'Logging In...', state: 'disabled' }],
         ignores: [
           {
@@ -171,6 +186,7 @@ export const resetPasswordMachine = setup({
     loginFailed: {
       description: 'Automatic login failed. Please log in manually.',
       meta: facts({
+        rules: ['RESET-8'],
         sees: [{ text: 'Automatic login failed. Please log in manually.' }],
         ignores: [
           {

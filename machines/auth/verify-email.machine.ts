@@ -1,4 +1,4 @@
-/** Email verification (spec §4): verifying, then success, expired or error; no token → error. */
+/** Email verification (VERIFY-1 to VERIFY-5): verifying, then success, expired or error; no token → error. */
 import { assign, fromPromise, setup } from 'xstate';
 import { detailsOf, isExpired, messageOf, notProvided } from '../shared/errors';
 import { facts } from '../shared/meta';
@@ -40,6 +40,7 @@ export const verifyEmailMachine = setup({
     verifying: {
       description: 'Verifying your email...',
       meta: facts({
+        rules: ['VERIFY-1'],
         sees: [{ text: 'Verifying your email...' }],
         ignores: [
           {
@@ -75,6 +76,7 @@ export const verifyEmailMachine = setup({
     },
     success: {
       meta: facts({
+        rules: ['VERIFY-2'],
         sees: [{ role: 'heading', name: 'Email Verified Successfully!' }],
         ignores: [
           {
@@ -89,6 +91,7 @@ export const verifyEmailMachine = setup({
     },
     expired: {
       meta: facts({
+        rules: ['VERIFY-3'],
         sees: [{ role: 'heading', name: 'Verification Link Expired' }],
         ignores: [
           {
@@ -103,6 +106,7 @@ export const verifyEmailMachine = setup({
     },
     error: {
       meta: facts({
+        rules: ['VERIFY-4', 'VERIFY-5'],
         sees: [
           { role: 'heading', name: 'Verification Failed' },
           { kind: 'errorText', says: "the server's message below the heading" },

@@ -119,6 +119,7 @@ export const checkoutReturnMachine = setup({
     confirming: {
       description: 'Paid: waiting for the webhook to grant the credits',
       meta: facts({
+        rules: ['CHECKOUT-5'],
         sees: [
           {
             kind: 'waitingNotice',
@@ -168,6 +169,7 @@ export const checkoutReturnMachine = setup({
     late: {
       description: 'Payment received, credits are on their way; asks now and then, or when told to',
       meta: facts({
+        rules: ['CHECKOUT-5'],
         sees: [{ kind: 'lateNotice', says: `the late notice says '${LATE_MESSAGE}'` }],
         ignores: [
           {
@@ -221,6 +223,7 @@ export const checkoutReturnMachine = setup({
       description: 'The credits have landed: shows what was bought and the new balance',
       tags: ['granted'],
       meta: facts({
+        rules: ['CHECKOUT-5'],
         sees: [
           { kind: 'grantedNotice', says: 'the notice says the balance is now the new number of credits' },
           { kind: 'addressCleared', says: 'the address has no ?checkout' },
@@ -234,6 +237,7 @@ export const checkoutReturnMachine = setup({
       description: 'The buyer cancelled at the checkout: nothing was charged',
       tags: ['cancelled'],
       meta: facts({
+        rules: ['CHECKOUT-5'],
         sees: [
           { kind: 'cancelledNotice', says: "the notice says 'Checkout cancelled. You have not been charged.'" },
           { kind: 'addressCleared', says: 'the address has no ?checkout' },
@@ -247,6 +251,7 @@ export const checkoutReturnMachine = setup({
       description: 'The server could not say (unknown checkout, signed out, network)',
       tags: ['failed'],
       meta: facts({
+        rules: ['CHECKOUT-5'],
         sees: [{ kind: 'failedNotice', says: "the server's message in an alert, with Check again and Dismiss" }],
       }),
       on: {

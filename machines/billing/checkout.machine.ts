@@ -1,5 +1,5 @@
 /**
- * Checkout (spec §4 Subscription and Credit purchase, §7 Effects of answers): ask the server for a
+ * Checkout (CHECKOUT-1 to CHECKOUT-4): ask the server for a
  * hosted checkout session, then send the browser there. A subscription failure is only logged; a
  * credit purchase failure raises an alert. Visitors never get here: the views open the login dialog.
  */
@@ -10,11 +10,11 @@ import { facts } from '../shared/meta';
 
 export const NO_SESSION_ID = 'No session ID returned from server';
 export const SUBSCRIPTION_FAILED = 'Failed to create subscription';
-/** Spec §8 gives only the alert's frame; this is the text when a failure carries no message. */
+/** CHECKOUT-4 gives only the alert's frame; this is the text when a failure carries no message. */
 export const PURCHASE_FALLBACK = 'Failed to create checkout session';
 export const purchaseFailed = (message: string): string => `Purchase failed: ${message}`;
 
-/** What the server answers; either field may be missing from a broken answer (spec §7: a missing id is an error). */
+/** What the server answers; either field may be missing from a broken answer (CHECKOUT-2: a missing id is an error). */
 export interface CheckoutSession {
   sessionId?: string | undefined;
   url?: string | undefined;
@@ -57,9 +57,9 @@ export const checkoutMachine = setup({
   actions: {
     /** Sends the browser to the hosted checkout (the app: window.location.assign(url)). */
     redirectToCheckout: (_, _params: { url: string; sessionId: string }) => {},
-    /** Subscription failures are only logged (spec §7). */
+    /** Subscription failures are only logged (CHECKOUT-3). */
     logError: (_, _params: { message: string; error: unknown }) => {},
-    /** Credit purchase failures raise an alert (spec §7, §8). */
+    /** Credit purchase failures raise an alert (CHECKOUT-4). */
     alert: (_, _params: { message: string }) => {},
     clearPending: assign({ pending: null }),
   },
@@ -75,6 +75,7 @@ export const checkoutMachine = setup({
     idle: {
       description: 'Plans and packs ready to buy',
       meta: facts({
+        rules: ['BILL-5', 'CHECKOUT-3'],
         sees: [{ kind: 'ready', says: 'the plan and pack buttons are ready, none says Processing...' }],
         ignores: [
           {
@@ -94,6 +95,7 @@ export const checkoutMachine = setup({
     processing: {
       description: 'Asking the server for a checkout session; every plan and pack button is disabled',
       meta: facts({
+        rules: ['BILL-5', 'CHECKOUT-1', 'CHECKOUT-2', 'CHECKOUT-3', 'CHECKOUT-4'],
         sees: [{ role: 'button', name: 'Processing...', state: 'disabled' }],
         ignores: [
           {
@@ -182,6 +184,7 @@ export const checkoutMachine = setup({
     redirecting: {
       description: 'Leaving for the hosted checkout; the buttons stay disabled',
       meta: facts({
+        rules: ['CHECKOUT-1'],
         sees: [{ kind: 'hostedCheckout', says: 'the browser goes to the hosted checkout; the buttons stay disabled' }],
         ignores: [
           {

@@ -51,9 +51,7 @@ export const creditHistoryMachine = setup({
       description: 'Loading the newest entries',
       meta: facts({
         sees: [{ text: 'Loading...' }],
-        ignores: [
-          pageLoading,
-        ],
+        ignores: [pageLoading],
       }),
       tags: ['busy', 'loading'],
       invoke: {
@@ -77,6 +75,7 @@ export const creditHistoryMachine = setup({
     ready: {
       description: 'The entries shown; "Show more" when older ones exist',
       meta: facts({
+        rules: ['ACCOUNT-9'],
         sees: [
           {
             kind: 'history',
@@ -95,10 +94,9 @@ export const creditHistoryMachine = setup({
     loadingMore: {
       description: 'Loading the next, older page',
       meta: facts({
+        rules: ['ACCOUNT-9'],
         sees: [{ role: 'button', name: 'Loading...', state: 'disabled' }],
-        ignores: [
-          pageLoading,
-        ],
+        ignores: [pageLoading],
       }),
       tags: ['busy', 'loadingMore'],
       invoke: {

@@ -125,6 +125,7 @@ export const creationsMachine = setup({
     ready: {
       description: 'The runs, newest first; Load more while the server has a next page',
       meta: facts({
+        rules: ['CREATIONS-1'],
         sees: [
           {
             kind: 'list',
@@ -155,6 +156,7 @@ export const creationsMachine = setup({
     loadingMore: {
       description: 'Loading the next page after the cursor',
       meta: facts({
+        rules: ['CREATIONS-1'],
         sees: [{ role: 'button', name: 'Loading...', state: 'disabled' }],
         ignores: [
           {
@@ -192,6 +194,7 @@ export const creationsMachine = setup({
       description: DELETE_CONFIRMATION,
       tags: ['confirming'],
       meta: facts({
+        rules: ['CREATIONS-2'],
         sees: [
           { role: 'dialog', name: 'Delete creation' },
           { role: 'button', name: 'Delete', state: 'enabled' },
@@ -211,6 +214,7 @@ export const creationsMachine = setup({
     deleting: {
       description: 'Deleting the run and its files on the server',
       meta: facts({
+        rules: ['CREATIONS-2'],
         sees: [{ role: 'button', name: 'Deleting...', state: 'disabled' }],
         ignores: [
           {

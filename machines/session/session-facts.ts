@@ -42,7 +42,7 @@ const busyEvents = [
 ];
 export const startupIgnores = {
   events: [...busyEvents, 'auth.expired', 'session.retry'],
-  why: 'Until the startup check ends the app renders nothing (§4), so no view can send these yet.',
+  why: 'Until the startup check ends the app renders nothing (AUTH-1), so no view can send these yet.',
 };
 export const staleExpiry = {
   events: ['auth.expired'],

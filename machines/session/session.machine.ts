@@ -1,6 +1,6 @@
 /**
  * The session: startup authentication, sign in, register, sign out and the credit balance
- * (spec §4), plus the login dialog that every guarded action opens (spec §1, §5).
+ * (AUTH-1 to AUTH-6), plus the login dialog that every guarded action opens (AUTH-7).
  */
 import { and, assign, emit, fromPromise, setup, stateIn } from 'xstate';
 import type { User } from '../../src/api/schemas';
@@ -23,12 +23,12 @@ import {
 } from './session-facts';
 import type { NavigateParams, SessionContext, SessionEmitted, SessionEvent } from './session.types';
 
-/** Spec §4 Sign in: paid plans go home, everybody else to the plan chooser. */
+/** AUTH-4: paid plans go home, everybody else to the plan chooser. */
 export function destinationAfterLogin(user: User | null): string {
   return isPaidTier(user?.subscription?.plan) ? '/' : '/subscribe';
 }
 
-/** After deletion the visitor lands on / with the notice of spec §4. */
+/** After deletion the visitor lands on / with the notice of ACCOUNT-5. */
 const goHomeDeleted = { type: 'navigate', params: { to: '/', message: 'Account successfully deleted' } } as const;
 
 /** The HTTP status a failed call carries (ApiError of src/api/client.ts), if any. */
@@ -38,7 +38,7 @@ function statusOf(error: unknown): number | null {
   return typeof status === 'number' ? status : null;
 }
 
-/** Spec §4 Sign out after a refused token, then the login dialog to sign in again. */
+/** AUTH-17: sign out after a refused token, then the login dialog to sign in again. */
 const expire = ['deleteToken', 'clearSession', { type: 'openDialog', params: { mode: 'login' } }] as const;
 
 export const sessionMachine = setup({
@@ -48,7 +48,7 @@ export const sessionMachine = setup({
     emitted: {} as SessionEmitted,
   },
   actors: {
-    /** Reads the token kept in the browser (spec §6: local storage key 'token'). */
+    /** Reads the token kept in the browser (AUTH-16: local storage key 'token'). */
     readToken: fromPromise<string | null>(async () => notProvided('readToken')),
     loadUser: fromPromise<User, { token: string }>(async () => notProvided('loadUser')),
     login: fromPromise<{ token: string }, { email: string; password: string }>(async () => notProvided('login')),
@@ -78,7 +78,7 @@ export const sessionMachine = setup({
       user: ({ context, event }) => (event.type === 'user.updated' ? event.user : context.user),
     }),
     clearErrors: assign({ loginError: null, registerError: null, logoutError: null }),
-    /** Spec §8: the server message, else 'Failed to login' (dialog) or 'Login failed' (page). */
+    /** AUTH-13: the server message, else 'Failed to login' (dialog) or 'Login failed' (page). */
     assignLoginError: assign({
       loginError: ({ context }, params: { error: unknown }) =>
         messageOf(params.error, context.source === 'page' ? 'Login failed' : 'Failed to login'),
@@ -90,14 +90,14 @@ export const sessionMachine = setup({
     isRefreshing: stateIn({ loadingUser: 'refreshing' }),
     isAdopting: stateIn({ loadingUser: 'adopting' }),
     passwordsDiffer: ({ event }) => event.type === 'auth.register.submit' && event.password !== event.confirmPassword,
-    /** Spec §4: only the server's refusal of the token (HTTP 401) deletes it. */
+    /** AUTH-2: only the server's refusal of the token (HTTP 401) deletes it. */
     isRefusal: ({ event }) => statusOf((event as { error?: unknown }).error) === 401,
     /** A 401 of a call made with the token the session holds now (not one it replaced). */
     isCurrentToken: ({ context, event }) =>
       event.type === 'auth.expired' && context.token !== null && event.token === context.token,
   },
   delays: {
-    /** Spec §2 and §9: the register dialog closes itself after 5 seconds. */
+    /** AUTH-9: the register dialog closes itself after 5 seconds. */
     registerNotice: 5000,
     /** The startup check gives up after 10 s: the app shows the signed-out shell and a Retry. */
     startupTimeout: 10_000,
@@ -140,7 +140,7 @@ export const sessionMachine = setup({
     reading: {
       description: 'Reading the saved token; the app renders nothing yet',
       tags: ['loading'],
-      meta: facts({ ignores: [startupIgnores] }),
+      meta: facts({ rules: ['AUTH-1', 'AUTH-16'], ignores: [startupIgnores] }),
       invoke: {
         id: 'readToken',
         src: 'readToken',
@@ -164,7 +164,7 @@ export const sessionMachine = setup({
         input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: [
           {
-            // Spec §4 Sign in: the login closes the dialog and goes where the plan says.
+            // AUTH-3, AUTH-4: the login closes the dialog and goes where the plan says.
             guard: 'isSigningIn',
             target: 'signedIn',
             actions: [
@@ -194,7 +194,7 @@ export const sessionMachine = setup({
             ],
           },
           { guard: 'isAdopting', target: 'signedOut', actions: ['deleteToken', 'clearSession'] },
-          // Spec §4: a refusal at startup deletes the token.
+          // AUTH-2: a refusal at startup deletes the token.
           {
             guard: 'isRefusal',
             target: 'signedOut',
@@ -208,7 +208,7 @@ export const sessionMachine = setup({
         startup: {
           description: 'The saved token at startup; the app renders nothing yet, for at most startupTimeout',
           tags: ['loading'],
-          meta: facts({ sees: [userRequested], ignores: [startupIgnores] }),
+          meta: facts({ rules: ['AUTH-1', 'AUTH-2'], sees: [userRequested], ignores: [startupIgnores] }),
           after: { startupTimeout: { target: '#session.signedOut.unreachable' } },
         },
         reconnecting: {
@@ -223,7 +223,11 @@ export const sessionMachine = setup({
         signingIn: {
           description: 'Just logged in: loading the user before choosing where to go',
           tags: ['busy', 'loggingIn'],
-          meta: facts({ sees: [userRequested, loggingInButton], ignores: [signingInIgnores, staleExpiry, noRetry] }),
+          meta: facts({
+            rules: ['AUTH-3', 'AUTH-4'],
+            sees: [userRequested, loggingInButton],
+            ignores: [signingInIgnores, staleExpiry, noRetry],
+          }),
         },
         adopting: {
           description: 'A token came from another flow (automatic login after a reset)',
@@ -316,7 +320,11 @@ export const sessionMachine = setup({
         idle: {
           description: 'Waiting for the visitor to sign in or register',
           tags: ['form', 'settled'],
-          meta: facts({ sees: [visitor], ignores: [noRegisterNotice, noRetry] }),
+          meta: facts({
+            rules: ['AUTH-2', 'AUTH-6', 'AUTH-7', 'AUTH-17'],
+            sees: [visitor],
+            ignores: [noRegisterNotice, noRetry],
+          }),
           on: {
             'auth.login.submit': {
               target: 'loggingIn',
@@ -340,7 +348,7 @@ export const sessionMachine = setup({
         loggingIn: {
           description: 'Checking the email and password with the server',
           tags: ['busy', 'loggingIn'],
-          meta: facts({ sees: [loggingInButton], ignores: [formBusy, noRetry] }),
+          meta: facts({ rules: ['AUTH-3', 'AUTH-13'], sees: [loggingInButton], ignores: [formBusy, noRetry] }),
           invoke: {
             id: 'login',
             src: 'login',
@@ -365,6 +373,7 @@ export const sessionMachine = setup({
           description: 'Creating the account',
           tags: ['busy', 'registering'],
           meta: facts({
+            rules: ['AUTH-5', 'AUTH-14'],
             sees: [{ role: 'button', name: 'Registering...', state: 'disabled' }],
             ignores: [formBusy, noRetry],
           }),
@@ -396,6 +405,7 @@ export const sessionMachine = setup({
           description: 'The register dialog shows the success message, then closes itself',
           tags: ['registered', 'form'],
           meta: facts({
+            rules: ['AUTH-9'],
             sees: [{ role: 'dialog', name: 'Registration successful' }, { address: '/subscribe' }],
             ignores: [
               noRetry,
@@ -417,6 +427,7 @@ export const sessionMachine = setup({
       tags: ['signedIn'],
       initial: 'idle',
       meta: facts({
+        rules: ['CREDITS-3', 'AUTH-17'],
         sees: [balance],
         ignores: [
           noRetry,
@@ -430,7 +441,7 @@ export const sessionMachine = setup({
         'credits.updated': { actions: 'updateCredits' },
         'user.updated': { actions: 'takeUpdatedUser' },
         'account.deleted': { target: '#session.signedOut', actions: ['deleteToken', 'clearSession', goHomeDeleted] },
-        // Spec §4 Sign out, then the login dialog: a call was refused with the token of this session.
+        // AUTH-17: sign out, then the login dialog: a call was refused with the token of this session.
         'auth.expired': { guard: 'isCurrentToken', target: '#session.signedOut', actions: expire },
       },
       states: {
@@ -446,6 +457,7 @@ export const sessionMachine = setup({
           description: 'Revoking the token on the server',
           tags: ['busy'],
           meta: facts({
+            rules: ['AUTH-6', 'ACCOUNT-8'],
             sees: [{ role: 'button', name: 'Logout', state: 'disabled' }],
             ignores: [
               {

@@ -1,7 +1,7 @@
 import type { User } from '../../src/api/schemas';
 
 export type DialogMode = 'login' | 'register';
-/** Which form sent the event: the dialog and the page have different fallback texts (spec §8). */
+/** Which form sent the event: the dialog and the page have different fallback texts (AUTH-13, AUTH-14). */
 export type FormSource = 'dialog' | 'page';
 
 export interface SessionContext {

@@ -1,6 +1,6 @@
 /**
- * The one rule of spec §8 for every account flow: show the server's message when the failure
- * carries one, else the flow's own fallback text.
+ * The one rule of every account flow's errors (AUTH-13, RESET-2, RESET-5, VERIFY-4, ACCOUNT-2): show
+ * the server's message when the failure carries one, else the flow's own fallback text.
  */
 export function messageOf(error: unknown, fallback: string): string {
   // The client's own 'Network response was not ok' is not the server's message (src/api/client.ts).
@@ -14,7 +14,7 @@ export function messageOf(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Details a failed call may carry (verify-email appends them, spec §8). */
+/** Details a failed call may carry (verify-email appends them, VERIFY-4). */
 export function detailsOf(error: unknown): string | null {
   if (typeof error === 'object' && error !== null && 'details' in error) {
     const details = (error as { details: unknown }).details;
@@ -24,7 +24,7 @@ export function detailsOf(error: unknown): string | null {
   return null;
 }
 
-/** The server flags an expired verification link (spec §4 Email verification). */
+/** The server flags an expired verification link (VERIFY-3). */
 export function isExpired(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { expired?: unknown }).expired === true;
 }

@@ -7,7 +7,8 @@
  * - on a state, `ignores`: events of `sends` it drops on purpose, with the reason a reviewer can check
  *   (an ignore on a parent covers its descendants). In every state each sent event is handled or ignored;
  * - on a state, `sees`: what the person sees in it, which the path tests check and the flows viewer shows;
- * - on a state (or the root), `rules`: the IDs of the product rules it serves (docs/requirements.md).
+ * - on a state (or the root), `rules`: the IDs of the product rules it serves (docs/requirements.md); a
+ *   transition may name the rules it serves the same way (`meta: facts({ rules })` on the transition).
  *
  * Each is wrapped in `facts(...)`: a production build of the pages replaces those calls with `undefined`
  * (scripts/strip-facts.ts), so none of it weighs on the first load; the flows viewer, the tests and

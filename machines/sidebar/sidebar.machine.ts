@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import { facts } from '../shared/meta';
 
-/** Below this width the sidebar is a drawer (spec §9 Interface). */
+/** Below this width the sidebar is a drawer (NAV-4). */
 export const MOBILE_BREAKPOINT = 768;
 
 export interface SidebarContext {
@@ -20,7 +20,7 @@ export interface SidebarInput {
 }
 
 /**
- * Layout shell navigation (spec §4 Sidebar): mobile when the width is under 768 px, expanded when not mobile.
+ * Layout shell navigation (NAV-4): mobile when the width is under 768 px, expanded when not mobile.
  * On desktop the toggle collapses to icons and expands again; on mobile the top bar's menu button opens
  * the drawer, and its close button, Escape or a navigation close it (the collapse toggle is not shown there).
  */
@@ -62,6 +62,7 @@ export const sidebarMachine = setup({
     desktop: {
       description: 'Wide screen: the sidebar sits beside the content.',
       meta: facts({
+        rules: ['NAV-4'],
         ignores: [
           {
             events: ['sidebar.open', 'sidebar.close', 'navigation.done'],
@@ -109,6 +110,7 @@ export const sidebarMachine = setup({
       description: 'Narrow screen: the navigation is a drawer opened from the top bar.',
       tags: ['mobile'],
       meta: facts({
+        rules: ['NAV-4'],
         ignores: [
           {
             events: ['sidebar.toggle'],

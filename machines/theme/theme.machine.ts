@@ -11,7 +11,7 @@ export type ThemeEvent =
   { type: 'theme.select'; theme: string } | { type: 'session.signedIn' } | { type: 'session.signedOut' };
 
 /**
- * Theme choice (spec §4 Theme): the stored choice (default dark), the server's saved theme when signed in,
+ * Theme choice (THEME-1 to THEME-5): the stored choice (default dark), the server's saved theme when signed in,
  * a new choice applied at once, stored locally and, when signed in, sent to the server. Failures are logged.
  */
 export const themeMachine = setup({
@@ -32,7 +32,7 @@ export const themeMachine = setup({
     applyTheme: (_, _params: { theme: ThemeName }) => {},
     /** Saves the theme in the browser (the app writes localStorage 'theme'). */
     storeTheme: (_, _params: { theme: ThemeName }) => {},
-    /** Theme load and save failures are only logged (spec §7). */
+    /** Theme load and save failures are only logged (THEME-5). */
     logThemeError: (_, _params: { error: unknown }) => {},
   },
   guards: {
@@ -50,6 +50,7 @@ export const themeMachine = setup({
       // and changes nothing, so the session's events are ignored here (on its states, machines/shared/meta.ts).
       description: 'Reading the theme saved in this browser (default dark if missing or unknown).',
       meta: facts({
+        rules: ['THEME-1'],
         ignores: [
           { events: ['theme.select'], why: 'The stored theme is being applied before any view renders.' },
           {
@@ -86,6 +87,7 @@ export const themeMachine = setup({
     local: {
       description: 'Visitor: a choice is applied at once and saved in this browser only.',
       meta: facts({
+        rules: ['THEME-3', 'THEME-4'],
         sees: [{ kind: 'theme', says: 'the page wears the chosen theme' }],
         ignores: [{ events: ['session.signedOut'], why: 'Already following the stored theme of a visitor.' }],
       }),
@@ -124,12 +126,16 @@ export const themeMachine = setup({
       states: {
         loading: {
           description: "Loading the server's saved theme; a known one replaces the local choice.",
-          meta: facts({ sees: [{ kind: 'read', says: "the app asks the server for the user's saved theme" }] }),
+          meta: facts({
+            rules: ['THEME-2', 'THEME-5'],
+            sees: [{ kind: 'read', says: "the app asks the server for the user's saved theme" }],
+          }),
           invoke: {
             src: 'loadRemoteTheme',
             onDone: [
               {
                 guard: { type: 'isKnownTheme', params: ({ event }) => ({ theme: event.output }) },
+                meta: facts({ rules: ['THEME-2'] }),
                 actions: [
                   assign({ theme: ({ event }) => event.output as ThemeName }),
                   { type: 'applyTheme', params: ({ event }) => ({ theme: event.output as ThemeName }) },
@@ -152,6 +158,7 @@ export const themeMachine = setup({
         saving: {
           description: 'Sending the new choice to the server; a failure is only logged and the theme stays applied.',
           meta: facts({
+            rules: ['THEME-3', 'THEME-5'],
             sees: [
               { kind: 'sent', says: 'the choice is sent to the server' },
               { kind: 'stored', says: 'this browser keeps the theme shown' },

@@ -1,6 +1,6 @@
 /**
- * Aspect-ratio presets with the sizes a tool sends: spec §9 gives two readings (general tools
- * and the advertisement page), and every size follows the catalogue's size rule (§5).
+ * Aspect-ratio presets with the sizes a tool sends: TOOL-36 and TOOL-37 give two readings (general tools
+ * and the advertisement page), and every size follows the catalogue's size rule (TOOL-12, TOOL-37).
  */
 import { advertisementAspectRatios, aspectRatios } from '../../src/catalog/aspect-ratios';
 import { sizeRule } from '../../src/catalog/sizes';

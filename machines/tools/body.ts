@@ -1,6 +1,6 @@
 /**
- * The body of a tool's generation call, from its catalogue entry and the form (spec §3
- * Generation request, §7): the tool's defaults, then the caller's parameters.
+ * The body of a tool's generation call, from its catalogue entry and the form (TOOL-33):
+ * the tool's defaults, then the caller's parameters.
  */
 import { aspectPreset } from './aspect';
 import type { GenerationBody, ToolRunContext } from './tool-run.types';

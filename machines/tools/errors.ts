@@ -1,6 +1,6 @@
 /**
- * Spec §8 Generation errors as pure functions: what the red banner of a tool page says for a
- * failure, and which failures §9 retries. The machines call these; nothing here has effects.
+ * Generation errors (TOOL-27 to TOOL-31) as pure functions: what the red banner of a tool page says for a
+ * failure, and which failures are retried (TOOL-26). The machines call these; nothing here has effects.
  */
 import type { ErrorWording } from '../../src/catalog/tool-rules';
 import type { ToolError } from './tool-run.types';
@@ -50,11 +50,11 @@ export function toToolError(error: unknown): ToolError {
 }
 
 const isAbort = (e: ToolError) => e.name === 'AbortError' || e.name === 'TimeoutError';
-/** "time-out messages" of §9: the server's or a proxy's words for a time-out. */
+/** The "time-out messages" of TOOL-26: the server's or a proxy's words for a time-out. */
 const TIMEOUT_WORDS = /time[d\s-]*out/i;
 
 /**
- * §9: every tool retries on a time-out (its own, or a message saying so); the advertisement
+ * TOOL-26: every tool retries on a time-out (its own, or a message saying so); the advertisement
  * also retries on HTTP 504 and on any abort.
  */
 export function isRetryable(error: ToolError, retryOn504: boolean): boolean {
@@ -62,7 +62,7 @@ export function isRetryable(error: ToolError, retryOn504: boolean): boolean {
   return retryOn504 && (error.status === 504 || error.name === 'AbortError');
 }
 
-/** The banner text of a failed run (spec §8). */
+/** The banner text of a failed run (TOOL-27 to TOOL-30). */
 export function generationErrorText(error: ToolError, wording: ErrorWording): string {
   if (wording === 'advertisement') {
     if (isAbort(error)) return TOOK_TOO_LONG;
@@ -77,7 +77,7 @@ export function generationErrorText(error: ToolError, wording: ErrorWording): st
   return FALLBACKS[wording];
 }
 
-/** A failed upload, wrapped by the generation (spec §8 Upload). */
+/** A failed upload, wrapped by the generation (TOOL-31). */
 export function uploadErrorText(error: unknown, which: 'main' | 'pose'): string {
   const { message } = toToolError(error);
   return uploadFailed(which, message.trim() === '' ? UPLOAD_FAILED : message);

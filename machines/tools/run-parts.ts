@@ -48,7 +48,7 @@ interface BalanceQueue {
   assign: (values: { credits: number }) => void;
 }
 
-/** The answer's balance when it has one, else ask the server (spec §7). */
+/** The answer's balance when it has one, else ask the server (CREDITS-4). */
 export function takeBalance(enqueue: BalanceQueue, outcome: RequestOutcome): void {
   const credits = creditsOf(outcome);
   if (credits === undefined) return enqueue('refreshCredits');

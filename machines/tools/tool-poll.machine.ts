@@ -1,5 +1,5 @@
 /**
- * Polling a started prediction (spec §4 Polling flow, §9), the one poller of the app: GET
+ * Polling a started prediction (TOOL-6 to TOOL-9), the one poller of the app: GET
  * /api/prediction/{id} at the tool's interval, at most its number of checks (the tool's
  * definition: 2 s × 60 for person-to-person, restore and the media tools; 1 s × 180 for text,
  * code and image-to-text). Succeeded → the output (its first element if an array); failed,
@@ -18,7 +18,7 @@ import { CHECK_FAILED, GENERATION_FAILED, GENERATION_TIMED_OUT, INVALID_RESPONSE
 import type { PollOutcome, PredictionAnswer, ToolError } from './tool-run.types';
 import { facts } from '../shared/meta';
 
-/** Spec §9: 60 checks. */
+/** TOOL-6: 60 checks. */
 export const MAX_POLLS = SPEC_POLL.attempts;
 export { POLL_PROGRESS_CAP, pollProgress };
 /** Consecutive failed status fetches that end the run. */
@@ -81,7 +81,7 @@ export const toolPollMachine = setup({
       context.failures + 1 >= MAX_CHECK_FAILURES || context.checks + 1 >= context.maxPolls,
   },
   delays: {
-    /** The tool's interval: spec §9's 2 s, or 1 s for the text tools. */
+    /** The tool's interval: TOOL-6's 2 s, or 1 s for the text tools. */
     pollInterval: ({ context }) => context.intervalMs,
   },
 }).createMachine({
@@ -104,6 +104,7 @@ export const toolPollMachine = setup({
     checking: {
       description: 'Asking the server how the prediction is doing',
       meta: facts({
+        rules: ['TOOL-6'],
         sees: [
           { kind: 'pollProgress', says: 'the bar shows Generating... N% (the checks over 60, at most 95 %)' },
           { kind: 'statusCheck', says: "the page asks the prediction's status (GET /api/prediction/:id)" },
@@ -174,6 +175,7 @@ export const toolPollMachine = setup({
       description:
         'The interval between status checks (2 s, or 1 s for text); the bar moves with the checks (at most 95 %)',
       meta: facts({
+        rules: ['TOOL-6'],
         sees: [{ kind: 'pollProgress', says: 'the bar shows Generating... N% (the checks over 60, at most 95 %)' }],
       }),
       after: { pollInterval: 'checking' },
@@ -181,12 +183,18 @@ export const toolPollMachine = setup({
     succeeded: {
       description: 'The prediction succeeded with an output',
       type: 'final',
-      meta: facts({ sees: [{ kind: 'output', says: 'the result plays or shows the first output' }] }),
+      meta: facts({
+        rules: ['TOOL-7'],
+        sees: [{ kind: 'output', says: 'the result plays or shows the first output' }],
+      }),
     },
     failed: {
       description: 'Failed, canceled, timed out or no longer reachable',
       type: 'final',
-      meta: facts({ sees: [{ kind: 'failureBanner', says: "the red banner with the failure's message" }] }),
+      meta: facts({
+        rules: ['TOOL-8', 'TOOL-9', 'TOOL-27'],
+        sees: [{ kind: 'failureBanner', says: "the red banner with the failure's message" }],
+      }),
     },
   },
   output: ({ context }): PollOutcome =>

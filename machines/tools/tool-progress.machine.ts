@@ -1,5 +1,5 @@
 /**
- * Simulated progress of a single-call tool (spec §4, §9): every 800 ms a random increment that
+ * Simulated progress of a single-call tool (TOOL-5): every 800 ms a random increment that
  * shrinks as progress grows (up to 5 below 30 %, 3 below 60 %, 1 above), held at 85 % until the
  * answer. The lifecycle invokes it while the call is out, sets 100 on the answer and 0 on an
  * error; stopping it (leaving `working`) stops the ticks.
@@ -50,7 +50,7 @@ export const toolProgressMachine = setup({
     reachesCap: ({ context }) => context.value >= PROGRESS_CAP,
   },
   delays: {
-    /** Spec §9: simulated progress ticks every 800 ms. */
+    /** TOOL-5: simulated progress ticks every 800 ms. */
     progressTick: 800,
   },
 }).createMachine({
@@ -65,7 +65,7 @@ export const toolProgressMachine = setup({
   states: {
     running: {
       description: 'Generating... N%: a random step every 800 ms, smaller as the bar fills',
-      meta: facts({ sees: [{ kind: 'bar', says: 'the bar has reached the value, at most 85 %' }] }),
+      meta: facts({ rules: ['TOOL-5'], sees: [{ kind: 'bar', says: 'the bar has reached the value, at most 85 %' }] }),
       after: {
         progressTick: { target: 'running', reenter: true, actions: ['advance', 'reportProgress'] },
       },
@@ -73,7 +73,10 @@ export const toolProgressMachine = setup({
     },
     capped: {
       description: 'Held at 85 % until the answer arrives',
-      meta: facts({ sees: [{ kind: 'capped', says: 'the bar stops at Generating... 85% while the call is out' }] }),
+      meta: facts({
+        rules: ['TOOL-5'],
+        sees: [{ kind: 'capped', says: 'the bar stops at Generating... 85% while the call is out' }],
+      }),
     },
   },
 });

@@ -1,5 +1,5 @@
 /**
- * One generation call with the §9 time-out and retries: an attempt is cancelled after the tool's
+ * One generation call with the time-out and retries of TOOL-26: an attempt is cancelled after the tool's
  * time-out (55 s, or 45 s on the advertisement page: its `signal` aborts the request); up to 3
  * attempts, 2 s apart. Every tool retries a time-out; a tool whose definition says `retryOn504`
  * (the advertisement) also retries HTTP 504 and aborts. Every attempt of
@@ -57,9 +57,9 @@ export const toolRequestMachine = setup({
       context.attempt < MAX_ATTEMPTS && isRetryable(toToolError(error), context.retryOn504),
   },
   delays: {
-    /** Spec §9: the tool's time-out per attempt (55 s, 45 s on the advertisement page). */
+    /** TOOL-26: the tool's time-out per attempt (55 s, 45 s on the advertisement page). */
     requestTimeout: ({ context }) => context.timeoutMs,
-    /** Spec §9: 2 s between attempts. */
+    /** TOOL-26: 2 s between attempts. */
     retryPause: 2000,
   },
 }).createMachine({
@@ -71,6 +71,7 @@ export const toolRequestMachine = setup({
     attempting: {
       description: 'One attempt of the call, with the click’s idempotency key; cancelled at the time-out',
       meta: facts({
+        rules: ['TOOL-26'],
         sees: [
           working,
           { kind: 'attemptOut', says: "the server holds this attempt, with the click's Idempotency-Key" },
@@ -105,6 +106,7 @@ export const toolRequestMachine = setup({
     waiting: {
       description: 'Two seconds before the next attempt (at most 3 in all)',
       meta: facts({
+        rules: ['TOOL-26'],
         sees: [working, { kind: 'nextAttemptWaits', says: 'no call out; the attempts so far are all the server saw' }],
       }),
       after: { retryPause: { target: 'attempting', actions: 'nextAttempt' } },
@@ -120,6 +122,7 @@ export const toolRequestMachine = setup({
       description: 'The last attempt failed, or the failure is not one to retry',
       type: 'final',
       meta: facts({
+        rules: ['TOOL-28', 'TOOL-30'],
         sees: [{ kind: 'failureBanner', says: "the red banner with the page's message for the failure" }],
       }),
     },

@@ -56,7 +56,7 @@ export const resultFacts = {
   ignores: [
     {
       events: formEvents,
-      why: "With a result shown the inputs and aspect buttons are disabled (§4); 'Generate Another' clears it first.",
+      why: "With a result shown the inputs and aspect buttons are disabled (TOOL-4); 'Generate Another' clears it first.",
     },
   ],
 };

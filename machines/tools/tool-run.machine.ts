@@ -1,9 +1,9 @@
 /**
- * The tool page lifecycle (spec §4 Tool page): idle → working (progress shown) → result | error,
+ * The tool page lifecycle (TOOL-2): idle → working (progress shown) → result | error,
  * one machine for every tool, parameterised by the tool's definition (src/catalog/definitions).
  *
- * Before any call: the §5 form rules, then the sign-in check (the app opens the login dialog and
- * the form keeps what was typed), then the balance (the app keeps it current with `tool.balance`).
+ * Before any call: the form rules (TOOL-11 to TOOL-15), then the sign-in check (the app opens the
+ * login dialog and the form keeps what was typed), then the balance (the app keeps it current with `tool.balance`).
  * Working takes one of the definition's paths: `single` (one call, simulated progress), `uploading`
  * → `starting` → `polling` (person-to-person) or `starting` → `polling` (the others; the poll's
  * interval, checks and progress curve are the tool's). Each click makes one idempotency key, sent
@@ -64,7 +64,7 @@ export const toolRunMachine = setup({
     requireSignIn: () => {},
     /** The answer carried the new balance: the app passes it to the session ('creditsUpdated'). */
     creditsChanged: (_, _params: { credits: number }) => {},
-    /** The app reloads the balance (GET /api/users/credits), spec §7. */
+    /** The app reloads the balance (GET /api/users/credits), CREDITS-4. */
     refreshCredits: () => {},
     /** The page scrolls to the result (100 ms after it appears). */
     scrollToResult: () => {},
@@ -92,7 +92,7 @@ export const toolRunMachine = setup({
     clearRun: assign(({ context }) => ({ ...blankForm(context.tool, context.shape), ...blankRun })),
     showResult: assign({ result: (_, p: { output: string }) => p.output, progress: 100, error: null }),
     showError: assign({ error: (_, p: { message: string }) => p.message, progress: 0 }),
-    /** The call failed, or answered without what it promises: the §8 message for that. */
+    /** The call failed, or answered without what it promises: the message for that (TOOL-27). */
     showFailure: assign(({ context }, outcome: RequestOutcome | PollOutcome) => ({
       error: outcome.ok ? INVALID_RESPONSE : generationErrorText(outcome.error, context.shape.wording),
       progress: 0,
@@ -118,7 +118,7 @@ export const toolRunMachine = setup({
     pollSucceeded: (_, outcome: PollOutcome) => outcome.ok,
   },
   delays: {
-    /** Spec §2: the page scrolls to the result 100 ms after it appears. */
+    /** TOOL-25: the page scrolls to the result 100 ms after it appears. */
     scrollDelay: 100,
   },
 }).createMachine({
@@ -146,7 +146,7 @@ export const toolRunMachine = setup({
   states: {
     idle: {
       description: 'The form: prompt, upload, aspect ratio or parameters; Generate is enabled when the form is valid',
-      meta: facts(idleFacts),
+      meta: facts({ ...idleFacts, rules: ['TOOL-2', 'TOOL-11', 'TOOL-12', 'TOOL-13', 'AUTH-7'] }),
       tags: ['form'],
       on: {
         'tool.prompt': { actions: { type: 'setPrompt', params: ({ event }) => event } },
@@ -186,7 +186,7 @@ export const toolRunMachine = setup({
     },
     working: {
       description: 'Generating... N%: the call is out; the form and the aspect buttons are locked',
-      meta: facts(workingFacts),
+      meta: facts({ ...workingFacts, rules: ['TOOL-2', 'TOOL-5'] }),
       tags: ['busy'],
       entry: 'startRun',
       on: {
@@ -204,7 +204,7 @@ export const toolRunMachine = setup({
         },
         single: {
           description: 'One call answers with the output; simulated progress up to 85 %',
-          meta: facts({ sees: callOutSights }),
+          meta: facts({ rules: ['TOOL-33'], sees: callOutSights }),
           invoke: [
             {
               id: 'progress',
@@ -242,7 +242,7 @@ export const toolRunMachine = setup({
         },
         uploading: {
           description: 'Uploading the main image, then the pose image if there is one',
-          meta: facts({ sees: uploadSights }),
+          meta: facts({ rules: ['TOOL-31', 'TOOL-34'], sees: uploadSights }),
           initial: 'main',
           states: {
             main: {
@@ -296,7 +296,7 @@ export const toolRunMachine = setup({
         },
         starting: {
           description: 'Starting the generation: the server reserves the cost and answers a prediction id',
-          meta: facts({ sees: callOutSights }),
+          meta: facts({ rules: ['TOOL-10', 'TOOL-33', 'TOOL-34'], sees: callOutSights }),
           invoke: {
             id: 'request',
             src: 'startRequest',
@@ -325,7 +325,7 @@ export const toolRunMachine = setup({
         polling: {
           description:
             'Checking the prediction at the tool’s interval (2 s × 60, or 1 s × 180 for text); the bar follows the checks',
-          meta: facts({ sees: statusCheckSights }),
+          meta: facts({ rules: ['TOOL-6', 'TOOL-10'], sees: statusCheckSights }),
           invoke: {
             id: 'poll',
             src: 'poll',
@@ -357,14 +357,14 @@ export const toolRunMachine = setup({
     },
     result: {
       description: 'The result with Generate Another (Restore / Process Another), Download, Share',
-      meta: facts(resultFacts),
+      meta: facts({ ...resultFacts, rules: ['TOOL-2', 'TOOL-3', 'TOOL-4', 'TOOL-25', 'CREDITS-4'] }),
       tags: ['result'],
       after: { scrollDelay: { actions: 'scrollToResult' } },
-      on: { 'tool.reset': { target: 'idle', actions: 'clearRun' } },
+      on: { 'tool.reset': { target: 'idle', actions: 'clearRun', meta: facts({ rules: ['TOOL-3'] }) } },
     },
     error: {
       description: 'The red banner; the form stays as typed and Generate tries again',
-      meta: facts(errorFacts),
+      meta: facts({ ...errorFacts, rules: ['TOOL-2', 'TOOL-14', 'TOOL-15', 'TOOL-27', 'TOOL-29', 'TOOL-32'] }),
       tags: ['form', 'error'],
       on: {
         'tool.prompt': { actions: { type: 'setPrompt', params: ({ event }) => event } },
@@ -407,7 +407,7 @@ export type ToolRunMachine = typeof toolRunMachine;
 
 /**
  * Whether the Generate button may be pressed: the run takes `tool.generate` now, and the fields
- * the definition's `button` names are filled (spec §5: the button is disabled while they are empty).
+ * the definition's `button` names are filled (TOOL-11, TOOL-13: the button is disabled while they are empty).
  */
 export function generateEnabled(snapshot: SnapshotFrom<ToolRunMachine>): boolean {
   return snapshot.can({ type: 'tool.generate' }) && buttonReady(snapshot.context.shape, snapshot.context);

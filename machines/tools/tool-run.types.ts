@@ -1,6 +1,5 @@
 /**
- * Types of a tool run (spec §4 Tool page, Simulated progress, Polling flow; §7 Generation calls;
- * §8 Generation errors; §9 Timing). The lifecycle (toolRun) composes three small machines:
+ * Types of a tool run (TOOL-2 to TOOL-10, TOOL-26 to TOOL-34). The lifecycle (toolRun) composes three small machines:
  * toolRequest (time-out and retries), toolPoll (prediction polling) and toolProgress (simulated
  * progress); the effects below are provided once, through `toolRunImplementations` (effects.ts).
  * What differs from tool to tool is the tool's definition in src/catalog.
@@ -34,11 +33,11 @@ export type {
 
 // ---------- effects the app provides ----------
 
-/** The body of a generation call (spec §3 Generation request, §7). */
+/** The body of a generation call (TOOL-33). */
 export interface GenerationBody {
   modelId: string;
   provider?: Tool['provider'];
-  /** /api/generate/image reads `cost`; the start endpoints read `modelCost` (spec §3). */
+  /** /api/generate/image reads `cost`; the start endpoints read `modelCost`. */
   cost?: number;
   modelCost?: number;
   input: Record<string, string | number | boolean | null>;
@@ -121,7 +120,7 @@ export interface ToolRunContext {
   aspect: string | null;
   width: number;
   height: number;
-  /** The tool's parameters shown as controls (its definition's `params`), starting at the §9 defaults. */
+  /** The tool's parameters shown as controls (its definition's `params`), starting at the defaults of TOOL-35. */
   params: Readonly<Record<string, string | number>>;
   // session, kept current by the app through `tool.balance`
   signedIn: boolean;
@@ -144,7 +143,7 @@ export type ToolRunEvent =
   | { type: 'tool.prompt'; prompt: string }
   | { type: 'tool.image'; image: string | null }
   | { type: 'tool.poseImage'; image: string | null }
-  /** The page refused a file before any call (spec §5 size and format rules): the banner says why. */
+  /** The page refused a file before any call (TOOL-14, TOOL-15): the banner says why. */
   | { type: 'tool.fileRejected'; message: string }
   | { type: 'tool.aspect'; name: string }
   | { type: 'tool.size'; width: number; height: number }

@@ -1,5 +1,5 @@
 /**
- * The checkout flow's real effects (spec §4 Subscription and Credit purchase): the payment calls
+ * The checkout flow's real effects (CHECKOUT-1 to CHECKOUT-4): the payment calls
  * of endpoints.ts, a full-page redirect to the hosted checkout, the console and an alert for failures.
  * The plans and packs screens start it with `useCheckout()` and it stops when they go.
  */

@@ -12,7 +12,7 @@ import { themeLogic } from './theme';
 export type AppActor = ActorRefFrom<typeof appMachine>;
 
 /**
- * Window events the system listens to: 'creditsUpdated' (the one path of a balance into the session, spec §4),
+ * Window events the system listens to: 'creditsUpdated' (the one path of a balance into the session, CREDITS-3),
  * resizes for the sidebar. Tests give their systems the same source.
  */
 export const browserEvents = fromCallback(({ system }) => {

@@ -38,7 +38,7 @@ export const changeEmailFlow = defineFlow(changeEmailMachine)(({ api, session })
   actions: { userUpdated: (_, params) => session().send({ type: 'user.updated', user: params.user }) },
 }));
 
-/** The password change is simulated (spec §5): the machine's own delay, no effect. */
+/** The password change is simulated (ACCOUNT-4): the machine's own delay, no effect. */
 export const changePasswordFlow = defineFlow(changePasswordMachine)(() => ({}));
 
 export const deleteAccountFlow = defineFlow(deleteAccountMachine)(({ api, session }) => ({

@@ -55,7 +55,7 @@ export function useHydrated(): boolean {
 }
 
 /**
- * Whether the app knows who is there: the startup check has ended (spec §4) and the page is hydrated.
+ * Whether the app knows who is there: the startup check has ended (AUTH-1) and the page is hydrated.
  * Until then the parts of a page that depend on the session show placeholders, never a guess.
  */
 export function useSessionKnown(): boolean {

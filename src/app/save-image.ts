@@ -1,5 +1,5 @@
 /**
- * Saving and sharing a result image (spec §2 Share behaviour, §9 Files): the image is fetched, then
+ * Saving and sharing a result image (TOOL-23, TOOL-24): the image is fetched, then
  * saved as a timestamped PNG or handed to the device's native share. These are effects (a network
  * read, the document, the share sheet), so they live here and the result view calls them.
  */
@@ -13,7 +13,7 @@ async function fetchImage(url: string): Promise<Blob> {
   return response.blob();
 }
 
-/** Saves the image under `name` (a PNG with a timestamp, spec §9 Files). */
+/** Saves the image under `name` (a PNG with a timestamp, TOOL-24). */
 export async function downloadImage(url: string, name: string): Promise<void> {
   const blob = await fetchImage(url);
   const href = URL.createObjectURL(blob);

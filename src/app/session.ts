@@ -47,7 +47,7 @@ export function sessionLogic({ endpoints, navigate, storage = tokens, startupTim
   });
 }
 
-/** The 'creditsUpdated' browser event (spec §4 Credits): detail {credits} or a bare number. */
+/** The 'creditsUpdated' browser event (CREDITS-3): detail {credits} or a bare number. */
 export function creditsFromEvent(event: Event): number | null {
   const detail = (event as CustomEvent<unknown>).detail;
   if (typeof detail === 'number' && Number.isFinite(detail)) return detail;
@@ -59,7 +59,7 @@ export function creditsFromEvent(event: Event): number | null {
 }
 
 /**
- * Announces a new balance the one way (spec §4 Credits): the window's 'creditsUpdated' event, which the
+ * Announces a new balance the one way (CREDITS-3): the window's 'creditsUpdated' event, which the
  * root actor's browser event source forwards to the session (listenForCredits).
  */
 export function dispatchCredits(target: EventTarget, credits: number): void {
@@ -78,7 +78,7 @@ export function listenForCredits(session: SessionActor, target: EventTarget = wi
 
 export type SignInMode = 'login' | 'register';
 
-/** Opens the login dialog (the one guard mechanism of spec §1 and §5), or its register mode. */
+/** Opens the login dialog (the one guard mechanism, AUTH-7), or its register mode. */
 export function requestSignIn(session: SessionActor, mode: SignInMode): void {
   if (mode === 'register') session.send({ type: 'auth.dialog.open', mode: 'register' });
   else session.send({ type: 'auth.required' });

@@ -1,4 +1,4 @@
-/** The bearer token kept in the browser (spec §6, §9: local storage key 'token'). */
+/** The bearer token kept in the browser (AUTH-16: local storage key 'token'). */
 export const TOKEN_KEY = 'token';
 
 function storage(): Storage | null {

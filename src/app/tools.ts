@@ -1,5 +1,5 @@
 /**
- * A tool run's real effects (spec §4 Tool page, §7 Generation calls): the generation calls of
+ * A tool run's real effects (TOOL-2, TOOL-33, TOOL-34, CREDITS-4): the generation calls of
  * endpoints.ts with the run's abort signal and the click's Idempotency-Key, the session for the
  * login dialog and the balance, and the page's scroll. The flow is built by defineFlow like every
  * flow of src/app; a tool page starts it with `useToolRun`.
@@ -32,7 +32,7 @@ export function asToolError(error: unknown): ToolError {
   };
   return {
     // The client's own 'Network response was not ok' (a reply without a message) is not the
-    // server's error: the run shows its spec §8 fallback instead (src/api/client.ts, fromServer).
+    // server's error: the run shows its own fallback instead (TOOL-29) (src/api/client.ts, fromServer).
     message: typeof message === 'string' && fromServer !== false ? message : '',
     ...(typeof status === 'number' ? { status } : {}),
     ...(name === 'AbortError' || name === 'TimeoutError' ? { name } : {}),
@@ -48,14 +48,16 @@ async function rethrowing<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** The effects of every tool run of this app, from the flow's context (read when an effect runs). */
-export function toolEffects({ api, session, window: win }: Pick<FlowContext, 'api' | 'session' | 'window'>): ToolEffects {
-  // The one path of a balance into the session: the window's 'creditsUpdated' (spec §4).
+export function toolEffects({
+  api,
+  session,
+  window: win,
+}: Pick<FlowContext, 'api' | 'session' | 'window'>): ToolEffects {
+  // The one path of a balance into the session: the window's 'creditsUpdated' (CREDITS-3).
   const creditsChanged = (credits: number) => dispatchCredits(win(), credits);
   return {
     generateSync: fromPromise(({ input, signal }) =>
-      rethrowing(async () =>
-        (await api()).generateImage(input.body, { signal, idempotencyKey: input.idempotencyKey }),
-      ),
+      rethrowing(async () => (await api()).generateImage(input.body, { signal, idempotencyKey: input.idempotencyKey })),
     ),
     startGeneration: fromPromise(({ input, signal }) =>
       rethrowing(async () =>
@@ -128,7 +130,7 @@ export function useToolRun(tool: Tool<string>, flow: ToolRunFlow = toolRunFlow):
   return run;
 }
 
-/** The aspect-ratio presets of a page, sizes already rounded to multiples of 8 (spec §9). */
+/** The aspect-ratio presets of a page, sizes already rounded to multiples of 8 (TOOL-36, TOOL-37). */
 export { aspectPresets } from '../../machines/tools/aspect';
 
 /** Whether the Generate button may be pressed (the run's own selector). */

@@ -5,7 +5,7 @@ export interface AspectRatioPreset {
   readonly ratio: string;
 }
 
-/** The general tools' reading (spec §9). */
+/** The general tools' reading (TOOL-36). */
 export const aspectRatios: readonly AspectRatioPreset[] = [
   { name: 'Square', width: 1024, height: 1024, ratio: '1:1' },
   { name: 'Portrait', width: 832, height: 1216, ratio: '2:3' },
@@ -15,7 +15,7 @@ export const aspectRatios: readonly AspectRatioPreset[] = [
   { name: 'Classic', width: 1024, height: 768, ratio: '4:3' },
 ];
 
-/** The advertisement page's reading (spec §9); sent after floorTo8, so 1365 becomes 1360. */
+/** The advertisement page's reading (TOOL-37); sent after floorTo8, so 1365 becomes 1360. */
 export const advertisementAspectRatios: readonly AspectRatioPreset[] = [
   { name: 'Square', width: 1024, height: 1024, ratio: '1:1' },
   { name: 'Portrait', width: 832, height: 1248, ratio: '2:3' },

@@ -13,7 +13,7 @@ export function listedInCategory<T extends ToolListing>(list: readonly T[], cate
   return list.filter((t) => t.category === category);
 }
 
-/** Case-insensitive filter on title and description (spec §2 All-tools search). */
+/** Case-insensitive filter on title and description (CATALOG-2). */
 export function searchTools<T extends ToolListing>(list: readonly T[], query: string): T[] {
   const q = query.trim().toLowerCase();
   if (!q) return [...list];

@@ -71,7 +71,7 @@ export function planCharge(plan: Plan, cycle: BillingCycle): number {
   return cycle === 'annually' ? plan.priceAnnually * 12 : plan.priceMonthly;
 }
 
-/** Plans whose holders go to / after sign in; everyone else goes to /subscribe (spec §4). */
+/** Plans whose holders go to / after sign in; everyone else goes to /subscribe (AUTH-4). */
 export function isPaidTier(plan: PlanTier | undefined | null): boolean {
   return plan === 'standard' || plan === 'pro' || plan === 'enterprise';
 }

@@ -1,5 +1,5 @@
 /**
- * The one size rule of a generation (spec §5, §9): a width or height is rounded down to a
+ * The one size rule of a generation (TOOL-12, TOOL-37): a width or height is rounded down to a
  * multiple of 8, then kept within 64–2048. The form and the server both call `sizeRule`.
  */
 export const SIZE_STEP = 8;

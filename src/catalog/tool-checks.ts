@@ -28,7 +28,7 @@ export function inputProblem(
   return null;
 }
 
-/** Whether the Generate button may be pressed for these fields (spec §5). */
+/** Whether the Generate button may be pressed for these fields (TOOL-11, TOOL-13, TOOL-17). */
 export function buttonReady(shape: Pick<ToolShape, 'button'>, form: { prompt: string; image: string | null }): boolean {
   return shape.button.every((field) => (field === 'prompt' ? filled(form.prompt) : filled(form.image)));
 }

@@ -1,5 +1,5 @@
 /**
- * What a tool page shows (spec §2 Tool pages): the inputs' labels and placeholders, the button and
+ * What a tool page shows (TOOL-1, TOOL-17 to TOOL-22): the inputs' labels and placeholders, the button and
  * progress words and the result view, part of each tool's definition.
  */
 import type { Accepts } from './uploads';

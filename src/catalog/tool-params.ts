@@ -1,5 +1,5 @@
 /**
- * The tool parameters a page exposes as controls (spec §9 Default tool parameters): the video,
+ * The tool parameters a page exposes as controls (TOOL-35): the video,
  * audio and 3D tools. Each starts at the catalogue's default; numbers are kept in their range
  * and step grid, by the form and by the server alike.
  */

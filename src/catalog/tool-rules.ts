@@ -1,5 +1,5 @@
 /**
- * How a tool runs and what its form needs (spec §2 Tool pages, §4, §5, §7, §9), as data in each
+ * How a tool runs and what its form needs (the TOOL rules of docs/requirements.md), as data in each
  * tool's definition: the tool-run machine, the tool page and the server's input checks read it.
  */
 
@@ -7,7 +7,7 @@ export const ENTER_PROMPT = 'Please enter a prompt';
 export const UPLOAD_IMAGE = 'Please upload an image';
 export const UPLOAD_MAIN_IMAGE = 'Please upload a main image';
 export const UPLOAD_IMAGE_FIRST = 'Please upload an image first';
-/** Person-to-person sends this when its optional prompt is empty (spec §5). */
+/** Person-to-person sends this when its optional prompt is empty (TOOL-13). */
 export const PERSON_DEFAULT_PROMPT = 'A photo of a person';
 /** The longest prompt a run takes, after trimming. */
 export const MAX_PROMPT = 4000;
@@ -21,16 +21,16 @@ export const PROMPT_TOO_LONG = `The prompt is too long (at most ${MAX_PROMPT} ch
  */
 export type CallKind = 'single' | 'poll' | 'wait';
 
-/** A form field a run needs, with the §5 text shown when it is missing (checked in order). */
+/** A form field a run needs, with the text shown when it is missing (checked in order). */
 export interface Requirement {
   readonly field: 'prompt' | 'image';
   readonly message: string;
 }
 
-/** Which aspect-ratio presets the page offers (spec §9 gives two readings), if any. */
+/** Which aspect-ratio presets the page offers (TOOL-36 and TOOL-37 give two readings), if any. */
 export type AspectReading = 'general' | 'advertisement';
 
-/** Which §8 wording a page uses for its failures. */
+/** Which wording a page uses for its failures. */
 export type ErrorWording = 'image' | 'restore' | 'text' | 'code' | 'imageToText' | 'advertisement' | 'generic';
 
 /** How the bar follows the checks: checks / attempts, or fast at first then slowly (1 − e^(−n/8)). */
@@ -43,13 +43,13 @@ export interface PollRule {
   readonly curve: ProgressCurve;
 }
 
-/** Spec §9: every 2 s, at most 60 checks, the bar at checks / 60. */
+/** TOOL-6: every 2 s, at most 60 checks, the bar at checks / 60. */
 export const SPEC_POLL: PollRule = { intervalMs: 2000, attempts: 60, curve: 'linear' };
 /** Text, code and image-to-text: every second, at most 3 minutes. */
 export const TEXT_POLL: PollRule = { intervalMs: 1000, attempts: 180, curve: 'easeOut' };
 export const POLL_PROGRESS_CAP = 95;
 
-/** Spec §9: an attempt is cancelled after 55 s (45 s on the advertisement page). */
+/** TOOL-26: an attempt is cancelled after 55 s (45 s on the advertisement page). */
 export const REQUEST_TIMEOUT_MS = 55_000;
 export const ADVERTISEMENT_TIMEOUT_MS = 45_000;
 
@@ -57,7 +57,7 @@ export interface ToolShape {
   readonly call: CallKind;
   /** Refused in order, each with its message, before any call. */
   readonly requires: readonly Requirement[];
-  /** The Generate button stays disabled while one of these is empty (spec §5: also person-to-person's prompt). */
+  /** The Generate button stays disabled while one of these is empty (TOOL-11; TOOL-13: person-to-person's prompt). */
   readonly button: readonly Requirement['field'][];
   /** Aspect-ratio buttons (text-to-image, advertisement); null when the page has none. */
   readonly aspect: AspectReading | null;
@@ -67,7 +67,7 @@ export interface ToolShape {
   readonly uploadsFirst: boolean;
   /** Prompt sent when the field is empty (person-to-person: 'A photo of a person'). */
   readonly defaultPrompt: string | null;
-  /** Also retry on HTTP 504 and on an abort (the advertisement page, spec §9). */
+  /** Also retry on HTTP 504 and on an abort (the advertisement page, TOOL-26). */
   readonly retryOn504: boolean;
   /** Time-out of one attempt of the call. */
   readonly timeoutMs: number;

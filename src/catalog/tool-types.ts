@@ -9,7 +9,7 @@ import type { ToolShape } from './tool-rules';
 
 export type Category = 'Image' | 'Video' | 'Text' | '3D' | 'Audio';
 
-/** The two provider kinds of spec §3: a hosted-model service and a language-model vendor. */
+/** The two provider kinds: a hosted-model service and a language-model vendor. */
 export type Provider = 'replicate' | 'openai';
 
 export type Endpoint =

@@ -1,4 +1,4 @@
-/** What a tool's upload area takes (spec §5 Files): its kinds of file and their size limit. */
+/** What a tool's upload area takes (TOOL-12, TOOL-14, TOOL-17): its kinds of file and their size limit. */
 
 /** Which files an upload area takes: video editing takes a clip the server can probe. */
 export type Accepts = 'jpegPng' | 'anyImage' | 'video';

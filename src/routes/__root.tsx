@@ -20,7 +20,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   const { session } = Route.useRouteContext();
   useDocumentHead();
-  // The shell and public content render at once (the build prerenders them); spec §4's rule that nothing
+  // The shell and public content render at once (the build prerenders them); AUTH-1's rule that nothing
   // shows until the startup check ends holds for what depends on the session: the account areas show
   // placeholders until useSessionKnown(), and signed-in pages wait for the check in their beforeLoad.
   const dialogs = useSelector(session, (s) => s.context.dialog.open || s.hasTag('registered'));

@@ -1,4 +1,4 @@
-/** Every theme preset name of spec §9, in the spec's order. The server validates against this list. */
+/** Every theme preset name (THEME-6), in the product's order. The server validates against this list. */
 export const themeNames = [
   'light',
   'dark',

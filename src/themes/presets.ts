@@ -10,7 +10,7 @@ export interface ThemePreset {
   readonly colors: Readonly<ThemeColors>;
 }
 
-/** The 60 presets of spec §9, in the spec's order. Contrast is checked by tests/unit/themes.test.ts. */
+/** The 60 presets (THEME-6), in the product's order. Contrast is checked by tests/unit/themes.test.ts. */
 export const themePresets: readonly ThemePreset[] = [
   {
     name: 'light',

@@ -60,7 +60,7 @@ export async function contrastInEveryTheme(page: Page, route: string, themes: re
   await page.goto(route);
   await settled(page);
   for (const theme of themes) {
-    // The stored key of spec §9 and the attribute the theme machine applies (src/app/theme.ts).
+    // The stored key of THEME-1 and the attribute the theme machine applies (src/app/theme.ts).
     await page.evaluate(async (name) => {
       localStorage.setItem('theme', name);
       document.documentElement.dataset['theme'] = name;

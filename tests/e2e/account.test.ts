@@ -6,7 +6,7 @@ import { startServer, type ServerProcess } from './server-process';
 
 const { browser } = setupBrowser();
 
-// Texts of the specification (§2, §5), word for word.
+// The product's texts (docs/requirements.md), word for word.
 const VERIFY_HINT = 'Please check your email to verify your account before signing in.';
 const DELETE_CONFIRMATION = 'Are you sure you want to delete your account? This action cannot be undone.';
 
@@ -156,7 +156,7 @@ describe('login errors at 1280', () => {
 });
 
 describe('forgot and reset password at 1280', () => {
-  it('mails a reset link, checks the new password, resets it and signs in automatically', async () => {
+  it('RESET-7: mails a reset link, checks the new password, resets it and signs in automatically', async () => {
     const { email, password } = await verifiedAccount('reset');
     const page = await openPage(browser(), desktop, '/');
 
@@ -220,7 +220,7 @@ describe('email verification failures', () => {
     ['phone', phone],
   ];
 
-  it.each(sizes)('shows Verification Link Expired for an expired link at %s', async (name, viewport) => {
+  it.each(sizes)('VERIFY-3: shows Verification Link Expired for an expired link at %s', async (name, viewport) => {
     const base = shortLived!.baseUrl;
     const email = uniqueEmail(`expired-${name}`);
     expect((await api('/api/auth/register', { base, body: { email, password: 'expired-secret-1' } })).status).toBe(201);
@@ -236,7 +236,7 @@ describe('email verification failures', () => {
     await context.close();
   });
 
-  it.each(sizes)('shows Verification Failed for an unknown link at %s', async (name, viewport) => {
+  it.each(sizes)('VERIFY-4: shows Verification Failed for an unknown link at %s', async (name, viewport) => {
     const page = await openPage(browser(), viewport, '/verify-email/not-a-real-token');
     await expect.poll(() => page.getByRole('heading', { name: 'Verification Failed' }).isVisible()).toBe(true);
     const answer = await api('/api/auth/verify-email/not-a-real-token');
@@ -278,7 +278,7 @@ describe('login at 390', () => {
 });
 
 describe('login dialog at 1280', () => {
-  it('has Email, Password, Forgot Password? and a switch to registration', async () => {
+  it('AUTH-8: has Email, Password, Forgot Password? and a switch to registration', async () => {
     const page = await openPage(browser(), desktop, '/');
     await sidebar(page).getByRole('button', { name: 'Sign In' }).click();
     const dialog = loginDialog(page);

@@ -79,7 +79,7 @@ export async function loginToken(email: string, password: string, base = baseUrl
   return body.token;
 }
 
-/** A page signed in with `token` (the stored key of spec §9), opened at `path` once the user shows. */
+/** A page signed in with `token` (the stored key of AUTH-16), opened at `path` once the user shows. */
 export async function signedInPage(browser: Browser, viewport: Viewport, token: string, path = '/'): Promise<Page> {
   // Any page of the app's origin can hold the token; the app itself starts once, at `path`.
   const page = await newPage(browser, viewport);

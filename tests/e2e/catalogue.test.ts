@@ -5,7 +5,7 @@ import { openPage, screenshot, sizes, setupBrowser } from './browser';
 const { browser } = setupBrowser();
 
 describe.each(sizes)('catalogue at %s', (name, viewport) => {
-  it('lists every tool with image, cost, description and Try it now', async () => {
+  it('CATALOG-3, CATALOG-5: lists every tool with image, cost, description and Try it now', async () => {
     const page = await openPage(browser(), viewport, '/all-tools');
     const cards = page.getByTestId('tool-card');
     await expect.poll(() => cards.count()).toBe(tools.length);
@@ -17,7 +17,7 @@ describe.each(sizes)('catalogue at %s', (name, viewport) => {
     await page.context().close();
   });
 
-  it("shows each card's cost from the formula", async () => {
+  it("CREDITS-1: shows each card's cost from the formula", async () => {
     const page = await openPage(browser(), viewport, '/');
     const cost = (title: string) =>
       page
@@ -51,7 +51,7 @@ describe.each(sizes)('catalogue at %s', (name, viewport) => {
     await page.context().close();
   });
 
-  it('shows category pages and their lists under /image-models and /video-models', async () => {
+  it('NAV-8: shows category pages and their lists under /image-models and /video-models', async () => {
     const page = await openPage(browser(), viewport, '/image');
     const cards = page.getByTestId('tool-card');
     await expect.poll(() => cards.count()).toBe(5);
@@ -70,7 +70,7 @@ describe.each(sizes)('catalogue at %s', (name, viewport) => {
     await page.context().close();
   });
 
-  it('opens a tool page showing its title and cost', async () => {
+  it('TOOL-1: opens a tool page showing its title and cost', async () => {
     const page = await openPage(browser(), viewport, '/');
     await page.getByRole('link', { name: 'Try it now: Text to Advertisement' }).click();
     await expect.poll(() => page.url()).toMatch(/\/image-models\/text-to-advertisement$/);

@@ -24,7 +24,7 @@ async function signedInFreeUser(b: Browser, base: string, name: string): Promise
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-  // A free user goes to the plan chooser after signing in (spec §4).
+  // A free user goes to the plan chooser after signing in (AUTH-4).
   await expect.poll(() => new URL(page.url()).pathname).toBe('/subscribe');
   await expect.poll(() => balance(page)).toBe(50);
   return page;

@@ -4,7 +4,7 @@ import { openPage, screenshot, sizes, setupBrowser } from './browser';
 const { browser } = setupBrowser();
 
 describe.each(sizes)('static pages at %s', (name, viewport) => {
-  it('opens a support question to show its answer and links to support by email', async () => {
+  it('SUPPORT-1: opens a support question to show its answer and links to support by email', async () => {
     const page = await openPage(browser(), viewport, '/support');
     const question = page.getByRole('button', { name: 'What are credits and how do they work?' });
     await expect.poll(() => question.isVisible()).toBe(true);

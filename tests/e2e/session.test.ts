@@ -51,7 +51,7 @@ describe('the session in the browser', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     expect(await balanceShown(page)).toBe(false);
 
-    // Signing in again follows spec §4: a free user goes to /subscribe.
+    // Signing in again follows AUTH-4: a free user goes to /subscribe.
     const dialog = page.getByRole('dialog', { name: 'Sign In' });
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Password', { exact: true }).fill(password);
@@ -61,7 +61,7 @@ describe('the session in the browser', () => {
     await page.context().close();
   });
 
-  it('shows the spec §8 fallback of each form when the server answers 500 with no body', async () => {
+  it('AUTH-13, AUTH-14, RESET-2: shows the fallback of each form when the server answers 500 with no body', async () => {
     const { email, password } = await verifiedAccount('silent-500');
     const page = await signedInPage(browser(), desktop, await loginToken(email, password), '/settings');
     await expect.poll(() => page.getByRole('heading', { name: 'Settings' }).isVisible()).toBe(true);

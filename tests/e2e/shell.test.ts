@@ -5,7 +5,7 @@ const { browser } = setupBrowser();
 const navLabels = ['All AI Tools', 'Image', 'Video', 'Text', 'Audio', '3D', 'Themes', 'Support'];
 
 describe('layout shell at 1280', () => {
-  it('shows the side navigation with every entry, Terms, Privacy, Sign In and Register for visitors', async () => {
+  it('NAV-1, NAV-2: shows the side navigation with every entry, Terms, Privacy, Sign In and Register for visitors', async () => {
     const page = await openPage(browser(), desktop, '/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const label of navLabels) {
@@ -22,7 +22,7 @@ describe('layout shell at 1280', () => {
     await page.context().close();
   });
 
-  it('collapses to icons only and expands again', async () => {
+  it('NAV-4: collapses to icons only and expands again', async () => {
     const page = await openPage(browser(), desktop, '/');
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
     const openWidth = (await sidebar.boundingBox())?.width ?? 0;
@@ -37,6 +37,14 @@ describe('layout shell at 1280', () => {
     await screenshot(page, 'home-desktop-collapsed');
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
     await expect.poll(() => sidebar.getByText('All AI Tools', { exact: true }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('NAV-5: keeps the content at most 1800 px wide on a wider screen', async () => {
+    const page = await openPage(browser(), desktop, '/');
+    await page.setViewportSize({ width: 2400, height: 900 });
+    await expect.poll(async () => (await page.getByRole('main').boundingBox())?.width).toBeLessThanOrEqual(1800);
+    expect((await page.getByRole('main').boundingBox())?.width).toBeGreaterThan(1700);
     await page.context().close();
   });
 });

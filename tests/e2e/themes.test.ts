@@ -10,7 +10,7 @@ function hexToRgb(hex: string): string {
 }
 
 describe.each(sizes)('themes at %s', (name, viewport) => {
-  it('applies a theme at once, marks it Active and keeps it after a reload', async () => {
+  it('THEME-3, THEME-7: applies a theme at once, marks it Active and keeps it after a reload', async () => {
     const page = await openPage(browser(), viewport, '/themes');
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     await expect.poll(() => page.getByTestId('theme-card').count()).toBe(60);

@@ -1,6 +1,6 @@
 /**
- * The fifteen tools against the real server and its offline provider (spec §2 Tool
- * pages, §4, §5, §8): a signed-in user runs each once and sees a usable result, the balance falls
+ * The fifteen tools against the real server and its offline provider (the TOOL
+ * rules): a signed-in user runs each once and sees a usable result, the balance falls
  * by the tool's cost; each of the first eight also fails a run on purpose (a `[fail]` marker: in the
  * prompt, in the picture's metadata for Restore, in the words read for Image to Text) and sees the
  * banner and the refund; a visitor gets the login dialog on each of the eight, and oversized or HEIC

@@ -17,7 +17,7 @@ const ctx = (s: { context: unknown }) => s.context as { error: string | null; su
 
 describe('change email', () => {
   const submit = { type: 'email.submit', newEmail: 'new@example.com', currentPassword: 'secret1' };
-  it('updates the session user and says so', async () => {
+  it('ACCOUNT-2: updates the session user and says so', async () => {
     const user = { ...freeUser, email: 'new@example.com' };
     const r = await scenario(changeEmailModel, [
       { type: 'email.open' },
@@ -41,14 +41,14 @@ describe('change email', () => {
 });
 
 describe('change password (simulated)', () => {
-  it('refuses different passwords', async () => {
+  it('ACCOUNT-3: refuses different passwords', async () => {
     const r = await scenario(changePasswordModel, [
       { type: 'password.open' },
       { type: 'password.submit', newPassword: 'a', confirmPassword: 'b' },
     ]);
     expect(ctx(r.snapshot).error).toBe('New passwords do not match');
   });
-  it('says updated after the 1 s delay, without any call', async () => {
+  it('ACCOUNT-4: says updated after the 1 s delay, without any call', async () => {
     const events = [{ type: 'password.open' }, { type: 'password.submit', newPassword: 'a1', confirmPassword: 'a1' }];
     const saving = await scenario(changePasswordModel, events);
     expect(saving.snapshot.hasTag('busy')).toBe(true);
@@ -59,7 +59,7 @@ describe('change password (simulated)', () => {
 });
 
 describe('delete account', () => {
-  it('confirms, deletes and hands over to the session', async () => {
+  it('ACCOUNT-5: confirms, deletes and hands over to the session', async () => {
     const r = await scenario(deleteAccountModel, [
       { type: 'account.delete' },
       { type: 'account.delete.confirm' },
@@ -86,7 +86,7 @@ describe('delete account', () => {
 
 describe('cancel subscription', () => {
   const confirm = [{ type: 'subscription.cancel' }, { type: 'subscription.cancel.confirm' }];
-  it('reloads the page on success', async () => {
+  it('ACCOUNT-7: reloads the page on success', async () => {
     const r = await scenario(cancelSubscriptionModel, [...confirm, done('cancelSubscription', { success: true })]);
     expect(r.effects.map((e) => e.name)).toEqual(['reloadPage']);
   });

@@ -16,19 +16,19 @@ describeFlows('resetPassword', resetPasswordModel);
 const start = { type: 'verify.start' };
 const error = (s: { context: unknown }) => (s.context as { error: string | null }).error;
 
-describe('verify email (spec §4)', () => {
-  it('goes straight to error without a token', async () => {
+describe('verify email', () => {
+  it('VERIFY-5: goes straight to error without a token', async () => {
     const r = await scenario(verifyEmailNoTokenModel, [start]);
     expect(r.snapshot.value).toBe('error');
     expect(error(r.snapshot)).toBe('No verification token provided');
     expect(r.started).toEqual([]);
   });
-  it('verifies the token and succeeds', async () => {
+  it('VERIFY-1, VERIFY-2: verifies the token and succeeds', async () => {
     const r = await scenario(verifyEmailModel, [start, done('verifyEmail', { message: 'ok' })]);
     expect(r.started).toEqual([{ id: 'verifyEmail', input: { token: 'verify-token' } }]);
     expect(r.snapshot.value).toBe('success');
   });
-  it('tells an expired link from other failures', async () => {
+  it('VERIFY-3, VERIFY-4: tells an expired link from other failures', async () => {
     const r = await scenario(verifyEmailModel, [
       start,
       fail('verifyEmail', serverError('Link expired', { expired: true })),
@@ -46,7 +46,7 @@ describe('verify email (spec §4)', () => {
 });
 
 describe('forgot password', () => {
-  it('shows the server message once sent', async () => {
+  it('RESET-2: shows the server message once sent', async () => {
     const r = await scenario(forgotPasswordModel, [
       { type: 'forgot.submit', email: 'ada@example.com' },
       done('forgotPassword', { message: 'Check your inbox' }),
@@ -54,7 +54,7 @@ describe('forgot password', () => {
     expect(r.snapshot.value).toBe('sent');
     expect((r.snapshot.context as { message: string }).message).toBe('Check your inbox');
   });
-  it('falls back to its own text', async () => {
+  it('RESET-2: falls back to its own text', async () => {
     const r = await scenario(forgotPasswordModel, [
       { type: 'forgot.submit', email: 'ada@example.com' },
       fail('forgotPassword', silentError),
@@ -63,7 +63,7 @@ describe('forgot password', () => {
   });
 });
 
-describe('reset password (spec §4, §5)', () => {
+describe('reset password', () => {
   const submit = (newPassword: string, confirmPassword = newPassword) => ({
     type: 'reset.submit',
     newPassword,
@@ -80,7 +80,7 @@ describe('reset password (spec §4, §5)', () => {
     expect(r.started).toEqual([]);
   });
 
-  it('resets, pauses 1 s, logs in with the answer email and new password, pauses 1.5 s, goes home', async () => {
+  it('RESET-6, RESET-7: resets, pauses 1 s, logs in with the answer email and new password, pauses 1.5 s, goes home', async () => {
     const r = await scenario(resetPasswordModel, [
       submit('secret1'),
       ok,
@@ -99,7 +99,7 @@ describe('reset password (spec §4, §5)', () => {
     expect(r.snapshot.status).toBe('done');
   });
 
-  it('says so when the automatic login fails and goes to /login after 1.5 s', async () => {
+  it('RESET-8: says so when the automatic login fails and goes to /login after 1.5 s', async () => {
     const before = await scenario(resetPasswordModel, [
       submit('secret1'),
       ok,
@@ -129,7 +129,7 @@ describe('reset password (spec §4, §5)', () => {
     expect((later.snapshot.context as { message: string }).message).toBe('Logging you in automatically...');
   });
 
-  it('falls back to its own text on a failed reset', async () => {
+  it('RESET-5: falls back to its own text on a failed reset', async () => {
     const r = await scenario(resetPasswordModel, [submit('secret1'), fail('resetPassword', silentError)]);
     expect(error(r.snapshot)).toBe('An error occurred while resetting password');
   });

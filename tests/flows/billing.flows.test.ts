@@ -22,7 +22,7 @@ const subscribe = { type: 'checkout.subscribe', planId: 'pro', billingCycle: 'mo
 const buyPack = { type: 'checkout.buyPack', priceId: 'price_credits_1000', credits: 1000 };
 
 describe('subscription checkout', () => {
-  it('asks for a session with the plan and cycle, stays busy, then redirects to the hosted checkout', async () => {
+  it('CHECKOUT-1: asks for a session with the plan and cycle, stays busy, then redirects to the hosted checkout', async () => {
     const asking = await scenario(checkoutModel, [subscribe]);
     expect(asking.started).toEqual([{ id: 'createSubscription', input: { planId: 'pro', billingCycle: 'monthly' } }]);
     expect(asking.snapshot.hasTag('busy')).toBe(true);
@@ -54,7 +54,7 @@ describe('subscription checkout', () => {
 });
 
 describe('credit pack checkout', () => {
-  it('asks for a session with the price id and credits, then redirects', async () => {
+  it('CHECKOUT-1: asks for a session with the price id and credits, then redirects', async () => {
     const r = await scenario(checkoutModel, [buyPack, done('createCheckoutSession', checkoutSessionAnswer)]);
     expect(r.started).toEqual([
       { id: 'createCheckoutSession', input: { priceId: 'price_credits_1000', credits: 1000 } },
@@ -101,7 +101,7 @@ describe('return from the checkout', () => {
   const check = { type: 'checkout.return.check' };
   const dismiss = { type: 'checkout.return.dismiss' };
 
-  it('asks about its session; granted at once: new balance, user refreshed, address cleared', async () => {
+  it('CHECKOUT-5: asks about its session; granted at once: new balance, user refreshed, address cleared', async () => {
     const r = await scenario(checkoutReturnPaidModel, [done('checkoutStatus', proGranted)]);
     expect(r.started).toEqual([{ id: 'checkoutStatus', input: { sessionId: 'cs_local_1' } }]);
     expect(r.snapshot.value).toBe('granted');
@@ -180,7 +180,7 @@ describe('return from the checkout', () => {
 describeFlows('creditHistory', creditHistoryModel);
 
 describe('credit history', () => {
-  it('loads the newest page, then appends the older one on "Show more" until there is none', async () => {
+  it('ACCOUNT-9: loads the newest page, then appends the older one on "Show more" until there is none', async () => {
     const r = await scenario(creditHistoryModel, [
       done('loadFirst', historyFirstPage),
       { type: 'history.more' },

@@ -1,5 +1,5 @@
 /**
- * Spec §8 fallbacks where the server gives no message: the error is the one the real API client
+ * The fallbacks where the server gives no message: the error is the one the real API client
  * throws for a 500 with an empty body ('Network response was not ok' for the log, fromServer false),
  * and every account flow and tool run shows its own text instead.
  */
@@ -33,8 +33,8 @@ const register = (source: 'dialog' | 'page') =>
 const visitor = [done('readToken', null)];
 const signedIn = [done('readToken', 't'), done('loadUser', freeUser)];
 
-describe('spec §8 fallbacks for a 500 with an empty body', () => {
-  it("the client's error says 'Network response was not ok' but is not the server's message", async () => {
+describe('fallbacks for a 500 with an empty body', () => {
+  it("CALL-1: the client's error says 'Network response was not ok' but is not the server's message", async () => {
     expect(await emptyBody500()).toMatchObject({
       message: 'Network response was not ok',
       status: 500,
@@ -118,15 +118,15 @@ describe('spec §8 fallbacks for a 500 with an empty body', () => {
     expect(textOf(r.snapshot, field)).toBe(text);
   });
 
-  it("verify email appends the server's details to its fallback", async () => {
+  it("VERIFY-4: verify email appends the server's details to its fallback", async () => {
     const error = Object.assign((await emptyBody500()) as object, { details: 'token unknown' });
     const r = await scenario(verifyEmailModel, [{ type: 'verify.start' }, fail('verifyEmail', error)]);
     expect(textOf(r.snapshot, 'error')).toBe('Verification failed: token unknown');
   });
 });
 
-describe('spec §8 fallbacks of a tool run for a 500 with an empty body', () => {
-  it("the run's effects read it as no message: the tool's fallback, not 'Network response was not ok'", async () => {
+describe('fallbacks of a tool run for a 500 with an empty body', () => {
+  it("TOOL-29: the run's effects read it as no message: the tool's fallback, not 'Network response was not ok'", async () => {
     const error = asToolError(await emptyBody500());
     expect(error).toEqual({ message: '', status: 500 });
     expect(generationErrorText(error, 'image')).toBe('Failed to generate image. Please try again.');

@@ -16,8 +16,8 @@ const register = (confirmPassword: string, source: 'dialog' | 'page' = 'dialog')
   ({ type: 'auth.register.submit', email: 'new@example.com', password: 'secret1', confirmPassword, source }) as const;
 const visitor = [done('readToken', null)];
 
-describe('session: startup authentication (spec §4)', () => {
-  it('loads the user of a saved token and signs in', async () => {
+describe('session: startup authentication', () => {
+  it('AUTH-1: loads the user of a saved token and signs in', async () => {
     const r = await scenario(sessionModel, [done('readToken', 'saved'), done('loadUser', proUser)]);
     expect(r.snapshot.matches('signedIn')).toBe(true);
     expect(r.started).toContainEqual({ id: 'loadUser', input: { token: 'saved' } });
@@ -25,7 +25,7 @@ describe('session: startup authentication (spec §4)', () => {
     expect(names(r.effects)).not.toContain('navigate');
   });
 
-  it('deletes the token when the server refuses it (401)', async () => {
+  it('AUTH-2: deletes the token when the server refuses it (401)', async () => {
     const r = await scenario(sessionModel, [
       done('readToken', 'stale'),
       fail('loadUser', serverError('Unauthorized', { status: 401 })),
@@ -118,7 +118,7 @@ describe('session: sign in', () => {
     expect(ctx(r.snapshot).loginError).toBe(text);
   });
 
-  it('opens the login dialog when a visitor needs to sign in, and switches modes', async () => {
+  it('AUTH-7, AUTH-8: opens the login dialog when a visitor needs to sign in, and switches modes', async () => {
     const r = await scenario(sessionModel, [...visitor, { type: 'auth.required' }]);
     expect(ctx(r.snapshot).dialog).toEqual({ open: true, mode: 'login' });
     const m = await scenario(sessionModel, [
@@ -131,13 +131,13 @@ describe('session: sign in', () => {
 });
 
 describe('session: register', () => {
-  it('refuses different passwords without calling the server', async () => {
+  it('AUTH-12: refuses different passwords without calling the server', async () => {
     const r = await scenario(sessionModel, [...visitor, register('other')]);
     expect(ctx(r.snapshot).registerError).toBe('Passwords do not match');
     expect(r.started.map((s) => s.id)).not.toContain('register');
   });
 
-  it('shows the success message, goes to /subscribe and closes the notice after 5 s', async () => {
+  it('AUTH-5, AUTH-9: shows the success message, goes to /subscribe and closes the notice after 5 s', async () => {
     const r = await scenario(sessionModel, [
       ...visitor,
       register('secret1'),
@@ -168,7 +168,7 @@ describe('session: register', () => {
 describe('session: signed in', () => {
   const signedIn = [done('readToken', 'saved'), done('loadUser', freeUser)];
 
-  it('signs out: deletes the token, clears the user, then tells the listeners', async () => {
+  it('AUTH-6: signs out: deletes the token, clears the user, then tells the listeners', async () => {
     const r = await scenario(sessionModel, [...signedIn, { type: 'auth.logout' }, done('logout', {})]);
     expect(r.snapshot.matches('signedOut')).toBe(true);
     expect(r.effects).toEqual([{ name: 'deleteToken', params: undefined }]);
@@ -197,7 +197,7 @@ describe('session: signed in', () => {
     expect(ctx(r.snapshot).logoutError).toBe('Failed to logout. Please try again.');
   });
 
-  it('updates the balance on credits.updated and reloads the user on user.refresh', async () => {
+  it('CREDITS-3: updates the balance on credits.updated and reloads the user on user.refresh', async () => {
     const r = await scenario(sessionModel, [...signedIn, { type: 'credits.updated', credits: 7 }]);
     expect(ctx(r.snapshot).user?.credits).toBe(7);
     const refreshed = await scenario(sessionModel, [
@@ -208,7 +208,7 @@ describe('session: signed in', () => {
     expect(ctx(refreshed.snapshot).user?.credits).toBe(99);
   });
 
-  it('after deletion clears the session and goes to / with the notice', async () => {
+  it('ACCOUNT-5: after deletion clears the session and goes to / with the notice', async () => {
     const r = await scenario(sessionModel, [...signedIn, { type: 'account.deleted' }]);
     expect(r.snapshot.matches('signedOut')).toBe(true);
     expect(r.effects).toEqual([
@@ -241,7 +241,7 @@ describe('session: signed in', () => {
     expect(stale.snapshot.matches('signedIn')).toBe(true);
   });
 
-  it('signs out once on a 401 and opens the login dialog; signing in follows §4', async () => {
+  it('AUTH-17, AUTH-4: signs out once on a 401 and opens the login dialog; signing in goes where the plan says', async () => {
     const expired = { type: 'auth.expired', token: 'saved' } as const;
     const r = await scenario(sessionModel, [...signedIn, expired, expired]);
     expect(r.snapshot.matches({ signedOut: 'idle' })).toBe(true);

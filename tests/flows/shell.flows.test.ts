@@ -6,8 +6,8 @@ describeFlows('sidebar (wide)', sidebarWideModel);
 describeFlows('sidebar (narrow)', sidebarNarrowModel);
 describeFlows('theme', themeModel);
 
-describe('theme effects (spec §4 Theme)', () => {
-  it('applies the stored theme, then the server one once signed in', async () => {
+describe('theme effects', () => {
+  it('THEME-1, THEME-2: applies the stored theme, then the server one once signed in', async () => {
     const r = await scenario(themeModel, [
       done('readStoredTheme', 'forest'),
       { type: 'session.signedIn' },
@@ -19,7 +19,7 @@ describe('theme effects (spec §4 Theme)', () => {
       { name: 'storeTheme', params: { theme: 'sakura' } },
     ]);
   });
-  it('ignores unknown names and sends a signed-in choice to the server', async () => {
+  it('THEME-3, THEME-4: ignores unknown names and sends a signed-in choice to the server', async () => {
     const r = await scenario(themeModel, [
       done('readStoredTheme', null),
       { type: 'session.signedIn' },

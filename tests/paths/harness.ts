@@ -21,6 +21,8 @@ import {
   type FlowPath,
   type MachineCoverage,
 } from '../flows/harness';
+import { machines as registry } from '../../machines';
+import { writeRequirementsReport } from '../flows/requirements-report';
 import { checkFor, checkState, leafPaths } from './sights';
 
 /** The page's API, answered by the test: every /api request waits until a step answers it. */
@@ -368,6 +370,7 @@ export function writeReport(report: FileReport, dir = 'coverage'): void {
   // The path tests own the coverage the flows viewer overlays (src/features/flows/coverage.ts): transitions
   // walked through the real app, not a machine replayed against its own transition function.
   writeFileSync(`${dir}/flows.json`, merged);
+  writeRequirementsReport(registry, dir); // which product rules those walked transitions serve
   const sections = Object.entries(machines).map(([name, m]) => {
     const c = m.coverage;
     const items = m.paths

@@ -74,7 +74,7 @@ for (const backend of backends) {
       expect(await json(await t.request('/api/users/theme', { token: u.token }))).toEqual({ theme: 'sakura' });
       expect(await json(await t.request('/api/users/credits', { token: u.token }))).toEqual({ credits: 7 });
       expect((await t.request('/api/users/credits')).status).toBe(401);
-      // Spec §7 also calls it without the /api prefix.
+      // The product also calls it without the /api prefix.
       expect(await json(await t.request('/users/credits', { token: u.token }))).toEqual({ credits: 7 });
     });
 

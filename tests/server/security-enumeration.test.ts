@@ -1,4 +1,4 @@
-/** Issue 10, part 3: no account enumeration, and mail through a queue with retries. */
+/** No account enumeration, and mail through a queue with retries. */
 import { describe, expect, it, vi } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { mailQueue, users } from '../../server/db/schema';

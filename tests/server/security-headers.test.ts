@@ -1,4 +1,4 @@
-/** Issue 10, part 7: security headers, safe log lines, and links revoked by a password reset or email change. */
+/** Security headers, safe log lines, and links revoked by a password reset or email change. */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-/** Issue 10, part 6: several instances on one database — runs are recovered only when their lease expired, once. */
+/** Several instances on one database — runs are recovered only when their lease expired, once. */
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-/** Issue 10, part 4: body limits per route with fitting messages; decompression bombs refused quickly. */
+/** Body limits per route with fitting messages; decompression bombs refused quickly. */
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import sharp from 'sharp';

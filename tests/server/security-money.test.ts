@@ -1,4 +1,4 @@
-/** Issue 10, part 5: money paths are atomic (a webhook's claim with its effects; a run with its reservation). */
+/** Money paths are atomic (a webhook's claim with its effects; a run with its reservation). */
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { toolByKey } from '../../src/catalog';

@@ -1,4 +1,4 @@
-/** Issue 10, part 1: safe by default on a network (loopback bind, local helpers refused, checkout secret). */
+/** Safe by default on a network (loopback bind, local helpers refused, checkout secret). */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-/** Issue 10, part 2: an atomic sign-in throttle per account and per address, and rate limits with 429 + Retry-After. */
+/** An atomic sign-in throttle per account and per address, and rate limits with 429 + Retry-After. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toolByKey } from '../../src/catalog';
 import { backends, json, pngDataUrl, setupApp } from './helpers';

@@ -1,4 +1,4 @@
-/** Issue 10: uploads and outputs in an S3-compatible bucket (a fake S3 server in-process), served from the same /files URLs. */
+/** Uploads and outputs in an S3-compatible bucket (a fake S3 server in-process), served from the same /files URLs. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-/** Issue 10: uploads no run uses are deleted after UNUSED_UPLOAD_MAX_AGE_MS, once across instances. */
+/** Uploads no run uses are deleted after UNUSED_UPLOAD_MAX_AGE_MS, once across instances. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

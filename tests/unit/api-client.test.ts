@@ -19,7 +19,7 @@ function stubFetch(status: number, body: unknown, calls: Call[] = []) {
 
 const headersOf = (call: Call | undefined) => new Headers(call?.init.headers);
 
-describe('api client (spec §7)', () => {
+describe('api client', () => {
   let log: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
     log = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -27,7 +27,7 @@ describe('api client (spec §7)', () => {
   });
   afterEach(() => log.mockRestore());
 
-  it("sends JSON with the session's bearer token and credentials, and parses the answer", async () => {
+  it("CALL-1, AUTH-16: sends JSON with the session's bearer token and credentials, and parses the answer", async () => {
     const calls: Call[] = [];
     const api = createApiClient({ fetch: stubFetch(200, { token: 'new' }, calls), getToken: () => 'abc' });
     const answer = await api.request('POST', '/api/auth/login', v.object({ token: v.string() }), {
@@ -85,7 +85,7 @@ describe('api client (spec §7)', () => {
     expect(headersOf(calls[0]).has('authorization')).toBe(false);
   });
 
-  it("throws the server's message with status, details and the expired flag, and logs 'API Error'", async () => {
+  it("CALL-1: throws the server's message with status, details and the expired flag, and logs 'API Error'", async () => {
     const api = createApiClient({
       fetch: stubFetch(410, { message: 'Link expired', details: 'old', expired: true }),
     });
@@ -95,7 +95,7 @@ describe('api client (spec §7)', () => {
     expect(log).toHaveBeenCalledWith('API Error', error);
   });
 
-  it("falls back to 'Network response was not ok' without a message", async () => {
+  it("CALL-1: falls back to 'Network response was not ok' without a message", async () => {
     const api = createApiClient({ fetch: stubFetch(500, { oops: true }) });
     await expect(api.request('GET', '/api/auth/user', v.unknown())).rejects.toMatchObject({
       message: 'Network response was not ok',
@@ -104,7 +104,7 @@ describe('api client (spec §7)', () => {
     });
   });
 
-  it("rejects an answer of the wrong shape with 'Invalid response from the API'", async () => {
+  it("TOOL-27: rejects an answer of the wrong shape with 'Invalid response from the API'", async () => {
     const api = createApiClient({ fetch: stubFetch(200, { token: 42 }) });
     await expect(api.request('POST', '/api/auth/login', v.object({ token: v.string() }))).rejects.toMatchObject({
       message: 'Invalid response from the API',
@@ -122,7 +122,7 @@ describe('api client (spec §7)', () => {
 });
 
 describe('endpoints', () => {
-  it('call the paths of spec §7', async () => {
+  it('call the paths of the API', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const calls: Call[] = [];
     const e = createEndpoints(
@@ -159,14 +159,14 @@ describe('payment endpoints', () => {
     expect(headersOf(calls[0]).get('authorization')).toBe('Bearer abc');
   });
 
-  it('leave a missing session id to the checkout flow instead of failing the parse', async () => {
+  it('CHECKOUT-2: leave a missing session id to the checkout flow instead of failing the parse', async () => {
     const e = createEndpoints(createApiClient({ fetch: stubFetch(200, {}), getToken: () => 'abc' }));
     expect(await e.createCheckoutSession({ priceId: 'price_credits_1000' })).toEqual({});
   });
 });
 
 describe('token storage', () => {
-  it("keeps the token under 'token'", () => {
+  it("AUTH-16: keeps the token under 'token'", () => {
     storeToken('t1');
     expect(localStorage.getItem('token')).toBe('t1');
     expect(readToken()).toBe('t1');

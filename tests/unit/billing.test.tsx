@@ -32,7 +32,7 @@ const planButtons = () =>
 const packButtons = () => screen.getAllByRole('button', { name: /^Buy|Processing/ });
 
 describe('plans page', () => {
-  it('defaults to annual billing with the yearly charge, and switches to monthly prices', () => {
+  it('BILL-1, BILL-4: defaults to annual billing with the yearly charge, and switches to monthly prices', () => {
     renderInApp(<PlansPage checkout={fakeCheckout().actor} />);
     expect(screen.getByRole('button', { name: /Annually/ })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByText('Save up to 20%')).toBeInTheDocument();
@@ -46,7 +46,7 @@ describe('plans page', () => {
     expect(screen.queryByText('Billed $144 a year')).toBeNull();
   });
 
-  it('asks a visitor to sign in (the login dialog) when they choose a plan or a pack', async () => {
+  it('AUTH-7: asks a visitor to sign in (the login dialog) when they choose a plan or a pack', async () => {
     const checkout = fakeCheckout();
     const { session } = await startSession();
     renderInApp(<PlansPage checkout={checkout.actor} />);
@@ -61,7 +61,7 @@ describe('plans page', () => {
     expect(checkout.actor.getSnapshot().value).toBe('idle');
   });
 
-  it("labels the user's current plan 'Current Plan' and disables it, in either cycle", async () => {
+  it("BILL-5: labels the user's current plan 'Current Plan' and disables it, in either cycle", async () => {
     const checkout = fakeCheckout();
     await startSession({ endpoints: fakeEndpoints(proUser), token: 't' });
     renderInApp(<PlansPage checkout={checkout.actor} />);
@@ -75,7 +75,7 @@ describe('plans page', () => {
     expect(planButtons()[1]).toBeDisabled();
   });
 
-  it('subscribes with the chosen cycle, disables every plan button while processing, then redirects', async () => {
+  it('CHECKOUT-1, BILL-5: subscribes with the chosen cycle, disables every plan button while processing, then redirects', async () => {
     const checkout = fakeCheckout();
     await startSession({ endpoints: fakeEndpoints(freeUser), token: 't' });
     renderInApp(<PlansPage checkout={checkout.actor} />);
@@ -93,7 +93,7 @@ describe('plans page', () => {
     for (const button of planButtons()) expect(button).toBeDisabled();
   });
 
-  it('only logs a failed subscription and enables the buttons again', async () => {
+  it('CHECKOUT-3: only logs a failed subscription and enables the buttons again', async () => {
     const checkout = fakeCheckout();
     await startSession({ endpoints: fakeEndpoints(freeUser), token: 't' });
     renderInApp(<PlansPage checkout={checkout.actor} />);
@@ -109,14 +109,14 @@ describe('plans page', () => {
 });
 
 describe('packs page', () => {
-  it('lists the credit packs with price and price per credit', () => {
+  it('CREDITS-5, CREDITS-6: lists the credit packs with price and price per credit', () => {
     renderInApp(<PacksPage checkout={fakeCheckout().actor} />);
     expect(screen.getByText('5,000')).toBeInTheDocument();
     expect(screen.getByText('$90')).toBeInTheDocument();
     expect(screen.getByText(/\$0\.0129 per credit/)).toBeInTheDocument();
   });
 
-  it('buys a pack: the price id and credits go to the server, every pack button waits, then the redirect', async () => {
+  it('CHECKOUT-1: buys a pack: the price id and credits go to the server, every pack button waits, then the redirect', async () => {
     const checkout = fakeCheckout();
     await startSession({ endpoints: fakeEndpoints(freeUser), token: 't' });
     renderInApp(<PacksPage checkout={checkout.actor} />);
@@ -145,7 +145,7 @@ describe('packs page', () => {
       (c: ReturnType<typeof fakeCheckout>) => c.pack.resolve({}),
       'Purchase failed: No session ID returned from server',
     ],
-  ])('alerts %s and enables the buttons again', async (_name, settle, message) => {
+  ])('CHECKOUT-2, CHECKOUT-4: alerts %s and enables the buttons again', async (_name, settle, message) => {
     const checkout = fakeCheckout();
     await startSession({ endpoints: fakeEndpoints(freeUser), token: 't' });
     renderInApp(<PacksPage checkout={checkout.actor} />);

@@ -13,7 +13,7 @@ import {
 } from '../../src/catalog';
 
 describe('credit cost formula', () => {
-  it('prices every tool as round(modelCost × 33 / 0.0129)', () => {
+  it('CREDITS-1: prices every tool as round(modelCost × 33 / 0.0129)', () => {
     const expected: Record<string, number> = {
       'text-to-image': 8,
       'image-to-image': 102,
@@ -38,7 +38,7 @@ describe('credit cost formula', () => {
     }
   });
 
-  it('keeps the modelCost values of spec §9', () => {
+  it('CREDITS-2: keeps the modelCost value of every tool', () => {
     expect(toolByKey('text-to-image').modelCost).toBe(0.003);
     expect(toolByKey('image-to-image').modelCost).toBe(0.04);
     expect(toolByKey('text-to-advertisement').modelCost).toBe(0.08);
@@ -53,7 +53,7 @@ describe('credit cost formula', () => {
 });
 
 describe('plans and packs', () => {
-  it('prices plans as spec §9', () => {
+  it('BILL-1, BILL-2, BILL-3: prices the plans', () => {
     expect(plans.map((p) => [p.id, p.priceAnnually, p.priceMonthly, p.credits])).toEqual([
       ['standard', 12, 15, 1000],
       ['pro', 28, 35, 2500],
@@ -67,7 +67,7 @@ describe('plans and packs', () => {
     }
   });
 
-  it('prices packs as spec §9', () => {
+  it('CREDITS-5: prices the packs', () => {
     expect(creditPacks.map((p) => [p.credits, p.price, p.pricePerCredit])).toEqual([
       [1000, 15, 0.015],
       [2500, 35, 0.014],
@@ -77,7 +77,7 @@ describe('plans and packs', () => {
 });
 
 describe('aspect ratios', () => {
-  it('has both readings with six presets each', () => {
+  it('TOOL-36, TOOL-37: has both readings with six presets each', () => {
     expect(aspectRatios.map((a) => `${a.width}x${a.height}`)).toEqual([
       '1024x1024',
       '832x1216',
@@ -95,7 +95,7 @@ describe('aspect ratios', () => {
       '1024x768',
     ]);
   });
-  it('rounds sizes down to multiples of 8', () => {
+  it('TOOL-12, TOOL-37: rounds sizes down to multiples of 8', () => {
     expect(floorTo8(1365)).toBe(1360);
     expect(floorTo8(1248)).toBe(1248);
     expect(floorTo8(7)).toBe(0);
@@ -103,7 +103,7 @@ describe('aspect ratios', () => {
 });
 
 describe('tool search', () => {
-  it('filters by title and description, case-insensitively', () => {
+  it('CATALOG-2: filters by title and description, case-insensitively', () => {
     expect(searchTools(tools, 'VIDEO').map((t) => t.key)).toContain('text-to-video');
     expect(searchTools(tools, 'sound effects').map((t) => t.key)).toEqual(['audioldm']);
     expect(searchTools(tools, 'zzzz')).toEqual([]);

@@ -23,7 +23,7 @@ describe('catalogue search', () => {
     expect(v.parse(catalogSearchSchema, { q: 42, category: 'Cooking' })).toEqual({ q: '', category: 'All' });
   });
 
-  it('narrows by chip, then by text in title or description', () => {
+  it('CATALOG-2: narrows by chip, then by text in title or description', () => {
     expect(visibleTools(tools, { q: '', category: 'All' })).toHaveLength(15);
     expect(visibleTools(tools, { q: '', category: '3D' }).map((t) => t.key)).toEqual(['3d-gen']);
     expect(visibleTools(tools, { q: 'PHOTOS', category: 'All' }).map((t) => t.key)).toEqual([
@@ -33,7 +33,7 @@ describe('catalogue search', () => {
     expect(visibleTools(tools, { q: 'clip', category: 'Image' })).toEqual([]);
   });
 
-  it('picks the hero call to action from the plan', () => {
+  it('CATALOG-1: picks the hero call to action from the plan', () => {
     expect(heroAction(null).label).toBe('Start Creating');
     expect(heroAction(user(null))).toEqual({ label: 'Upgrade Plan', to: '/subscribe' });
     expect(heroAction(user('free')).label).toBe('Upgrade Plan');
@@ -50,7 +50,7 @@ describe('all-tools page', () => {
     return onSearchChange;
   }
 
-  it('shows the cards of the search, with cost and Try it now', async () => {
+  it('CATALOG-3: shows the cards of the search, with cost and Try it now', async () => {
     await renderPage({ q: 'image', category: 'Image' });
     const cards = await screen.findAllByTestId('tool-card');
     expect(cards.length).toBe(visibleTools(tools, { q: 'image', category: 'Image' }).length);
@@ -70,13 +70,13 @@ describe('all-tools page', () => {
     expect(onSearchChange).toHaveBeenLastCalledWith({ q: '', category: 'Audio' });
   });
 
-  it('shows the empty text when nothing matches', async () => {
+  it('CATALOG-4: shows the empty text when nothing matches', async () => {
     await renderPage({ q: 'submarine', category: 'All' });
     expect(await screen.findByText('No AI tools found matching your search.')).toBeInTheDocument();
     expect(screen.queryAllByTestId('tool-card')).toHaveLength(0);
   });
 
-  it('toggles the hero animation with a pressed state', async () => {
+  it('CATALOG-1: toggles the hero animation with a pressed state', async () => {
     await renderPage({ q: '', category: 'All' });
     const toggle = await screen.findByRole('button', { name: 'Pause animation' });
     const before = toggle.getAttribute('aria-pressed');

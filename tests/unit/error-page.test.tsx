@@ -10,7 +10,7 @@ import { render, screen } from '@testing-library/react';
 import { Route as RootRoute } from '../../src/routes/__root';
 
 describe('root error and not-found pages', () => {
-  it("renders 'Unexpected Application Error!' with a way home when a route throws", async () => {
+  it("NAV-7: renders 'Unexpected Application Error!' with a way home when a route throws", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const root = createRootRoute({ errorComponent: RootRoute.options.errorComponent! });
     const broken = createRoute({

@@ -23,7 +23,7 @@ describe('layout shell for each kind of user', () => {
     session.user = null;
   });
 
-  it('offers Sign In and Register to visitors and hides Settings', async () => {
+  it('NAV-1, NAV-2: offers Sign In and Register to visitors and hides Settings', async () => {
     await renderInRouter(() => <AppShell>content</AppShell>);
     const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
     expect(within(sidebar).getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('layout shell for each kind of user', () => {
     expect(screen.getAllByRole('banner')).toHaveLength(1);
   });
 
-  it('shows the balance, Settings, Subscribe and Upgrade Plan to a user without a paid plan', async () => {
+  it('NAV-2, NAV-3: shows the balance, Settings, Subscribe and Upgrade Plan to a user without a paid plan', async () => {
     session.user = member('free');
     await renderInRouter(() => <AppShell>content</AppShell>);
     const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
@@ -54,7 +54,7 @@ describe('layout shell for each kind of user', () => {
     expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();
   });
 
-  it('shows Credits + in the sidebar and header to a paid subscriber', async () => {
+  it('NAV-2, NAV-3: shows Credits + in the sidebar and header to a paid subscriber', async () => {
     session.user = member('pro');
     await renderInRouter(() => <AppShell>content</AppShell>);
     const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
@@ -64,7 +64,7 @@ describe('layout shell for each kind of user', () => {
   });
 });
 
-describe('the drawer under 768 px', () => {
+describe('NAV-4: the drawer under 768 px', () => {
   beforeEach(() => {
     session.user = null;
   });

@@ -5,7 +5,7 @@ import { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
 const start = (width: number) => createActor(sidebarMachine, { input: { width } }).start();
 
 describe('sidebar machine', () => {
-  it('is mobile under 768 px and expanded otherwise', () => {
+  it('NAV-4: is mobile under 768 px and expanded otherwise', () => {
     expect(start(767).getSnapshot().matches({ mobile: 'closed' })).toBe(true);
     expect(start(768).getSnapshot().matches({ desktop: 'expanded' })).toBe(true);
   });

@@ -11,7 +11,7 @@ describe('theme gallery', () => {
     expect(filterThemes(themePresets, 'cherry').map((p) => p.name)).toEqual(['sakura']);
   });
 
-  it('shows every theme with Apply, and Active on the current one', () => {
+  it('THEME-7: shows every theme with Apply, and Active on the current one', () => {
     const onApply = vi.fn();
     render(<ThemeGallery active="ocean" onApply={onApply} />);
     const cards = screen.getAllByTestId('theme-card');
@@ -24,7 +24,7 @@ describe('theme gallery', () => {
     expect(onApply).toHaveBeenCalledWith('forest');
   });
 
-  it('searches and shows No themes found', () => {
+  it('THEME-7: searches and shows No themes found', () => {
     render(<ThemeGallery active="dark" onApply={() => {}} />);
     const search = screen.getByPlaceholderText('Search themes...');
     fireEvent.change(search, { target: { value: 'gold' } });

@@ -30,7 +30,7 @@ function start(
 }
 
 describe('theme machine', () => {
-  it('applies the stored theme, or dark when it is missing or unknown', async () => {
+  it('THEME-1: applies the stored theme, or dark when it is missing or unknown', async () => {
     const known = start({ stored: 'ocean' });
     await waitFor(known.actor, (s) => s.matches('local'));
     expect(known.applied).toEqual(['ocean']);
@@ -41,7 +41,7 @@ describe('theme machine', () => {
     expect(unknown.actor.getSnapshot().context.theme).toBe('dark');
   });
 
-  it('applies and stores a chosen theme at once and ignores unknown names', async () => {
+  it('THEME-3, THEME-4: applies and stores a chosen theme at once and ignores unknown names', async () => {
     const { actor, applied, stored, saved } = start();
     await waitFor(actor, (s) => s.matches('local'));
     actor.send({ type: 'theme.select', theme: 'sakura' });
@@ -54,7 +54,7 @@ describe('theme machine', () => {
     expect(saved).toEqual([]);
   });
 
-  it("replaces the local theme with the server's known one on sign in, and saves later choices", async () => {
+  it("THEME-2, THEME-3: replaces the local theme with the server's known one on sign in, and saves later choices", async () => {
     const { actor, applied, stored, saved } = start({ stored: 'light', remote: async () => 'jade' });
     await waitFor(actor, (s) => s.matches('local'));
     actor.send({ type: 'session.signedIn' });
@@ -72,7 +72,7 @@ describe('theme machine', () => {
     expect(saved).toEqual(['amber']);
   });
 
-  it("keeps the local theme when the server's is unknown, and only logs load and save failures", async () => {
+  it("THEME-2, THEME-5: keeps the local theme when the server's is unknown, and only logs load and save failures", async () => {
     const unknown = start({ stored: 'light', remote: async () => 'weird' });
     await waitFor(unknown.actor, (s) => s.matches('local'));
     unknown.actor.send({ type: 'session.signedIn' });

@@ -18,7 +18,7 @@ function contrast(a: string, b: string): number {
 }
 
 describe('theme presets', () => {
-  it('has exactly one preset per theme name, in the spec order, with the default among them', () => {
+  it('THEME-6: has exactly one preset per theme name, in the product order, with the default among them', () => {
     expect(themePresets.map((p) => p.name)).toEqual([...themeNames]);
     expect(presetByName(defaultTheme)?.name).toBe('dark');
   });

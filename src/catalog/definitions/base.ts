@@ -33,7 +33,7 @@ export const singleRun = (run: Partial<ToolShape> & Pick<ToolShape, 'requires'>)
   ...run,
 });
 
-/** A started prediction checked every 2 s, at most 60 times (spec §9). */
+/** A started prediction checked every 2 s, at most 60 times (TOOL-6). */
 export const pollRun = (run: Partial<ToolShape> & Pick<ToolShape, 'requires'>): ToolShape => ({
   ...base,
   call: 'poll',

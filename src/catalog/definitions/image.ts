@@ -1,4 +1,4 @@
-/** The image tools (spec §2 Tool pages, §9): one definition each. */
+/** The image tools (TOOL-12 to TOOL-19, TOOL-22): one definition each. */
 import { basePage, promptView } from '../tool-page';
 import { ADVERTISEMENT_TIMEOUT_MS, PERSON_DEFAULT_PROMPT, UPLOAD_IMAGE_FIRST, UPLOAD_MAIN_IMAGE } from '../tool-rules';
 import type { ToolDefinition } from '../tool-types';
@@ -93,7 +93,7 @@ export const imageTools = [
     output: 'image',
     run: pollRun({
       requires: [{ field: 'image', message: UPLOAD_MAIN_IMAGE }],
-      // Spec §5: the prompt is optional, though the button is disabled without one.
+      // TOOL-13: the prompt is optional, though the button is disabled without one.
       button: ['prompt'],
       uploadsFirst: true,
       defaultPrompt: PERSON_DEFAULT_PROMPT,

@@ -1,4 +1,4 @@
-/** The 3D and audio tools: spec §2 leaves their pages open; they poll like the other predictions. */
+/** The 3D and audio tools: their pages show their parameters (TOOL-35); they poll like the other predictions. */
 import { basePage, promptView } from '../tool-page';
 import type { ToolDefinition } from '../tool-types';
 import { durationParam, needsImage, needsPrompt, pollRun } from './base';

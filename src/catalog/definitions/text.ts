@@ -1,4 +1,4 @@
-/** The text tools: started, then checked every second for up to 3 minutes (spec §2, §4). */
+/** The text tools: started, then checked every second for up to 3 minutes (TOOL-10, TOOL-18, TOOL-20, TOOL-21). */
 import { basePage, promptView } from '../tool-page';
 import { UPLOAD_IMAGE_FIRST } from '../tool-rules';
 import type { ToolDefinition } from '../tool-types';

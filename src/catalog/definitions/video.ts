@@ -1,10 +1,15 @@
-/** The video tools: spec §2 leaves their pages open; they poll like the other predictions. */
+/** The video tools: their pages show their parameters (TOOL-35); they poll like the other predictions. */
 import { basePage, promptView } from '../tool-page';
 import type { ToolDefinition } from '../tool-types';
 import { fpsParam, needsImage, needsPrompt, pollRun } from './base';
 
 /** What every video tool is: a replicate model of the Video category, answering a video. */
-const videoTool = { provider: 'replicate', category: 'Video', endpoint: '/api/generate/video', output: 'video' } as const;
+const videoTool = {
+  provider: 'replicate',
+  category: 'Video',
+  endpoint: '/api/generate/video',
+  output: 'video',
+} as const;
 const videoResult = { result: 'video' } as const;
 
 export const videoTools = [

@@ -19,7 +19,7 @@ import * as styles from './account.css';
 
 const cycleLabel = { monthly: 'Monthly', annually: 'Annually' } as const;
 
-/** Billing (spec §2 Settings): plan, cycle, next billing date, plan and credit links, cancelling. */
+/** Billing (ACCOUNT-1, ACCOUNT-9): plan, cycle, next billing date, plan and credit links, cancelling. */
 export function BillingSection({
   subscription,
   credits,

@@ -11,7 +11,7 @@ import { card } from '../../components/ui/layout/layout.css';
 import { ErrorBanner } from '../../components/ui/form/fields';
 import * as styles from './account.css';
 
-/** Danger Zone: Delete Account after the confirmation of spec §5; the session then goes to /. */
+/** Danger Zone: Delete Account after the confirmation of ACCOUNT-5; the session then goes to /. */
 export function DangerZone({ logic = deleteAccountFlow }: { logic?: Flow<typeof deleteAccountMachine> }) {
   const actor = useFlow(logic);
   const confirming = useSelector(actor, (s) => s.hasTag('confirming'));

@@ -6,7 +6,7 @@ import { PasswordPair, useFormError, valueOf } from '../../components/ui/form/fi
 import { EditableSection } from './EditableSection';
 import { formatDate } from './format';
 
-/** Security: the last password change (or 'Never') and the simulated Change Password (spec §5). */
+/** Security: the last password change (or 'Never') and the simulated Change Password (ACCOUNT-3, ACCOUNT-4). */
 export function SecuritySection({
   lastPasswordChange,
   logic = changePasswordFlow,

@@ -26,7 +26,7 @@ export interface SettingsLogic {
   creditHistory?: Flow<typeof creditHistoryMachine>;
 }
 
-/** /settings (spec §2 Settings, signed-in only). */
+/** /settings (ACCOUNT-1; signed-in only, NAV-6). */
 export function SettingsPage({ logic = {} }: { logic?: SettingsLogic }) {
   const app = useApp();
   const session = useSession();

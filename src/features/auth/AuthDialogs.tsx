@@ -8,7 +8,7 @@ import { SessionForm } from './SessionForm';
 
 export const VERIFY_HINT = 'Please check your email to verify your account before signing in.';
 
-/** The login dialog (spec §2) with its registration mode; opened by every guarded action. */
+/** The login dialog (AUTH-8) with its registration mode; opened by every guarded action. */
 export function LoginDialog() {
   const session = useSession();
   const open = useSelector(session, (s) => s.context.dialog.open && !s.hasTag('signedIn'));
@@ -57,7 +57,7 @@ export function LoginDialog() {
 export function RegisterNoticeDialog() {
   const session = useSession();
   const open = useSelector(session, (s) => s.hasTag('registered'));
-  // Spec §2: a success message plus the hint, each said once. The title is the success message; the
+  // AUTH-9: a success message plus the hint, each said once. The title is the success message; the
   // server's answer repeats both ('Registration successful. Please check your email…'), so it is not shown.
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : session.send({ type: 'auth.register.dismiss' }))}>

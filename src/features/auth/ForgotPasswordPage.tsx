@@ -10,7 +10,7 @@ import { card } from '../../components/ui/layout/layout.css';
 import * as auth from './auth.css';
 import { ErrorBanner, Field, Notice, SubmitButton, valueOf } from '../../components/ui/form/fields';
 
-/** /forgot-password (spec §2 Account pages). */
+/** /forgot-password (RESET-1, RESET-2). */
 export function ForgotPasswordPage({ logic = forgotPasswordFlow }: { logic?: Flow<typeof forgotPasswordMachine> }) {
   const actor = useFlow(logic);
   const error = useSelector(actor, (s) => s.context.error);

@@ -5,7 +5,7 @@ import { card } from '../../components/ui/layout/layout.css';
 import * as auth from './auth.css';
 import { SessionForm } from './SessionForm';
 
-/** /login (spec §2): the page twin of the login dialog; its fallback is 'Login failed'. */
+/** /login (AUTH-10, AUTH-13): the page twin of the login dialog; its fallback is 'Login failed'. */
 export function LoginPage() {
   return (
     <div className={auth.page}>

@@ -5,7 +5,7 @@ import { card } from '../../components/ui/layout/layout.css';
 import * as auth from './auth.css';
 import { SessionForm } from './SessionForm';
 
-/** /register (spec §2): success leads to /subscribe (the session navigates). */
+/** /register (AUTH-11, AUTH-5): success leads to /subscribe (the session navigates). */
 export function RegisterPage() {
   return (
     <div className={auth.page}>

@@ -16,7 +16,7 @@ import {
   valueOf,
 } from '../../components/ui/form/fields';
 
-/** /reset-password/$token (spec §2, §4 Reset password). */
+/** /reset-password/$token (RESET-3 to RESET-8). */
 export function ResetPasswordPage({
   token,
   logic = resetPasswordFlow,

@@ -11,7 +11,7 @@ import * as styles from '../../components/ui/form/form.css';
 import * as auth from './auth.css';
 import { ErrorBanner } from '../../components/ui/form/fields';
 
-/** /verify-email/$token and /verify-email (spec §2, §4 Email verification). */
+/** /verify-email/$token and /verify-email (VERIFY-1 to VERIFY-5). */
 export function VerifyEmailPage({
   token,
   logic = verifyEmailFlow,

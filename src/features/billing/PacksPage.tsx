@@ -10,7 +10,7 @@ import { credits, perCredit, usd } from './format';
 import * as styles from './billing.css';
 import { CheckoutReturnNotice } from './CheckoutReturnNotice';
 
-/** /credits: the one-time credit packs of spec §9. */
+/** /credits: the one-time credit packs (CREDITS-5, CREDITS-6). */
 export function PacksPage({ checkout, returned }: { checkout: CheckoutActor; returned?: CheckoutReturnActor }) {
   const session = useSession();
   const known = useSessionKnown();

@@ -25,7 +25,7 @@ const checkIcon = (
   </svg>
 );
 
-/** /subscribe: the plans of spec §9 with the billing-cycle toggle (default annually). */
+/** /subscribe: the plans (BILL-1 to BILL-3) with the billing-cycle toggle (default annually, BILL-4). */
 export function PlansPage({ checkout, returned }: { checkout: CheckoutActor; returned?: CheckoutReturnActor }) {
   const session = useSession();
   const subscription = useCurrentUser()?.subscription ?? null;
@@ -115,7 +115,7 @@ export function PlansPage({ checkout, returned }: { checkout: CheckoutActor; ret
                 type="button"
                 className={`${plan.id === 'pro' ? buttons.button.primary : buttons.button.secondary} ${untilKnown}`}
                 data-pending={!known}
-                // Spec §4: disabled while a checkout is being prepared and for the user's current plan.
+                // BILL-5: disabled while a checkout is being prepared and for the user's current plan.
                 disabled={!known || busy || current}
                 onClick={() =>
                   requestPurchase(

@@ -12,7 +12,7 @@ export interface CatalogPageProps {
   onSearchChange: (next: CatalogSearch) => void;
 }
 
-/** The all-tools page (spec §2). Search text and chip live in the URL; the route passes them in. */
+/** The all-tools page (CATALOG-1 to CATALOG-4). Search text and chip live in the URL; the route passes them in. */
 export function CatalogPage({ user, search, onSearchChange }: CatalogPageProps) {
   const shown = visibleTools(toolListing, search);
   return (

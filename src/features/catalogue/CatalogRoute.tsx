@@ -8,7 +8,7 @@ export interface CatalogRouteApi {
   useNavigate: () => (options: { search: CatalogSearch; replace: boolean }) => Promise<void>;
 }
 
-/** The all-tools screen of `/` and `/all-tools` (one component, two paths; spec §2). */
+/** The all-tools screen of `/` and `/all-tools` (one component, two paths; NAV-8). */
 export function CatalogRoute({ route }: { route: CatalogRouteApi }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();

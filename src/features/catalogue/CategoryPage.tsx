@@ -12,7 +12,7 @@ const intro: Record<Category, string> = {
   Audio: 'Compose music, design sounds and generate voices.',
 };
 
-/** A category's tool list (spec §2: /image, /video, /text, /audio, /3d, and /image-models, /video-models). */
+/** A category's tool list (NAV-8: /image, /video, /text, /audio, /3d, and /image-models, /video-models). */
 export function CategoryPage({ category }: { category: Category }) {
   return (
     <div className={page.page}>

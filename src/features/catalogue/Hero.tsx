@@ -11,7 +11,7 @@ function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 }
 
-/** The call to action of spec §2: visitors, then standard or free users, then everyone else. */
+/** The call to action (CATALOG-1): visitors, then standard or free users, then everyone else. */
 export function heroAction(user: User | null): { label: string; to?: '/subscribe' | '/credits' } {
   if (!user) return { label: 'Start Creating' };
   const plan = user.subscription?.plan ?? 'free';

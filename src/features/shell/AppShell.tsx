@@ -13,7 +13,7 @@ import * as styles from './AppShell.css';
 // Radix Dialog is only needed once the drawer opens: keep it out of the first load.
 const MobileDrawer = lazy(() => import('./MobileDrawer'));
 
-/** The layout shell of spec §2: sidebar (or drawer under 768 px), desktop header, content. */
+/** The layout shell (NAV-1 to NAV-5): sidebar (or drawer under 768 px), desktop header, content. */
 export function AppShell({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const known = useSessionKnown();

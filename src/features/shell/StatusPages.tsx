@@ -2,7 +2,7 @@ import * as buttons from '../../components/ui/button/button.css';
 import * as styles from './StatusPages.css';
 
 /**
- * The root error page (spec §2: 'Unexpected Application Error!'). It replaces the whole shell, so its
+ * The root error page (NAV-7: 'Unexpected Application Error!'). It replaces the whole shell, so its
  * way home is a plain link that reloads the app rather than the router that just failed.
  */
 export function ErrorPage() {

@@ -8,7 +8,7 @@ export interface NavItem {
   signedInOnly?: boolean;
 }
 
-/** The side navigation of spec §2 Layout shell, in its order. */
+/** The side navigation (NAV-1), in its order. */
 export const mainNav: readonly NavItem[] = [
   { to: '/all-tools', label: 'All AI Tools', icon: 'all' },
   { to: '/image', label: 'Image', icon: 'image' },

@@ -17,7 +17,7 @@ export interface Faq {
   answer: string;
 }
 
-/** The six questions of spec §2 Support page, answered from the catalogue and the billing rules. */
+/** The six questions of the support page (SUPPORT-1, SUPPORT-2), answered from the catalogue and the billing rules. */
 export const faqs: readonly Faq[] = [
   {
     id: 'credits',

@@ -31,7 +31,7 @@ export interface ThemeGalleryProps {
   onApply: (name: ThemeName) => void;
 }
 
-/** The /themes gallery (spec §2 Themes page). The query is view state; choosing goes to the theme machine. */
+/** The /themes gallery (THEME-7). The query is view state; choosing goes to the theme machine. */
 export function ThemeGallery({ active, onApply }: ThemeGalleryProps) {
   const [query, setQuery] = useState('');
   const shown = filterThemes(themePresets, query);

@@ -1,4 +1,4 @@
-/** The form parts of the tool pages, one per kind of input (spec §2 Tool pages, §5). */
+/** The form parts of the tool pages, one per kind of input (TOOL-11 to TOOL-22). */
 import { useId, useState, type DragEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import * as buttons from '../../components/ui/button/button.css';
@@ -112,7 +112,7 @@ export function SizeFields({ run }: { run: ToolRunActor }) {
 }
 
 /**
- * The tool's parameters (spec §9 defaults) as number fields and choices; the run keeps each value
+ * The tool's parameters (starting at their defaults, TOOL-35) as number fields and choices; the run keeps each value
  * in its range. A control tied to another (trim's start and end) shows only when it applies.
  */
 export function ParamFields({ run }: { run: ToolRunActor }) {

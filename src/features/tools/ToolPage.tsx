@@ -1,5 +1,5 @@
 /**
- * The page of one tool (spec §2 Tool pages, §4 Tool page): title and cost, the form of the tool's
+ * The page of one tool (TOOL-1, TOOL-2): title and cost, the form of the tool's
  * inputs, the red banner, the progress bar and the result. Every value is one narrow selector on
  * the page's tool run; every control sends an event to it.
  */
@@ -81,7 +81,7 @@ function ToolForm({ run, view }: { run: ToolRunActor; view: ToolView }) {
   );
 }
 
-/** Disabled while working, until the session is known, and per §5 (the run says: the fields its tool's button needs). */
+/** Disabled while working, until the session is known, and per TOOL-11 and TOOL-13 (the run names the fields). */
 function SubmitButton({ run, view }: { run: ToolRunActor; view: ToolView }) {
   const canGenerate = useSelector(run, generateEnabled);
   const busy = useSelector(run, (s) => s.hasTag('busy'));
@@ -96,7 +96,7 @@ function SubmitButton({ run, view }: { run: ToolRunActor; view: ToolView }) {
   );
 }
 
-/** The red banner (§8); a refusal for want of credits links to the two ways of getting more. */
+/** The red banner (TOOL-1, TOOL-27 to TOOL-32); a refusal for want of credits links to the two ways of getting more. */
 function Banner({ run }: { run: ToolRunActor }) {
   const error = useSelector(run, (s) => s.context.error);
   const lacksCredits = useSelector(

@@ -1,4 +1,4 @@
-/** The result of a run (spec §2 Tool pages): the image, text or code, and what can be done next. */
+/** The result of a run (TOOL-3, TOOL-17 to TOOL-24): the image, text or code, and what can be done next. */
 import { lazy, Suspense, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';

@@ -1,5 +1,5 @@
 /**
- * Browser work on a chosen file before any call (spec §5 Files): the size and format checks,
+ * Browser work on a chosen file before any call (TOOL-14 to TOOL-16): the size and format checks,
  * reading it as a data URL, and person-to-person's resize (longest side 800 px, flattened on
  * white, JPEG at 0.7). Nothing here reaches the API or the network; saving and sharing a result
  * fetch it, so they are effects of the app (src/app/save-image.ts).
@@ -26,7 +26,7 @@ const isJpegPng = (file: File) =>
   /^image\/(jpeg|jpg|png)$/i.test(file.type) || (file.type === '' && /\.(jpe?g|png)$/i.test(file.name));
 const isImage = (file: File) => file.type.startsWith('image/') || /\.(jpe?g|png|gif|webp|bmp|avif)$/i.test(file.name);
 
-/** The §5 message that refuses this file, or null when it may be read. */
+/** The message that refuses this file, or null when it may be read. */
 export function fileProblem(file: File, accepts: Accepts, which: 'main' | 'pose' = 'main'): string | null {
   if (accepts === 'video') {
     if (file.size > MAX_FILE_BYTES) return VIDEO_TOO_LARGE;
@@ -80,6 +80,6 @@ export async function compressForUpload(file: Blob): Promise<string> {
   return readAsDataURL(blob);
 }
 
-/** Mobile user agents get save-and-share, desktop the download button (spec §2). */
+/** Mobile user agents get save-and-share, desktop the download button (TOOL-23). */
 export const isMobileAgent = (agent: string = navigator.userAgent): boolean =>
   /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i.test(agent);

@@ -1,5 +1,5 @@
 /**
- * What each tool page shows (spec §2 Tool pages): the page part of each tool's definition in
+ * What each tool page shows (TOOL-1, TOOL-17 to TOOL-22): the page part of each tool's definition in
  * src/catalog (inputs, labels, placeholders, button and progress words, result view). The run
  * itself is the one toolRun flow for all of them.
  */

@@ -110,7 +110,7 @@ export async function expectPngResult(page: Page, alt: string): Promise<void> {
   expect(await imageFile(src)).toEqual({ type: 'image/png', format: 'png' });
 }
 
-/** Presses the result's Download button: the saved file's name and decoded format (spec §9: a timestamped PNG). */
+/** Presses the result's Download button: the saved file's name and decoded format (TOOL-24: a timestamped PNG). */
 export async function savedImage(page: Page): Promise<{ name: string; format: string | undefined }> {
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download' }).click();

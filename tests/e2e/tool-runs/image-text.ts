@@ -75,7 +75,7 @@ export function imageAndTextTools(run: ToolRun): void {
       await page.getByRole('button', { name: 'Generate Another' }).click();
       await page.getByLabel('Prompt').fill('[fail] a running shoe');
       await page.getByRole('button', { name: 'Generate', exact: true }).click();
-      // The advertisement page's own §8 wording for a failed run.
+      // The advertisement page's own wording for a failed run (TOOL-30).
       await failedAndRefunded(
         run,
         'text-to-advertisement',

@@ -22,8 +22,8 @@ import { serverError, silentError } from '../models/fixtures';
 import { IMAGE, POSE } from '../models/tools.models';
 import { never, reject, run, settle, testEffects, type Impl } from './run.harness';
 
-describe('advertisement: the retry path of spec §9', () => {
-  it('504 → 2 s → 504 → 2 s → 504 → "The server is busy", three calls with one idempotency key', async () => {
+describe('advertisement: the retry path', () => {
+  it('TOOL-26, TOOL-30: 504 → 2 s → 504 → 2 s → 504 → "The server is busy", three calls with one idempotency key', async () => {
     const { effects, calls, spies } = testEffects({
       generateSync: reject(serverError('Gateway Timeout', { status: 504 })),
     });
@@ -59,7 +59,7 @@ describe('advertisement: the retry path of spec §9', () => {
     expect(calls.generateSync).toHaveLength(3);
   });
 
-  it('sends the ad payload to /api/generate/image: defaults, prompt, sizes rounded down to 8', async () => {
+  it('TOOL-35, TOOL-37: sends the ad payload to /api/generate/image: defaults, prompt, sizes rounded down to 8', async () => {
     const { effects, calls } = testEffects({});
     const actor = run('text-to-advertisement', effects);
     actor.send({ type: 'tool.aspect', name: 'Mobile' });
@@ -80,7 +80,7 @@ describe('advertisement: the retry path of spec §9', () => {
     });
   });
 
-  it('aborts each attempt at 45 s; after three the banner says the request took too long', async () => {
+  it('TOOL-26, TOOL-30: aborts each attempt at 45 s; after three the banner says the request took too long', async () => {
     const { effects, calls } = testEffects({});
     const actor = run('text-to-advertisement', effects);
     actor.send({ type: 'tool.prompt', prompt: 'A bike' });
@@ -122,7 +122,7 @@ describe('advertisement: the retry path of spec §9', () => {
 });
 
 describe('other tools: time-outs retry, a 504 does not', () => {
-  it('text to image: a 504 fails at once with the §8 text', async () => {
+  it('TOOL-28: text to image: a 504 fails at once with its text', async () => {
     const { effects, calls } = testEffects({ generateSync: reject(serverError('Gateway', { status: 504 })) });
     const actor = run('text-to-image', effects);
     actor.send({ type: 'tool.prompt', prompt: 'a fox' });
@@ -132,7 +132,7 @@ describe('other tools: time-outs retry, a 504 does not', () => {
     expect(actor.getSnapshot().context.error).toBe(REQUEST_TIMED_OUT);
   });
 
-  it('text to image: a time-out message is retried, 55 s per attempt', async () => {
+  it('TOOL-26: text to image: a time-out message is retried, 55 s per attempt', async () => {
     let n = 0;
     const { effects, calls } = testEffects({
       generateSync: async () => {
@@ -155,8 +155,8 @@ describe('other tools: time-outs retry, a 504 does not', () => {
   });
 });
 
-describe('simulated progress (spec §4, §9)', () => {
-  it('ticks every 800 ms with shrinking steps, holds at 85, then 100 on the answer', async () => {
+describe('simulated progress', () => {
+  it('TOOL-5: ticks every 800 ms with shrinking steps, holds at 85, then 100 on the answer', async () => {
     let answer: (v: unknown) => void = () => {};
     const { effects } = testEffects({ generateSync: () => new Promise((r) => (answer = r)) });
     const actor = run('text-to-image', effects, { random: () => 0.5 });
@@ -182,7 +182,7 @@ describe('simulated progress (spec §4, §9)', () => {
     expect(actor.getSnapshot().children['progress']).toBeUndefined();
   });
 
-  it('goes back to 0 on an error', async () => {
+  it('TOOL-5: goes back to 0 on an error', async () => {
     let fail: (e: unknown) => void = () => {};
     const { effects } = testEffects({ generateSync: () => new Promise((_, r) => (fail = r)) });
     const actor = run('text-to-image', effects);
@@ -206,7 +206,7 @@ describe('simulated progress (spec §4, §9)', () => {
   });
 });
 
-describe('polling (spec §4 Polling flow)', () => {
+describe('polling', () => {
   const processing: PredictionAnswer = { status: 'processing', output: null, error: null };
 
   async function restoreRun(fetchPrediction: Impl<{ id: string }, PredictionAnswer>) {
@@ -218,7 +218,7 @@ describe('polling (spec §4 Polling flow)', () => {
     return { actor, ...t };
   }
 
-  it('times out after 60 checks, 2 s apart: "Generation timed out"; progress checks/60 capped at 95', async () => {
+  it('TOOL-6, TOOL-9: times out after 60 checks, 2 s apart: "Generation timed out"; progress checks/60 capped at 95', async () => {
     const { actor, calls, spies } = await restoreRun(async () => processing);
     expect(calls.startGeneration[0]?.input).toMatchObject({
       endpoint: '/api/generate/restore',
@@ -251,7 +251,7 @@ describe('polling (spec §4 Polling flow)', () => {
     expect(calls.fetchPrediction).toHaveLength(60);
   });
 
-  it('succeeded: the first element of an array output, progress 100, credits refreshed', async () => {
+  it('TOOL-7, CREDITS-4: succeeded: the first element of an array output, progress 100, credits refreshed', async () => {
     let n = 0;
     const { actor, spies } = await restoreRun(async () =>
       ++n < 3 ? processing : { status: 'succeeded', output: ['https://atelier.test/a.png', 'b.png'], error: null },
@@ -275,7 +275,7 @@ describe('polling (spec §4 Polling flow)', () => {
     expect(actor.getSnapshot().context.error).toBe(text);
   });
 
-  it('a failed status fetch is retried (an answer resets the count); three in a row end with "Failed to check status"', async () => {
+  it('TOOL-27: a failed status fetch is retried (an answer resets the count); three in a row end with "Failed to check status"', async () => {
     let n = 0;
     const { actor, calls } = await restoreRun(async () => {
       n += 1;
@@ -296,14 +296,14 @@ describe('polling (spec §4 Polling flow)', () => {
   });
 });
 
-describe('person to person: upload, start, poll (spec §7)', () => {
+describe('person to person: upload, start, poll', () => {
   const startRun = (actor: ReturnType<typeof run>, pose = true) => {
     actor.send({ type: 'tool.image', image: IMAGE });
     if (pose) actor.send({ type: 'tool.poseImage', image: POSE });
     actor.send({ type: 'tool.generate' });
   };
 
-  it('uploads main then pose, starts with their URLs and the default prompt, then polls', async () => {
+  it('TOOL-13, TOOL-34: uploads main then pose, starts with their URLs and the default prompt, then polls', async () => {
     const { effects, calls } = testEffects({
       upload: async ({ which }) => ({ url: `/uploads/${which}.jpg` }),
       startGeneration: async () => ({ id: 'pred-2' }),
@@ -359,7 +359,7 @@ describe('person to person: upload, start, poll (spec §7)', () => {
 describe('text, code and image to text: the same poller, every second, at most 180 checks', () => {
   const processing: PredictionAnswer = { status: 'processing', output: null, error: null };
 
-  it('starts, checks every 1 s with a bar fast at first, then shows 100', async () => {
+  it('TOOL-10: starts, checks every 1 s with a bar fast at first, then shows 100', async () => {
     let n = 0;
     const { effects, calls, spies } = testEffects({
       startGeneration: async () => ({ id: 'pred-t' }),
@@ -371,7 +371,7 @@ describe('text, code and image to text: the same poller, every second, at most 1
     actor.send({ type: 'tool.generate' });
     await settle();
     expect(actor.getSnapshot().value).toEqual({ working: 'polling' });
-    expect(spies.refreshCredits).toHaveBeenCalledTimes(1); // after the start (spec §7)
+    expect(spies.refreshCredits).toHaveBeenCalledTimes(1); // after the start (CREDITS-4)
     expect(calls.startGeneration[0]?.input.body).toMatchObject({
       modelCost: 0.003,
       input: { prompt: 'FizzBuzz in Rust', max_tokens: 2000, temperature: 0.3 },
@@ -387,7 +387,7 @@ describe('text, code and image to text: the same poller, every second, at most 1
     expect(actor.getSnapshot().context).toMatchObject({ result: 'fn main() {}', progress: 100 });
   });
 
-  it('times out after 180 checks, 1 s apart: "Generation timed out"; the bar never passes 95', async () => {
+  it('TOOL-9, TOOL-10: times out after 180 checks, 1 s apart: "Generation timed out"; the bar never passes 95', async () => {
     const { effects, calls } = testEffects({
       startGeneration: async () => ({ id: 'pred-t' }),
       fetchPrediction: async () => processing,

@@ -1,5 +1,5 @@
 /**
- * A tool run's form and result with the real machine and test effects: the §5 rules before any
+ * A tool run's form and result with the real machine and test effects: the form rules before any
  * call, the result and Generate Another, leaving the page, answers without what the call
  * promises, and the red banner. Included by tools.flows.test.ts.
  */
@@ -11,7 +11,7 @@ import { serverError, silentError } from '../models/fixtures';
 import { IMAGE, POSE } from '../models/tools.models';
 import { reject, run, settle, testEffects } from './run.harness';
 
-describe('the form before any call (spec §5, §6)', () => {
+describe('the form before any call', () => {
   it.each([
     ['text-to-image', {}, 'Please enter a prompt'],
     ['text-to-image', { prompt: '   ' }, 'Please enter a prompt'],
@@ -35,7 +35,7 @@ describe('the form before any call (spec §5, §6)', () => {
     expect(Object.values(calls).flat()).toEqual([]);
   });
 
-  it('a visitor: requireSignIn, no call, and the prompt stays as typed', async () => {
+  it('AUTH-7: a visitor: requireSignIn, no call, and the prompt stays as typed', async () => {
     const { effects, calls, spies } = testEffects({});
     const actor = run('text-to-image', effects, { signedIn: false, credits: 0 });
     actor.send({ type: 'tool.prompt', prompt: 'a lighthouse at dusk' });
@@ -108,7 +108,7 @@ describe('the form before any call (spec §5, §6)', () => {
     ['restore-image', { image: IMAGE }, true],
     ['image-to-image', { prompt: 'x' }, true],
     ['image-to-text', {}, true],
-  ] as const)('%s with %j: the Generate button enabled %s (spec §5)', (key, form, enabled) => {
+  ] as const)('TOOL-11, TOOL-13: %s with %j: the Generate button enabled %s', (key, form, enabled) => {
     const actor = run(key, testEffects({}).effects);
     if ('prompt' in form) actor.send({ type: 'tool.prompt', prompt: form.prompt });
     if ('image' in form) actor.send({ type: 'tool.image', image: form.image });
@@ -116,7 +116,7 @@ describe('the form before any call (spec §5, §6)', () => {
   });
 });
 
-describe('result: Generate Another and the locked aspect buttons (spec §4)', () => {
+describe('result: Generate Another and the locked aspect buttons', () => {
   async function fromResult() {
     const { effects, calls, spies } = testEffects({
       generateSync: async () => ({ output: 'https://atelier.test/fox.png', credits: 4999 }),
@@ -131,7 +131,7 @@ describe('result: Generate Another and the locked aspect buttons (spec §4)', ()
     return { actor, calls, spies };
   }
 
-  it('refuses the aspect event while a result is shown', async () => {
+  it('TOOL-4: refuses the aspect event while a result is shown', async () => {
     const { actor } = await fromResult();
     const s = actor.getSnapshot();
     expect(s.hasTag('result')).toBe(true);
@@ -141,7 +141,7 @@ describe('result: Generate Another and the locked aspect buttons (spec §4)', ()
     expect(actor.getSnapshot().context.aspect).toBe('Wide');
   });
 
-  it('tool.reset clears prompt, image, result, error, progress and aspect ratio', async () => {
+  it('TOOL-3: tool.reset clears prompt, image, result, error, progress and aspect ratio', async () => {
     const { actor } = await fromResult();
     actor.send({ type: 'tool.reset' });
     const s = actor.getSnapshot();
@@ -161,7 +161,7 @@ describe('result: Generate Another and the locked aspect buttons (spec §4)', ()
     expect(s.can({ type: 'tool.aspect', name: 'Portrait' })).toBe(true);
   });
 
-  it('scrolls to the result 100 ms after it appears', async () => {
+  it('TOOL-25: scrolls to the result 100 ms after it appears', async () => {
     const { spies } = await fromResult();
     await vi.advanceTimersByTimeAsync(99);
     expect(spies.scrollToResult).not.toHaveBeenCalled();
@@ -196,8 +196,8 @@ describe('leaving the page', () => {
   });
 });
 
-describe('answers without what the call promises, and failed starts (spec §8)', () => {
-  it('text to image: an answer without an output shows "Invalid response from the API" and reloads the balance', async () => {
+describe('answers without what the call promises, and failed starts', () => {
+  it('TOOL-27: text to image: an answer without an output shows "Invalid response from the API" and reloads the balance', async () => {
     const { effects, calls, spies } = testEffects({ generateSync: async () => ({ credits: 4990 }) });
     const actor = run('text-to-image', effects);
     actor.send({ type: 'tool.prompt', prompt: 'a fox' });
@@ -244,7 +244,7 @@ describe('answers without what the call promises, and failed starts (spec §8)',
   });
 });
 
-describe('the red banner: the form stays editable and Generate tries again (spec §4, §5)', () => {
+describe('the red banner: the form stays editable and Generate tries again', () => {
   const TOO_LARGE = 'Image is too large. Please choose a smaller image.';
   const POSE_TOO_LARGE = 'Pose image is too large. Please choose a smaller image.';
 
@@ -306,7 +306,7 @@ describe('the red banner: the form stays editable and Generate tries again (spec
     expect(actor.getSnapshot().context.result).toBe('https://atelier.test/fox.png');
   });
 
-  it('image to image: after a failure the size fields still work, rounded down to multiples of 8', async () => {
+  it('TOOL-12: image to image: after a failure the size fields still work, rounded down to multiples of 8', async () => {
     const { effects, calls } = testEffects({ generateSync: reject(serverError('Model unavailable')) });
     const actor = run('image-to-image', effects);
     actor.send({ type: 'tool.image', image: IMAGE });
@@ -349,7 +349,7 @@ describe('the red banner: the form stays editable and Generate tries again (spec
     await settle();
     expect(calls.generateSync).toHaveLength(1);
 
-    // The prompt emptied: §5's text, no call.
+    // The prompt emptied: the text of TOOL-11, no call.
     actor.send({ type: 'tool.prompt', prompt: '   ' });
     actor.send({ type: 'tool.generate' });
     expect(actor.getSnapshot().value).toBe('error');

@@ -1,5 +1,5 @@
 /**
- * The pure parts of a tool run: the §8 texts, the retry rule, the presets and the size rule, the
+ * The pure parts of a tool run: the error texts, the retry rule, the presets and the size rule, the
  * bodies, the parameters and each definition's rules. Included by tools.flows.test.ts.
  */
 import { createActor } from 'xstate';
@@ -28,7 +28,7 @@ import { recordTransitions } from './run.harness';
 
 const defaults = (key: ToolKey) => defaultParamValues(toolByKey(key).params, toolByKey(key).defaultParams);
 
-describe('§8 generation error texts', () => {
+describe('generation error texts', () => {
   it.each([
     ['image', { message: 'Insufficient credits', status: 402 }, 'Insufficient credits'],
     ['image', { message: '' }, 'Failed to generate image. Please try again.'],
@@ -41,7 +41,7 @@ describe('§8 generation error texts', () => {
     ['advertisement', { message: 'Gateway', status: 504 }, AD_BUSY],
     ['advertisement', { message: 'An error occurred upstream', status: 500 }, AD_UNAVAILABLE],
     ['advertisement', { message: 'Insufficient credits', status: 402 }, 'Failed to generate image. Please try again.'],
-  ] as const)('%s %j → %s', (wording, error, text) => {
+  ] as const)('TOOL-28, TOOL-29, TOOL-30: %s %j → %s', (wording, error, text) => {
     expect(generationErrorText(error, wording)).toBe(text);
   });
 
@@ -51,7 +51,7 @@ describe('§8 generation error texts', () => {
     expect(toToolError(undefined)).toEqual({ message: '' });
   });
 
-  it('retries time-outs everywhere, 504 and aborts only on the advertisement page', () => {
+  it('TOOL-26: retries time-outs everywhere, 504 and aborts only on the advertisement page', () => {
     expect(isRetryable({ message: 'Request timed out' }, false)).toBe(true);
     expect(isRetryable({ message: 'x', name: 'TimeoutError' }, false)).toBe(true);
     expect(isRetryable({ message: 'Gateway', status: 504 }, false)).toBe(false);
@@ -62,7 +62,7 @@ describe('§8 generation error texts', () => {
 });
 
 describe('aspect presets and bodies', () => {
-  it('both readings, by the size rule', () => {
+  it('TOOL-36, TOOL-37: both readings, by the size rule', () => {
     expect(aspectPresets('general').map((p) => `${p.name} ${p.width}x${p.height}`)).toEqual([
       'Square 1024x1024',
       'Portrait 832x1216',
@@ -86,7 +86,7 @@ describe('aspect presets and bodies', () => {
     expect([sizeRule(1365), sizeRule(63), sizeRule(9999)]).toEqual([1360, 64, 2048]);
   });
 
-  it('text to image sends its defaults, the prompt, the size and the ratio to /api/generate/image', () => {
+  it('TOOL-33, TOOL-35: text to image sends its defaults, the prompt, the size and the ratio to /api/generate/image', () => {
     const tool = toolByKey('text-to-image');
     const body = generationBody({
       tool,
@@ -108,7 +108,7 @@ describe('aspect presets and bodies', () => {
     });
   });
 
-  it('the video, audio and 3D tools start at the §9 defaults and keep each control in its range', () => {
+  it('TOOL-35: the video, audio and 3D tools start at their default parameters and keep each control in its range', () => {
     const run = createActor(toolRunMachine, {
       inspect: recordTransitions,
       input: runInput('audioldm', { signedIn: true, credits: 5000 }),

@@ -76,7 +76,7 @@ export const changeEmailPaths: PathAdapter = {
   kinds: accountKinds,
 };
 
-/** Security › Change Password (simulated, spec §5). */
+/** Security › Change Password (simulated, ACCOUNT-4). */
 export const changePasswordPaths: PathAdapter = {
   name: 'changePassword',
   models: [changePasswordModel],

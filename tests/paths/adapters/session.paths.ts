@@ -181,7 +181,7 @@ export const sessionPaths: PathAdapter = {
     async 'credits.updated'({ page, server, state }, event) {
       const { credits } = event as Sample;
       if (state.hasTag('refreshing')) {
-        // While the reload of the user is held: a balance from elsewhere on the page (spec §4 Credits).
+        // While the reload of the user is held: a balance from elsewhere on the page (CREDITS-3).
         await page.evaluate(
           (n) => window.dispatchEvent(new CustomEvent('creditsUpdated', { detail: { credits: n } })),
           Number(credits),

@@ -12,7 +12,7 @@ import { toolPollModel, toolRequestAdModel } from '../../flows/models/tools.mode
 import { answerOf, delayPasses, pathDelays, type PathAdapter, type PathContext, type TestServer } from '../harness';
 import { PREDICTION, banner, openTool, progressValue, showsWorking } from './tools-page';
 
-/** The request of the advertisement page (spec §9): 45 s per attempt, up to 3, 2 s apart; 504 and time-outs retried. */
+/** The request of the advertisement page (TOOL-26): 45 s per attempt, up to 3, 2 s apart; 504 and time-outs retried. */
 const AD = '/api/generate/image';
 const keysSeen = new WeakMap<TestServer, string[]>();
 
@@ -109,7 +109,7 @@ export const toolRequestPaths: PathAdapter = {
   },
 };
 
-/** Sound Generation polls its prediction (spec §4 Polling flow). */
+/** Sound Generation polls its prediction (TOOL-6). */
 const SOUND = '/api/generate/sound';
 
 /** The page's poll: 60 checks (the flow model shrinks it to 3 to keep its graph small). */
@@ -119,7 +119,7 @@ const checkFails = { type: 'xstate.error.actor.fetchPrediction', error: { status
 const nextCheck = { type: 'xstate.after.pollInterval.toolPoll.waiting' };
 
 async function showsPollProgress(ctx: PathContext): Promise<string> {
-  // Spec §4: checks over 60 (the page's budget, whatever the model's), capped at 95.
+  // TOOL-6: checks over 60 (the page's budget, whatever the model's), capped at 95.
   const { checks } = ctx.state.context as ToolPollContext;
   const progress = Math.min(95, Math.round((checks / 60) * 100));
   await expect.poll(() => ctx.page.getByText(`Generating... ${progress}%`, { exact: true }).isVisible()).toBe(true);
@@ -174,7 +174,7 @@ export const toolPollPaths: PathAdapter = {
       !event.type.startsWith('xstate.after.') &&
       checks + 1 >= maxPolls &&
       maxPolls < 60
-      ? "the page checks 60 times (spec §9), not the model's 3: its last checks are walked by the routes below"
+      ? "the page checks 60 times (TOOL-6), not the model's 3: its last checks are walked by the routes below"
       : null;
   },
   routes: [

@@ -22,7 +22,7 @@ export const PNG = Buffer.from(
 );
 
 let bigFile: string | null = null;
-/** A 16 MB file on disk (Chromium reads it itself): over the 15 MB limit of spec §5. */
+/** A 16 MB file on disk (Chromium reads it itself): over the 15 MB limit of TOOL-14. */
 export function sixteenMegabytes(): string {
   if (bigFile) return bigFile;
   const dir = mkdtempSync(join(tmpdir(), 'atelier-paths-'));

@@ -30,7 +30,7 @@ function requestAnswers(outcome: RequestOutcome, sync: boolean): Array<{ status:
   }
   const { status, message } = outcome.error;
   const answer = { status: status ?? 500, body: message ? { message } : undefined };
-  // Spec §9: a time-out message is retried, up to three attempts with the click's key.
+  // TOOL-26: a time-out message is retried, up to three attempts with the click's key.
   return /time[d\s-]*out/i.test(message) ? [answer, answer, answer] : [answer];
 }
 
@@ -174,7 +174,7 @@ export const toolRunPaths: PathAdapter = {
         await expect.poll(() => badge.isVisible()).toBe(true);
         return `the page gives its run the session's balance: ${credits} credits`;
       }
-      // After a run the page asks for the balance (spec §7); the answer reaches the run through the session.
+      // After a run the page asks for the balance (CREDITS-4); the answer reaches the run through the session.
       const said = await ctx.server.answer('GET', '/api/users/credits', 200, { credits });
       await expect.poll(() => ctx.page.getByLabel(`Credit balance: ${credits} credits`).first().isVisible()).toBe(true);
       return `${said}: the badge shows ${credits} credits (the session passes them to the run)`;
@@ -235,7 +235,7 @@ export const toolRunPaths: PathAdapter = {
       return server.answer('GET', PREDICTION, 200, { status: 'succeeded', output, error: null });
     },
     async 'xstate.after.*'({ page }) {
-      // The result appears below the form; the page scrolls down to it (spec §2: 100 ms after it appears).
+      // The result appears below the form; the page scrolls down to it (TOOL-25: 100 ms after it appears).
       const result = page.getByRole('region', { name: 'Result' });
       await expect
         .poll(() =>
@@ -284,7 +284,7 @@ export const toolRunPaths: PathAdapter = {
           !context.image &&
           !context.poseImage &&
           context.error === null;
-        // …and after a polled run it asks for the balance again (spec §7), which reaches the run through the session.
+        // …and after a polled run it asks for the balance again (CREDITS-4), which reaches the run through the session.
         const refreshed =
           source.matches('result') &&
           context.shape.call !== 'single' &&
@@ -364,7 +364,7 @@ export const toolRunPaths: PathAdapter = {
         generate,
       ],
     },
-    // Person to Person: the main image is required (spec §5), then both uploads, the start, the checks,
+    // Person to Person: the main image is required (TOOL-13), then both uploads, the start, the checks,
     // and the balance asked for after the run.
     {
       model: toolRunPersonModel,

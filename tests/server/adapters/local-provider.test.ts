@@ -319,7 +319,7 @@ describe('local provider: audio', () => {
     }
   });
 
-  it('defaults to 30 s of music and 10 s of sound (spec §9)', async () => {
+  it('TOOL-35: defaults to 30 s of music and 10 s of sound', async () => {
     const music = wavInfo(file(await provider.run(job('musicgen', { prompt: 'jazz' }), signal())).bytes);
     expect(music.seconds).toBeCloseTo(30, 0);
     const sound = wavInfo(file(await provider.run(job('audioldm', { prompt: 'rain' }), signal())).bytes);

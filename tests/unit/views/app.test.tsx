@@ -52,7 +52,7 @@ function app(path: string, token: string | null, endpoints = fakeEndpoints(proUs
 }
 
 describe('the app root', () => {
-  it('shows the shell at once but nothing that depends on the session until the startup check ends', async () => {
+  it('AUTH-1: shows the shell at once but nothing that depends on the session until the startup check ends', async () => {
     const endpoints = fakeEndpoints(proUser);
     const user = deferred<typeof proUser>();
     endpoints.getUser.mockReturnValueOnce(user.promise);
@@ -102,7 +102,7 @@ describe('the app root', () => {
     stop();
   });
 
-  it('sends a visitor from /settings to /', async () => {
+  it('NAV-6: sends a visitor from /settings to /', async () => {
     const { router, start, stop, view } = app('/settings', null);
     start();
     render(view());
@@ -110,7 +110,7 @@ describe('the app root', () => {
     stop();
   });
 
-  it("shows 'Account successfully deleted' on / after deletion", async () => {
+  it("ACCOUNT-5: shows 'Account successfully deleted' on / after deletion", async () => {
     const { session, router, start, stop, view } = app('/settings', 't');
     start();
     render(view());
@@ -123,7 +123,7 @@ describe('the app root', () => {
 });
 
 describe('back from the checkout', () => {
-  it('/subscribe?checkout=success&session_id=…: the new balance, the user reloaded, the address cleared', async () => {
+  it('CHECKOUT-5: /subscribe?checkout=success&session_id=…: the new balance, the user reloaded, the address cleared', async () => {
     const endpoints = fakeEndpoints(proUser);
     // The startup check still sees the old balance; the refresh after the grant sees the new one.
     endpoints.getUser.mockResolvedValueOnce(proUser).mockResolvedValueOnce({ ...proUser, credits: 5000 });

@@ -50,7 +50,7 @@ describe('focus', () => {
 });
 
 describe('/login page', () => {
-  it('has the spec texts and required typed fields', async () => {
+  it('AUTH-10, AUTH-15: has the product texts and required typed fields', async () => {
     await startSession();
     await renderWithRouter(<LoginPage />);
     expect(await screen.findByRole('heading', { name: 'Login to the product' })).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('/login page', () => {
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
   });
 
-  it('signs in and sends a free user to /subscribe', async () => {
+  it('AUTH-4: signs in and sends a free user to /subscribe', async () => {
     const endpoints = fakeEndpoints(freeUser);
     const { navigate, storage } = await startSession({ endpoints });
     await renderWithRouter(<LoginPage />);
@@ -73,7 +73,7 @@ describe('/login page', () => {
     expect(storage.storeToken).toHaveBeenCalledWith('fresh');
   });
 
-  it('shows the server message, else the page fallback, in a red banner', async () => {
+  it('AUTH-13: shows the server message, else the page fallback, in a red banner', async () => {
     const endpoints = fakeEndpoints(proUser);
     endpoints.login.mockRejectedValueOnce(new ApiError('Invalid email or password', 401));
     endpoints.login.mockRejectedValueOnce({});
@@ -102,7 +102,7 @@ describe('/login page', () => {
 });
 
 describe('/register page', () => {
-  it('checks the passwords, registers and goes to /subscribe', async () => {
+  it('AUTH-11, AUTH-12, AUTH-5: checks the passwords, registers and goes to /subscribe', async () => {
     const { endpoints, navigate } = await startSession();
     await renderWithRouter(<RegisterPage />);
     expect(await screen.findByRole('heading', { name: 'Create Account' })).toBeInTheDocument();
@@ -127,7 +127,7 @@ describe('/register page', () => {
     expect(screen.getByRole('link', { name: /login/i })).toHaveAttribute('href', '/login');
   });
 
-  it("falls back to 'Registration failed'", async () => {
+  it("AUTH-14: falls back to 'Registration failed'", async () => {
     const endpoints = fakeEndpoints();
     endpoints.register.mockRejectedValueOnce({});
     await startSession({ endpoints });
@@ -141,7 +141,7 @@ describe('/register page', () => {
 });
 
 describe('login dialog', () => {
-  it('opens for a visitor who must sign in, switches to registration and back', async () => {
+  it('AUTH-7, AUTH-8: opens for a visitor who must sign in, switches to registration and back', async () => {
     await startSession();
     await renderWithRouter(<LoginDialog />);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -155,7 +155,7 @@ describe('login dialog', () => {
     await waitFor(() => expect(screen.queryByLabelText('Confirm Password')).not.toBeInTheDocument());
   });
 
-  it("signs in from the dialog, closes it and goes home on a paid plan; fallback 'Failed to login'", async () => {
+  it("AUTH-3, AUTH-4, AUTH-13: signs in from the dialog, closes it and goes home on a paid plan; fallback 'Failed to login'", async () => {
     const endpoints = fakeEndpoints(proUser);
     endpoints.login.mockRejectedValueOnce({});
     const { navigate } = await startSession({ endpoints });
@@ -171,7 +171,7 @@ describe('login dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('registers from the dialog; the register dialog shows the hint and closes itself', async () => {
+  it('AUTH-9: registers from the dialog; the register dialog shows the hint and closes itself', async () => {
     await startSession({ delays: { registerNotice: 30 } });
     await renderWithRouter(
       <>
@@ -186,7 +186,7 @@ describe('login dialog', () => {
     type('Confirm Password', 'secret1');
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     const notice = await screen.findByRole('dialog', { name: 'Registration successful' });
-    // Said once: the title is the success message, then the hint (spec §2).
+    // Said once: the title is the success message, then the hint (AUTH-9).
     const text = notice.textContent ?? '';
     expect(text.split('Registration successful')).toHaveLength(2);
     expect(text.split('Please check your email')).toHaveLength(2);
@@ -196,7 +196,7 @@ describe('login dialog', () => {
 });
 
 describe('/forgot-password', () => {
-  it('sends the link and shows the server message', async () => {
+  it('RESET-1, RESET-2: sends the link and shows the server message', async () => {
     await startSession();
     const send = vi.fn(async () => ({ message: 'Check your inbox' }));
     await renderWithRouter(
@@ -212,7 +212,7 @@ describe('/forgot-password', () => {
     expect(send).toHaveBeenCalledWith(expect.objectContaining({ input: { email: 'ada@example.com' } }));
   });
 
-  it('falls back to its own text', async () => {
+  it('RESET-2: falls back to its own text', async () => {
     await startSession();
     const logic = defineFlow(forgotPasswordMachine)(() => ({
       actors: { forgotPassword: fromPromise(async () => Promise.reject(new Error(''))) },
@@ -228,14 +228,14 @@ describe('/verify-email', () => {
   const logic = (outcome: () => Promise<{ message: string }>) =>
     defineFlow(verifyEmailMachine)(() => ({ actors: { verifyEmail: fromPromise(outcome) } }));
 
-  it('without a token fails at once', async () => {
+  it('VERIFY-5: without a token fails at once', async () => {
     await renderWithRouter(<VerifyEmailPage token={null} logic={logic(async () => ({ message: 'x' }))} />);
     expect(await screen.findByRole('heading', { name: 'Verification Failed' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('No verification token provided');
     expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
   });
 
-  it('shows progress, then success with Go to Login', async () => {
+  it('VERIFY-1, VERIFY-2: shows progress, then success with Go to Login', async () => {
     const pending = deferred<{ message: string }>();
     await renderWithRouter(<VerifyEmailPage token="t1" logic={logic(() => pending.promise)} />);
     expect(await screen.findByText('Verifying your email...')).toBeInTheDocument();
@@ -255,7 +255,7 @@ describe('/verify-email', () => {
     expect(check).toHaveBeenCalledTimes(1);
   });
 
-  it('tells an expired link apart', async () => {
+  it('VERIFY-3: tells an expired link apart', async () => {
     await renderWithRouter(
       <VerifyEmailPage
         token="t1"
@@ -268,7 +268,7 @@ describe('/verify-email', () => {
 });
 
 describe('/reset-password', () => {
-  it('validates, resets, logs in automatically and leaves', async () => {
+  it('RESET-3, RESET-4, RESET-7: validates, resets, logs in automatically and leaves', async () => {
     await startSession();
     const reset = deferred<{ message: string; user: { email: string } }>();
     const signIn = vi.fn();

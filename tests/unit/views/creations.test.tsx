@@ -62,7 +62,7 @@ async function renderPage(pages: { items: Creation[]; nextCursor: string | null 
 afterEach(() => cleanup());
 
 describe('My creations', () => {
-  it('lists the runs with tool, prompt, time, status, cost, refund and a preview, and loads more', async () => {
+  it('CREATIONS-1: lists the runs with tool, prompt, time, status, cost, refund and a preview, and loads more', async () => {
     const { api } = await renderPage([
       { items: [video, failed], nextCursor: 'next-1' },
       { items: [creation('a1')], nextCursor: null },
@@ -89,7 +89,7 @@ describe('My creations', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
-  it('a run still being made cannot be deleted yet', async () => {
+  it('CREATIONS-2: a run still being made cannot be deleted yet', async () => {
     await renderPage([{ items: [creation('p1', { status: 'processing', output: null })], nextCursor: null }]);
     const card = (await screen.findAllByRole('listitem'))[0]!;
     expect(within(card).getByText('In progress')).toBeTruthy();
@@ -108,7 +108,7 @@ describe('My creations', () => {
     expect(screen.getByRole('button', { name: 'Video' }).getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('deletes a run only after the confirmation', async () => {
+  it('CREATIONS-2: deletes a run only after the confirmation', async () => {
     const { api } = await renderPage([{ items: [video, failed], nextCursor: null }]);
     const list = await screen.findByRole('list', { name: 'Creations' });
     fireEvent.click(within(within(list).getAllByRole('listitem')[0]!).getByRole('button', { name: 'Delete' }));
@@ -139,7 +139,7 @@ describe('My creations', () => {
     expect(await screen.findByRole('list', { name: 'Creations' })).toBeTruthy();
   });
 
-  it('one creation: its own page with the 3D viewer; deleting it goes back to the list', async () => {
+  it('CREATIONS-3: one creation: its own page with the 3D viewer; deleting it goes back to the list', async () => {
     const { api, navigateTo } = await renderPage([{ items: [model], nextCursor: null }], 'm1');
     expect(await screen.findByTestId('model-viewer')).toBeTruthy();
     expect(api.getCreation).toHaveBeenCalledWith('m1', expect.anything());
@@ -149,7 +149,7 @@ describe('My creations', () => {
     await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/creations'));
   });
 
-  it('one creation of someone else (or deleted) says it was not found', async () => {
+  it('CREATIONS-3: one creation of someone else (or deleted) says it was not found', async () => {
     await renderPage([{ items: [], nextCursor: null }], 'nope');
     expect((await screen.findByRole('alert')).textContent).toContain('Creation not found');
   });

@@ -1,5 +1,5 @@
 /**
- * The seven video, audio and 3D tool pages in a test actor system: the §9 defaults as controls,
+ * The seven video, audio and 3D tool pages in a test actor system: the default parameters (TOOL-35) as controls,
  * the body each run sends, and a usable result (player with download, 3D viewer).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -60,15 +60,18 @@ describe('video, audio and 3D tool pages', () => {
     ['image-to-video', 'Image to Video', [/^Length/, /^Frames per second/]],
     ['musicgen', 'Music Generation', [/^Duration/]],
     ['audioldm', 'Sound Generation', [/^Duration/, /^Guidance/]],
-  ] as const)('%s shows its title, cost and the §9 defaults as controls', async (key, title, labels) => {
-    await renderTool(key);
-    expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
-    expect(screen.getByTestId('tool-page-cost').textContent).toContain(String(toolByKey(key).cost));
-    for (const label of labels) expect(screen.getByLabelText(label)).toBeTruthy();
-    expect(screen.queryByText('Coming soon')).toBeNull();
-  });
+  ] as const)(
+    'TOOL-1, TOOL-35: %s shows its title, cost and its default parameters as controls',
+    async (key, title, labels) => {
+      await renderTool(key);
+      expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+      expect(screen.getByTestId('tool-page-cost').textContent).toContain(String(toolByKey(key).cost));
+      for (const label of labels) expect(screen.getByLabelText(label)).toBeTruthy();
+      expect(screen.queryByText('Coming soon')).toBeNull();
+    },
+  );
 
-  it('text to video: frames and fps start at 14 and 6, are kept in range, and are sent', async () => {
+  it('TOOL-35: text to video: frames and fps start at 14 and 6, are kept in range, and are sent', async () => {
     const api = await renderTool('text-to-video');
     expect((screen.getByLabelText(/^Frames \(/) as HTMLInputElement).value).toBe('14');
     expect((screen.getByLabelText(/^Frames per second/) as HTMLInputElement).value).toBe('6');

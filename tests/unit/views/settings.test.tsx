@@ -119,7 +119,7 @@ describe('/settings › Billing: balance, credit dates and the credit history', 
     expect(billing.getByTestId('credits-expire')).toHaveTextContent('December 21, 2026');
   });
 
-  it('lists the ledger newest first with what, change and running balance; tool runs link to their creation', async () => {
+  it('ACCOUNT-9: lists the ledger newest first with what, change and running balance; tool runs link to their creation', async () => {
     await startSession({ endpoints: fakeEndpoints(withCredits), token: 't' });
     const fakes = fakeLogic();
     await renderWithRouter(<SettingsPage logic={fakes.logic} />);
@@ -168,7 +168,7 @@ describe('/settings › Billing: balance, credit dates and the credit history', 
 });
 
 describe('/settings', () => {
-  it('shows account, security and billing of a free user', async () => {
+  it('ACCOUNT-1: shows account, security and billing of a free user', async () => {
     await startSession({ endpoints: fakeEndpoints(freeUser), token: 't' });
     await renderWithRouter(<SettingsPage logic={fakeLogic().logic} />);
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
@@ -179,7 +179,7 @@ describe('/settings', () => {
     expect(screen.queryByRole('button', { name: 'Cancel subscription' })).not.toBeInTheDocument();
   });
 
-  it('shows a paid plan with Manage Plan, its cycle and dates', async () => {
+  it('ACCOUNT-1: shows a paid plan with Manage Plan, its cycle and dates', async () => {
     await startSession({ endpoints: fakeEndpoints(proUser), token: 't' });
     await renderWithRouter(<SettingsPage logic={fakeLogic().logic} />);
     expect(screen.getByText('Pro')).toBeInTheDocument();
@@ -189,7 +189,7 @@ describe('/settings', () => {
     expect(screen.getByRole('link', { name: 'Manage Plan' })).toBeInTheDocument();
   });
 
-  it('changes the email and the session shows the new one', async () => {
+  it('ACCOUNT-2: changes the email and the session shows the new one', async () => {
     await startSession({ endpoints: fakeEndpoints(proUser), token: 't' });
     const fakes = fakeLogic();
     await renderWithRouter(<SettingsPage logic={fakes.logic} />);
@@ -205,7 +205,7 @@ describe('/settings', () => {
     );
   });
 
-  it("shows 'Failed to update email' when the call fails without a message", async () => {
+  it("ACCOUNT-2: shows 'Failed to update email' when the call fails without a message", async () => {
     await startSession({ endpoints: fakeEndpoints(proUser), token: 't' });
     const fakes = fakeLogic();
     fakes.changeEmail.mockRejectedValueOnce({});
@@ -217,7 +217,7 @@ describe('/settings', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update email');
   });
 
-  it('checks the new passwords and simulates the update', async () => {
+  it('ACCOUNT-3, ACCOUNT-4: checks the new passwords and simulates the update', async () => {
     await startSession({ endpoints: fakeEndpoints(proUser), token: 't' });
     await renderWithRouter(<SettingsPage logic={fakeLogic().logic} />);
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
@@ -230,7 +230,7 @@ describe('/settings', () => {
     expect(await screen.findByText('Password updated successfully')).toBeInTheDocument();
   });
 
-  it('deletes the account after the exact confirmation and goes to / with the notice', async () => {
+  it('ACCOUNT-5: deletes the account after the exact confirmation and goes to / with the notice', async () => {
     const { navigate, storage } = await startSession({ endpoints: fakeEndpoints(proUser), token: 't' });
     const fakes = fakeLogic();
     await renderWithRouter(<SettingsPage logic={fakes.logic} />);
@@ -243,7 +243,7 @@ describe('/settings', () => {
     expect(currentSession().getSnapshot().context.user).toBeNull();
   });
 
-  it('shows the delete failure', async () => {
+  it('ACCOUNT-6: shows the delete failure', async () => {
     await startSession({ endpoints: fakeEndpoints(proUser), token: 't' });
     const fakes = fakeLogic();
     fakes.deleteAccount.mockRejectedValueOnce(new Error('x'));
@@ -253,7 +253,7 @@ describe('/settings', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete account. Please try again.');
   });
 
-  it('cancels a paid subscription after confirming and reloads', async () => {
+  it('ACCOUNT-7: cancels a paid subscription after confirming and reloads', async () => {
     await startSession({ endpoints: fakeEndpoints(proUser), token: 't' });
     const fakes = fakeLogic();
     await renderWithRouter(<SettingsPage logic={fakes.logic} />);
@@ -272,7 +272,7 @@ describe('/settings', () => {
     expect(storage.deleteToken).toHaveBeenCalled();
   });
 
-  it("shows 'Failed to logout. Please try again.'", async () => {
+  it("ACCOUNT-8: shows 'Failed to logout. Please try again.'", async () => {
     const endpoints = fakeEndpoints(proUser);
     endpoints.logout.mockRejectedValueOnce(new Error('x'));
     await startSession({ endpoints, token: 't' });
@@ -285,7 +285,7 @@ describe('/settings', () => {
 describe('/settings guard', () => {
   const beforeLoad = SettingsRoute.options.beforeLoad as unknown as (a: { context: unknown }) => Promise<void>;
 
-  it('redirects a visitor to /', async () => {
+  it('NAV-6: redirects a visitor to /', async () => {
     const { session } = await startSession();
     const error = await beforeLoad({ context: { session } }).catch((e: unknown) => e);
     expect(isRedirect(error)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The eight tool pages in a test actor system (spec §2 Tool pages, §5, §8): texts, placeholders,
+ * The eight tool pages in a test actor system (TOOL-1, TOOL-11 to TOOL-32): texts, placeholders,
  * buttons, validation messages and disabled states. The run is the real toolRun flow with the
  * app's real effects (src/app/tools.ts) over fake endpoints.
  */
@@ -101,20 +101,23 @@ describe('tool pages: title, cost, inputs and buttons', () => {
     ['code-generation', 'Code Generation', 'Generate Code', 'Describe the code you want to generate...'],
     ['image-to-text', 'Image to Text', 'Extract Text', null],
   ];
-  it.each(pages)('%s shows its title, cost, placeholder and button', async (key, title, button, placeholder) => {
-    await renderTool(key);
-    expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
-    expect(screen.getByTestId('tool-page-cost').textContent).toBe(`${toolByKey(key).cost} credits per run`);
-    if (placeholder) expect(screen.getByPlaceholderText(placeholder)).toBeTruthy();
-    expect(submit(button)).toBeTruthy();
-  });
+  it.each(pages)(
+    'TOOL-1, TOOL-19, TOOL-20, TOOL-21: %s shows its title, cost, placeholder and button',
+    async (key, title, button, placeholder) => {
+      await renderTool(key);
+      expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+      expect(screen.getByTestId('tool-page-cost').textContent).toBe(`${toolByKey(key).cost} credits per run`);
+      if (placeholder) expect(screen.getByPlaceholderText(placeholder)).toBeTruthy();
+      expect(submit(button)).toBeTruthy();
+    },
+  );
 
-  it('Text Generation has a 6-row prompt', async () => {
+  it('TOOL-20: Text Generation has a 6-row prompt', async () => {
     await renderTool('text-to-text');
     expect(screen.getByPlaceholderText('Enter your prompt...').getAttribute('rows')).toBe('6');
   });
 
-  it('the general presets and the advertisement presets are offered, sizes rounded to 8', async () => {
+  it('TOOL-36, TOOL-37: the general presets and the advertisement presets are offered, sizes rounded to 8', async () => {
     await renderTool('text-to-image');
     expect(screen.getAllByRole('button', { pressed: false }).map((b) => b.textContent)).toContain(
       'Wide (16:9)1344×768',
@@ -126,7 +129,7 @@ describe('tool pages: title, cost, inputs and buttons', () => {
   });
 });
 
-describe('tool pages: §5 validation before any call', () => {
+describe('tool pages: validation before any call', () => {
   it.each(['text-to-image', 'text-to-advertisement', 'text-to-text', 'code-generation'] as const)(
     '%s: the button is disabled while the prompt is empty after trimming',
     async (key) => {
@@ -140,12 +143,12 @@ describe('tool pages: §5 validation before any call', () => {
     },
   );
 
-  it('Restore Image is disabled with no image', async () => {
+  it('TOOL-17: Restore Image is disabled with no image', async () => {
     await renderTool('restore-image');
     expect((submit('Restore Image') as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('Person to Person: disabled without a prompt; asks for the main image', async () => {
+  it('TOOL-13: Person to Person: disabled without a prompt; asks for the main image', async () => {
     const api = await renderTool('person-to-person');
     expect((submit('Generate') as HTMLButtonElement).disabled).toBe(true);
     typePrompt('on a beach');
@@ -154,7 +157,7 @@ describe('tool pages: §5 validation before any call', () => {
     expect(api.upload).not.toHaveBeenCalled();
   });
 
-  it('Person to Person refuses a 16 MB main image, a 16 MB pose image and a HEIC file, calling nothing', async () => {
+  it('TOOL-14, TOOL-15: Person to Person refuses a 16 MB main image, a 16 MB pose image and a HEIC file, calling nothing', async () => {
     const api = await renderTool('person-to-person');
     chooseFile('Main image', bigFile('big.jpg', 'image/jpeg'));
     expect((await screen.findByRole('alert')).textContent).toBe('Image is too large. Please choose a smaller image.');
@@ -172,7 +175,7 @@ describe('tool pages: §5 validation before any call', () => {
     expect(api.startGeneration).not.toHaveBeenCalled();
   });
 
-  it('Image to Image asks for an image, and takes JPG and PNG only', async () => {
+  it('TOOL-12: Image to Image asks for an image, and takes JPG and PNG only', async () => {
     await renderTool('image-to-image');
     typePrompt('as a watercolour');
     fireEvent.click(submit('Generate'));
@@ -187,7 +190,7 @@ describe('tool pages: §5 validation before any call', () => {
     expect(screen.getByLabelText('Height')).toBeTruthy();
   });
 
-  it('Image to Text asks for an image first and refuses 16 MB', async () => {
+  it('TOOL-14, TOOL-18: Image to Text asks for an image first and refuses 16 MB', async () => {
     const api = await renderTool('image-to-text');
     fireEvent.click(submit('Extract Text'));
     expect((await screen.findByRole('alert')).textContent).toBe('Please upload an image first');
@@ -209,7 +212,7 @@ describe('tool pages: §5 validation before any call', () => {
 });
 
 describe('tool pages: runs', () => {
-  it('Text to Image: generates with the Idempotency key, shows the image, locks the presets, Generate Another clears', async () => {
+  it('TOOL-22, TOOL-3, TOOL-4: Text to Image: generates with the Idempotency key, shows the image, locks the presets, Generate Another clears', async () => {
     const api = await renderTool('text-to-image');
     typePrompt('a red fox');
     fireEvent.click(screen.getByRole('button', { name: /Portrait/ }));
@@ -232,7 +235,7 @@ describe('tool pages: runs', () => {
     expect(screen.getByRole('button', { name: /Square/ }).getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('Code Generation: the code in a code block with Copy', async () => {
+  it('TOOL-21: Code Generation: the code in a code block with Copy', async () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await renderTool('code-generation');
@@ -246,14 +249,14 @@ describe('tool pages: runs', () => {
     expect(screen.getByRole('button', { name: 'Generate Another' })).toBeTruthy();
   });
 
-  it('Text Generation: the text in preformatted text', async () => {
+  it('TOOL-20: Text Generation: the text in preformatted text', async () => {
     await renderTool('text-to-text');
     typePrompt('a haiku');
     fireEvent.click(submit('Generate Text'));
     expect((await screen.findByText(/function add/, { selector: 'pre' })).tagName).toBe('PRE');
   });
 
-  it('a server failure shows the red banner and the form keeps the prompt', async () => {
+  it('TOOL-1: a server failure shows the red banner and the form keeps the prompt', async () => {
     const api = await renderTool('text-to-image');
     api.generateImage.mockRejectedValueOnce(
       Object.assign(new Error('The offline preview model failed'), { status: 502 }),
@@ -286,7 +289,7 @@ describe('tool pages: runs', () => {
     expect(api.generateImage).not.toHaveBeenCalled();
   });
 
-  it('the advertisement result offers Download on desktop', async () => {
+  it('TOOL-19, TOOL-23: the advertisement result offers Download on desktop', async () => {
     await renderTool('text-to-advertisement');
     typePrompt('a shoe ad');
     fireEvent.click(submit('Generate'));
@@ -295,7 +298,7 @@ describe('tool pages: runs', () => {
     expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
   });
 
-  it('on a mobile user agent without a native file share, Share opens the dialog with Facebook, Twitter and Copy Link', async () => {
+  it('TOOL-23: on a mobile user agent without a native file share, Share opens the dialog with Facebook, Twitter and Copy Link', async () => {
     const agent = vi
       .spyOn(navigator, 'userAgent', 'get')
       .mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148');
@@ -315,7 +318,7 @@ describe('tool pages: runs', () => {
       );
       fireEvent.click(within(dialog).getByRole('button', { name: 'Copy Link' }));
       await waitFor(() => expect(writeText).toHaveBeenCalledWith(expect.stringMatching(/\/files\/output\/fox\.png$/)));
-      // Behind the modal dialog, save is offered too (save and share on mobile, spec §2).
+      // Behind the modal dialog, save is offered too (save and share on mobile, TOOL-23).
       expect(screen.getByRole('button', { name: 'Download', hidden: true })).toBeTruthy();
     } finally {
       agent.mockRestore();
@@ -323,7 +326,7 @@ describe('tool pages: runs', () => {
   });
 });
 
-describe('tool pages: while a run is working (spec §2 progress texts)', () => {
+describe('tool pages: while a run is working (progress texts)', () => {
   type Fill = () => Promise<void>;
   const prompt =
     (value: string): Fill =>
@@ -351,20 +354,23 @@ describe('tool pages: while a run is working (spec §2 progress texts)', () => {
     ['image-to-text', 'Extract Text', 'Processing... 12%', image('Image')],
   ];
 
-  it.each(pages)('%s: "%s" shows %s and the button is disabled', async (key, button, progress, fill) => {
-    if (key === 'person-to-person') stubImageResize();
-    await renderTool(key, proUser, heldToolEndpoints());
-    await fill();
-    expect((submit(button) as HTMLButtonElement).disabled).toBe(false);
-    fireEvent.click(submit(button));
-    const text = await screen.findByText(progress);
-    const value = Number(/(\d+)%$/.exec(text.textContent ?? '')?.[1]);
-    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(value));
-    const word = /^(\w+)\.\.\./.exec(text.textContent ?? '')?.[1];
-    const working = screen.getByRole('button', { name: `${word}...` });
-    expect((working as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.queryByRole('button', { name: button })).toBeNull();
-  });
+  it.each(pages)(
+    'TOOL-17, TOOL-18, TOOL-19: %s: "%s" shows %s and the button is disabled',
+    async (key, button, progress, fill) => {
+      if (key === 'person-to-person') stubImageResize();
+      await renderTool(key, proUser, heldToolEndpoints());
+      await fill();
+      expect((submit(button) as HTMLButtonElement).disabled).toBe(false);
+      fireEvent.click(submit(button));
+      const text = await screen.findByText(progress);
+      const value = Number(/(\d+)%$/.exec(text.textContent ?? '')?.[1]);
+      expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(value));
+      const word = /^(\w+)\.\.\./.exec(text.textContent ?? '')?.[1];
+      const working = screen.getByRole('button', { name: `${word}...` });
+      expect((working as HTMLButtonElement).disabled).toBe(true);
+      expect(screen.queryByRole('button', { name: button })).toBeNull();
+    },
+  );
 });
 
 describe('tool pages: scrolling to the result', () => {
@@ -383,7 +389,7 @@ describe('tool pages: scrolling to the result', () => {
     return { target, scrolled };
   }
 
-  it('scrolls smoothly, or jumps for a person who asks for reduced motion', async () => {
+  it('TOOL-25: scrolls smoothly, or jumps for a person who asks for reduced motion', async () => {
     const { app } = await startSession({ endpoints: fakeEndpoints(proUser), token: 'saved' });
     for (const [reduced, behavior] of [
       [false, 'smooth'],

@@ -3,7 +3,7 @@ import * as buttons from '../button/button.css';
 import * as styles from './form.css';
 
 /**
- * A labelled input: email fields are type=email and required, password fields required (spec §5).
+ * A labelled input: email fields are type=email and required, password fields required (AUTH-15).
  * `errorId` is the id of the form's error banner while it shows an error about this field: the
  * field is then aria-invalid and described by it.
  */

@@ -16,7 +16,7 @@ export const input = style({
   fontSize: vars.fontSize.md,
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.accent}`, outlineOffset: 1 } },
 });
-/** The red banner of spec §2 and §8. */
+/** The red banner of errors (TOOL-1). */
 export const alert = style({
   padding: vars.space.md,
   borderRadius: vars.radius.md,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import * as styles from './form.css';
 
-/** A status line (spec §2 notices): nothing when there is nothing to say. */
+/** A status line (the pages' notices): nothing when there is nothing to say. */
 export function Notice({ children }: { children: ReactNode }) {
   return children ? (
     <div role="status" className={styles.notice}>
