@@ -1,6 +1,6 @@
 /**
  * Opens the database: PGlite on disk by default, node-postgres when a URL is given; migrates either way.
- * PGlite starts fast (design.md: initdb costs seconds): a new data directory is a copy of the migrated
+ * PGlite starts fast (initdb costs seconds): a new data directory is a copy of the migrated
  * empty template made at build time (scripts/db-template.ts), and migrations run only when the
  * migrations folder differs from the one the directory was last migrated with.
  */

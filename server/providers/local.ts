@@ -116,7 +116,7 @@ function promptOf(job: GenerationJob): string {
 // ---------- images ----------
 
 /**
- * Requested size: width/height (each 16..2048), else the aspect-ratio preset of spec §9 for
+ * Requested size: width/height (each 16..2048), else the aspect-ratio preset (TOOL-36) for
  * aspect_ratio ("16:9"), else 1024 × 1024.
  */
 export function imageSize(input: Readonly<Record<string, InputValue>>): { width: number; height: number } {

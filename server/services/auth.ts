@@ -156,7 +156,7 @@ export async function loadUser(db: Executor, id: string): Promise<UserRow> {
   return row;
 }
 
-/** The signed-in user as the API answers it (spec §7 User). */
+/** The signed-in user as the API answers it (User of the API contract). */
 export async function currentUser(db: Executor, id: string): Promise<User> {
   return toUser(await loadUser(db, id));
 }

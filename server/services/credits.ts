@@ -2,7 +2,7 @@
  * The credit balance and its ledger. Every change is one transaction: the balance update and a ledger
  * row whose `reference` is UNIQUE, so replaying a grant, spend or refund with the same reference is a no-op.
  *
- * Expiry rule (spec §9 "credits expire at the end of each billing cycle"): subscription grants are tracked
+ * Expiry rule (SUPPORT-2: credits expire at the end of each billing cycle): subscription grants are tracked
  * in users.subscription_credits, and spends consume them first. When a new cycle's grant lands, the
  * previous cycle's unspent subscription credits (min(subscription_credits, credits)) are removed by an
  * 'expire' ledger row, then the new grant is added. Pack credits, the free signup credits and refunds

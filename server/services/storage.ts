@@ -97,7 +97,7 @@ export interface SniffedImage {
   readonly ext: string;
 }
 
-/** Recognises image bytes by their magic numbers; 'heic' for HEIC/HEIF (rejected with the §5 text). */
+/** Recognises image bytes by their magic numbers; 'heic' for HEIC/HEIF (rejected with TOOL-15's text). */
 export function sniffImage(b: Uint8Array): SniffedImage | 'heic' | undefined {
   const starts = (sig: number[], at = 0) => sig.every((x, i) => b[at + i] === x);
   if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { contentType: 'image/png', ext: 'png' };

@@ -36,7 +36,7 @@ export async function prepareInput(
     }
     if (typeof value !== 'string') throw new HttpError(400, `The ${field} must be an uploaded image URL`);
     let url = value;
-    // Image to text sends its picture as a data URL (spec §3); it is checked and stored like an upload.
+    // Image to text sends its picture as a data URL (TOOL-18); it is checked and stored like an upload.
     if (value.startsWith('data:')) url = await storeUploadedImage(deps, userId, value);
     const upload = await readUpload(deps.db, deps.files, userId, url);
     if (!upload) throw new HttpError(400, 'Images must be uploaded to Atelier first. Please upload the image again.');
@@ -64,7 +64,7 @@ export async function prepareInput(
 
 export type PreparedInput = Awaited<ReturnType<typeof prepareInput>>;
 
-/** A run as the client asks for it (spec §7 GenerateBody): model, input and optional version. */
+/** A run as the client asks for it (GenerateBody of the API contract): model, input and optional version. */
 export interface GenerationRequest {
   readonly modelId: string;
   readonly input: Readonly<Record<string, InputValue>>;
