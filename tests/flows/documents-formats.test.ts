@@ -7,7 +7,9 @@
  */
 import mermaid from 'mermaid';
 import { describe, expect, it } from 'vitest';
+import { and, not, or, setup } from 'xstate';
 import { machines } from '../../machines';
+import { facts } from '../../machines/shared/meta';
 import { exportMachine, graphOf } from '../../src/features/flows/documents';
 import { flowModels } from './models';
 
@@ -119,6 +121,46 @@ describe('flows documents', () => {
   it('the JSON export is the graph model', async () => {
     const machine = machines['checkoutReturn']!;
     expect(JSON.parse(await text(machine, 'json'))).toEqual(graphOf(machine));
+  });
+
+  it('reads guards by their written names, product rules and sights from the meta, entry and exit actions', async () => {
+    const sample = setup({
+      guards: { ready: () => true, open: () => true },
+      actions: { greet: () => {}, wave: () => {} },
+    }).createMachine({
+      id: 'sample',
+      description: 'A sample flow',
+      meta: facts({ sends: ['go'], rules: ['DEMO-1'] }),
+      initial: 'a',
+      states: {
+        a: {
+          meta: facts({ rules: ['DEMO-2'], sees: [{ text: 'Hello' }] }),
+          entry: 'greet',
+          exit: ['wave'],
+          on: {
+            go: [
+              { guard: and(['ready', not('open')]), target: 'b' },
+              { guard: or(['open', { type: 'ready' }]), target: 'b' },
+              { guard: () => true, target: 'b' },
+            ],
+          },
+        },
+        b: { type: 'final' },
+      },
+    });
+    const graph = graphOf(sample);
+    expect(graph.transitions.map((t) => t.guard)).toEqual(['and(ready, not(open))', 'or(open, ready)', 'inline']);
+    expect(graph.states[1]).toMatchObject({ rules: ['DEMO-2'], sees: ["'Hello'"], entry: ['greet'], exit: ['wave'] });
+    const md = await text(sample, 'md');
+    expect(md).toContain('A sample flow');
+    expect(md).toContain('- DEMO-1: the whole machine');
+    expect(md).toContain('- DEMO-2: a');
+    expect(md).toContain("The person sees: 'Hello'");
+    expect(md).toContain('On entry: `greet`');
+  });
+
+  it('stories need the flow models', async () => {
+    await expect(exportMachine(machines['resetPassword']!, 'stories')).rejects.toThrow(/flow models/);
   });
 
   it('mermaid rejects a broken diagram (the parse check has teeth)', async () => {

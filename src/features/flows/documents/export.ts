@@ -1,10 +1,10 @@
 /**
  * One document of a live machine, as a file to download or write: `exportMachine(machine, format)`.
  * svg and png lay the machine out with the viewer's elk layout; png needs a rasteriser (sharp in
- * Node, a canvas in the page), passed in. Stories need the machine's flow models (example events
- * and actor outcomes); without one, they are planned on a model made from the graph alone.
+ * Node, a canvas in the page), passed in. Stories need the machine's flow models (example input,
+ * events and actor outcomes, tests/flows/models): the scripts pass them, the page only when it has them.
  */
-import type { AnyStateMachine, EventObject } from 'xstate';
+import type { AnyStateMachine } from 'xstate';
 import { toFlowGraph } from '../graph';
 import { layoutFlow } from '../layout';
 import { flowToSvg } from '../svg';
@@ -43,17 +43,6 @@ export interface ExportOptions {
 
 export const isFormat = (value: string): value is Format => (FORMATS as readonly string[]).includes(value);
 
-/** A model made from the graph alone: each event bare, each actor done with no output and failing with an Error. */
-function graphModel(machine: AnyStateMachine): FlowModel {
-  const graph = graphOf(machine);
-  const events: Record<string, EventObject[]> = {};
-  const actors: NonNullable<FlowModel['actors']> = {};
-  for (const t of graph.transitions) if (t.kind === 'event') events[t.event] = [{ type: t.event }];
-  for (const s of graph.states)
-    for (const i of s.invokes) actors[i.id] = { done: [undefined], error: [new Error(`${i.src} failed`)] };
-  return { machine, events, actors, context: () => null, limit: 2000 };
-}
-
 export async function exportMachine(
   machine: AnyStateMachine,
   format: Format,
@@ -64,7 +53,11 @@ export async function exportMachine(
     case 'md':
       return { filename: `${name}.md`, mime: 'text/markdown', content: machineMarkdown(graphOf(machine)) };
     case 'stories': {
-      const models = options.models?.length ? options.models : [graphModel(machine)];
+      const models = options.models ?? [];
+      if (!models.length)
+        throw new Error(
+          `Stories of ${name} are planned on its flow models (example input, events and effect outcomes): npm run flows:export -- --format stories`,
+        );
       return { filename: `${name}.stories.md`, mime: 'text/markdown', content: storiesMarkdown(machine, models) };
     }
     case 'mermaid':
