@@ -1,8 +1,10 @@
 /**
  * What changed between two versions of the machines, by their graphs, not their files: per machine,
  * the states and transitions added, removed and changed (kind, initial, description, sights,
- * ignores, rules, entry and exit; targets, guard, actions, delay, re-entry). A refactor that
- * leaves the graph alone reports nothing.
+ * ignores, rules, entry and exit; targets, actions, delay, re-entry). A transition is known by its
+ * source, event and guard (model.ts), so a new guard is one transition removed and one added.
+ * A refactor that leaves the graph alone (renamed files, reordered states, new implementations
+ * of the same named actions) reports nothing.
  */
 import type { GraphState, GraphTransition, MachineGraph } from './model';
 
@@ -38,7 +40,7 @@ const STATE_FIELDS = [
   'exit',
   'invokes',
 ] as const;
-const TRANSITION_FIELDS = ['targets', 'guard', 'actions', 'delay', 'reenter', 'kind'] as const;
+const TRANSITION_FIELDS = ['targets', 'actions', 'delay', 'reenter', 'kind'] as const;
 
 function compare<T extends { id: string }>(before: T[], after: T[], fields: readonly (keyof T & string)[]) {
   const old = new Map(before.map((x) => [x.id, x]));
