@@ -1,4 +1,4 @@
-import { defineModel } from '../harness';
+import { defineModel } from '../model-paths';
 import { changeEmailMachine } from '../../../machines/account/change-email.machine';
 import { changePasswordMachine } from '../../../machines/account/change-password.machine';
 import { deleteAccountMachine } from '../../../machines/account/delete-account.machine';

@@ -1,4 +1,4 @@
-import { defineModel } from '../harness';
+import { defineModel } from '../model-paths';
 import { verifyEmailMachine } from '../../../machines/auth/verify-email.machine';
 import { forgotPasswordMachine } from '../../../machines/auth/forgot-password.machine';
 import { resetPasswordMachine } from '../../../machines/auth/reset-password.machine';

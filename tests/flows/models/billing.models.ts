@@ -1,4 +1,4 @@
-import { defineModel } from '../harness';
+import { defineModel } from '../model-paths';
 import { checkoutMachine } from '../../../machines/billing/checkout.machine';
 import { checkoutReturnMachine } from '../../../machines/billing/checkout-return.machine';
 import { creditHistoryMachine } from '../../../machines/billing/credit-history.machine';

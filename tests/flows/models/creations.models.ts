@@ -1,7 +1,7 @@
 /** Flow models of My creations: the list (load, load more, filter, delete confirm) and the one-run page. */
 import { creationsMachine, type CreationsContext } from '../../../machines/creations/creations.machine';
 import type { Creation } from '../../../src/api/schemas';
-import { defineModel } from '../harness';
+import { defineModel } from '../model-paths';
 import { serverError, silentError } from './fixtures';
 
 export const creation = (id: string, extra: Partial<Creation> = {}): Creation => ({

@@ -1,4 +1,4 @@
-import { defineModel } from '../harness';
+import { defineModel } from '../model-paths';
 import { sessionMachine } from '../../../machines/session/session.machine';
 import type { SessionContext } from '../../../machines/session/session.types';
 import { freeUser, noSubscriptionUser, proUser, serverError, silentError } from './fixtures';

@@ -1,4 +1,4 @@
-import { defineModel } from '../harness';
+import { defineModel } from '../model-paths';
 import { sidebarMachine } from '../../../machines/sidebar/sidebar.machine';
 import { themeMachine } from '../../../machines/theme/theme.machine';
 

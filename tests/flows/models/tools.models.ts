@@ -10,7 +10,7 @@ import { toolProgressMachine } from '../../../machines/tools/tool-progress.machi
 import { toolRequestMachine, type ToolRequestInput } from '../../../machines/tools/tool-request.machine';
 import { toolRunMachine } from '../../../machines/tools/tool-run.machine';
 import type { RequestOutcome, ToolError, ToolRunContext } from '../../../machines/tools/tool-run.types';
-import { defineModel, type ActorOutcomes } from '../harness';
+import { defineModel, type ActorOutcomes } from '../model-paths';
 import { serverError, silentError } from './fixtures';
 
 export const IMAGE = 'data:image/png;base64,iVBORw0KGgo=';
