@@ -149,7 +149,7 @@ describe('the folder table: which server folder may import which', () => {
   });
 });
 
-/** Issue 22: the server keeps no state outside its container, and reads no setting outside server/config.ts. */
+/** The server keeps no state outside its container, and reads no setting outside server/config.ts. */
 describe('no module-level state and no process.env in the server', () => {
   async function messages(file: string, code: string) {
     const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });

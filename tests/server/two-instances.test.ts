@@ -1,5 +1,5 @@
 /**
- * Issue 22: the server keeps no state outside its container. Two app instances in one process, each on a
+ * The server keeps no state outside its container. Two app instances in one process, each on a
  * database of its own (two PGlite instances) and handed one shared worker pool, run generations side by
  * side without seeing each other's runs; closing one stops its own runs and leaves the other, the shared
  * pool and the database it was handed working.
