@@ -43,6 +43,7 @@ export const creditHistoryMachine = setup({
   },
 }).createMachine({
   id: 'creditHistory',
+  description: 'The credit history list: load the first page, load more, retry after a failure.',
   meta: facts({ sends: ['history.more', 'history.retry'] }),
   context: { entries: [], nextCursor: null, error: null },
   initial: 'loading',
@@ -51,9 +52,7 @@ export const creditHistoryMachine = setup({
       description: 'Loading the newest entries',
       meta: facts({
         sees: [{ text: 'Loading...' }],
-        ignores: [
-          pageLoading,
-        ],
+        ignores: [pageLoading],
       }),
       tags: ['busy', 'loading'],
       invoke: {
@@ -96,9 +95,7 @@ export const creditHistoryMachine = setup({
       description: 'Loading the next, older page',
       meta: facts({
         sees: [{ role: 'button', name: 'Loading...', state: 'disabled' }],
-        ignores: [
-          pageLoading,
-        ],
+        ignores: [pageLoading],
       }),
       tags: ['busy', 'loadingMore'],
       invoke: {
