@@ -41,6 +41,10 @@ export const rowMissing = style({ fill: vars.color.danger });
 export const labelBox = style({ fill: vars.color.background, opacity: 0.9 });
 export const labelSendable = style({ fill: vars.color.background, stroke: vars.color.accent, strokeWidth: 1.5 });
 export const labelText = style({ fill: vars.color.text });
+export const labelMatch = style({ fill: vars.color.text, fontWeight: 800, textDecoration: 'underline' });
+/** The hovered or clicked transition's own lines of a shared label. */
+export const partLit = style({});
+globalStyle(`${partLit} text`, { fontWeight: 800 });
 export const labelAction = style({ fill: vars.color.textSecondary, fontStyle: 'italic' });
 export const marker = style({ fill: vars.color.textSecondary });
 export const arrow = style({ fill: vars.color.textSecondary });

@@ -83,6 +83,30 @@ export function FlowChart(props: FlowChartProps) {
   // Fit once per layout (a new machine or fold); later zooms are the person's.
   useEffect(() => fit(true), [layout]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // A focused state off the screen is brought to its middle (the zoom stays the person's).
+  useEffect(() => {
+    const rect = box.current?.getBoundingClientRect();
+    const id = focus ?? selected;
+    if (!rect || !id) return;
+    const node = layout.nodes.find((n) => n.state.id === id || (id.startsWith(`${n.state.id}.`) && n.folded));
+    if (!node) return;
+    setView((v) => {
+      const left = v.x + node.x * v.k;
+      const top = v.y + node.y * v.k;
+      const inside =
+        left >= 0 &&
+        top >= 0 &&
+        left + Math.min(node.width * v.k, rect.width) <= rect.width &&
+        top + Math.min(node.height * v.k, rect.height) <= rect.height;
+      if (inside) return v;
+      return {
+        k: v.k,
+        x: rect.width / 2 - (node.x + Math.min(node.width, rect.width / v.k) / 2) * v.k,
+        y: rect.height / 2 - (node.y + Math.min(node.height, rect.height / v.k) / 2) * v.k,
+      };
+    });
+  }, [focus, selected, layout]);
+
   const zoomAt = (factor: number, cx?: number, cy?: number) =>
     setView((v) => {
       const rect = box.current?.getBoundingClientRect();
@@ -137,6 +161,8 @@ export function FlowChart(props: FlowChartProps) {
   const touches = (t: FlowTransition) => within(t.source) || within(t.target);
   const coverage = (key: string) => (missing ? (missing.has(key) ? 'missing' : 'walked') : undefined);
   const lit = hovered ?? picked;
+  const short = (id: string) => (id === graph.id ? id : id.slice(graph.id.length + 1));
+  const canSend = (t: FlowTransition) => props.canSend?.(t) ?? false;
 
   const rowsOf = (n: LaidNode) => {
     const ys = rowOffsets(n.rows);
@@ -348,68 +374,94 @@ export function FlowChart(props: FlowChartProps) {
               </g>
             ))}
             {layout.edges.map((e) => {
-              const t = e.transition;
-              const key = t.coverageKey;
-              const dim = focus !== null && !touches(t);
-              const on = lit === t.id || (focus !== null && touches(t));
-              const sendable = props.canSend?.(t) ?? false;
+              const keys = e.parts.map((p) => p.transition.coverageKey);
+              const dim = focus !== null && !e.parts.some((p) => touches(p.transition));
+              const on = e.parts.some((p) => lit === p.transition.id) || (focus !== null && !dim);
+              const changed = keys.map((k) => diffClass(diff, k)).find((d) => d !== undefined);
+              let line = 0;
               return (
                 <g
-                  key={t.id}
-                  data-transition={key}
-                  data-edge={t.id}
-                  data-coverage={coverage(key)}
+                  key={e.transition.id}
+                  data-edge-group={e.transition.id}
                   data-dim={dim || undefined}
-                  data-lit={lit === t.id || undefined}
-                  data-diff={diffClass(diff, key)}
-                  data-match={matches?.has(t.id) || undefined}
                   className={[dim ? styles.dim : '', on ? styles.lit : ''].join(' ')}
-                  onPointerEnter={() => setHovered(t.id)}
-                  onPointerLeave={() => setHovered(null)}
-                  onClick={(ev) => {
-                    ev.stopPropagation();
-                    if (drag.current?.moved) return;
-                    if (sendable) props.onSend?.(t);
-                    setPicked((p) => (p === t.id && !sendable ? null : t.id));
-                  }}
-                  style={{ cursor: 'pointer' }}
                 >
-                  <title>{`${t.source.slice(graph.id.length + 1)} → ${t.targetless ? '(stays)' : t.target.slice(graph.id.length + 1)}: ${e.label?.text ?? t.event}${sendable ? ' (click to send)' : ''}`}</title>
                   <path
                     d={pathData(e.points)}
                     className={[
                       styles.edge,
-                      t.kind === 'always' || t.kind === 'after' ? styles.always : '',
-                      missing ? (missing.has(key) ? styles.missing : styles.walked) : '',
-                      diffClass(diff, key) ? styles[diffClass(diff, key)!] : '',
+                      e.transition.kind === 'always' || e.transition.kind === 'after' ? styles.always : '',
+                      missing ? (keys.some((k) => missing.has(k)) ? styles.missing : styles.walked) : '',
+                      changed ? styles[changed] : '',
                     ].join(' ')}
                     markerEnd={`url(#${arrowId})`}
                   />
-                  <path d={pathData(e.points)} className={styles.edgeHit} />
+                  <path
+                    d={pathData(e.points)}
+                    className={styles.edgeHit}
+                    onPointerEnter={() => setHovered(e.transition.id)}
+                    onPointerLeave={() => setHovered(null)}
+                  />
                   {e.label ? (
-                    <>
-                      <rect
-                        x={e.label.x}
-                        y={e.label.y}
-                        width={e.label.width}
-                        height={e.label.height}
-                        rx={3}
-                        className={sendable ? styles.labelSendable : styles.labelBox}
-                      />
-                      {e.label.lines.map((line, i) => (
-                        <text
-                          key={i}
-                          x={e.label!.x + 4}
-                          y={e.label!.y + 12 + i * 16}
-                          fontSize={ROW_FONT}
-                          data-label=""
-                          className={i === 0 ? styles.labelText : styles.labelAction}
-                        >
-                          {line}
-                        </text>
-                      ))}
-                    </>
+                    <rect
+                      x={e.label.x}
+                      y={e.label.y}
+                      width={e.label.width}
+                      height={e.label.height}
+                      rx={3}
+                      className={e.parts.some((p) => canSend(p.transition)) ? styles.labelSendable : styles.labelBox}
+                    />
                   ) : null}
+                  {e.parts.map(({ transition: t, lines }) => {
+                    const sendable = canSend(t);
+                    const first = line;
+                    line += lines.length;
+                    return (
+                      <g
+                        key={t.id}
+                        data-transition={t.coverageKey}
+                        data-edge={t.id}
+                        data-coverage={coverage(t.coverageKey)}
+                        data-dim={(focus !== null && !touches(t)) || undefined}
+                        data-lit={lit === t.id || undefined}
+                        data-diff={diffClass(diff, t.coverageKey)}
+                        data-match={matches?.has(t.id) || undefined}
+                        data-sendable={sendable || undefined}
+                        className={lit === t.id ? styles.partLit : undefined}
+                        onPointerEnter={() => setHovered(t.id)}
+                        onPointerLeave={() => setHovered(null)}
+                        onClick={(ev) => {
+                          ev.stopPropagation();
+                          if (drag.current?.moved) return;
+                          if (sendable) props.onSend?.(t);
+                          setPicked((p) => (p === t.id && !sendable ? null : t.id));
+                        }}
+                        style={{ cursor: 'pointer' }}
+                      >
+                        <title>{`${short(t.source)} → ${t.targetless ? '(stays)' : short(t.target)}: ${lines.join(' ')}${sendable ? ' (click to send)' : ''}`}</title>
+                        {e.label
+                          ? lines.map((text, i) => (
+                              <text
+                                key={i}
+                                x={e.label!.x + 4}
+                                y={e.label!.y + 12 + (first + i) * 16}
+                                fontSize={ROW_FONT}
+                                data-label=""
+                                className={
+                                  matches?.has(t.id)
+                                    ? styles.labelMatch
+                                    : i === 0 || e.parts.length > 1
+                                      ? styles.labelText
+                                      : styles.labelAction
+                                }
+                              >
+                                {text}
+                              </text>
+                            ))
+                          : null}
+                      </g>
+                    );
+                  })}
                 </g>
               );
             })}

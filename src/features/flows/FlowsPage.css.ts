@@ -30,10 +30,10 @@ export const machineName = style({ margin: 0, fontSize: vars.fontSize.body, font
  */
 export const workspace = style({
   display: 'grid',
-  gridTemplateColumns: '150px minmax(0, 1fr) 340px',
-  gridTemplateRows: 'auto minmax(0, 1fr)',
-  gridTemplateAreas: '"head head head" "nav chart side"',
-  gap: vars.space.md,
+  gridTemplateColumns: 'minmax(0, 1fr) 320px',
+  gridTemplateRows: 'auto auto minmax(0, 1fr)',
+  gridTemplateAreas: '"head head" "nav nav" "chart side"',
+  gap: vars.space.sm,
   height: 'calc(100dvh - 96px)',
   minHeight: 520,
   '@media': {
@@ -59,12 +59,8 @@ export const lead = style({
   fontSize: vars.fontSize.sm,
   flex: '1 1 320px',
 });
-export const switcherNav = style({
-  gridArea: 'nav',
-  overflowY: 'auto',
-  minHeight: 0,
-  '@media': { '(max-width: 1100px)': { overflowY: 'visible' } },
-});
+/** One scrolling row of machine names above the chart. */
+export const switcherNav = style({ gridArea: 'nav', overflowX: 'auto', minWidth: 0 });
 export const chartArea = style([
   stack.xs,
   {
@@ -109,16 +105,15 @@ export const visuallyHidden = style({
 export const switcher = style({
   listStyle: 'none',
   margin: 0,
-  padding: 0,
+  padding: `${vars.space.xxxs} 0 ${vars.space.xs}`,
   display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxxs,
-  '@media': { '(max-width: 1100px)': { flexDirection: 'row', flexWrap: 'wrap', gap: vars.space.xs } },
+  gap: vars.space.xxs,
+  whiteSpace: 'nowrap',
 });
 export const chip = style({
-  display: 'block',
+  display: 'inline-block',
   padding: `${vars.space.xxxs} ${vars.space.sm}`,
-  borderRadius: vars.radius.sm,
+  borderRadius: vars.radius.pill,
   border: `1px solid ${vars.color.border}`,
   color: vars.color.text,
   textDecoration: 'none',
@@ -190,3 +185,10 @@ export const check = style({
 });
 export const live = cluster.md;
 export const stepRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, flexWrap: 'wrap' });
+export const eventList = style([stack.xxs, { listStyle: 'none', margin: 0, padding: 0 }]);
+export const eventRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.xs });
+export const eventDetails = style({
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textSecondary,
+  selectors: { '&[open]': { flexBasis: '100%' } },
+});

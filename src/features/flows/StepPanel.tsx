@@ -64,7 +64,7 @@ export function StepPanel({
 
       <h3 className={styles.subTitle}>Events</h3>
       {events.length === 0 ? <p className={styles.muted}>No events are handled here.</p> : null}
-      <ul className={styles.plainList}>
+      <ul className={styles.eventList}>
         {events.map((type) => (
           <EventControl key={type} run={run} type={type} />
         ))}
@@ -136,7 +136,7 @@ function EventControl({ run, type }: { run: InertRun; type: string }) {
     enabled = false;
   }
   return (
-    <li className={styles.control}>
+    <li className={styles.eventRow}>
       <button
         type="button"
         className={`${buttons.button.primary} ${buttons.small}`}
@@ -145,7 +145,7 @@ function EventControl({ run, type }: { run: InertRun; type: string }) {
       >
         {type}
       </button>
-      <details className={styles.details}>
+      <details className={styles.eventDetails}>
         <summary>Payload</summary>
         <label className={styles.field}>
           <span>Event sent for {type} (JSON)</span>

@@ -4,7 +4,7 @@
  * widths are estimated from character counts for the same reason.
  */
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
-import { transitionLabel, type FlowGraph, type FlowState, type FlowTransition } from './graph';
+import { transitionLabel, transitionText, type FlowGraph, type FlowState, type FlowTransition } from './graph';
 
 export const TITLE_FONT = 13;
 export const ROW_FONT = 11;
@@ -35,8 +35,20 @@ export interface LaidNode {
   folded: boolean;
 }
 
-export interface LaidEdge {
+/** One transition of an edge and the lines of the label it owns. */
+export interface EdgePart {
   transition: FlowTransition;
+  lines: string[];
+}
+
+/**
+ * One line between two drawn states (or a loop on one) for every transition between them: parallel
+ * transitions share it, each with its own lines of the label, instead of a bundle of lines.
+ */
+export interface LaidEdge {
+  /** The first of `parts`. */
+  transition: FlowTransition;
+  parts: EdgePart[];
   points: { x: number; y: number }[];
   /** `text` is the whole label; `lines` how it is drawn (the event and guard, then the actions). */
   label: { text: string; lines: string[]; x: number; y: number; width: number; height: number } | null;
@@ -184,6 +196,8 @@ async function layoutWith(graph: FlowGraph, folded: ReadonlySet<string>, constra
       layoutOptions: {
         'elk.padding': `[top=${headerH + PAD},left=${PAD + 4},bottom=${PAD + 4},right=${PAD + 4}]`,
         'elk.nodeSize.constraints': 'MINIMUM_SIZE',
+        // With INCLUDE_CHILDREN elkjs reads the layered options of the outermost compound node, not the graph's.
+        'elk.layered.cycleBreaking.strategy': 'DEPTH_FIRST',
         'elk.nodeSize.minimum': `(${headerW + 2 * PAD}, ${headerH + PAD})`,
         ...(state.type === 'parallel' ? { 'elk.direction': 'DOWN' } : {}),
       },
@@ -192,12 +206,23 @@ async function layoutWith(graph: FlowGraph, folded: ReadonlySet<string>, constra
     };
   };
 
-  const labelOf = new Map<string, string[]>();
-  const edges: ElkExtendedEdge[] = placed.edges.map(({ t, source, target }) => {
-    const lines = labelLines(t);
-    labelOf.set(t.id, lines);
+  const groups = new Map<string, { source: string; target: string; parts: EdgePart[] }>();
+  for (const { t, source, target } of placed.edges) {
+    const key = `${source}->${target}`;
+    const group = groups.get(key) ?? { source, target, parts: [] };
+    group.parts.push({ transition: t, lines: [] });
+    groups.set(key, group);
+  }
+  const partsOf = new Map<string, EdgePart[]>();
+  const edges: ElkExtendedEdge[] = [...groups.values()].map(({ source, target, parts }) => {
+    // Alone, a transition's actions go on a line of their own; in a group each transition is one line.
+    for (const part of parts)
+      part.lines = parts.length === 1 ? labelLines(part.transition) : [transitionText(part.transition)];
+    const lines = parts.flatMap((p) => p.lines);
+    const id = parts[0]!.transition.id;
+    partsOf.set(id, parts);
     return {
-      id: t.id,
+      id,
       sources: [source],
       targets: [target],
       labels: [
@@ -227,7 +252,6 @@ async function layoutWith(graph: FlowGraph, folded: ReadonlySet<string>, constra
       'elk.direction': 'RIGHT',
       'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
       'elk.layered.cycleBreaking.strategy': 'DEPTH_FIRST',
-      'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
       'elk.layered.spacing.nodeNodeBetweenLayers': '40',
       'elk.spacing.nodeNode': '24',
       'elk.spacing.edgeLabel': '4',
@@ -281,16 +305,18 @@ async function layoutWith(graph: FlowGraph, folded: ReadonlySet<string>, constra
         continue;
       }
       const transition = byId.get(edge.id);
-      if (!transition) continue;
+      const parts = partsOf.get(edge.id);
+      if (!transition || !parts) continue;
       const l = edge.labels?.[0];
       laidEdges.push({
         transition,
+        parts,
         points: abs,
         label:
           l && l.text
             ? {
                 text: l.text,
-                lines: labelOf.get(transition.id) ?? [l.text],
+                lines: parts.flatMap((p) => p.lines),
                 x: base.x + (l.x ?? 0),
                 y: base.y + (l.y ?? 0),
                 width: l.width ?? 0,
