@@ -53,10 +53,24 @@ export const dim = style({ opacity: 0.25 });
 export const lit = style({});
 globalStyle(`${lit} path:first-of-type`, { stroke: vars.color.accent, strokeWidth: 3 });
 globalStyle(`${lit} text`, { fontWeight: 700 });
-export const foldToggle = style({ cursor: 'pointer', outline: 'none' });
-globalStyle(`${foldToggle} rect`, { fill: vars.color.background, stroke: vars.color.textSecondary });
-globalStyle(`${foldToggle} text`, { fill: vars.color.text, fontWeight: 700 });
-globalStyle(`${foldToggle}:focus-visible rect`, { stroke: vars.color.accent, strokeWidth: 2 });
+/** The layer of fold buttons over the drawing: it lets the pointer through except on a button. */
+export const overlay = style({ position: 'absolute', inset: 0, pointerEvents: 'none' });
+export const foldToggle = style({
+  position: 'absolute',
+  width: 22,
+  height: 22,
+  padding: 0,
+  pointerEvents: 'auto',
+  cursor: 'pointer',
+  lineHeight: 1,
+  fontWeight: 700,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.text,
+  background: vars.color.background,
+  border: `1px solid ${vars.color.textSecondary}`,
+  borderRadius: vars.radius.sm,
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.accent}`, outlineOffset: 1 } },
+});
 export const hint = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textSecondary });
 export const legend = style([
   cluster.sm,

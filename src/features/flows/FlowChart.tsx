@@ -339,30 +339,6 @@ export function FlowChart(props: FlowChartProps) {
                     {s.key}
                     {s.type === 'parallel' ? ' (parallel)' : ''}
                   </text>
-                  {s.children.length && s.id !== graph.root.id && props.onToggleFold ? (
-                    <g
-                      role="button"
-                      tabIndex={0}
-                      aria-label={`${n.folded ? 'Unfold' : 'Fold'} ${s.key}`}
-                      aria-expanded={!n.folded}
-                      data-fold-toggle={s.id}
-                      className={styles.foldToggle}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        props.onToggleFold?.(s.id);
-                      }}
-                      onKeyDown={(e) => {
-                        if (e.key !== 'Enter' && e.key !== ' ') return;
-                        e.preventDefault();
-                        props.onToggleFold?.(s.id);
-                      }}
-                    >
-                      <rect x={n.x + n.width - 24} y={n.y + 4} width={18} height={18} rx={4} />
-                      <text x={n.x + n.width - 19} y={n.y + 18} fontSize={TITLE_FONT}>
-                        {n.folded ? '+' : '−'}
-                      </text>
-                    </g>
-                  ) : null}
                   {rowsOf(n)}
                 </g>
               );
@@ -467,6 +443,32 @@ export function FlowChart(props: FlowChartProps) {
             })}
           </g>
         </svg>
+        {props.onToggleFold ? (
+          // HTML buttons over the drawing (an image may not hold controls), moved with its pan and zoom.
+          <div className={styles.overlay}>
+            {layout.nodes
+              .filter((n) => n.state.children.length > 0 && n.state.id !== graph.root.id)
+              .map((n) => (
+                <button
+                  key={n.state.id}
+                  type="button"
+                  className={styles.foldToggle}
+                  aria-label={`${n.folded ? 'Unfold' : 'Fold'} ${n.state.key}`}
+                  aria-expanded={!n.folded}
+                  data-fold-toggle={n.state.id}
+                  title={`${n.folded ? 'Unfold' : 'Fold'} ${n.state.key}`}
+                  style={{ left: view.x + (n.x + n.width) * view.k - 26, top: view.y + n.y * view.k + 4 }}
+                  onPointerDown={(e) => e.stopPropagation()}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    props.onToggleFold?.(n.state.id);
+                  }}
+                >
+                  {n.folded ? '+' : '−'}
+                </button>
+              ))}
+          </div>
+        ) : null}
       </div>
       <Legend />
     </div>

@@ -292,12 +292,6 @@ function MachineView(props: {
             {own ? ` (${own.walked}/${own.transitions} walked, ${own.percent}%)` : ''}
           </label>
         </div>
-        {coverage === null || (coverage !== undefined && own === null) ? (
-          <p className={styles.muted}>
-            No coverage report was bundled with this build: run `npm run test:paths` (writes coverage/flows.json), then
-            build again.
-          </p>
-        ) : null}
         {layoutError ? <p className={styles.error}>Layout failed: {layoutError}</p> : null}
         {liveAvailable ? (
           <LivePanel
@@ -326,6 +320,12 @@ function MachineView(props: {
         ) : layoutError ? null : (
           <p className={styles.muted}>Laying out the statechart…</p>
         )}
+        {coverage === null || (coverage !== undefined && own === null) ? (
+          <p className={styles.muted}>
+            No coverage report was bundled with this build: run `npm run test:paths` (writes coverage/flows.json), then
+            build again.
+          </p>
+        ) : null}
       </section>
       <div className={styles.side}>
         <StepPanel run={run} onRestart={restart} onJump={jump} />

@@ -110,6 +110,8 @@ export function childrenOf(node: AnyStateNode): AnyStateNode[] {
 
 export function toFlowGraph(machine: AnyStateMachine): FlowGraph {
   const transitions: FlowTransition[] = [];
+  // A named delay's milliseconds, when the machine gives a number (not a function of its context).
+  const namedDelays = (machine.implementations as { delays?: Record<string, unknown> }).delays ?? {};
   const visit = (node: AnyStateNode, region: boolean): FlowState => {
     const delays = new Map<string, string | number>();
     for (const a of node.after) {
@@ -122,7 +124,8 @@ export function toFlowGraph(machine: AnyStateMachine): FlowGraph {
         const { kind, event } = kindOf(eventType);
         const delay = kind === 'after' ? (delays.get(eventType) ?? null) : null;
         const targets = (t.target ?? []) as AnyStateNode[];
-        const label = kind === 'after' ? `after ${delay ?? '?'}` : event;
+        const ms = typeof delay === 'string' ? namedDelays[delay] : null;
+        const label = kind === 'after' ? `after ${delay ?? '?'}${typeof ms === 'number' ? ` (${ms} ms)` : ''}` : event;
         for (const target of targets.length ? targets : [node]) {
           transitions.push({
             id: `${node.id}#${index++}`,
