@@ -123,6 +123,12 @@ describe('flows viewer at 1280×800', () => {
     const chart = await openChart(page, '/flows/session', 'session');
     const state = (id: string) => chart.locator(`g[data-state="${id}"]`);
 
+    // The page says what the machine says: its description, and a composite guard by its written name
+    // (this is a production build, whose function names are minified).
+    const description = (registry['session']!.config as { description?: string }).description!;
+    expect(await page.getByText(description, { exact: true }).isVisible()).toBe(true);
+    expect(await chart.textContent()).toContain('[and(isRefreshing, isRefusal)]');
+
     // signedOut opens folded: its states are rows; a click unfolds it and the address keeps the fold.
     expect(await state('session.signedOut').getAttribute('data-folded')).toBe('true');
     // (The toggle may lie outside the opening view, which starts at the initial state: the keyboard reaches it.)
