@@ -27,6 +27,8 @@ export const cancelSubscriptionMachine = setup({
   },
 }).createMachine({
   id: 'cancelSubscription',
+  description:
+    'Cancelling the subscription from the account page: ask to confirm, cancel at the server, show the outcome.',
   meta: facts({ sends: ['subscription.cancel', 'subscription.cancel.confirm', 'subscription.cancel.dismiss'] }),
   context: { error: null },
   initial: 'idle',

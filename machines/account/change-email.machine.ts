@@ -23,6 +23,7 @@ export const changeEmailMachine = setup({
   },
 }).createMachine({
   id: 'changeEmail',
+  description: "Changing the account's email: open the form, submit the new address, show the server's answer.",
   meta: facts({ sends: ['email.open', 'email.cancel', 'email.submit'] }),
   context: { error: null, success: null },
   initial: 'closed',

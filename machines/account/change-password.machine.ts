@@ -22,6 +22,7 @@ export const changePasswordMachine = setup({
   },
 }).createMachine({
   id: 'changePassword',
+  description: 'Changing the password from the account page: open the form, submit, show success or the error.',
   meta: facts({ sends: ['password.open', 'password.cancel', 'password.submit'] }),
   context: { error: null, success: null },
   initial: 'closed',

@@ -19,6 +19,7 @@ export const deleteAccountMachine = setup({
   },
 }).createMachine({
   id: 'deleteAccount',
+  description: 'Deleting the account: ask to confirm, delete at the server, then sign the person out.',
   meta: facts({ sends: ['account.delete', 'account.delete.cancel', 'account.delete.confirm'] }),
   context: { error: null },
   initial: 'idle',

@@ -16,6 +16,7 @@ export const forgotPasswordMachine = setup({
   },
 }).createMachine({
   id: 'forgotPassword',
+  description: 'Asking for a password-reset email: submit the address and show what the server says.',
   meta: facts({ sends: ['forgot.submit'] }),
   context: { message: null, error: null },
   initial: 'idle',

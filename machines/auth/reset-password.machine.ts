@@ -47,6 +47,7 @@ export const resetPasswordMachine = setup({
   },
 }).createMachine({
   id: 'resetPassword',
+  description: 'Setting a new password from the emailed link, then signing the person in automatically.',
   meta: facts({ sends: ['reset.submit'] }),
   context: ({ input }) => ({ token: input.token, newPassword: '', email: null, message: null, error: null }),
   initial: 'editing',

@@ -24,6 +24,7 @@ export const verifyEmailMachine = setup({
   },
 }).createMachine({
   id: 'verifyEmail',
+  description: 'Verifying the email address from the emailed link and saying whether it worked.',
   meta: facts({ sends: ['verify.start'] }),
   context: ({ input }) => ({ token: input.token ?? null, message: null, error: null }),
   initial: 'idle',

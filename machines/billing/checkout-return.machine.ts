@@ -77,6 +77,7 @@ export const checkoutReturnMachine = setup({
   },
 }).createMachine({
   id: 'checkoutReturn',
+  description: 'Coming back from the payment page: check the payment and show the credits or plan it bought.',
   meta: facts({ sends: ['checkout.return.check', 'checkout.return.dismiss'] }),
   // The flows viewer starts it with whatever input a person types: missing fields mean no return.
   context: ({ input }) => ({

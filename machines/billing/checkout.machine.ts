@@ -68,6 +68,7 @@ export const checkoutMachine = setup({
   },
 }).createMachine({
   id: 'checkout',
+  description: 'Starting a payment for a subscription or a credit pack and sending the person to the payment page.',
   meta: facts({ sends: ['checkout.subscribe', 'checkout.buyPack', 'checkout.return'] }),
   context: { pending: null },
   initial: 'idle',

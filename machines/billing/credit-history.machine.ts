@@ -43,6 +43,7 @@ export const creditHistoryMachine = setup({
   },
 }).createMachine({
   id: 'creditHistory',
+  description: 'The credit history list: load the first page, load more, retry after a failure.',
   meta: facts({ sends: ['history.more', 'history.retry'] }),
   context: { entries: [], nextCursor: null, error: null },
   initial: 'loading',

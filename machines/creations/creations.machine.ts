@@ -75,6 +75,7 @@ export const creationsMachine = setup({
   },
 }).createMachine({
   id: 'creations',
+  description: "The person's creations gallery: load, filter, page through and manage the saved results.",
   meta: facts({
     sends: ['creations.filter', ...listEvents],
   }),

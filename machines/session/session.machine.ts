@@ -104,6 +104,8 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
+  description:
+    'Who is using the app: reads the stored token, loads the user, signs in, registers, refreshes and signs out.',
   meta: facts({ sends: sessionSends }),
   context: {
     token: null,

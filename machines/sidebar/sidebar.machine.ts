@@ -40,6 +40,7 @@ export const sidebarMachine = setup({
   },
 }).createMachine({
   id: 'sidebar',
+  description: "The sidebar: open or closed, following the viewport's width, toggles and navigation.",
   meta: facts({ sends: ['sidebar.toggle', 'sidebar.open', 'sidebar.close', 'navigation.done', 'viewport.resized'] }),
   context: ({ input }) => ({ width: input.width }),
   initial: 'measuring',

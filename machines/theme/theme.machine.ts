@@ -40,6 +40,7 @@ export const themeMachine = setup({
   },
 }).createMachine({
   id: 'theme',
+  description: "The colour theme: the stored choice at start, the person's selection, kept per account when signed in.",
   meta: facts({ sends: ['theme.select', 'session.signedIn', 'session.signedOut'] }),
   context: { theme: defaultTheme },
   initial: 'starting',

@@ -86,6 +86,7 @@ export const toolPollMachine = setup({
   },
 }).createMachine({
   id: 'toolPoll',
+  description: 'Polling a queued generation until it succeeds, fails or times out.',
   meta: facts({ sends: [] }),
   context: ({ input }) => ({
     id: input.id,

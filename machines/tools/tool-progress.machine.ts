@@ -55,6 +55,7 @@ export const toolProgressMachine = setup({
   },
 }).createMachine({
   id: 'toolProgress',
+  description: "Following a running generation's progress until it ends.",
   meta: facts({ sends: [] }),
   context: ({ input }) => ({
     value: Math.min(PROGRESS_CAP, input.from ?? 0),

@@ -64,6 +64,7 @@ export const toolRequestMachine = setup({
   },
 }).createMachine({
   id: 'toolRequest',
+  description: 'One tool request to the server, retried on a retryable failure up to a limit.',
   meta: facts({ sends: [] }),
   context: ({ input }) => ({ ...input, attempt: 1, answer: null, error: null }),
   initial: 'attempting',

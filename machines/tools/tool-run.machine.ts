@@ -123,6 +123,7 @@ export const toolRunMachine = setup({
   },
 }).createMachine({
   id: 'toolRun',
+  description: 'A tool page: fill in the form, check it, spend credits on a run and show its result or error.',
   meta: facts(toolRunFacts),
   context: ({ input }) => {
     const shape = input.shape ?? input.tool.run;

@@ -1,8 +1,15 @@
 import { useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import * as buttons from '../../components/ui/button/button.css';
-import type { FlowGraph } from './graph';
-import { pathData, ROW_FONT, TITLE_FONT, type FlowLayout } from './layout';
+import type { FlowGraph, FlowTransition } from './graph';
+import { pathData, ROW_FONT, rowOffsets, TITLE_FONT, type FlowLayout, type LaidNode } from './layout';
 import * as styles from './FlowChart.css';
+
+/** What changed against another version: state ids and transition coverage keys. */
+export interface FlowDiff {
+  added: ReadonlySet<string>;
+  removed: ReadonlySet<string>;
+  changed: ReadonlySet<string>;
+}
 
 export interface FlowChartProps {
   graph: FlowGraph;
@@ -13,6 +20,16 @@ export interface FlowChartProps {
   /** Coverage keys not walked; null when the overlay is off. */
   missing: ReadonlySet<string> | null;
   onSelect: (stateId: string) => void;
+  /** The state whose transitions in and out are highlighted (the rest dimmed). */
+  focus?: string | null;
+  /** States and events the search box matched. */
+  matches?: ReadonlySet<string> | null;
+  /** Opens or closes a compound state. */
+  onToggleFold?: (stateId: string) => void;
+  /** A click on an edge whose event the running machine takes now sends it. */
+  canSend?: (t: FlowTransition) => boolean;
+  onSend?: (t: FlowTransition) => void;
+  diff?: FlowDiff | null;
 }
 
 interface View {
@@ -22,25 +39,73 @@ interface View {
 }
 
 const clampK = (k: number) => Math.min(4, Math.max(0.1, k));
+/**
+ * The opening zoom never enlarges (100% at most) and never shrinks text below reading size: at 80% the
+ * 13 px state names and 11 px labels draw at about 12 and 10 px. A chart larger than that opens at its
+ * top-left corner, where its initial state is.
+ */
+export const MAX_OPEN_ZOOM = 1;
+export const MIN_OPEN_ZOOM = 0.8;
+
+const diffClass = (diff: FlowDiff | null | undefined, key: string) =>
+  !diff
+    ? undefined
+    : diff.added.has(key)
+      ? 'added'
+      : diff.removed.has(key)
+        ? 'removed'
+        : diff.changed.has(key)
+          ? 'changed'
+          : undefined;
 
 /** The statechart as SVG with zoom (wheel, buttons) and pan (drag, buttons). */
-export function FlowChart({ graph, layout, active, selected, missing, onSelect }: FlowChartProps) {
+export function FlowChart(props: FlowChartProps) {
+  const { graph, layout, active, selected, missing, onSelect, focus = null, matches = null, diff } = props;
   const box = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const arrowId = useId().replace(/:/g, '');
   const [view, setView] = useState<View>({ k: 1, x: 0, y: 0 });
   const [dragging, setDragging] = useState(false);
+  const [hovered, setHovered] = useState<string | null>(null);
+  const [picked, setPicked] = useState<string | null>(null);
   const drag = useRef<{ px: number; py: number; x: number; y: number; moved: boolean } | null>(null);
 
-  const fit = () => {
+  const fit = (open = false) => {
     const rect = box.current?.getBoundingClientRect();
     if (!rect || rect.width === 0 || layout.width === 0) return setView({ k: 1, x: 0, y: 0 });
-    const k = clampK(Math.min(rect.width / layout.width, rect.height / layout.height));
-    // Centred across, top-aligned: a wide chart on a phone is a strip right under the toolbar.
-    setView({ k, x: (rect.width - layout.width * k) / 2, y: Math.min(12, (rect.height - layout.height * k) / 2) });
+    const whole = Math.min(rect.width / layout.width, rect.height / layout.height);
+    const k = open ? Math.min(MAX_OPEN_ZOOM, Math.max(MIN_OPEN_ZOOM, whole)) : clampK(whole);
+    // Centred when it fits; otherwise from the top-left corner, where the flow starts.
+    const x = layout.width * k <= rect.width ? (rect.width - layout.width * k) / 2 : 0;
+    const y = layout.height * k <= rect.height ? Math.min(12, (rect.height - layout.height * k) / 2) : 0;
+    setView({ k, x, y });
   };
-  // Fit once per layout (a new machine); later zooms are the person's.
-  useEffect(fit, [layout]);
+  // Fit once per layout (a new machine or fold); later zooms are the person's.
+  useEffect(() => fit(true), [layout]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // A focused state off the screen is brought to its middle (the zoom stays the person's).
+  useEffect(() => {
+    const rect = box.current?.getBoundingClientRect();
+    const id = focus ?? selected;
+    if (!rect || !id) return;
+    const node = layout.nodes.find((n) => n.state.id === id || (id.startsWith(`${n.state.id}.`) && n.folded));
+    if (!node) return;
+    setView((v) => {
+      const left = v.x + node.x * v.k;
+      const top = v.y + node.y * v.k;
+      const inside =
+        left >= 0 &&
+        top >= 0 &&
+        left + Math.min(node.width * v.k, rect.width) <= rect.width &&
+        top + Math.min(node.height * v.k, rect.height) <= rect.height;
+      if (inside) return v;
+      return {
+        k: v.k,
+        x: rect.width / 2 - (node.x + Math.min(node.width, rect.width / v.k) / 2) * v.k,
+        y: rect.height / 2 - (node.y + Math.min(node.height, rect.height / v.k) / 2) * v.k,
+      };
+    });
+  }, [focus, selected, layout]);
 
   const zoomAt = (factor: number, cx?: number, cy?: number) =>
     setView((v) => {
@@ -91,12 +156,64 @@ export function FlowChart({ graph, layout, active, selected, missing, onSelect }
     onSelect(id);
   };
 
-  const edgeClass = (key: string, kind: string) =>
-    [
-      styles.edge,
-      kind === 'always' ? styles.always : '',
-      missing ? (missing.has(key) ? styles.missing : styles.walked) : '',
-    ].join(' ');
+  // Focus: the focused state's own transitions (and its descendants') stay; the rest is dimmed.
+  const within = (id: string) => focus !== null && (id === focus || id.startsWith(`${focus}.`));
+  const touches = (t: FlowTransition) => within(t.source) || within(t.target);
+  const coverage = (key: string) => (missing ? (missing.has(key) ? 'missing' : 'walked') : undefined);
+  const lit = hovered ?? picked;
+  const short = (id: string) => (id === graph.id ? id : id.slice(graph.id.length + 1));
+  const canSend = (t: FlowTransition) => props.canSend?.(t) ?? false;
+
+  const rowsOf = (n: LaidNode) => {
+    const ys = rowOffsets(n.rows);
+    return n.rows.map((r, i) => {
+      const y = n.y + ys[i]!;
+      if (r.kind === 'state' && r.state) {
+        const s = r.state;
+        return (
+          <g
+            key={s.id}
+            data-state={s.id}
+            data-active={active.has(s.id)}
+            data-selected={selected === s.id}
+            data-diff={diffClass(diff, s.id)}
+            data-match={matches?.has(s.id) || undefined}
+            onClick={(e) => {
+              e.stopPropagation();
+              select(s.id);
+            }}
+          >
+            <title>{s.description ? `${s.key}: ${s.description}` : s.key}</title>
+            <text
+              x={n.x + 14 + (r.indent ?? 0) * 12}
+              y={y}
+              fontSize={TITLE_FONT}
+              data-name=""
+              className={active.has(s.id) ? styles.rowActive : styles.rowState}
+              textDecoration={selected === s.id ? 'underline' : undefined}
+            >
+              {`▸ ${s.key}`}
+            </text>
+          </g>
+        );
+      }
+      const t = r.transition;
+      return (
+        <text
+          key={i}
+          x={n.x + 10}
+          y={y}
+          fontSize={ROW_FONT}
+          data-transition={t?.coverageKey}
+          data-coverage={t ? coverage(t.coverageKey) : undefined}
+          data-label={t ? '' : undefined}
+          className={t && missing ? (missing.has(t.coverageKey) ? styles.rowMissing : styles.rowWalked) : styles.row}
+        >
+          {r.text}
+        </text>
+      );
+    });
+  };
 
   return (
     <div className={styles.root}>
@@ -107,7 +224,7 @@ export function FlowChart({ graph, layout, active, selected, missing, onSelect }
         <button type="button" className={`${buttons.button.secondary} ${buttons.small}`} onClick={() => zoomAt(0.8)}>
           Zoom out
         </button>
-        <button type="button" className={`${buttons.button.secondary} ${buttons.small}`} onClick={fit}>
+        <button type="button" className={`${buttons.button.secondary} ${buttons.small}`} onClick={() => fit()}>
           Fit
         </button>
         {(
@@ -129,12 +246,15 @@ export function FlowChart({ graph, layout, active, selected, missing, onSelect }
             {glyph}
           </button>
         ))}
-        <span className={styles.hint}>{Math.round(view.k * 100)}%</span>
+        <span className={styles.hint} data-testid="zoom">
+          {Math.round(view.k * 100)}%
+        </span>
       </div>
       <div
         ref={box}
         className={styles.viewport}
         data-dragging={dragging}
+        data-focus={focus ?? undefined}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
@@ -142,7 +262,7 @@ export function FlowChart({ graph, layout, active, selected, missing, onSelect }
       >
         <svg className={styles.svg} role="img" aria-labelledby={titleId} fontFamily="inherit">
           <title id={titleId}>
-            {`Statechart of ${graph.id}: ${layout.nodes.length} states, ${graph.transitions.length} transitions`}
+            {`Statechart of ${graph.id}: ${layout.nodes.length} states drawn, ${graph.transitions.length} transitions`}
           </title>
           <defs>
             <marker
@@ -161,12 +281,18 @@ export function FlowChart({ graph, layout, active, selected, missing, onSelect }
             {layout.nodes.map((n) => {
               const s = n.state;
               const on = active.has(s.id);
+              const dim = focus !== null && !within(s.id) && !focus.startsWith(`${s.id}.`);
               return (
                 <g
                   key={s.id}
                   data-state={s.id}
                   data-active={on}
                   data-selected={selected === s.id}
+                  data-folded={n.folded || undefined}
+                  data-dim={dim || undefined}
+                  data-diff={diffClass(diff, s.id)}
+                  data-match={matches?.has(s.id) || undefined}
+                  className={dim ? styles.dim : undefined}
                   onClick={(e) => {
                     e.stopPropagation();
                     select(s.id);
@@ -185,6 +311,7 @@ export function FlowChart({ graph, layout, active, selected, missing, onSelect }
                       n.depth % 2 ? styles.stateNested : '',
                       s.region ? styles.region : '',
                       on ? styles.stateActive : '',
+                      matches?.has(s.id) ? styles.stateMatch : '',
                     ].join(' ')}
                   />
                   {s.type === 'final' ? (
@@ -208,35 +335,11 @@ export function FlowChart({ graph, layout, active, selected, missing, onSelect }
                       className={styles.stateSelected}
                     />
                   ) : null}
-                  <text x={n.x + 10} y={n.y + 17} fontSize={TITLE_FONT} className={styles.title}>
+                  <text x={n.x + 10} y={n.y + 17} fontSize={TITLE_FONT} className={styles.title} data-name="">
                     {s.key}
                     {s.type === 'parallel' ? ' (parallel)' : ''}
                   </text>
-                  {n.rows.map((r, i) => (
-                    <text
-                      key={i}
-                      x={n.x + 10}
-                      y={n.y + 34 + i * 16}
-                      fontSize={ROW_FONT}
-                      data-transition={r.transition?.coverageKey}
-                      data-coverage={
-                        r.transition && missing
-                          ? missing.has(r.transition.coverageKey)
-                            ? 'missing'
-                            : 'walked'
-                          : undefined
-                      }
-                      className={
-                        r.transition && missing
-                          ? missing.has(r.transition.coverageKey)
-                            ? styles.rowMissing
-                            : styles.rowWalked
-                          : styles.row
-                      }
-                    >
-                      {r.text}
-                    </text>
-                  ))}
+                  {rowsOf(n)}
                 </g>
               );
             })}
@@ -246,38 +349,150 @@ export function FlowChart({ graph, layout, active, selected, missing, onSelect }
                 <path d={pathData(m.points)} className={styles.edge} markerEnd={`url(#${arrowId})`} />
               </g>
             ))}
-            {layout.edges.map((e) => (
-              <g
-                key={e.transition.id}
-                data-transition={e.transition.coverageKey}
-                data-coverage={missing ? (missing.has(e.transition.coverageKey) ? 'missing' : 'walked') : undefined}
-              >
-                <path
-                  d={pathData(e.points)}
-                  className={edgeClass(e.transition.coverageKey, e.transition.kind)}
-                  markerEnd={`url(#${arrowId})`}
-                />
-                {e.label ? (
-                  <>
+            {layout.edges.map((e) => {
+              const keys = e.parts.map((p) => p.transition.coverageKey);
+              const dim = focus !== null && !e.parts.some((p) => touches(p.transition));
+              const on = e.parts.some((p) => lit === p.transition.id) || (focus !== null && !dim);
+              const changed = keys.map((k) => diffClass(diff, k)).find((d) => d !== undefined);
+              let line = 0;
+              return (
+                <g
+                  key={e.transition.id}
+                  data-edge-group={e.transition.id}
+                  data-dim={dim || undefined}
+                  className={[dim ? styles.dim : '', on ? styles.lit : ''].join(' ')}
+                >
+                  <path
+                    d={pathData(e.points)}
+                    className={[
+                      styles.edge,
+                      e.transition.kind === 'always' || e.transition.kind === 'after' ? styles.always : '',
+                      missing ? (keys.some((k) => missing.has(k)) ? styles.missing : styles.walked) : '',
+                      changed ? styles[changed] : '',
+                    ].join(' ')}
+                    markerEnd={`url(#${arrowId})`}
+                  />
+                  <path
+                    d={pathData(e.points)}
+                    className={styles.edgeHit}
+                    onPointerEnter={() => setHovered(e.transition.id)}
+                    onPointerLeave={() => setHovered(null)}
+                  />
+                  {e.label ? (
                     <rect
                       x={e.label.x}
                       y={e.label.y}
                       width={e.label.width}
                       height={e.label.height}
                       rx={3}
-                      className={styles.labelBox}
+                      className={e.parts.some((p) => canSend(p.transition)) ? styles.labelSendable : styles.labelBox}
                     />
-                    <text x={e.label.x + 4} y={e.label.y + 12} fontSize={ROW_FONT} className={styles.labelText}>
-                      {e.label.text}
-                    </text>
-                  </>
-                ) : null}
-              </g>
-            ))}
+                  ) : null}
+                  {e.parts.map(({ transition: t, lines }) => {
+                    const sendable = canSend(t);
+                    const first = line;
+                    line += lines.length;
+                    return (
+                      <g
+                        key={t.id}
+                        data-transition={t.coverageKey}
+                        data-edge={t.id}
+                        data-coverage={coverage(t.coverageKey)}
+                        data-dim={(focus !== null && !touches(t)) || undefined}
+                        data-lit={lit === t.id || undefined}
+                        data-diff={diffClass(diff, t.coverageKey)}
+                        data-match={matches?.has(t.id) || undefined}
+                        data-sendable={sendable || undefined}
+                        className={lit === t.id ? styles.partLit : undefined}
+                        onPointerEnter={() => setHovered(t.id)}
+                        onPointerLeave={() => setHovered(null)}
+                        onClick={(ev) => {
+                          ev.stopPropagation();
+                          if (drag.current?.moved) return;
+                          if (sendable) props.onSend?.(t);
+                          setPicked((p) => (p === t.id && !sendable ? null : t.id));
+                        }}
+                        style={{ cursor: 'pointer' }}
+                      >
+                        <title>{`${short(t.source)} → ${t.targetless ? '(stays)' : short(t.target)}: ${lines.join(' ')}${sendable ? ' (click to send)' : ''}`}</title>
+                        {e.label
+                          ? lines.map((text, i) => (
+                              <text
+                                key={i}
+                                x={e.label!.x + 4}
+                                y={e.label!.y + 12 + (first + i) * 16}
+                                fontSize={ROW_FONT}
+                                data-label=""
+                                className={
+                                  matches?.has(t.id)
+                                    ? styles.labelMatch
+                                    : i === 0 || e.parts.length > 1
+                                      ? styles.labelText
+                                      : styles.labelAction
+                                }
+                              >
+                                {text}
+                              </text>
+                            ))
+                          : null}
+                      </g>
+                    );
+                  })}
+                </g>
+              );
+            })}
           </g>
         </svg>
+        {props.onToggleFold ? (
+          // HTML buttons over the drawing (an image may not hold controls), moved with its pan and zoom.
+          <div className={styles.overlay}>
+            {layout.nodes
+              .filter((n) => n.state.children.length > 0 && n.state.id !== graph.root.id)
+              .map((n) => (
+                <button
+                  key={n.state.id}
+                  type="button"
+                  className={styles.foldToggle}
+                  aria-label={`${n.folded ? 'Unfold' : 'Fold'} ${n.state.key}`}
+                  aria-expanded={!n.folded}
+                  data-fold-toggle={n.state.id}
+                  title={`${n.folded ? 'Unfold' : 'Fold'} ${n.state.key}`}
+                  style={{ left: view.x + (n.x + n.width) * view.k - 26, top: view.y + n.y * view.k + 4 }}
+                  onPointerDown={(e) => e.stopPropagation()}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    props.onToggleFold?.(n.state.id);
+                  }}
+                >
+                  {n.folded ? '+' : '−'}
+                </button>
+              ))}
+          </div>
+        ) : null}
       </div>
-      <p className={styles.hint}>Drag to pan, scroll to zoom. Hover a state for its description; click to select it.</p>
+      <Legend />
     </div>
+  );
+}
+
+function Legend() {
+  return (
+    <ul className={styles.legend} aria-label="Legend">
+      <li>
+        <span className={styles.keyActive} /> active state
+      </li>
+      <li>
+        <span className={styles.keyEdge} /> transition: event [guard] / actions
+      </li>
+      <li>
+        <span className={styles.keyDashed} /> after a delay or always
+      </li>
+      <li>● initial state</li>
+      <li>+ / − fold or unfold</li>
+      <li>
+        <span className={styles.keySendable} /> takes an event now: click it
+      </li>
+      <li>Drag to pan, scroll to zoom; click a state to read it, an edge to highlight it.</li>
+    </ul>
   );
 }

@@ -23,10 +23,96 @@ export const machineCard = style([
   },
 ]);
 export const machineName = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 });
-export const switcher = style([cluster.xs, { listStyle: 'none', margin: 0, padding: 0 }]);
+/**
+ * A machine's page at 1280×800: the title line on top, then the machine list, the full-height chart and
+ * the side panels (step, state, input, documents) side by side, so the events to click and the chart
+ * are on the first screen together. Narrow screens stack them.
+ */
+export const workspace = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) 320px',
+  gridTemplateRows: 'auto auto minmax(0, 1fr)',
+  gridTemplateAreas: '"head head" "nav nav" "chart side"',
+  gap: vars.space.sm,
+  height: 'calc(100dvh - 96px)',
+  minHeight: 520,
+  '@media': {
+    '(max-width: 1100px)': {
+      gridTemplateColumns: 'minmax(0, 1fr)',
+      gridTemplateRows: 'auto',
+      gridTemplateAreas: '"head" "nav" "chart" "side"',
+      height: 'auto',
+    },
+  },
+});
+export const head = style({
+  gridArea: 'head',
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  gap: vars.space.sm,
+});
+export const title = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: 700 });
+export const lead = style({
+  margin: 0,
+  color: vars.color.textSecondary,
+  fontSize: vars.fontSize.sm,
+  flex: '1 1 320px',
+});
+/** One scrolling row of machine names above the chart. */
+export const switcherNav = style({ gridArea: 'nav', overflowX: 'auto', minWidth: 0 });
+export const chartArea = style([
+  stack.xs,
+  {
+    gridArea: 'chart',
+    minWidth: 0,
+    minHeight: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    '@media': { '(max-width: 1100px)': { height: '75vh' } },
+  },
+]);
+export const side = style([
+  stack.md,
+  {
+    gridArea: 'side',
+    minWidth: 0,
+    minHeight: 0,
+    overflowY: 'auto',
+    '@media': { '(max-width: 1100px)': { overflowY: 'visible' } },
+  },
+]);
+export const stateDetails = stack.xs;
+export const search = style({ flex: '1 1 160px', maxWidth: 260 });
+export const searchInput = style({
+  width: '100%',
+  boxSizing: 'border-box',
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.input,
+  color: vars.color.text,
+  fontSize: vars.fontSize.sm,
+});
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+});
+export const switcher = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: `${vars.space.xxxs} 0 ${vars.space.xs}`,
+  display: 'flex',
+  gap: vars.space.xxs,
+  whiteSpace: 'nowrap',
+});
 export const chip = style({
   display: 'inline-block',
-  padding: `${vars.space.xs} ${vars.space.md}`,
+  padding: `${vars.space.xxxs} ${vars.space.sm}`,
   borderRadius: vars.radius.pill,
   border: `1px solid ${vars.color.border}`,
   color: vars.color.text,
@@ -51,6 +137,7 @@ export const columns = style({
 export const panel = style([card.compact, stack.md, { minWidth: 0 }]);
 export const panelHead = style({
   display: 'flex',
+  flexWrap: 'wrap',
   justifyContent: 'space-between',
   alignItems: 'center',
   gap: vars.space.sm,
@@ -97,3 +184,11 @@ export const check = style({
   fontSize: vars.fontSize.sm,
 });
 export const live = cluster.md;
+export const stepRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, flexWrap: 'wrap' });
+export const eventList = style([stack.xxs, { listStyle: 'none', margin: 0, padding: 0 }]);
+export const eventRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.xs });
+export const eventDetails = style({
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textSecondary,
+  selectors: { '&[open]': { flexBasis: '100%' } },
+});

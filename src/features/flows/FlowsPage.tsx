@@ -6,14 +6,18 @@ import * as buttons from '../../components/ui/button/button.css';
 import * as page from '../../components/ui/page/page.css';
 import { card } from '../../components/ui/layout/layout.css';
 import { loadCoverage, type CoverageFile } from './coverage';
-import { FlowChart } from './FlowChart';
-import { allStates, toFlowGraph, transitionLabel, type FlowGraph, type FlowState } from './graph';
-import { InertRun, parseJson } from './inert';
+import { DocumentsPanel } from './DocumentsPanel';
+import { exampleInputText, machineInput } from './examples';
+import { FlowChart, type FlowChartProps as ChartProps, type FlowDiff } from './FlowChart';
+import { defaultFolded } from './fold';
+import { allStates, toFlowGraph, type FlowGraph, type FlowTransition } from './graph';
+import { InertRun, parseJson, type Step } from './inert';
 import { layoutFlow, type FlowLayout } from './layout';
 import { activeIdsOf, describeValue, useLiveActors, useLiveAvailable, type LiveActor } from './live';
+import { StatePanel } from './StatePanel';
 import { StepPanel } from './StepPanel';
+import type { FlowsSearch } from './search-schema';
 import * as styles from './FlowsPage.css';
-import { sightText } from '../../../machines/shared/meta';
 
 /** What a machine says about itself: its top-level description, else its id. */
 function describe(machine: AnyStateMachine): string {
@@ -22,44 +26,33 @@ function describe(machine: AnyStateMachine): string {
   return machine.root.description ?? machine.id;
 }
 
-export function FlowsPage({ machine, state }: { machine: string | null; state: string }) {
+export function FlowsPage({
+  machine,
+  state,
+  fold = '',
+  focus = '',
+}: {
+  machine: string | null;
+  state: string;
+  /** Folded compound states as the address keeps them (search-schema.ts); '' for the machine's own choice. */
+  fold?: string;
+  focus?: string;
+}) {
   const chosen = machine === null ? undefined : machines[machine];
+  if (machine !== null && chosen)
+    return <MachineView name={machine} machine={chosen} statePath={state} fold={fold} focusPath={focus} />;
   return (
     <div className={page.page}>
       <header className={page.header}>
-        <p className={page.eyebrow}>
-          {machine ? (
-            <Link to="/flows/{-$machine}" params={{}}>
-              Flows
-            </Link>
-          ) : (
-            'Review'
-          )}
-        </p>
-        <h1 className={page.title}>{machine && chosen ? `Flow: ${machine}` : 'Flows'}</h1>
+        <p className={page.eyebrow}>Review</p>
+        <h1 className={page.title}>Flows</h1>
         <p className={page.lead}>
-          {chosen
-            ? describe(chosen)
-            : 'Every flow of the app is a statechart. Pick one to read it, step through it with inert effects and see which transitions the tests walk.'}
+          Every flow of the app is a statechart. Pick one to read it, step through it with inert effects and see which
+          transitions the tests walk.
         </p>
       </header>
       {machine === null ? (
         <MachineList />
-      ) : chosen ? (
-        <>
-          <nav aria-label="Machines">
-            <ul className={styles.switcher}>
-              {Object.keys(machines).map((name) => (
-                <li key={name}>
-                  <Link to="/flows/{-$machine}" params={{ machine: name }} search={{}} className={styles.chip}>
-                    {name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <MachineView name={machine} machine={chosen} statePath={state} />
-        </>
       ) : (
         <section className={card.padded} aria-labelledby="unknown-title">
           <h2 id="unknown-title" className={page.sectionTitle}>
@@ -92,21 +85,85 @@ function MachineList() {
   );
 }
 
-function MachineView({ name, machine, statePath }: { name: string; machine: AnyStateMachine; statePath: string }) {
+/** The compact list of machines beside the chart. */
+function MachineSwitcher({ current }: { current: string }) {
+  return (
+    <nav aria-label="Machines" className={styles.switcherNav}>
+      <ul className={styles.switcher}>
+        {Object.keys(machines).map((name) => (
+          <li key={name}>
+            <Link
+              to="/flows/{-$machine}"
+              params={{ machine: name }}
+              search={{}}
+              className={styles.chip}
+              aria-current={name === current ? 'page' : undefined}
+            >
+              {name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+const pathBelow = (graph: FlowGraph, id: string) => (id === graph.root.id ? '' : id.slice(graph.root.id.length + 1));
+const idOf = (graph: FlowGraph, path: string) => (path === '' ? null : `${graph.root.id}.${path}`);
+
+/** The folded states the address names ('-': none), or the machine's own choice when it names none. */
+function foldedFrom(graph: FlowGraph, fold: string): Set<string> {
+  if (fold === '') return defaultFolded(graph);
+  if (fold === '-') return new Set();
+  const ids = new Set(
+    allStates(graph.root)
+      .filter((s) => s.children.length)
+      .map((s) => s.id),
+  );
+  return new Set(
+    fold
+      .split(',')
+      .map((p) => idOf(graph, p.trim()))
+      .filter((id): id is string => id !== null && ids.has(id)),
+  );
+}
+
+/** States and transitions whose name, path or event holds the query. */
+function searchGraph(graph: FlowGraph, query: string): { states: string[]; transitions: FlowTransition[] } {
+  const q = query.trim().toLowerCase();
+  if (q === '') return { states: [], transitions: [] };
+  return {
+    states: allStates(graph.root)
+      .filter((s) => s.id !== graph.root.id && s.path.toLowerCase().includes(q))
+      .map((s) => s.id),
+    transitions: graph.transitions.filter((t) => t.event.toLowerCase().includes(q)),
+  };
+}
+
+function MachineView(props: {
+  name: string;
+  machine: AnyStateMachine;
+  statePath: string;
+  fold: string;
+  focusPath: string;
+}) {
+  const { name, machine, statePath, fold, focusPath } = props;
   const navigate = useNavigate();
   const graph = useMemo(() => toFlowGraph(machine), [machine]);
+  const folded = useMemo(() => foldedFrom(graph, fold), [graph, fold]);
+  const foldKey = [...folded].sort().join(',');
   const [layout, setLayout] = useState<FlowLayout | null>(null);
   const [layoutError, setLayoutError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    layoutFlow(graph).then(
+    layoutFlow(graph, folded).then(
       (l) => live && setLayout(l),
       (e: unknown) => live && setLayoutError(e instanceof Error ? e.message : String(e)),
     );
     return () => {
       live = false;
     };
-  }, [graph]);
+  }, [graph, foldKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const [coverage, setCoverage] = useState<CoverageFile | null | undefined>(undefined);
   const [showCoverage, setShowCoverage] = useState(false);
@@ -119,19 +176,28 @@ function MachineView({ name, machine, statePath }: { name: string; machine: AnyS
   }, []);
   const own = coverage?.[name] ?? null;
 
-  // The input editor's text; a restart runs a fresh actor with the input as it was then.
-  const [inputText, setInputText] = useState('{}');
-  const [applied, setApplied] = useState({ text: '{}', n: 0 });
+  // The input editor's text; a restart runs a fresh actor with the input as it was then (and, after a
+  // jump back in the log, takes the kept steps again).
+  const [inputText, setInputText] = useState(() => exampleInputText(name));
+  const [applied, setApplied] = useState<{ text: string; n: number; steps: readonly Step[] }>(() => ({
+    text: inputText,
+    n: 0,
+    steps: [],
+  }));
   const parsedInput = parseJson(inputText);
+  const given = parsedInput.ok ? machineInput(name, parsedInput.value) : parsedInput;
   const run = useMemo(() => {
-    const input = parseJson(applied.text);
+    const typed = parseJson(applied.text);
+    const input = machineInput(name, typed.ok ? typed.value : {});
     return new InertRun(machine, input.ok ? input.value : {});
-  }, [machine, applied]);
+  }, [machine, name, applied]);
   useEffect(() => {
     run.start();
+    if (applied.steps.length) void run.replay(applied.steps);
     return () => run.stop();
-  }, [run]);
-  const restart = () => setApplied((a) => ({ text: inputText, n: a.n + 1 }));
+  }, [run]); // eslint-disable-line react-hooks/exhaustive-deps
+  const restart = () => setApplied((a) => ({ text: inputText, n: a.n + 1, steps: [] }));
+  const jump = (n: number) => setApplied((a) => ({ text: a.text, n: a.n + 1, steps: run.steps.slice(0, n) }));
 
   // Live view (development builds): the chart follows one of the app's running actors instead.
   const liveAvailable = useLiveAvailable();
@@ -141,23 +207,80 @@ function MachineView({ name, machine, statePath }: { name: string; machine: AnyS
   const running = [...liveActors.values()].filter((a) => a.machineId === machine.id);
   const live = running.find((a) => a.key === followed) ?? running[0] ?? null;
 
-  const selectedId = statePath === '' ? null : `${graph.root.id}.${statePath}`;
-  const selected = selectedId ? (allStates(graph.root).find((s) => s.id === selectedId) ?? null) : null;
-  const select = (id: string) =>
+  const [query, setQuery] = useState('');
+  const found = useMemo(() => searchGraph(graph, query), [graph, query]);
+  const matches = query.trim() ? new Set([...found.states, ...found.transitions.map((t) => t.id)]) : null;
+  const [diff, setDiff] = useState<FlowDiff | null>(null);
+
+  const states = allStates(graph.root);
+  const selectedId = idOf(graph, statePath);
+  const selected = selectedId ? (states.find((s) => s.id === selectedId) ?? null) : null;
+  const focusId = idOf(graph, focusPath);
+  const focus = focusId && states.some((s) => s.id === focusId) ? focusId : null;
+
+  const go = (change: Partial<FlowsSearch>) =>
     void navigate({
       to: '/flows/{-$machine}',
       params: { machine: name },
-      search: id === graph.root.id ? {} : { state: id.slice(graph.root.id.length + 1) },
+      search: (prev: FlowsSearch) => {
+        const next: Record<string, string> = { ...prev, ...change } as Record<string, string>;
+        for (const k of Object.keys(next)) if (!next[k]) delete next[k];
+        return next as FlowsSearch;
+      },
       replace: true,
     });
+  const select = (id: string) => go({ state: pathBelow(graph, id) });
+  const setFocus = (id: string | null) => go({ focus: id ? pathBelow(graph, id) : '' });
+  const toggleFold = (id: string) => {
+    const next = new Set(folded);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    go({
+      fold: next.size
+        ? [...next]
+            .map((f) => pathBelow(graph, f))
+            .sort()
+            .join(',')
+        : '-',
+    });
+  };
 
   return (
-    <>
-      <section aria-labelledby="chart-title" className={page.page} style={{ gap: 8 }}>
+    <div className={styles.workspace}>
+      <header className={styles.head}>
+        <p className={page.eyebrow}>
+          <Link to="/flows/{-$machine}" params={{}}>
+            Flows
+          </Link>
+        </p>
+        <h1 className={styles.title}>{`Flow: ${name}`}</h1>
+        <p className={styles.lead}>{describe(machine)}</p>
+      </header>
+      <MachineSwitcher current={name} />
+      <section aria-labelledby="chart-title" className={styles.chartArea}>
         <div className={styles.panelHead}>
-          <h2 id="chart-title" className={page.sectionTitle}>
+          <h2 id="chart-title" className={styles.panelTitle}>
             Statechart
           </h2>
+          <label className={styles.search}>
+            <span className={styles.visuallyHidden}>Find a state or event</span>
+            <input
+              type="search"
+              placeholder="Find a state or event"
+              className={styles.searchInput}
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              onKeyDown={(e) => {
+                const first = found.states[0] ?? found.transitions[0]?.source;
+                if (e.key === 'Enter' && first) select(first);
+              }}
+            />
+          </label>
+          {query.trim() ? (
+            <span className={styles.muted} role="status">
+              {found.states.length} states, {found.transitions.length} transitions
+            </span>
+          ) : null}
           <label className={styles.check}>
             <input
               type="checkbox"
@@ -169,12 +292,6 @@ function MachineView({ name, machine, statePath }: { name: string; machine: AnyS
             {own ? ` (${own.walked}/${own.transitions} walked, ${own.percent}%)` : ''}
           </label>
         </div>
-        {coverage === null || (coverage !== undefined && own === null) ? (
-          <p className={styles.muted}>
-            No coverage report was bundled with this build: run `npm run test:paths` (writes coverage/flows.json), then
-            build again.
-          </p>
-        ) : null}
         {layoutError ? <p className={styles.error}>Layout failed: {layoutError}</p> : null}
         {liveAvailable ? (
           <LivePanel
@@ -195,42 +312,59 @@ function MachineView({ name, machine, statePath }: { name: string; machine: AnyS
             selected={selectedId}
             missing={showCoverage && own ? new Set(own.missing) : null}
             onSelect={select}
+            focus={focus}
+            matches={matches}
+            onToggleFold={toggleFold}
+            diff={diff}
           />
         ) : layoutError ? null : (
           <p className={styles.muted}>Laying out the statechart…</p>
         )}
+        {coverage === null || (coverage !== undefined && own === null) ? (
+          <p className={styles.muted}>
+            No coverage report was bundled with this build: run `npm run test:paths` (writes coverage/flows.json), then
+            build again.
+          </p>
+        ) : null}
       </section>
-      <div className={styles.columns}>
-        <StepPanel run={run} onRestart={restart} />
-        <div className={page.page} style={{ gap: 16 }}>
-          <StatePanel graph={graph} name={name} selected={selected} />
-          <section className={styles.panel} aria-labelledby="input-title">
-            <h2 id="input-title" className={styles.panelTitle}>
-              Machine input
-            </h2>
-            <label className={styles.field}>
-              <span>Input given to the machine on restart (JSON)</span>
-              <textarea
-                className={styles.textarea}
-                rows={2}
-                value={inputText}
-                spellCheck={false}
-                onChange={(e) => setInputText(e.target.value)}
-              />
-            </label>
-            {parsedInput.ok ? null : <p className={styles.error}>{parsedInput.message}</p>}
-            <button
-              type="button"
-              className={`${buttons.button.secondary} ${buttons.small}`}
-              disabled={!parsedInput.ok}
-              onClick={restart}
-            >
-              Restart with this input
-            </button>
-          </section>
-        </div>
+      <div className={styles.side}>
+        <StepPanel run={run} onRestart={restart} onJump={jump} />
+        <StatePanel
+          graph={graph}
+          name={name}
+          selected={selected}
+          focused={focus !== null && focus === selectedId}
+          onFocus={setFocus}
+        />
+        <section className={styles.panel} aria-labelledby="input-title">
+          <h2 id="input-title" className={styles.panelTitle}>
+            Machine input
+          </h2>
+          <label className={styles.field}>
+            <span>
+              Input given to the machine on restart (JSON){name === 'toolRun' ? '; "tool" is a catalogue key' : ''}
+            </span>
+            <textarea
+              className={styles.textarea}
+              rows={3}
+              value={inputText}
+              spellCheck={false}
+              onChange={(e) => setInputText(e.target.value)}
+            />
+          </label>
+          {given.ok ? null : <p className={styles.error}>{given.message}</p>}
+          <button
+            type="button"
+            className={`${buttons.button.secondary} ${buttons.small}`}
+            disabled={!given.ok}
+            onClick={restart}
+          >
+            Restart with this input
+          </button>
+        </section>
+        <DocumentsPanel name={name} machine={machine} graph={graph} onDiff={setDiff} />
       </div>
-    </>
+    </div>
   );
 }
 
@@ -281,98 +415,26 @@ function LivePanel(props: {
 }
 
 /** The chart, re-rendered as the run moves so the active states stay highlighted (or a live actor's). */
-function LiveChart(props: {
-  live: ReadonlySet<string> | null;
-  run: InertRun;
-  graph: FlowGraph;
-  layout: FlowLayout;
-  selected: string | null;
-  missing: ReadonlySet<string> | null;
-  onSelect: (id: string) => void;
-}) {
+function LiveChart(
+  props: Omit<ChartProps, 'active' | 'canSend' | 'onSend'> & { live: ReadonlySet<string> | null; run: InertRun },
+) {
   const { run, live, ...rest } = props;
   useSyncExternalStore(run.subscribe, run.getVersion, run.getVersion);
-  return <FlowChart {...rest} active={live ?? run.activeIds()} />;
-}
-
-function StatePanel({ graph, name, selected }: { graph: FlowGraph; name: string; selected: FlowState | null }) {
-  const states = allStates(graph.root);
-  const pathOf = (s: FlowState) => (s.id === graph.root.id ? '' : s.id.slice(graph.root.id.length + 1));
-  const outgoing = selected ? graph.transitions.filter((t) => t.source === selected.id) : [];
-  // Events the app may send here that the state drops on purpose: its own ignores, its ancestors' and
-  // (for a parent) its descendants' (machines/shared/meta.ts).
-  const related = selected
-    ? states.filter(
-        (s) => s.id === selected.id || selected.id.startsWith(`${s.id}.`) || s.id.startsWith(`${selected.id}.`),
-      )
-    : [];
-  const ignored = related.flatMap((s) => s.ignores.map((i) => ({ ...i, at: s.id })));
-  const sees = selected?.sees ?? [];
+  // An edge whose event the run takes now is a button on the canvas (not while following the live app).
+  const canSend = (t: FlowTransition) => {
+    if (live || t.kind !== 'event' || !run.activeIds().has(t.source)) return false;
+    try {
+      return run.snapshot.can({ type: t.eventType } as never);
+    } catch {
+      return false;
+    }
+  };
   return (
-    <section className={styles.panel} aria-labelledby="states-title">
-      <h2 id="states-title" className={styles.panelTitle}>
-        States
-      </h2>
-      {selected ? (
-        <div>
-          <h3 className={styles.subTitle}>{pathOf(selected) || selected.id}</h3>
-          <p className={styles.muted}>{selected.description ?? 'No description.'}</p>
-          {selected.tags.length ? <p className={styles.muted}>Tags: {selected.tags.join(', ')}</p> : null}
-          {selected.invokes.length ? (
-            <p className={styles.muted}>Invokes: {selected.invokes.map((i) => i.src).join(', ')}</p>
-          ) : null}
-          {outgoing.length ? (
-            <ul className={styles.effects}>
-              {outgoing.map((t) => (
-                <li key={t.id}>
-                  {transitionLabel(t)} →{' '}
-                  {t.targetless ? '(stays)' : t.target.slice(graph.root.id.length + 1) || t.target}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {sees.length ? (
-            <>
-              <h4 className={styles.subTitle}>The person sees</h4>
-              <ul className={styles.effects} aria-label="The person sees">
-                {sees.map((sight) => (
-                  <li key={JSON.stringify(sight)}>{sightText(sight)}</li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          {ignored.length ? (
-            <>
-              <h4 className={styles.subTitle}>Ignored on purpose</h4>
-              <ul className={styles.effects} aria-label="Ignored on purpose">
-                {ignored.map((i) => (
-                  <li key={`${i.at}:${i.events.join()}`}>
-                    {i.events.join(', ')}: {i.why}
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-        </div>
-      ) : (
-        <p className={styles.muted}>Choose a state, here or in the chart, to read its description and transitions.</p>
-      )}
-      <ul className={styles.stateList} aria-label="Every state">
-        {states.map((s) => (
-          <li key={s.id} style={{ paddingLeft: (s.id.split('.').length - 1) * 14 }}>
-            <Link
-              to="/flows/{-$machine}"
-              params={{ machine: name }}
-              search={pathOf(s) ? { state: pathOf(s) } : {}}
-              className={styles.stateLink}
-              data-selected={selected?.id === s.id}
-              title={s.description ?? undefined}
-            >
-              {s.key}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <FlowChart
+      {...rest}
+      active={live ?? run.activeIds()}
+      canSend={canSend}
+      onSend={(t) => run.send({ type: t.eventType })}
+    />
   );
 }

@@ -1,6 +1,14 @@
 import { useState, useSyncExternalStore } from 'react';
 import * as buttons from '../../components/ui/button/button.css';
-import { activeNodes, parseJson as parse, type InertRun, type PendingActor, type PendingDelay } from './inert';
+import { exampleEventText, exampleOutputText } from './examples';
+import {
+  activeNodes,
+  parseJson as parse,
+  stepText,
+  type InertRun,
+  type PendingActor,
+  type PendingDelay,
+} from './inert';
 import * as styles from './FlowsPage.css';
 
 const show = (value: unknown) => {
@@ -11,8 +19,20 @@ const show = (value: unknown) => {
   }
 };
 
-/** Steps a machine by hand: send its events, settle its invoked actors, fire its delays. */
-export function StepPanel({ run, onRestart }: { run: InertRun; onRestart: () => void }) {
+/**
+ * Steps a machine by hand: send its events, settle its invoked actors (each with an editable example
+ * answer), fire its delays; the log of steps jumps back to any of them.
+ */
+export function StepPanel({
+  run,
+  onRestart,
+  onJump,
+}: {
+  run: InertRun;
+  onRestart: () => void;
+  /** Restarts and takes the first `n` steps of the log again. */
+  onJump: (n: number) => void;
+}) {
   useSyncExternalStore(run.subscribe, run.getVersion, run.getVersion);
   const snapshot = run.snapshot;
   const leaves = activeNodes(snapshot)
@@ -44,7 +64,7 @@ export function StepPanel({ run, onRestart }: { run: InertRun; onRestart: () => 
 
       <h3 className={styles.subTitle}>Events</h3>
       {events.length === 0 ? <p className={styles.muted}>No events are handled here.</p> : null}
-      <ul className={styles.plainList}>
+      <ul className={styles.eventList}>
         {events.map((type) => (
           <EventControl key={type} run={run} type={type} />
         ))}
@@ -66,6 +86,26 @@ export function StepPanel({ run, onRestart }: { run: InertRun; onRestart: () => 
         ))}
       </ul>
 
+      <h3 className={styles.subTitle}>Steps taken</h3>
+      {run.steps.length === 0 ? <p className={styles.muted}>No steps yet: the machine is where it starts.</p> : null}
+      <ol className={styles.effects} aria-label="Steps taken">
+        {run.steps.map((step, i) => (
+          <li key={i} className={styles.stepRow}>
+            <span>{stepText(step)}</span>
+            {i < run.steps.length - 1 ? (
+              <button
+                type="button"
+                className={`${buttons.button.ghost} ${buttons.small}`}
+                aria-label={`Back to step ${i + 1}: ${stepText(step)}`}
+                onClick={() => onJump(i + 1)}
+              >
+                back here
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+
       <h3 className={styles.subTitle}>Effects run</h3>
       {run.effects.length === 0 ? <p className={styles.muted}>No effects yet.</p> : null}
       <ol className={styles.effects} aria-label="Effects run">
@@ -83,7 +123,7 @@ export function StepPanel({ run, onRestart }: { run: InertRun; onRestart: () => 
 }
 
 function EventControl({ run, type }: { run: InertRun; type: string }) {
-  const [text, setText] = useState(() => JSON.stringify({ type }));
+  const [text, setText] = useState(() => exampleEventText(type));
   const parsed = parse(text);
   const event =
     parsed.ok && typeof parsed.value === 'object' && parsed.value !== null
@@ -96,7 +136,7 @@ function EventControl({ run, type }: { run: InertRun; type: string }) {
     enabled = false;
   }
   return (
-    <li className={styles.control}>
+    <li className={styles.eventRow}>
       <button
         type="button"
         className={`${buttons.button.primary} ${buttons.small}`}
@@ -105,7 +145,7 @@ function EventControl({ run, type }: { run: InertRun; type: string }) {
       >
         {type}
       </button>
-      <details className={styles.details}>
+      <details className={styles.eventDetails}>
         <summary>Payload</summary>
         <label className={styles.field}>
           <span>Event sent for {type} (JSON)</span>
@@ -124,7 +164,7 @@ function EventControl({ run, type }: { run: InertRun; type: string }) {
 }
 
 function ActorControl({ run, pending }: { run: InertRun; pending: PendingActor }) {
-  const [text, setText] = useState('null');
+  const [text, setText] = useState(() => exampleOutputText(pending.src));
   const parsed = parse(text);
   return (
     <li className={styles.control} data-actor={pending.id}>

@@ -2,8 +2,8 @@
  * A registered machine as plain data for drawing: states (nested), transitions with their event,
  * guard and delay, and the keys coverage/flows.json uses. Pure: no DOM, runs in Node and browser.
  */
-import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import type { Ignore, Sight } from '../../../machines/shared/meta';
+import { and, not, or, type AnyStateMachine, type AnyStateNode } from 'xstate';
+import { rulesOf, type Ignore, type Sight } from '../../../machines/shared/meta';
 
 export type EdgeKind = 'event' | 'after' | 'always' | 'done' | 'error' | 'stateDone';
 
@@ -18,6 +18,8 @@ export interface FlowTransition {
   /** What the person reads: `auth.login.submit`, `after registerNotice`, `done readToken`, `always`. */
   event: string;
   guard: string | null;
+  /** The transition's actions by name (`storeToken`, `assign`). */
+  actions: string[];
   delay: string | number | null;
   /** The key coverage/flows.json lists in `missing` (same as tests/flows/harness.ts). */
   coverageKey: string;
@@ -39,6 +41,11 @@ export interface FlowState {
   /** What the person sees here, and the sent events it ignores on purpose (its own; machines/shared/meta.ts). */
   sees: readonly Sight[];
   ignores: readonly Ignore[];
+  /** IDs of the product rules it serves (docs/requirements.md). */
+  rules: readonly string[];
+  /** Entry and exit actions by name. */
+  entry: string[];
+  exit: string[];
   children: FlowState[];
 }
 
@@ -49,20 +56,39 @@ export interface FlowGraph {
   transitions: FlowTransition[];
 }
 
-type Named = { type?: unknown; name?: unknown; guards?: unknown; guard?: unknown };
+type Named = { type?: unknown; guards?: unknown; check?: unknown };
 
-/** A guard's name: 'hasToken', `and(a, b)`, `not(a)`, or 'inline' for an anonymous function. */
+/**
+ * xstate's composite guards are functions whose names a production build minifies; each carries the
+ * check function of its kind, which is the same object in every guard made by and(), or() or not().
+ */
+const composite: ReadonlyArray<readonly [string, unknown]> = [
+  ['and', (and([]) as Named).check],
+  ['or', (or([]) as Named).check],
+  ['not', (not('x') as Named).check],
+];
+
+/** A guard's name as the machine writes it: 'hasToken', `and(a, b)`, `not(a)`, or 'inline' for an anonymous function. */
 export function guardName(guard: unknown): string | null {
   if (guard === undefined || guard === null) return null;
   if (typeof guard === 'string') return guard;
   const g = guard as Named;
-  if (typeof g.type === 'string' && !g.type.startsWith('xstate.')) return g.type;
-  if (typeof g.type === 'string') {
-    const op = g.type.slice('xstate.'.length);
-    const inner = Array.isArray(g.guards) ? g.guards : g.guard !== undefined ? [g.guard] : [];
-    return `${op}(${inner.map((x) => guardName(x) ?? 'inline').join(', ')})`;
+  const inner = (list: unknown) =>
+    (Array.isArray(list) ? list : []).map((x: unknown) => guardName(x) ?? 'inline').join(', ');
+  if (typeof guard === 'function' && g.check !== undefined) {
+    const op = composite.find(([, check]) => check === g.check)?.[0];
+    if (op) return `${op}(${inner(g.guards)})`;
   }
-  if (typeof guard === 'function' && typeof g.name === 'string' && g.name !== '' && g.name !== 'guard') return g.name;
+  if (typeof g.type === 'string' && !g.type.startsWith('xstate.')) return g.type;
+  if (typeof g.type === 'string') return `${g.type.slice('xstate.'.length)}(${inner(g.guards)})`;
+  return 'inline';
+}
+
+/** An action's name without xstate's prefix: 'storeToken', 'assign', 'raise'; 'inline' for a bare function. */
+export function shortActionName(action: unknown): string {
+  if (typeof action === 'string') return action;
+  const a = action as { type?: unknown };
+  if (typeof a?.type === 'string') return a.type.replace(/^xstate\./, '');
   return 'inline';
 }
 
@@ -84,6 +110,8 @@ export function childrenOf(node: AnyStateNode): AnyStateNode[] {
 
 export function toFlowGraph(machine: AnyStateMachine): FlowGraph {
   const transitions: FlowTransition[] = [];
+  // A named delay's milliseconds, when the machine gives a number (not a function of its context).
+  const namedDelays = (machine.implementations as { delays?: Record<string, unknown> }).delays ?? {};
   const visit = (node: AnyStateNode, region: boolean): FlowState => {
     const delays = new Map<string, string | number>();
     for (const a of node.after) {
@@ -96,7 +124,8 @@ export function toFlowGraph(machine: AnyStateMachine): FlowGraph {
         const { kind, event } = kindOf(eventType);
         const delay = kind === 'after' ? (delays.get(eventType) ?? null) : null;
         const targets = (t.target ?? []) as AnyStateNode[];
-        const label = kind === 'after' ? `after ${delay ?? '?'}` : event;
+        const ms = typeof delay === 'string' ? namedDelays[delay] : null;
+        const label = kind === 'after' ? `after ${delay ?? '?'}${typeof ms === 'number' ? ` (${ms} ms)` : ''}` : event;
         for (const target of targets.length ? targets : [node]) {
           transitions.push({
             id: `${node.id}#${index++}`,
@@ -107,6 +136,7 @@ export function toFlowGraph(machine: AnyStateMachine): FlowGraph {
             eventType,
             event: label,
             guard: guardName(t.guard),
+            actions: (t.actions ?? []).map(shortActionName),
             delay,
             coverageKey: `${node.id} --${eventType}--> ${target.id}`,
           });
@@ -125,6 +155,7 @@ export function toFlowGraph(machine: AnyStateMachine): FlowGraph {
           eventType: '',
           event: 'always',
           guard: guardName(t.guard),
+          actions: (t.actions ?? []).map(shortActionName),
           delay: null,
           coverageKey: `${node.id} --(always)--> ${target.id}`,
         });
@@ -148,6 +179,9 @@ export function toFlowGraph(machine: AnyStateMachine): FlowGraph {
       region,
       sees: (node.meta as { sees?: readonly Sight[] } | undefined)?.sees ?? [],
       ignores: (node.meta as { ignores?: readonly Ignore[] } | undefined)?.ignores ?? [],
+      rules: rulesOf(node),
+      entry: node.entry.map(shortActionName),
+      exit: node.exit.map(shortActionName),
       children: children.map((c) => visit(c, node.type === 'parallel')),
     };
   };
@@ -168,4 +202,9 @@ export function allStates(state: FlowState): FlowState[] {
 /** A transition as one line: `auth.register.submit [passwordsDiffer]`. */
 export function transitionLabel(t: FlowTransition): string {
   return t.guard ? `${t.event} [${t.guard}]` : t.event;
+}
+
+/** The same with its actions: `auth.logout / clearToken, navigate`. */
+export function transitionText(t: FlowTransition): string {
+  return t.actions.length ? `${transitionLabel(t)} / ${t.actions.join(', ')}` : transitionLabel(t);
 }

@@ -38,6 +38,18 @@ export interface PendingDelay {
   ms: number | null;
 }
 
+/** One step the person took, kept so the run can be replayed up to any of them. */
+export type Step =
+  | { kind: 'event'; event: { type: string } }
+  | { kind: 'settle'; id: string; src: string; outcome: 'done' | 'error'; value: unknown }
+  | { kind: 'delay'; ms: number | null; label: string };
+
+export function stepText(step: Step): string {
+  if (step.kind === 'event') return `sent ${step.event.type}`;
+  if (step.kind === 'settle') return `${step.src} ${step.outcome === 'done' ? 'answered' : 'failed'}`;
+  return `after ${step.label}`;
+}
+
 type Impl = { type?: unknown };
 type Implementations = {
   actors: Record<string, unknown>;
@@ -51,6 +63,8 @@ const isBuiltIn = (impl: unknown) =>
 export class InertRun {
   clock = new SimulatedClock();
   readonly effects: EffectEntry[] = [];
+  /** The steps taken since the start, in order. */
+  readonly steps: Step[] = [];
   private pending = new Map<AnyActorRef, PendingActor>();
   private listeners = new Set<() => void>();
   private version = 0;
@@ -102,6 +116,7 @@ export class InertRun {
       this.actor.stop();
       this.pending.clear();
       this.effects.length = 0;
+      this.steps.length = 0;
       this.clock = new SimulatedClock();
       this.actor = this.create();
     }
@@ -145,6 +160,7 @@ export class InertRun {
   settle(id: string, outcome: 'done' | 'error', value: unknown): void {
     for (const [ref, p] of this.pending) {
       if (p.id !== id) continue;
+      this.steps.push({ kind: 'settle', id, src: p.src, outcome, value });
       this.pending.delete(ref);
       if (outcome === 'done') p.resolve(value);
       else p.reject(value);
@@ -176,16 +192,31 @@ export class InertRun {
   }
 
   /** Moves the simulated clock far enough for every timer of `ms` (or the next timer) to fire. */
-  advance(ms: number | null): void {
+  advance(ms: number | null, label = ms === null ? 'the next delay' : `${ms} ms`): void {
     const timeouts = (this.clock as unknown as { timeouts: Map<number, { start: number; timeout: number }> }).timeouts;
     const ends = [...timeouts.values()].filter((t) => ms === null || t.timeout === ms).map((t) => t.start + t.timeout);
     if (ends.length === 0) return;
+    this.steps.push({ kind: 'delay', ms, label });
     this.clock.set(Math.max(this.clock.now(), Math.min(...ends)));
     this.changed();
   }
 
   send(event: { type: string }): void {
+    this.steps.push({ kind: 'event', event });
     this.actor.send(event);
+  }
+
+  /** Takes `steps` again from the start (jumping back in the log), letting each actor's answer land before the next. */
+  async replay(steps: readonly Step[]): Promise<void> {
+    const settled = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+    await settled();
+    for (const step of steps) {
+      if (step.kind === 'event') this.send(step.event);
+      else if (step.kind === 'settle') this.settle(step.id, step.outcome, step.value);
+      else this.advance(step.ms, step.label);
+      await settled();
+    }
+    this.changed();
   }
 }
 

@@ -49,8 +49,10 @@ export function flowToSvg(graph: FlowGraph, layout: FlowLayout): string {
     const dashed = e.transition.kind === 'always' ? ' stroke-dasharray="4 3"' : '';
     out.push(`<path d="${pathData(e.points)}" fill="none" stroke="#555"${dashed} marker-end="url(#arrow)"/>`);
     if (e.label)
-      out.push(
-        `<text x="${round(e.label.x + 4)}" y="${round(e.label.y + 12)}" font-size="${ROW_FONT}" fill="#333">${esc(e.label.text)}</text>`,
+      e.label.lines.forEach((line, i) =>
+        out.push(
+          `<text x="${round(e.label!.x + 4)}" y="${round(e.label!.y + 12 + i * 16)}" font-size="${ROW_FONT}" fill="${i ? '#555' : '#333'}">${esc(line)}</text>`,
+        ),
       );
   }
   out.push('</svg>');

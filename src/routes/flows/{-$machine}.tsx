@@ -9,6 +9,14 @@ export const Route = createFileRoute('/flows/{-$machine}')({
 
 function FlowsRoute() {
   const { machine } = Route.useParams();
-  const { state } = Route.useSearch();
-  return <FlowsPage key={machine ?? ''} machine={machine ?? null} state={state ?? ''} />;
+  const { state, fold, focus } = Route.useSearch();
+  return (
+    <FlowsPage
+      key={machine ?? ''}
+      machine={machine ?? null}
+      state={state ?? ''}
+      fold={fold ?? ''}
+      focus={focus ?? ''}
+    />
+  );
 }

@@ -1,0 +1,69 @@
+/**
+ * The flows viewer's chart as a reading and stepping surface: guards by the names the machine writes,
+ * actions and delays in the labels, events sent by a click on their edge, and the example input that
+ * lets toolRun start.
+ */
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import {
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
+import { machines } from '../../machines';
+import { exampleInputs, machineInput } from '../../src/features/flows/examples';
+import { FlowsPage } from '../../src/features/flows/FlowsPage';
+import { toFlowGraph, transitionText } from '../../src/features/flows/graph';
+import { flowsSearchSchema } from '../../src/features/flows/search-schema';
+
+function renderMachine(path: string) {
+  const root = createRootRoute();
+  const machine = createRoute({
+    getParentRoute: () => root,
+    path: '/flows/$machine',
+    validateSearch: flowsSearchSchema,
+    component: function MachineRoute() {
+      const { machine: name } = machine.useParams();
+      const { state, fold, focus } = machine.useSearch();
+      return <FlowsPage key={name} machine={name} state={state ?? ''} fold={fold ?? ''} focus={focus ?? ''} />;
+    },
+  });
+  const router = createRouter({
+    routeTree: root.addChildren([machine]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  return { router, ...render(<RouterProvider router={router} />) };
+}
+
+describe('flows viewer canvas', () => {
+  it('names a composite guard as the machine writes it, and shows actions and named delays', () => {
+    const session = toFlowGraph(machines['session']!);
+    expect(session.transitions.map((t) => t.guard)).toContain('and(isRefreshing, isRefusal)');
+    const texts = session.transitions.map(transitionText);
+    expect(texts.some((t) => / \/ .*assign/.test(t))).toBe(true);
+    expect(texts.some((t) => /^after registerNotice \(\d+ ms\)/.test(t))).toBe(true);
+  });
+
+  it('sends an event when its edge is clicked on the canvas, where the current state takes it', async () => {
+    const { container } = renderMachine('/flows/changeEmail');
+    await screen.findByRole('img', { name: /Statechart of changeEmail/ }, { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByTestId('current-state')).toHaveTextContent('closed'));
+    const open = await waitFor(() => {
+      const part = container.querySelector('[data-sendable][data-transition*="--email.open-->"]');
+      expect(part).not.toBeNull();
+      return part!;
+    });
+    fireEvent.click(open.querySelector('text')!);
+    await waitFor(() => expect(screen.getByTestId('current-state')).toHaveTextContent('editing'));
+    expect(screen.getByRole('list', { name: 'Steps taken' })).toHaveTextContent('sent email.open');
+  });
+
+  it('gives toolRun a catalogue tool from its example input, and says so for an unknown one', () => {
+    const given = machineInput('toolRun', exampleInputs['toolRun']);
+    expect(given.ok && (given.value as { tool: { key: string } }).tool.key).toBe('text-to-image');
+    const unknown = machineInput('toolRun', { tool: 'no-such-tool' });
+    expect(unknown.ok).toBe(false);
+  });
+});
