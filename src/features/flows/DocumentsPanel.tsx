@@ -1,4 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
+import { DocumentsPanel as Documents } from './documents/DocumentsPanel';
+import type { MachineDiff } from './documents/diff';
+import type { GraphTransition } from './documents/model';
 import type { FlowDiff } from './FlowChart';
 import type { FlowGraph } from './graph';
 
@@ -10,11 +13,28 @@ export interface DocumentsPanelProps {
   onDiff: (diff: FlowDiff | null) => void;
 }
 
+/** The chart's keys of a transition of the documents' graph: one per target, as graph.ts writes them. */
+const chartKeys = (t: GraphTransition): string[] =>
+  (t.targets.length > 0 ? t.targets : [t.source]).map(
+    (target) => `${t.source} --${t.kind === 'always' ? '(always)' : t.event}--> ${target}`,
+  );
+
+/** What changed, as the chart's state ids and transition keys. */
+export function chartDiff(diff: MachineDiff): FlowDiff {
+  return {
+    added: new Set([...diff.states.added.map((s) => s.id), ...diff.transitions.added.flatMap(chartKeys)]),
+    removed: new Set([...diff.states.removed.map((s) => s.id), ...diff.transitions.removed.flatMap(chartKeys)]),
+    changed: new Set([
+      ...diff.states.changed.map((c) => c.after.id),
+      ...diff.transitions.changed.flatMap((c) => chartKeys(c.after)),
+    ]),
+  };
+}
+
 /**
- * The side panel's place for the machine's documents (downloads) and the comparison with a dropped
- * JSON export. Empty until the documents modules exist; the page already renders it and passes it
- * the way to colour the chart.
+ * The side panel's documents: downloads of the machine in every format but stories (which need the
+ * test models), and a drop for an earlier graph export whose difference colours the chart.
  */
-export function DocumentsPanel(_props: DocumentsPanelProps) {
-  return null;
+export function DocumentsPanel({ machine, onDiff }: DocumentsPanelProps) {
+  return <Documents machine={machine} onDiff={(diff) => onDiff(diff ? chartDiff(diff) : null)} />;
 }
