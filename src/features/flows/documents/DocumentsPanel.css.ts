@@ -1,18 +1,13 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../themes/contract.css';
+import { input } from '../../../components/ui/form/form.css';
 import { card, cluster, stack } from '../../../components/ui/layout/layout.css';
 
 export const panel = style([card.compact, stack.sm, { minWidth: 0 }]);
 export const title = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: 700 });
 export const row = cluster.sm;
-export const select = style({
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.input,
-  color: vars.color.text,
-  fontSize: vars.fontSize.sm,
-});
+/** The format picker: the forms' input. */
+export const select = input;
 export const drop = style({
   padding: vars.space.md,
   borderRadius: vars.radius.md,
