@@ -123,8 +123,8 @@ const serverZones = [
   {
     target: 'server',
     from: '.',
-    except: ['./server', './src/catalog', './src/api/schemas.ts', './node_modules'],
-    message: 'The server shares only src/catalog and src/api/schemas with the SPA.',
+    except: ['./server', './src/catalog', './src/api/schemas.ts', './src/api/operations', './node_modules'],
+    message: 'The server shares only src/catalog and src/api/schemas and src/api/operations (the contract) with the SPA.',
   },
   {
     target: 'server/routes',
