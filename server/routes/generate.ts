@@ -50,7 +50,13 @@ bind(
   generateRoutes,
   ops.generateImage,
   async (c, { body }) =>
-    generateImage(c.var.deps, c.var.userId, body, [ops.generateImage.path, ops.generateRestore.path], idempotencyKey(c)),
+    generateImage(
+      c.var.deps,
+      c.var.userId,
+      body,
+      [ops.generateImage.path, ops.generateRestore.path],
+      idempotencyKey(c),
+    ),
   limit,
 );
 for (const op of toolStarts) {

@@ -60,7 +60,10 @@ export const creationOperations = {
     answer: s.CreationsPage,
     status: 200,
     errors: [400, 401],
-    examples: { request: { query: { category: 'Text', limit: '12' } }, answer: { items: [creation], nextCursor: null } },
+    examples: {
+      request: { query: { category: 'Text', limit: '12' } },
+      answer: { items: [creation], nextCursor: null },
+    },
   },
   getCreation: {
     method: 'get',

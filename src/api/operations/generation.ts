@@ -99,12 +99,18 @@ export const generationOperations = {
   }),
   generateImageToText: toolStart('/api/generate/image-to-text', 'Image to Text', withImage('gpt-4o')),
   generate3d: toolStart('/api/generate/3d', '3D', withImage('firtoz/trellis')),
-  generateMusic: toolStart('/api/generate/music', 'Music', { modelId: 'meta/musicgen', input: { prompt: 'a calm piano' } }),
+  generateMusic: toolStart('/api/generate/music', 'Music', {
+    modelId: 'meta/musicgen',
+    input: { prompt: 'a calm piano' },
+  }),
   generateSound: toolStart('/api/generate/sound', 'Sound', {
     modelId: 'haoheliu/audio-ldm',
     input: { prompt: 'rain on a window' },
   }),
-  generateVoice: toolStart('/api/generate/voice', 'Voice', { modelId: 'suno-ai/bark', input: { prompt: 'Hello there' } }),
+  generateVoice: toolStart('/api/generate/voice', 'Voice', {
+    modelId: 'suno-ai/bark',
+    input: { prompt: 'Hello there' },
+  }),
   getPrediction: {
     method: 'get',
     path: '/api/prediction/{id}',
