@@ -18,6 +18,7 @@ import { users } from '../../server/db/schema';
 import { hashPassword, issueToken } from '../../server/services/auth';
 import { grantCredits } from '../../server/services/credits';
 import { ProviderError, type GenerationProvider } from '../../server/providers/types';
+import { operationList } from '../../src/api/operations';
 
 export type Backend = 'pglite' | 'postgres';
 export const backends: Backend[] = ['pglite', ...(process.env['TEST_DATABASE_URL'] ? (['postgres'] as const) : [])];
@@ -60,6 +61,31 @@ afterAll(async () => {
     await admin.end();
     postgresName = undefined;
   }
+});
+
+/**
+ * Every answer a test gets through ctx.request from a documented operation (src/api/operations) must
+ * have a status the operation documents: its success status or one of its errors. The ones that do
+ * not are collected and fail the file at its end (the contract test checks the rest of the document).
+ */
+const documentedOperations = operationList.map((op) => ({
+  op,
+  pattern: new RegExp(`^${op.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),
+}));
+const undocumentedAnswers: string[] = [];
+
+export function recordAnswer(method: string, pathname: string, status: number): void {
+  const path = new URL(pathname, 'http://localhost').pathname;
+  const found = documentedOperations.find((d) => d.op.method === method.toLowerCase() && d.pattern.test(path));
+  if (!found) return;
+  const { op } = found;
+  if (status === op.status || (op.errors as readonly number[]).includes(status)) return;
+  undocumentedAnswers.push(`${op.operationId} (${method} ${path}) answered ${status}, not in the document`);
+}
+
+afterAll(() => {
+  const seen = undocumentedAnswers.splice(0);
+  if (seen.length) throw new Error(`Statuses the OpenAPI document does not list:\n${seen.join('\n')}`);
 });
 
 /** PNG bytes of a 1×1 image (the smallest valid PNG). */
@@ -154,13 +180,16 @@ export function setupApp(backend: Backend, options: SetupOptions = {}): TestCont
     const headers: Record<string, string> = { ...init.headers };
     if (init.body !== undefined) headers['content-type'] ??= 'application/json';
     if (init.token) headers['authorization'] = `Bearer ${init.token}`;
-    return ctx.app.request(pathname, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
+    const response = await ctx.app.request(pathname, {
+      method,
       headers,
       ...(init.body === undefined
         ? {}
         : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
     });
+    recordAnswer(method, pathname, response.status);
+    return response;
   };
   ctx.user = async ({ email, credits = 0, password = 'secret-password' } = {}) => {
     const db = ctx.runtime.deps.db;
