@@ -40,12 +40,12 @@ for (const backend of backends) {
     const t = setupApp(backend);
 
     it('registers, verifies, signs in, reads the credits, runs a text generation and finds it in My creations', async () => {
-      let token: string | undefined;
+      const session: { token?: string } = {};
       const client = createClient(
         createConfig({
           baseUrl: 'http://localhost:3000',
           fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(t.app.request(input, init)),
-          auth: () => token,
+          auth: () => session.token,
         }),
       );
       const account = { email: 'script@example.com', password: 'correct horse' };
@@ -57,7 +57,7 @@ for (const backend of backends) {
       const verifyToken = mail!.links[0]!.split('/').pop()!;
       await sdk.verifyEmail({ client, path: { token: verifyToken }, throwOnError: true });
 
-      token = (await sdk.login({ client, body: account, throwOnError: true })).data.token;
+      session.token = (await sdk.login({ client, body: account, throwOnError: true })).data.token;
       const { credits } = (await sdk.getCredits({ client, throwOnError: true })).data;
       expect(credits).toBeGreaterThan(0);
 
