@@ -39,7 +39,7 @@ const clientZones = [
     })),
   {
     target: ['src/features', 'src/routes', 'src/components'],
-    from: ['src/api/client.ts', 'src/api/endpoints.ts'],
+    from: ['src/api/client.ts', 'src/api/endpoints.ts', 'src/api/call.ts'],
     message: 'Views do not call the API: name an effect beside the root actor (src/app) and send an event.',
   },
   ...foldersOf('src/features').map((area) => ({
@@ -123,8 +123,9 @@ const serverZones = [
   {
     target: 'server',
     from: '.',
-    except: ['./server', './src/catalog', './src/api/schemas.ts', './node_modules'],
-    message: 'The server shares only src/catalog and src/api/schemas with the SPA.',
+    except: ['./server', './src/catalog', './src/api/schemas.ts', './src/api/operations', './node_modules'],
+    message:
+      'The server shares only src/catalog and src/api/schemas and src/api/operations (the contract) with the SPA.',
   },
   {
     target: 'server/routes',

@@ -1,4 +1,7 @@
-/** Reads and validates a JSON body in one place: malformed JSON and schema failures become 400 {message, details}. */
+/**
+ * Reads and validates a JSON body in one place (server/lib/operation.ts, for every operation with a body):
+ * malformed JSON and schema failures become 400 {message, details}.
+ */
 import type { Context } from 'hono';
 import type * as v from 'valibot';
 import { HttpError, parseInput } from './errors';
@@ -11,9 +14,4 @@ export async function readBody<S extends v.GenericSchema>(c: Context, schema: S)
     throw new HttpError(400, 'Malformed JSON body');
   }
   return parseInput(schema, data);
-}
-
-/** Validates the query string the same way: failures become 400 {message, details}. */
-export function readQuery<S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> {
-  return parseInput(schema, c.req.query());
 }

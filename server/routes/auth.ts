@@ -1,10 +1,10 @@
 /** /api/auth: register, verify, login, user, forgot/reset password, logout, change email. */
 import { Hono } from 'hono';
-import { ChangeEmailBody, ForgotPasswordBody, LoginBody, RegisterBody, ResetPasswordBody } from '../../src/api/schemas';
+import { operations as ops } from '../../src/api/operations';
 import type { AppEnv } from '../context';
 import { clientAddress } from '../lib/client-address';
+import { bindOperation as bind } from '../lib/operation';
 import { limitByAddress } from '../middleware/rate-limit';
-import { requireAuth } from '../middleware/require-auth';
 import {
   changeEmail,
   currentUser,
@@ -15,42 +15,52 @@ import {
   resetPassword,
   verifyEmail,
 } from '../services/auth';
-import { readBody } from '../validate';
 
-export const authRoutes = new Hono<AppEnv>()
-  .post('/register', limitByAddress('register'), async (c) => {
-    const body = await readBody(c, RegisterBody);
+export const authRoutes = new Hono<AppEnv>();
+
+bind(
+  authRoutes,
+  ops.register,
+  async (c, { body }) => {
     const user = await register(c.var.deps, body.email, body.password);
-    return c.json(
-      { message: 'Registration successful. Please check your email to verify your account.', email: user.email },
-      201,
-    );
-  })
-  .get('/verify-email/:token', limitByAddress('verify'), async (c) => {
-    await verifyEmail(c.var.deps, c.req.param('token'));
-    return c.json({ message: 'Email verified successfully. You can now sign in.' });
-  })
-  .post('/login', async (c) => {
-    const body = await readBody(c, LoginBody);
-    return c.json(await login(c.var.deps, body, clientAddress(c)));
-  })
-  .post('/forgot-password', limitByAddress('forgot-password'), async (c) => {
-    const body = await readBody(c, ForgotPasswordBody);
+    return { message: 'Registration successful. Please check your email to verify your account.', email: user.email };
+  },
+  limitByAddress('register'),
+);
+bind(
+  authRoutes,
+  ops.verifyEmail,
+  async (c, { params }) => {
+    await verifyEmail(c.var.deps, params.token);
+    return { message: 'Email verified successfully. You can now sign in.' };
+  },
+  limitByAddress('verify'),
+);
+bind(authRoutes, ops.login, async (c, { body }) => login(c.var.deps, body, clientAddress(c)));
+bind(
+  authRoutes,
+  ops.forgotPassword,
+  async (c, { body }) => {
     await forgotPassword(c.var.deps, body.email);
-    return c.json({ message: 'If an account exists for this email, we have sent a link to reset your password.' });
-  })
-  .post('/reset-password', limitByAddress('reset'), async (c) => {
-    const body = await readBody(c, ResetPasswordBody);
+    return { message: 'If an account exists for this email, we have sent a link to reset your password.' };
+  },
+  limitByAddress('forgot-password'),
+);
+bind(
+  authRoutes,
+  ops.resetPassword,
+  async (c, { body }) => {
     const user = await resetPassword(c.var.deps, body.token, body.newPassword);
-    return c.json({ message: 'Password has been reset successfully', user });
-  })
-  .get('/user', requireAuth, async (c) => c.json(await currentUser(c.var.deps.db, c.var.userId)))
-  .post('/logout', requireAuth, async (c) => {
-    await logout(c.var.deps, c.var.tokenHash);
-    return c.json({ message: 'Logged out successfully' });
-  })
-  .post('/change-email', requireAuth, async (c) => {
-    const body = await readBody(c, ChangeEmailBody);
-    const user = await changeEmail(c.var.deps.db, c.var.userId, body);
-    return c.json({ message: 'Email updated successfully', user });
-  });
+    return { message: 'Password has been reset successfully', user };
+  },
+  limitByAddress('reset'),
+);
+bind(authRoutes, ops.getUser, async (c) => currentUser(c.var.deps.db, c.var.userId));
+bind(authRoutes, ops.logout, async (c) => {
+  await logout(c.var.deps, c.var.tokenHash);
+  return { message: 'Logged out successfully' };
+});
+bind(authRoutes, ops.changeEmail, async (c, { body }) => {
+  const user = await changeEmail(c.var.deps.db, c.var.userId, body);
+  return { message: 'Email updated successfully', user };
+});

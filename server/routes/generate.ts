@@ -1,13 +1,11 @@
 /** /api/generate… and /api/prediction/{id}. Runs are priced from the catalogue, never from the client. */
 import { Hono, type Context } from 'hono';
-import { GenerateBody } from '../../src/api/schemas';
-import { predictionEndpoints } from '../../src/catalog';
+import { operations as ops } from '../../src/api/operations';
 import type { AppEnv } from '../context';
+import { bindOperation as bind } from '../lib/operation';
 import { limitByAccount } from '../middleware/rate-limit';
-import { requireAuth } from '../middleware/require-auth';
 import { generateImage, predictionFor, startGeneration } from '../services/generation';
 import { HttpError } from '../errors';
-import { readBody } from '../validate';
 
 const idempotencyKeyRe = /^[A-Za-z0-9_-]{8,128}$/;
 
@@ -21,29 +19,56 @@ function idempotencyKey(c: Context<AppEnv>): string | undefined {
   return key;
 }
 
-export const generateRoutes = new Hono<AppEnv>()
-  .use(requireAuth)
-  .use(limitByAccount('generate'))
-  .post('/', async (c) => {
-    const body = await readBody(c, GenerateBody);
-    const { id, credits } = await startGeneration(c.var.deps, c.var.userId, body, 'any', idempotencyKey(c));
-    return c.json({ id, credits }, 201);
-  })
-  // Synchronous: answers with the stored output once the run ends.
-  .post('/image', async (c) => {
-    const body = await readBody(c, GenerateBody);
-    const endpoints = ['/api/generate/image', '/api/generate/restore'];
-    return c.json(await generateImage(c.var.deps, c.var.userId, body, endpoints, idempotencyKey(c)));
-  });
+/** The tool endpoints of the catalogue (tools whose run is not 'single'), one operation each. */
+export const toolStarts = [
+  ops.generatePerson,
+  ops.generateRestore,
+  ops.generateVideo,
+  ops.generateText,
+  ops.generateCode,
+  ops.generateImageToText,
+  ops.generate3d,
+  ops.generateMusic,
+  ops.generateSound,
+  ops.generateVoice,
+] as const;
 
-for (const endpoint of predictionEndpoints) {
-  generateRoutes.post(endpoint.slice('/api/generate'.length), async (c) => {
-    const body = await readBody(c, GenerateBody);
-    const { id, credits } = await startGeneration(c.var.deps, c.var.userId, body, [endpoint], idempotencyKey(c));
-    return c.json({ id, credits }, 201);
-  });
+export const generateRoutes = new Hono<AppEnv>();
+const limit = limitByAccount('generate');
+
+bind(
+  generateRoutes,
+  ops.startGeneration,
+  async (c, { body }) => {
+    const { id, credits } = await startGeneration(c.var.deps, c.var.userId, body, 'any', idempotencyKey(c));
+    return { id, credits };
+  },
+  limit,
+);
+// Synchronous: answers with the stored output once the run ends.
+bind(
+  generateRoutes,
+  ops.generateImage,
+  async (c, { body }) =>
+    generateImage(
+      c.var.deps,
+      c.var.userId,
+      body,
+      [ops.generateImage.path, ops.generateRestore.path],
+      idempotencyKey(c),
+    ),
+  limit,
+);
+for (const op of toolStarts) {
+  bind(
+    generateRoutes,
+    op,
+    async (c, { body }) => {
+      const { id, credits } = await startGeneration(c.var.deps, c.var.userId, body, [op.path], idempotencyKey(c));
+      return { id, credits };
+    },
+    limit,
+  );
 }
 
-export const predictionRoutes = new Hono<AppEnv>()
-  .use(requireAuth)
-  .get('/:id', async (c) => c.json(await predictionFor(c.var.deps.db, c.var.userId, c.req.param('id'))));
+bind(generateRoutes, ops.getPrediction, async (c, { params }) => predictionFor(c.var.deps.db, c.var.userId, params.id));

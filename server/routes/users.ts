@@ -1,30 +1,24 @@
-/** /api/users: theme, credits, account deletion. */
+/** /api/users: theme, credits (also at /users/credits, as the API contract lists it), credit history, account deletion. */
 import { Hono, type Context } from 'hono';
-import { CreditHistoryQuery, ThemeBody } from '../../src/api/schemas';
+import { operations as ops } from '../../src/api/operations';
 import type { AppEnv } from '../context';
-import { requireAuth } from '../middleware/require-auth';
+import { bindOperation as bind } from '../lib/operation';
 import { creditBalance, deleteAccount, getTheme, setTheme } from '../services/users';
 import { creditHistory } from '../services/credit-history';
-import { readBody, readQuery } from '../validate';
 
-export async function creditsHandler(c: Context<AppEnv>) {
-  return c.json({ credits: await creditBalance(c.var.deps, c.var.userId) });
-}
+const credits = async (c: Context<AppEnv>) => ({ credits: await creditBalance(c.var.deps, c.var.userId) });
 
-export const userRoutes = new Hono<AppEnv>()
-  .use(requireAuth)
-  .get('/theme', async (c) => c.json({ theme: await getTheme(c.var.deps.db, c.var.userId) }))
-  .post('/theme', async (c) => {
-    const body = await readBody(c, ThemeBody);
-    await setTheme(c.var.deps.db, c.var.userId, body.theme);
-    return c.json({ theme: body.theme });
-  })
-  .get('/credits', (c) => creditsHandler(c))
-  .get('/credits/history', async (c) => {
-    const query = readQuery(c, CreditHistoryQuery);
-    return c.json(await creditHistory(c.var.deps.db, c.var.userId, query));
-  })
-  .delete('/delete-account', async (c) => {
-    await deleteAccount(c.var.deps, c.var.userId);
-    return c.json({ message: 'Account successfully deleted' });
-  });
+export const userRoutes = new Hono<AppEnv>();
+
+bind(userRoutes, ops.getTheme, async (c) => ({ theme: await getTheme(c.var.deps.db, c.var.userId) }));
+bind(userRoutes, ops.saveTheme, async (c, { body }) => {
+  await setTheme(c.var.deps.db, c.var.userId, body.theme);
+  return { theme: body.theme };
+});
+bind(userRoutes, ops.getCredits, credits);
+bind(userRoutes, ops.getCreditsAlias, credits);
+bind(userRoutes, ops.getCreditHistory, async (c, { query }) => creditHistory(c.var.deps.db, c.var.userId, query));
+bind(userRoutes, ops.deleteAccount, async (c) => {
+  await deleteAccount(c.var.deps, c.var.userId);
+  return { message: 'Account successfully deleted' };
+});

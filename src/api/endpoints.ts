@@ -1,29 +1,9 @@
-/** One typed function per call of spec §7 that the SPA makes. */
+/** One typed function per call of spec §7 that the SPA makes, each an entry of the operation table. */
 import * as v from 'valibot';
+import { callOperation as call } from './call';
 import type { ApiClient } from './client';
-import {
-  CancelAnswer,
-  ChangeEmailAnswer,
-  CheckoutAnswer,
-  CheckoutStatus,
-  CreditHistoryAnswer,
-  type CreateCheckoutBody,
-  type CreateSubscriptionBody,
-  Creation,
-  CreationsPage,
-  CreditsAnswer,
-  GenerateAnswer,
-  type GenerateBody,
-  ImageAnswer,
-  LoginAnswer,
-  MessageBody,
-  RegisterAnswer,
-  ResetPasswordAnswer,
-  PredictionReply,
-  ThemeAnswer,
-  UploadAnswer,
-  User,
-} from './schemas';
+import { operations as ops } from './operations';
+import { CheckoutAnswer, GenerateAnswer, type GenerateBody, PredictionReply } from './schemas';
 
 /** A tool call: its abort signal and the click's idempotency key (every attempt sends the same). */
 export interface CallOptions {
@@ -42,71 +22,74 @@ const Anything = v.unknown();
  */
 const CheckoutReply = v.partial(CheckoutAnswer);
 
+/** The generation starts that answer a prediction id: POST /api/generate and each tool endpoint. */
+const starts = [
+  ops.startGeneration,
+  ops.generatePerson,
+  ops.generateRestore,
+  ops.generateVideo,
+  ops.generateText,
+  ops.generateCode,
+  ops.generateImageToText,
+  ops.generate3d,
+  ops.generateMusic,
+  ops.generateSound,
+  ops.generateVoice,
+] as const;
+/** Every generation path a tool may name (src/catalog's Endpoint must stay within it). */
+export type StartPath = (typeof starts)[number]['path'] | typeof ops.generateImage.path;
+const startAt = (path: StartPath) =>
+  [...starts, ops.generateImage].find((op) => op.path === path) ?? ops.startGeneration;
+
 export function createEndpoints(api: ApiClient) {
   return {
-    getUser: (options?: CallOptions) => api.request('GET', '/api/auth/user', User, callOptions(options)),
+    getUser: (options?: CallOptions) => call(api, ops.getUser, callOptions(options)),
     // The calls of a visitor (or of a flow that brings its own token) carry no session token, so a
     // refusal there (a wrong password) is never taken for an expired session.
-    login: (body: { email: string; password: string }) =>
-      api.request('POST', '/api/auth/login', LoginAnswer, { body, auth: false }),
-    register: (body: { email: string; password: string }) =>
-      api.request('POST', '/api/auth/register', RegisterAnswer, { body, auth: false }),
-    forgotPassword: (body: { email: string }) =>
-      api.request('POST', '/api/auth/forgot-password', MessageBody, { body, auth: false }),
-    verifyEmail: (token: string) =>
-      api.request('GET', `/api/auth/verify-email/${encodeURIComponent(token)}`, MessageBody, { auth: false }),
-    resetPassword: (body: { token: string; newPassword: string }) =>
-      api.request('POST', '/api/auth/reset-password', ResetPasswordAnswer, { body, auth: false }),
-    logout: () => api.request('POST', '/api/auth/logout', Anything),
-    changeEmail: (body: { newEmail: string; currentPassword: string }) =>
-      api.request('POST', '/api/auth/change-email', ChangeEmailAnswer, { body }),
-    deleteAccount: () => api.request('DELETE', '/api/users/delete-account', Anything),
-    createSubscription: (body: v.InferInput<typeof CreateSubscriptionBody>) =>
-      api.request('POST', '/api/stripe/create-subscription', CheckoutReply, { body }),
-    createCheckoutSession: (body: v.InferInput<typeof CreateCheckoutBody>) =>
-      api.request('POST', '/api/stripe/create-checkout-session', CheckoutReply, { body }),
-    cancelSubscription: () => api.request('POST', '/api/stripe/cancel-subscription', CancelAnswer),
-    getTheme: () => api.request('GET', '/api/users/theme', ThemeAnswer),
-    saveTheme: (theme: string) => api.request('POST', '/api/users/theme', Anything, { body: { theme } }),
-    getCredits: () => api.request('GET', '/api/users/credits', CreditsAnswer),
+    login: (body: v.InferInput<typeof ops.login.body>) => call(api, ops.login, { body, auth: false }),
+    register: (body: v.InferInput<typeof ops.register.body>) => call(api, ops.register, { body, auth: false }),
+    forgotPassword: (body: v.InferInput<typeof ops.forgotPassword.body>) =>
+      call(api, ops.forgotPassword, { body, auth: false }),
+    verifyEmail: (token: string) => call(api, ops.verifyEmail, { params: { token }, auth: false }),
+    resetPassword: (body: v.InferInput<typeof ops.resetPassword.body>) =>
+      call(api, ops.resetPassword, { body, auth: false }),
+    logout: () => call(api, ops.logout, { reply: Anything }),
+    changeEmail: (body: v.InferInput<typeof ops.changeEmail.body>) => call(api, ops.changeEmail, { body }),
+    deleteAccount: () => call(api, ops.deleteAccount, { reply: Anything }),
+    createSubscription: (body: v.InferInput<typeof ops.createSubscription.body>) =>
+      call(api, ops.createSubscription, { body, reply: CheckoutReply }),
+    createCheckoutSession: (body: v.InferInput<typeof ops.createCheckoutSession.body>) =>
+      call(api, ops.createCheckoutSession, { body, reply: CheckoutReply }),
+    cancelSubscription: () => call(api, ops.cancelSubscription, {}),
+    getTheme: () => call(api, ops.getTheme, {}),
+    saveTheme: (theme: v.InferInput<typeof ops.saveTheme.body>['theme']) =>
+      call(api, ops.saveTheme, { body: { theme }, reply: Anything }),
+    getCredits: () => call(api, ops.getCredits, {}),
     /** One page of the credit history, newest first; `cursor` is the previous page's nextCursor. */
     getCreditHistory: (cursor: string | null, options?: CallOptions) =>
-      api.request(
-        'GET',
-        `/api/users/credits/history${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
-        CreditHistoryAnswer,
-        callOptions(options),
-      ),
+      call(api, ops.getCreditHistory, { query: { cursor }, ...callOptions(options) }),
     /** A checkout the browser came back from: what it buys and whether its credits have landed. */
     getCheckoutStatus: (sessionId: string, options?: CallOptions) =>
-      api.request(
-        'GET',
-        `/api/stripe/checkout-session/${encodeURIComponent(sessionId)}`,
-        CheckoutStatus,
-        callOptions(options),
-      ),
+      call(api, ops.getCheckoutSession, { params: { id: sessionId }, ...callOptions(options) }),
     /** POST /api/generate/image: runs to the end; answers the output and the new balance. */
     generateImage: (body: GenerateBody, options?: CallOptions) =>
-      api.request('POST', '/api/generate/image', ImageAnswer, { body, ...callOptions(options) }),
+      call(api, ops.generateImage, { body, ...callOptions(options) }),
     /** POST /api/generate or a tool's endpoint: answers the prediction id (and the balance). */
-    startGeneration: (path: string, body: GenerateBody, options?: CallOptions) =>
-      api.request('POST', path, GenerateAnswer, { body, ...callOptions(options) }),
+    startGeneration: (path: StartPath, body: GenerateBody, options?: CallOptions) =>
+      call(api, startAt(path), { body, reply: GenerateAnswer, ...callOptions(options) }),
     getPrediction: (id: string, options?: CallOptions) =>
-      api.request('GET', `/api/prediction/${encodeURIComponent(id)}`, PredictionReply, callOptions(options)),
-    listCreations: (query: { cursor?: string | null; category?: string | null }, options?: CallOptions) => {
-      const params = new URLSearchParams();
-      if (query.cursor) params.set('cursor', query.cursor);
-      if (query.category) params.set('category', query.category);
-      const search = params.size ? `?${params.toString()}` : '';
-      return api.request('GET', `/api/creations${search}`, CreationsPage, callOptions(options));
-    },
+      call(api, ops.getPrediction, { params: { id }, reply: PredictionReply, ...callOptions(options) }),
+    listCreations: (query: { cursor?: string | null; category?: string | null }, options?: CallOptions) =>
+      call(api, ops.listCreations, {
+        query: { cursor: query.cursor ?? null, category: query.category ?? null },
+        ...callOptions(options),
+      }),
     getCreation: (id: string, options?: CallOptions) =>
-      api.request('GET', `/api/creations/${encodeURIComponent(id)}`, Creation, callOptions(options)),
-    deleteCreation: (id: string) => api.request('DELETE', `/api/creations/${encodeURIComponent(id)}`, MessageBody),
+      call(api, ops.getCreation, { params: { id }, ...callOptions(options) }),
+    deleteCreation: (id: string) => call(api, ops.deleteCreation, { params: { id } }),
     upload: (image: string, options?: CallOptions) =>
-      api.request('POST', '/api/upload', UploadAnswer, { body: { image }, ...callOptions(options) }),
+      call(api, ops.upload, { body: { image }, ...callOptions(options) }),
   };
 }
 
 export type Endpoints = ReturnType<typeof createEndpoints>;
-

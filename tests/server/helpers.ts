@@ -19,6 +19,7 @@ import { hashPassword, issueToken } from '../../server/services/auth';
 import { grantCredits } from '../../server/services/credits';
 import { ProviderError, type GenerationProvider } from '../../server/providers/types';
 import { lazyWorkerPool, type WorkerPool } from '../../server/workers/pool';
+import { operationList } from '../../src/api/operations';
 
 export type Backend = 'pglite' | 'postgres';
 export const backends: Backend[] = ['pglite', ...(process.env['TEST_DATABASE_URL'] ? (['postgres'] as const) : [])];
@@ -72,6 +73,31 @@ afterAll(async () => {
   }
 });
 
+/**
+ * Every answer a test gets through ctx.request from a documented operation (src/api/operations) must
+ * have a status the operation documents: its success status or one of its errors. The ones that do
+ * not are collected and fail the file at its end (the contract test checks the rest of the document).
+ */
+const documentedOperations = operationList.map((op) => ({
+  op,
+  pattern: new RegExp(`^${op.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),
+}));
+const undocumentedAnswers: string[] = [];
+
+export function recordAnswer(method: string, pathname: string, status: number): void {
+  const path = new URL(pathname, 'http://localhost').pathname;
+  const found = documentedOperations.find((d) => d.op.method === method.toLowerCase() && d.pattern.test(path));
+  if (!found) return;
+  const { op } = found;
+  if (status === op.status || (op.errors as readonly number[]).includes(status)) return;
+  undocumentedAnswers.push(`${op.operationId} (${method} ${path}) answered ${status}, not in the document`);
+}
+
+afterAll(() => {
+  const seen = undocumentedAnswers.splice(0);
+  if (seen.length) throw new Error(`Statuses the OpenAPI document does not list:\n${seen.join('\n')}`);
+});
+
 /** PNG bytes of a 1×1 image (the smallest valid PNG). */
 export const tinyPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
@@ -123,6 +149,8 @@ export interface TestContext {
 export interface SetupOptions {
   providers?: () => Providers | Promise<Providers>;
   env?: Record<string, string>;
+  /** The worker pool the instance is handed (the file's shared one unless given). */
+  pool?: () => WorkerPool;
 }
 
 /**
@@ -149,7 +177,7 @@ export function setupApp(backend: Backend, options: SetupOptions = {}): TestCont
       log: (line) => ctx.logs.push(line),
       providers: providers ?? (options.providers ? await options.providers() : { local: fakeProvider('succeed') }),
       deliver: (request) => Promise.resolve(ctx.app.request(request)),
-      pool: sharedTestPool(),
+      pool: options.pool?.() ?? sharedTestPool(),
     });
     ctx.app = createApp(ctx.runtime.deps);
   };
@@ -165,13 +193,16 @@ export function setupApp(backend: Backend, options: SetupOptions = {}): TestCont
     const headers: Record<string, string> = { ...init.headers };
     if (init.body !== undefined) headers['content-type'] ??= 'application/json';
     if (init.token) headers['authorization'] = `Bearer ${init.token}`;
-    return ctx.app.request(pathname, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
+    const response = await ctx.app.request(pathname, {
+      method,
       headers,
       ...(init.body === undefined
         ? {}
         : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
     });
+    recordAnswer(method, pathname, response.status);
+    return response;
   };
   ctx.user = (options) => makeUser(ctx.runtime.deps.db, ctx.now, options);
   return ctx;

@@ -1,0 +1,91 @@
+/** My creations and uploads in the operation table: the caller's runs (list, one, delete) and the upload. */
+import * as s from '../schemas';
+import { exampleUploadUrl } from './generation';
+import type { OperationSpec } from './types';
+
+const creation = {
+  id: '3f0d1f5e-8c47-4b71-9f0a-6a1c2e7b9d10',
+  tool: 'text-to-text',
+  title: 'Text Generation',
+  category: 'Text',
+  prompt: 'A haiku about autumn',
+  input: { prompt: 'A haiku about autumn' },
+  status: 'succeeded',
+  cost: 5,
+  refunded: false,
+  output: 'A haiku…',
+  outputKind: 'text',
+  error: null,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  completedAt: '2026-01-05T10:00:02.000Z',
+};
+
+export const creationOperations = {
+  upload: {
+    method: 'post',
+    path: '/api/upload',
+    tags: ['files'],
+    security: 'bearer',
+    summary: 'Upload an image or a video as a data URL',
+    description:
+      '`image` is a base64 data URL. Images: JPEG, PNG, WebP or GIF, at most 15 MB decoded and 50 megapixels; ' +
+      'the bytes are decoded (sharp), not sniffed, so a forged or truncated file or a decompression bomb answers 400; ' +
+      'HEIC/HEIF answers 400 with the spec text. Videos (for video editing; declared `data:video/mp4`, `video/webm` ' +
+      'or `video/quicktime`): at most 15 MB decoded, 120 s and 4096 px a side, probed and their first frame decoded ' +
+      'by ffmpeg. Over 15 MB: 413. The whole request body is limited to 22 MB. A full worker pool answers 503.',
+    body: s.UploadBody,
+    answer: s.UploadAnswer,
+    status: 201,
+    errors: [400, 401, 413, 429, 503],
+    examples: {
+      request: {
+        body: {
+          image:
+            'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+        },
+      },
+      answer: { url: exampleUploadUrl },
+    },
+  },
+  listCreations: {
+    method: 'get',
+    path: '/api/creations',
+    tags: ['creations'],
+    security: 'bearer',
+    summary: "The caller's runs, newest first",
+    description:
+      "Paged by `cursor` (the previous answer's `nextCursor`; null on the last page), `limit` 1–50 (default 12), " +
+      'optionally only one `category`. Each run says its tool, prompt, time, status, cost, whether it was refunded and its output URLs.',
+    query: s.CreationsQuery,
+    answer: s.CreationsPage,
+    status: 200,
+    errors: [400, 401],
+    examples: {
+      request: { query: { category: 'Text', limit: '12' } },
+      answer: { items: [creation], nextCursor: null },
+    },
+  },
+  getCreation: {
+    method: 'get',
+    path: '/api/creations/{id}',
+    tags: ['creations'],
+    security: 'bearer',
+    summary: "One run of the caller (another user's answers 404)",
+    answer: s.Creation,
+    status: 200,
+    errors: [401, 404],
+    examples: { request: { params: { id: creation.id } }, answer: creation },
+  },
+  deleteCreation: {
+    method: 'delete',
+    path: '/api/creations/{id}',
+    tags: ['creations'],
+    security: 'bearer',
+    summary: 'Delete a finished run and its stored files (their URLs then answer 404)',
+    description: 'A run still in progress answers 409.',
+    answer: s.MessageBody,
+    status: 200,
+    errors: [401, 404, 409, 413],
+    examples: { request: { params: { id: creation.id } }, answer: { message: 'Creation deleted' } },
+  },
+} as const satisfies Record<string, OperationSpec>;

@@ -1,0 +1,158 @@
+/**
+ * What the contract tests (contract*.test.ts) share: a provider that fails, hangs or refuses on a marker,
+ * a way to send an operation's request, the state each operation's documented example needs (a user, a
+ * token from an email, an upload, a finished run…), and the check of an error answer's body.
+ */
+import { expect } from 'vitest';
+import * as v from 'valibot';
+import { operationUrl, operations, type OperationId, type OperationSpec } from '../../src/api/operations';
+import { exampleUploadUrl } from '../../src/api/operations/generation';
+import { ErrorBody } from '../../src/api/schemas';
+import { signStripePayload } from '../../server/payments/signature';
+import { ProviderBusyError, ProviderError, type GenerationProvider } from '../../server/providers/types';
+import type { OutboxEntry } from '../../server/services/mail';
+import { fakeProvider, json, payCheckout, pollPrediction, type TestContext } from './helpers';
+
+const succeed = fakeProvider('succeed');
+const hasMarker = (input: Readonly<Record<string, unknown>>, marker: string) =>
+  Object.values(input).some((value) => typeof value === 'string' && value.includes(marker));
+
+/** Succeeds, except: '[busy]' in any input refuses the run (504), '[fail]' fails it, '[hang]' runs until aborted. */
+export const contractProvider: GenerationProvider = {
+  name: 'local',
+  admit(job) {
+    if (hasMarker(job.input, '[busy]')) throw new ProviderBusyError();
+  },
+  run(job, signal) {
+    if (hasMarker(job.input, '[fail]')) return Promise.reject(new ProviderError('The model rejected this prompt'));
+    if (hasMarker(job.input, '[hang]'))
+      return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)));
+    return succeed.run(job, signal);
+  },
+};
+
+export interface Sent {
+  readonly params?: Readonly<Record<string, string>> | undefined;
+  readonly query?: Readonly<Record<string, string>> | undefined;
+  readonly body?: unknown;
+  readonly token?: string | undefined;
+  readonly headers?: Record<string, string>;
+}
+
+export const send = (t: TestContext, op: OperationSpec, req: Sent = {}) =>
+  t.request(operationUrl(op.path, req.params, req.query), {
+    method: op.method.toUpperCase(),
+    ...(req.body === undefined ? {} : { body: req.body }),
+    ...(req.token ? { token: req.token } : {}),
+    ...(req.headers ? { headers: req.headers } : {}),
+  });
+
+/** The example's request as documented. */
+export const documented = (op: OperationSpec): Sent => ({ ...op.examples.request });
+
+/** Every documented example's user: the one the examples name, with credits to spend. */
+export const exampleUser = (t: TestContext, credits = 500) =>
+  t.user({ email: 'ada@example.com', password: 'correct horse', credits });
+
+const lastSegment = (link: string) => link.split('/').pop()!;
+async function mailedToken(t: TestContext): Promise<string> {
+  const [mail] = await json<OutboxEntry[]>(await t.request('/dev/outbox'));
+  return lastSegment(mail!.links[0]!);
+}
+
+export async function uploaded(t: TestContext, token: string): Promise<string> {
+  const res = await send(t, operations.upload, { ...documented(operations.upload), token });
+  expect(res.status).toBe(201);
+  return (await json<{ url: string }>(res)).url;
+}
+
+/** A finished text run of the user: its id. */
+export async function finishedRun(t: TestContext, token: string, prompt = 'A haiku about autumn'): Promise<string> {
+  const res = await send(t, operations.generateText, {
+    token,
+    body: { modelId: 'gpt-4o-mini', input: { prompt } },
+  });
+  expect(res.status).toBe(201);
+  const { id } = await json<{ id: string }>(res);
+  if (!prompt.includes('[hang]')) await pollPrediction(t, token, id);
+  return id;
+}
+
+/** A signed payment event the server acknowledges and does not act on. */
+export function signedEvent(t: TestContext, id = 'evt_contract_1'): Sent {
+  const body = JSON.stringify({ id, type: 'customer.created', data: { object: {} } });
+  return { body, headers: { 'stripe-signature': signStripePayload(t.runtime.deps.webhookSecret, body) } };
+}
+
+/** A user with an active (paid) Pro subscription: its token. */
+export async function subscriber(t: TestContext): Promise<string> {
+  const u = await exampleUser(t);
+  const res = await send(t, operations.createSubscription, {
+    ...documented(operations.createSubscription),
+    token: u.token,
+  });
+  const { url } = await json<{ url: string }>(res);
+  expect((await payCheckout(t, url)).status).toBe(303);
+  return u.token;
+}
+
+/**
+ * The request of an operation's documented example, with what only the server can give filled in;
+ * sent by the example user, or by the holder of `as` (a signed-in operation's token).
+ */
+export async function exampleRequest(t: TestContext, id: OperationId, as?: string): Promise<Sent> {
+  const op: OperationSpec = operations[id];
+  const base = documented(op);
+  switch (id) {
+    case 'register':
+    case 'forgotPassword':
+      return base;
+    case 'verifyEmail': {
+      await send(t, operations.register, documented(operations.register));
+      return { params: { token: await mailedToken(t) } };
+    }
+    case 'login':
+      await exampleUser(t);
+      return base;
+    case 'resetPassword': {
+      await exampleUser(t);
+      await send(t, operations.forgotPassword, documented(operations.forgotPassword));
+      return { body: { ...(base.body as object), token: await mailedToken(t) } };
+    }
+    case 'paymentWebhook':
+      return signedEvent(t);
+    case 'cancelSubscription':
+      return { token: await subscriber(t) };
+    default:
+      break;
+  }
+  const token = as ?? (await exampleUser(t)).token;
+  switch (id) {
+    case 'getCheckoutSession': {
+      const res = await send(t, operations.createCheckoutSession, {
+        ...documented(operations.createCheckoutSession),
+        token,
+      });
+      return { token, params: { id: (await json<{ sessionId: string }>(res)).sessionId } };
+    }
+    case 'getPrediction':
+    case 'getCreation':
+    case 'deleteCreation':
+      return { token, params: { id: await finishedRun(t, token) } };
+    default:
+      break;
+  }
+  if (JSON.stringify(base.body ?? null).includes(exampleUploadUrl)) {
+    const url = await uploaded(t, token);
+    return { ...base, token, body: JSON.parse(JSON.stringify(base.body).replaceAll(exampleUploadUrl, url)) as unknown };
+  }
+  return { ...base, token };
+}
+
+/** An error answer: the status and a {message} the SPA can show. */
+export async function expectError(res: Response, status: number): Promise<void> {
+  const body: unknown = await res.json();
+  expect({ status: res.status, body }).toMatchObject({ status, body: { message: expect.any(String) } });
+  expect(v.safeParse(ErrorBody, body).success).toBe(true);
+  expect((body as { message: string }).message).not.toBe('');
+}

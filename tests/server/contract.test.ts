@@ -1,0 +1,206 @@
+/**
+ * The operation table (src/api/operations) against the app, on every backend: each operation's documented
+ * example answers its documented status and schema, and each documented error status is caused by one
+ * request and answers a {message} (429: contract-limits.test.ts; 503: contract-busy.test.ts). The
+ * statuses every other server test sees are checked against the document by tests/server/helpers.ts.
+ */
+import crypto from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { createApp } from '../../server/app';
+import {
+  operationList,
+  operations,
+  type ErrorStatus,
+  type OperationId,
+  type OperationSpec,
+} from '../../src/api/operations';
+import {
+  contractProvider,
+  documented,
+  exampleRequest,
+  exampleUser,
+  expectError,
+  finishedRun,
+  send,
+  signedEvent,
+  subscriber,
+  type Sent,
+} from './contract-fixtures';
+import { backends, json, pollPrediction, setupApp, type TestContext } from './helpers';
+
+type Op = OperationSpec & { readonly operationId: OperationId };
+type Cause = (t: TestContext, op: Op) => Promise<Response>;
+
+/** Tested in their own files (a limit of 1 per window; a full worker pool). */
+const elsewhere: readonly ErrorStatus[] = [429, 503];
+
+const failingPayments = (t: TestContext) =>
+  createApp({
+    ...t.runtime.deps,
+    payments: {
+      ...t.runtime.deps.payments,
+      createCheckout: () => Promise.reject(new Error('provider down')),
+      cancelSubscription: () => Promise.reject(new Error('provider down')),
+    },
+  });
+
+const authed = async (t: TestContext, op: Op, req: Omit<Sent, 'token'> = {}, credits = 500) =>
+  send(t, op, { ...req, token: (await exampleUser(t, credits)).token });
+
+/** Sends a generation start's example with `input` changed. */
+const startWith = async (t: TestContext, op: Op, input: Record<string, string>) => {
+  const req = await exampleRequest(t, op.operationId);
+  const body = req.body as { modelId: string; input: Record<string, unknown> };
+  return send(t, op, { ...req, body: { ...body, input: { ...body.input, ...input } } });
+};
+
+/** More than any route takes (22 MB on the media routes). */
+const tooLarge = 'x'.repeat(23 * 1024 * 1024);
+
+/** The request that causes each status, by status, unless the operation has its own below. */
+const generic: Partial<Record<ErrorStatus, Cause>> = {
+  400: (t, op) =>
+    op.body ? authed(t, op, { body: '{not json' }) : authed(t, op, { query: { limit: 'many' }, params: {} }),
+  401: (t, op) => send(t, op, documented(op)),
+  404: (t, op) => authed(t, op, { params: { id: crypto.randomUUID() } }),
+  413: (t, op) => authed(t, op, { body: tooLarge }),
+};
+
+const isStart = (op: Op) => op.tags[0] === 'generation' && op.method === 'post';
+
+/** Starts a checkout's example on an app whose payment provider is down. */
+const checkoutWhileDown: Cause = async (t, op) => {
+  const { token } = await exampleUser(t);
+  return failingPayments(t).request(op.path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(op.examples.request?.body),
+  });
+};
+
+const causes: Partial<Record<OperationId, Partial<Record<ErrorStatus, Cause>>>> = {
+  createSubscription: { 502: checkoutWhileDown },
+  createCheckoutSession: { 502: checkoutWhileDown },
+  verifyEmail: { 400: (t, op) => send(t, op, { params: { token: 'not-a-token' } }) },
+  login: {
+    401: async (t, op) => {
+      await exampleUser(t);
+      return send(t, op, { body: { email: 'ada@example.com', password: 'wrong horse' } });
+    },
+    403: async (t, op) => {
+      await send(t, operations.register, documented(operations.register));
+      return send(t, op, documented(op));
+    },
+  },
+  changeEmail: {
+    409: async (t, op) => {
+      await t.user({ email: 'ada.lovelace@example.com' });
+      return authed(t, op, documented(op));
+    },
+  },
+  cancelSubscription: {
+    400: (t, op) => authed(t, op),
+    502: async (t, op) => {
+      const token = await subscriber(t);
+      return failingPayments(t).request(op.path, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    },
+  },
+  paymentWebhook: {
+    400: (t, op) => send(t, op, { ...signedEvent(t), headers: { 'stripe-signature': 't=1,v1=00' } }),
+    413: (t, op) => send(t, op, { body: 'x'.repeat(300 * 1024) }),
+    500: async (t, op) => {
+      const broken = new Proxy(t.runtime.deps.db, {
+        get: () => () => {
+          throw new Error('database down');
+        },
+      });
+      const { body, headers } = signedEvent(t);
+      return createApp({ ...t.runtime.deps, db: broken }).request(op.path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: body as string,
+      });
+    },
+  },
+  deleteCreation: {
+    409: async (t, op) => {
+      const { token } = await exampleUser(t);
+      return send(t, op, { token, params: { id: await finishedRun(t, token, 'a long one [hang]') } });
+    },
+  },
+  generateImage: { 502: (t, op) => startWith(t, op, { prompt: 'a lighthouse [fail]' }) },
+};
+
+for (const op of operationList.filter((o) => isStart(o) && o.answer !== operations.getPrediction.answer)) {
+  causes[op.operationId] = {
+    ...causes[op.operationId],
+    402: async (t, o) => {
+      const { token } = await t.user({ credits: 0 });
+      return send(t, o, { ...(await exampleRequest(t, o.operationId, token)), token });
+    },
+    422: async (t, o) => {
+      const req = await exampleRequest(t, o.operationId);
+      const body = req.body as { modelId: string; input: Record<string, unknown> };
+      const headers = { 'Idempotency-Key': 'contract-key-1' };
+      await settled(t, req, await send(t, o, { ...req, headers }));
+      return send(t, o, { ...req, headers, body: { ...body, input: { ...body.input, seed: 2 } } });
+    },
+    504: (t, o) => startWith(t, o, { note: '[busy]' }),
+  };
+}
+
+/** Waits for the run a start answered to end (so no run writes files after its test). */
+async function settled(t: TestContext, req: Sent, res: Response): Promise<unknown> {
+  const body: unknown = await res.clone().json();
+  const id = res.status === 201 ? (body as { id?: unknown }).id : undefined;
+  if (typeof id === 'string' && req.token) await pollPrediction(t, req.token, id);
+  return body;
+}
+
+const causeOf = (op: Op, status: ErrorStatus): Cause | undefined => causes[op.operationId]?.[status] ?? generic[status];
+
+for (const backend of backends) {
+  describe(`the operation table against the app (${backend})`, () => {
+    const t = setupApp(backend, { providers: () => ({ local: contractProvider }) });
+
+    for (const op of operationList) {
+      it(`${op.operationId}: the documented example answers ${op.status} and the documented schema`, async () => {
+        expect(v.safeParse(op.answer, op.examples.answer).issues).toBeUndefined();
+        if (op.body && op.examples.request?.body !== undefined)
+          expect(v.safeParse(op.body, op.examples.request.body).issues).toBeUndefined();
+        const req = await exampleRequest(t, op.operationId);
+        const res = await send(t, op, req);
+        const body = await settled(t, req, res);
+        expect({ status: res.status, body }).toMatchObject({ status: op.status });
+        expect(v.safeParse(op.answer, body).issues).toBeUndefined();
+      });
+
+      for (const status of op.errors.filter((s) => !elsewhere.includes(s))) {
+        it(`${op.operationId}: answers ${status} with a message`, async () => {
+          const cause = causeOf(op, status);
+          expect(cause, `no request causes ${status} on ${op.operationId}`).toBeDefined();
+          await expectError(await cause!(t, op), status);
+        });
+      }
+    }
+
+    it('the tool starts are the catalogue’s endpoints', async () => {
+      const { predictionEndpoints } = await import('../../src/catalog');
+      const starts = operationList.filter((o) => isStart(o) && o.status === 201).map((o) => o.path);
+      expect(starts.filter((p) => p !== operations.startGeneration.path).sort()).toEqual(
+        [...predictionEndpoints].sort(),
+      );
+    });
+
+    it('503 is documented only where contract-busy.test.ts causes it', () => {
+      const with503 = operationList.filter((o) => (o.errors as readonly number[]).includes(503));
+      expect(with503.map((o) => o.operationId)).toEqual(['upload']);
+    });
+
+    it('the credits alias answers as the credits call', async () => {
+      const { token } = await exampleUser(t, 7);
+      expect(await json(await send(t, operations.getCreditsAlias, { token }))).toEqual({ credits: 7 });
+    });
+  });
+}
