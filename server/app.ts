@@ -1,5 +1,5 @@
 /**
- * The Hono app: mounts the routes (/api of spec §7, the hosted checkout page, stored files, the dev
+ * The Hono app: mounts the routes (/api of the operation table, the hosted checkout page, stored files, the dev
  * outbox), turns HttpErrors into JSON answers, and serves the built SPA.
  */
 import { Hono } from 'hono';
@@ -49,7 +49,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(bodyLimits);
 
   // Every documented call, bound to its entry of the operation table (src/api/operations), which gives
-  // each its full path, including spec §7's /users/credits alias of the credits call.
+  // each its full path, including the /users/credits alias of the credits call.
   for (const routes of [authRoutes, userRoutes, paymentRoutes, uploadRoutes, generateRoutes, creationRoutes]) {
     app.route('/', routes);
   }

@@ -1,5 +1,5 @@
 /**
- * The generic call helper of spec §7: JSON headers, the optional bearer token, credentials; a
+ * The generic call helper (CALL-1): JSON headers, the optional bearer token, credentials; a
  * non-OK reply throws with the server's `message` (else 'Network response was not ok'), logs
  * 'API Error' and rethrows. Answers are parsed with the valibot schemas of schemas.ts.
  */
@@ -13,7 +13,7 @@ export class ApiError extends Error {
   readonly expired: boolean;
   /**
    * false when the server gave no message (a 500 with an empty body): the helper's own text is
-   * kept for the log, and every flow shows its spec §8 fallback instead (machines/shared/errors.ts).
+   * kept for the log, and every flow shows its own fallback message instead (machines/shared/errors.ts).
    */
   readonly fromServer: boolean;
 
@@ -92,7 +92,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           headers,
           credentials: 'include',
           ignoreResponseError: true,
-          // exactOptionalPropertyTypes: ofetch wants null, not undefined (design.md).
+          // exactOptionalPropertyTypes: ofetch wants null, not undefined.
           signal,
           ...(body === undefined ? {} : { body: body as Record<string, unknown> }),
         });

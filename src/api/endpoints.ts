@@ -1,4 +1,4 @@
-/** One typed function per call of spec §7 that the SPA makes, each an entry of the operation table. */
+/** One typed function per API call the SPA makes, each an entry of the operation table. */
 import * as v from 'valibot';
 import { callOperation as call } from './call';
 import type { ApiClient } from './client';
@@ -17,7 +17,7 @@ const callOptions = ({ signal = null, idempotencyKey }: CallOptions = {}) => ({
 
 const Anything = v.unknown();
 /**
- * A checkout answer whose fields may be missing: spec §7 makes a missing session id the checkout
+ * A checkout answer whose fields may be missing: CHECKOUT-2 makes a missing session id the checkout
  * flow's own error ('No session ID returned from server'), not a parse failure.
  */
 const CheckoutReply = v.partial(CheckoutAnswer);

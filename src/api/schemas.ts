@@ -1,5 +1,5 @@
 /**
- * The contract of spec §7: request and answer shapes of every call, shared by the SPA (which
+ * The API contract: request and answer shapes of every call, shared by the SPA (which
  * parses answers) and server/ (which validates requests and generates OpenAPI from these).
  */
 import * as v from 'valibot';
@@ -18,7 +18,7 @@ export const Password = v.pipe(
   v.minLength(1, 'Password is required'),
   v.maxLength(256, 'Password is too long'),
 );
-/** The rule the reset page enforces (spec §5); the server applies it to every new password. */
+/** The rule the reset page enforces (RESET-4); the server applies it to every new password. */
 export const NewPassword = v.pipe(
   v.string(),
   v.minLength(6, 'Password must be at least 6 characters long'),
@@ -120,7 +120,7 @@ export const CreateSubscriptionBody = v.object({
 });
 export const CreateCheckoutBody = v.object({
   priceId: v.pipe(v.string(), v.minLength(1)),
-  /** Sent by the SPA as spec §7 says; the server prices from its own catalogue and ignores it. */
+  /** Sent by the SPA as the API contract says; the server prices from its own catalogue and ignores it. */
   credits: v.optional(v.number()),
 });
 export const CheckoutAnswer = v.object({ sessionId: v.string(), url: v.string() });
@@ -215,7 +215,7 @@ export type Creation = v.InferOutput<typeof Creation>;
 export const CreationsPage = v.object({ items: v.array(Creation), nextCursor: v.nullable(v.string()) });
 export type CreationsPage = v.InferOutput<typeof CreationsPage>;
 
-/** GET /api/prediction/{id} as the SPA reads it: status, output, error (spec §7). */
+/** GET /api/prediction/{id} as the SPA reads it: status, output, error. */
 export const PredictionReply = v.object({
   status: v.string(),
   output: v.optional(v.nullable(v.union([v.string(), v.array(v.string())]))),

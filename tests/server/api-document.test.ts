@@ -51,7 +51,7 @@ describe('the published OpenAPI document', () => {
       Object.keys(undocumented).filter((route) => !served.includes(route)),
       'listed routes the app no longer has',
     ).toEqual([]);
-    // Spec §7's alias of the credits call is documented too.
+    // The alias of the credits call (/users/credits) is documented too.
     expect(documentedRoutes).toContain('GET /users/credits');
   });
 });
