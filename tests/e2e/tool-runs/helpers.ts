@@ -215,3 +215,21 @@ export async function otherUserToken(): Promise<string> {
   await verifiedUser(email, 'a long passphrase');
   return loginToken(email, 'a long passphrase');
 }
+
+/**
+ * Clicks "Generate Another" (or the tool's own wording) until the result has gone, as a person clicks
+ * again when a click did nothing: the page scrolls to a new result 100 ms after it shows (TOOL-25), and on
+ * a busy machine that scroll can move the button between Playwright's aim and its click.
+ */
+export async function startAnother(page: Page, name: string): Promise<void> {
+  const button = page.getByRole('button', { name });
+  await expect
+    .poll(
+      async () => {
+        if ((await button.count()) > 0) await button.click({ timeout: 5_000 }).catch(() => undefined);
+        return button.count();
+      },
+      { timeout: 30_000, interval: 1_000 },
+    )
+    .toBe(0);
+}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { balance } from '../accounts';
 import { desktop, phone, screenshot } from '../browser';
 import {
+  startAnother,
   apiRequests,
   cost,
   expectBalance,
@@ -47,7 +48,7 @@ export function imageAndTextTools(run: ToolRun): void {
       await screenshot(page, 'tools-text-to-image-phone');
       await page.setViewportSize(desktop);
 
-      await page.getByRole('button', { name: 'Generate Another' }).click();
+      await startAnother(page, 'Generate Another');
       await page.getByLabel('Prompt').fill('[fail] a lighthouse');
       await page.getByRole('button', { name: 'Generate', exact: true }).click();
       await failedAndRefunded(run, 'text-to-image', before - cost('text-to-image'), ON_PURPOSE);
@@ -72,7 +73,7 @@ export function imageAndTextTools(run: ToolRun): void {
       await screenshot(page, 'tools-advertisement-result-phone');
       await page.setViewportSize(desktop);
 
-      await page.getByRole('button', { name: 'Generate Another' }).click();
+      await startAnother(page, 'Generate Another');
       await page.getByLabel('Prompt').fill('[fail] a running shoe');
       await page.getByRole('button', { name: 'Generate', exact: true }).click();
       // The advertisement page's own wording for a failed run (TOOL-30).
@@ -101,7 +102,7 @@ export function imageAndTextTools(run: ToolRun): void {
       await expectPngResult(page, 'Generated image');
       await expectBalance(page, before - cost('image-to-image'));
 
-      await page.getByRole('button', { name: 'Generate Another' }).click();
+      await startAnother(page, 'Generate Another');
       await page
         .getByLabel('Image', { exact: true })
         .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: await photo() });
@@ -140,7 +141,7 @@ export function imageAndTextTools(run: ToolRun): void {
       await expectPngResult(page, 'Generated person');
       await expectBalance(page, before - cost('person-to-person'));
 
-      await page.getByRole('button', { name: 'Generate Another' }).click();
+      await startAnother(page, 'Generate Another');
       await page
         .getByLabel('Main image')
         .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await photo() });
@@ -168,7 +169,7 @@ export function imageAndTextTools(run: ToolRun): void {
       await expectBalance(page, before - cost('restore-image'));
 
       // No prompt here: the marker rides in the file's PNG comment, which the browser and /api/upload keep.
-      await page.getByRole('button', { name: 'Restore Another' }).click();
+      await startAnother(page, 'Restore Another');
       await page
         .getByLabel('Image to restore')
         .setInputFiles({ name: 'old.png', mimeType: 'image/png', buffer: await photoWithComment('[fail]') });
@@ -193,7 +194,7 @@ export function imageAndTextTools(run: ToolRun): void {
       expect((await text.textContent())!.length).toBeGreaterThan(20);
       await expectBalance(page, before - cost('text-to-text'));
 
-      await page.getByRole('button', { name: 'Generate Another' }).click();
+      await startAnother(page, 'Generate Another');
       await page.getByLabel('Prompt').fill('[fail] a short poem');
       await page.getByRole('button', { name: 'Generate Text' }).click();
       await failedAndRefunded(run, 'text-to-text', before - cost('text-to-text'), ON_PURPOSE);
@@ -211,7 +212,7 @@ export function imageAndTextTools(run: ToolRun): void {
       expect(await page.getByRole('button', { name: 'Copy' }).isVisible()).toBe(true);
       await expectBalance(page, before - cost('code-generation'));
 
-      await page.getByRole('button', { name: 'Generate Another' }).click();
+      await startAnother(page, 'Generate Another');
       await page.getByLabel('Prompt').fill('[fail] a function');
       await page.getByRole('button', { name: 'Generate Code' }).click();
       await failedAndRefunded(run, 'code-generation', before - cost('code-generation'), ON_PURPOSE);
@@ -239,7 +240,7 @@ export function imageAndTextTools(run: ToolRun): void {
       await expectBalance(page, before - cost('image-to-text'));
 
       // No prompt here: the marker is in the words the offline OCR reads from the picture.
-      await page.getByRole('button', { name: 'Process Another' }).click();
+      await startAnother(page, 'Process Another');
       await page
         .getByLabel('Image', { exact: true })
         .setInputFiles({ name: 'note.png', mimeType: 'image/png', buffer: await wordsPng('[fail] NOTE') });
