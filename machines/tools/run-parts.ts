@@ -7,14 +7,18 @@ import { defaultParamValues } from '../../src/catalog/tool-params';
 import type { Tool } from '../../src/catalog/tools';
 import { defaultAspect } from './aspect';
 import { generationBody } from './body';
+import { REQUEST_TIMED_OUT } from './errors';
 import type { ToolRequestInput } from './tool-request.machine';
-import type { RequestOutcome, ToolRunContext, ToolShape } from './tool-run.types';
+import type { PollOutcome, RequestOutcome, ToolRunContext, ToolShape } from './tool-run.types';
 
-/** The form a page starts with, and returns to on 'Generate Another'. */
+/**
+ * The form a page starts with, and returns to on 'Generate Another' (TOOL-3): the prompt field holds
+ * the tool's default prompt where it has one (person to person, TOOL-39).
+ */
 export function blankForm(tool: Tool<string>, shape: ToolShape) {
   const preset = shape.aspect === null ? null : defaultAspect(shape.aspect);
   return {
-    prompt: '',
+    prompt: shape.defaultPrompt ?? '',
     image: null,
     poseImage: null,
     aspect: preset?.name ?? null,
@@ -31,6 +35,7 @@ export const blankRun = {
   progress: 0,
   result: null,
   error: null,
+  refunded: null,
 } as const;
 
 export const outputOf = (outcome: RequestOutcome): string | null =>
@@ -64,4 +69,18 @@ export function requestInput(context: ToolRunContext): ToolRequestInput {
     retryOn504: context.shape.retryOn504,
     timeoutMs: context.shape.timeoutMs,
   };
+}
+
+/**
+ * The credits a failed run got back (TOOL-38). The prediction answer carries no refund, so the page
+ * reads the server's contract: a run the server ended itself (a prediction failed or canceled, or a
+ * single call answered 502, or 504 with the server's own time-out words) was charged and refunded;
+ * a refusal before the charge (400, 402, 429, a busy model's 504), a failed upload, a check that gave
+ * up or a page-side time-out says nothing.
+ */
+export function refundOf(outcome: RequestOutcome | PollOutcome, cost: number): number | null {
+  if (outcome.ok) return null;
+  if ('ended' in outcome) return outcome.ended ? cost : null;
+  const { status, message } = outcome.error;
+  return status === 502 || (status === 504 && message === REQUEST_TIMED_OUT) ? cost : null;
 }

@@ -51,6 +51,8 @@ export interface ToolPollContext {
   progress: number;
   output: string | null;
   error: ToolError | null;
+  /** The server ended the run itself (failed, canceled): it has refunded the reservation. */
+  serverEnded: boolean;
   onProgress: ((value: number) => void) | null;
 }
 
@@ -98,6 +100,7 @@ export const toolPollMachine = setup({
     progress: 0,
     output: null,
     error: null,
+    serverEnded: false,
     onProgress: input.onProgress ?? null,
   }),
   initial: 'checking',
@@ -131,6 +134,7 @@ export const toolPollMachine = setup({
             target: 'failed',
             actions: assign({
               error: ({ event }) => ({ message: event.output.error?.trim() ? event.output.error : GENERATION_FAILED }),
+              serverEnded: true,
             }),
           },
           {
@@ -201,7 +205,11 @@ export const toolPollMachine = setup({
   output: ({ context }): PollOutcome =>
     context.output !== null
       ? { ok: true, output: context.output }
-      : { ok: false, error: context.error ?? { message: GENERATION_FAILED } },
+      : {
+          ok: false,
+          error: context.error ?? { message: GENERATION_FAILED },
+          ...(context.serverEnded ? { ended: true as const } : {}),
+        },
 });
 
 export type ToolPollMachine = typeof toolPollMachine;

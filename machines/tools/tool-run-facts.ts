@@ -18,14 +18,17 @@ const formEvents = [
   'tool.generate',
 ];
 
+/** What the result offers besides its downloads: Generate Another, Run again and Edit. */
+const resultEvents = ['tool.reset', 'tool.runAgain', 'tool.edit'];
+
 export const toolRunFacts = {
-  sends: [...formEvents, 'tool.reset', 'tool.balance'],
+  sends: [...formEvents, ...resultEvents, 'tool.balance'],
 };
 
-/** 'Generate Another' needs a result to clear. */
+/** 'Generate Another', 'Run again' and 'Edit' need a result. */
 const noResultToReset = {
-  events: ['tool.reset'],
-  why: "'Generate Another' is shown only with a result; a failed run keeps its form, and Generate tries again.",
+  events: resultEvents,
+  why: "'Generate Another', 'Run again' and 'Edit' are shown only with a result; a failed run keeps its form, and Generate tries again.",
 };
 
 /** The idle and error states show the form the same way. */
@@ -48,11 +51,24 @@ export const workingFacts = {
       events: [...formEvents, 'tool.reset'],
       why: 'A run is in progress: the form and its button are disabled until it ends.',
     },
+    {
+      events: ['tool.runAgain', 'tool.edit'],
+      why: "'Run again' and 'Edit' are shown only with a result; a run in progress has none yet.",
+    },
   ],
 };
 
 export const resultFacts = {
-  sees: [{ kind: 'result', says: "the result (image, text, sound or video) with 'Generate Another', no red banner" }],
+  sees: [
+    {
+      kind: 'result',
+      says: "the result (image, text, sound or video) with 'Generate Another', 'Run again' and 'Edit', no red banner",
+    },
+    {
+      kind: 'resultActions',
+      says: 'Download (images, video, audio, 3D) or Copy (text, code), and the link to My creations when the run has an id',
+    },
+  ],
   ignores: [
     {
       events: formEvents,

@@ -19,7 +19,7 @@ import { INVALID_RESPONSE, generationErrorText, notEnoughCredits, uploadErrorTex
 import { toolPollMachine } from './tool-poll.machine';
 import { toolProgressMachine } from './tool-progress.machine';
 import { toolRequestMachine } from './tool-request.machine';
-import { blankForm, blankRun, idOf, outputOf, requestInput, takeBalance } from './run-parts';
+import { blankForm, blankRun, idOf, outputOf, refundOf, requestInput, takeBalance } from './run-parts';
 import type {
   PollOutcome,
   RequestOutcome,
@@ -87,14 +87,17 @@ export const toolRunMachine = setup({
       signedIn: p.signedIn,
       credits: p.credits,
     })),
-    refuse: assign({ error: (_, p: { message: string }) => p.message }),
+    refuse: assign({ error: (_, p: { message: string }) => p.message, refunded: null }),
     startRun: assign(({ context }) => ({ ...blankRun, key: context.newKey() })),
     clearRun: assign(({ context }) => ({ ...blankForm(context.tool, context.shape), ...blankRun })),
+    /** 'Edit' (TOOL-43): the result goes, the form stays as it was sent. */
+    editRun: assign(() => ({ ...blankRun })),
     showResult: assign({ result: (_, p: { output: string }) => p.output, progress: 100, error: null }),
     showError: assign({ error: (_, p: { message: string }) => p.message, progress: 0 }),
     /** The call failed, or answered without what it promises: the message for that (TOOL-27). */
     showFailure: assign(({ context }, outcome: RequestOutcome | PollOutcome) => ({
       error: outcome.ok ? INVALID_RESPONSE : generationErrorText(outcome.error, context.shape.wording),
+      refunded: refundOf(outcome, context.tool.cost),
       progress: 0,
     })),
   },
@@ -225,6 +228,8 @@ export const toolRunMachine = setup({
                   target: '#toolRun.result',
                   actions: [
                     { type: 'showResult', params: ({ event }) => ({ output: outputOf(event.output) ?? '' }) },
+                    // The run's id, when the answer carries one: the result links to it in My creations.
+                    assign({ predictionId: ({ event }) => idOf(event.output) }),
                     enqueueActions(({ enqueue, event }) => takeBalance(enqueue, event.output)),
                   ],
                 },
@@ -357,15 +362,35 @@ export const toolRunMachine = setup({
       },
     },
     result: {
-      description: 'The result with Generate Another (Restore / Process Another), Download, Share',
-      meta: facts({ ...resultFacts, rules: ['TOOL-2', 'TOOL-3', 'TOOL-4', 'TOOL-25', 'CREDITS-4'] }),
+      description:
+        'The result with Generate Another (Restore / Process Another), Run again, Edit, Download or Copy, Share, and its link',
+      meta: facts({ ...resultFacts, rules: ['TOOL-2', 'TOOL-3', 'TOOL-4', 'TOOL-25', 'TOOL-41', 'CREDITS-4'] }),
       tags: ['result'],
       after: { scrollDelay: { actions: 'scrollToResult' } },
-      on: { 'tool.reset': { target: 'idle', actions: 'clearRun', meta: facts({ rules: ['TOOL-3'] }) } },
+      on: {
+        'tool.reset': { target: 'idle', actions: 'clearRun', meta: facts({ rules: ['TOOL-3', 'TOOL-39'] }) },
+        'tool.edit': { target: 'idle', actions: 'editRun', meta: facts({ rules: ['TOOL-43'] }) },
+        // The same form once more: no seed is sent, so the server draws a new one; charged again.
+        'tool.runAgain': [
+          {
+            guard: 'lacksCredits',
+            target: 'error',
+            actions: {
+              type: 'refuse',
+              params: ({ context }) => ({ message: notEnoughCredits(context.tool.cost, context.credits) }),
+            },
+            meta: facts({ rules: ['TOOL-43'] }),
+          },
+          { target: 'working', meta: facts({ rules: ['TOOL-43'] }) },
+        ],
+      },
     },
     error: {
       description: 'The red banner; the form stays as typed and Generate tries again',
-      meta: facts({ ...errorFacts, rules: ['TOOL-2', 'TOOL-14', 'TOOL-15', 'TOOL-27', 'TOOL-29', 'TOOL-32'] }),
+      meta: facts({
+        ...errorFacts,
+        rules: ['TOOL-2', 'TOOL-14', 'TOOL-15', 'TOOL-27', 'TOOL-29', 'TOOL-32', 'TOOL-38'],
+      }),
       tags: ['form', 'error'],
       on: {
         'tool.prompt': { actions: { type: 'setPrompt', params: ({ event }) => event } },

@@ -89,8 +89,11 @@ export interface UploadAnswer {
 export type RequestOutcome =
   { ok: true; answer: CallAnswer; attempts: number } | { ok: false; error: ToolError; attempts: number };
 
-/** How the poll machine ended. */
-export type PollOutcome = { ok: true; output: string } | { ok: false; error: ToolError };
+/**
+ * How the poll machine ended. `ended`: the server itself ended the run (failed, canceled), so it has
+ * given back the run's reservation; a check that gave up or ran out of attempts cannot say.
+ */
+export type PollOutcome = { ok: true; output: string } | { ok: false; error: ToolError; ended?: true };
 
 // ---------- the lifecycle ----------
 
@@ -134,6 +137,8 @@ export interface ToolRunContext {
   progress: number;
   result: string | null;
   error: string | null;
+  /** The credits the server gave back for the failed run (TOOL-38); null when it charged nothing or cannot say. */
+  refunded: number | null;
   // seams (deterministic in tests)
   newKey: () => string;
   random: () => number;
@@ -152,6 +157,10 @@ export type ToolRunEvent =
   | { type: 'tool.generate' }
   /** 'Generate Another' / 'Restore Another' / 'Process Another'. */
   | { type: 'tool.reset' }
+  /** 'Run again' (TOOL-43): the same form once more, a new run (and seed), charged again. */
+  | { type: 'tool.runAgain' }
+  /** 'Edit' (TOOL-43): back to the form with the prompt, parameters and files kept. */
+  | { type: 'tool.edit' }
   /** The app keeps the session's view current: signed in or not, and the balance. */
   | { type: 'tool.balance'; signedIn: boolean; credits: number }
   /** From the progress child, the poll child or the wait callbacks: 0–100. */

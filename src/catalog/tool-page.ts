@@ -30,10 +30,50 @@ export interface PageText {
   readonly result: 'image' | 'text' | 'code' | 'video' | 'audio' | 'model3d';
   readonly resultAlt: string;
   /**
-   * Restore: 'Download'; advertisement: 'Download' on desktop, save and share on mobile. The video,
-   * audio and 3D results download the stored file itself (its own type: .mp4, .wav, .glb).
+   * Download (TOOL-24, TOOL-41): the saved file is `{prefix}-{timestamp}.{extension}`. Pictures are fetched and
+   * saved as PNG (the advertisement adds Share on mobile); the video, audio and 3D results download the stored
+   * file itself. Text and code results have none: they offer Copy.
    */
-  readonly download: { readonly prefix: string; readonly share: boolean } | null;
+  readonly download: DownloadView | null;
+  /** The clip's length the page shows beside its parameters (TOOL-42); null when the page has none. */
+  readonly clip: ClipLength | null;
+}
+
+export interface DownloadView {
+  readonly prefix: string;
+  readonly extension: string;
+  readonly share: boolean;
+}
+
+/** A clip's length: frames over frames per second (text to video), or a length in seconds (image to video). */
+export type ClipLength = { readonly frames: string; readonly fps: string } | { readonly seconds: string };
+
+/** TOOL-41: the names results are saved under. */
+export const imageDownload: DownloadView = { prefix: 'generated-image', extension: 'png', share: false };
+export const videoDownload: DownloadView = { prefix: 'generated-video', extension: 'mp4', share: false };
+export const audioDownload: DownloadView = { prefix: 'generated-audio', extension: 'wav', share: false };
+export const modelDownload: DownloadView = { prefix: 'generated-model', extension: 'glb', share: false };
+
+/** A saved result's name: `{prefix}-{timestamp}.{extension}` (TOOL-24, TOOL-41). */
+export const downloadName = (download: Pick<DownloadView, 'prefix' | 'extension'>, now: number): string =>
+  `${download.prefix}-${now}.${download.extension}`;
+
+/** What the page says of a clip's length (TOOL-42): '14 ÷ 6 ≈ 2.3 s', '24 ÷ 12 = 2 s' or '4 s'; null without values. */
+export function clipLengthText(clip: ClipLength, params: Readonly<Record<string, string | number>>): string | null {
+  const number = (name: string) => {
+    const value = Number(params[name]);
+    return Number.isFinite(value) && value > 0 ? value : null;
+  };
+  if ('seconds' in clip) {
+    const seconds = number(clip.seconds);
+    return seconds === null ? null : `${seconds} s`;
+  }
+  const frames = number(clip.frames);
+  const fps = number(clip.fps);
+  if (frames === null || fps === null) return null;
+  const length = frames / fps;
+  const rounded = Math.round(length * 10) / 10;
+  return `${frames} ÷ ${fps} ${rounded === length ? '=' : '≈'} ${rounded} s`;
 }
 
 export const basePage = {
@@ -45,7 +85,8 @@ export const basePage = {
   another: 'Generate Another',
   result: 'image',
   resultAlt: 'Generated image',
-  download: null,
+  download: imageDownload,
+  clip: null,
 } as const satisfies PageText;
 
 export const promptView = (placeholder: string, rows: number, label = 'Prompt'): PromptView => ({

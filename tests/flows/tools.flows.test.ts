@@ -20,6 +20,7 @@ import { checkToolCoverage, withToolRunTimers } from './tools/run.harness';
 import './tools/calls.cases';
 import './tools/form.cases';
 import './tools/rules.cases';
+import './tools/results.cases';
 
 describeFlows('toolRun (sync: text to image)', toolRunSyncModel);
 describeFlows('toolRun (upload, start, poll: person to person)', toolRunPersonModel);

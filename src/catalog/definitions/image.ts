@@ -1,5 +1,5 @@
 /** The image tools (TOOL-12 to TOOL-19, TOOL-22): one definition each. */
-import { basePage, promptView } from '../tool-page';
+import { basePage, imageDownload, promptView } from '../tool-page';
 import { ADVERTISEMENT_TIMEOUT_MS, PERSON_DEFAULT_PROMPT, UPLOAD_IMAGE_FIRST, UPLOAD_MAIN_IMAGE } from '../tool-rules';
 import type { ToolDefinition } from '../tool-types';
 import { needsImage, needsPrompt, pollRun, singleRun } from './base';
@@ -76,7 +76,7 @@ export const imageTools = [
       ...basePage,
       prompt: promptView('Describe the professional advertisement you want to generate...', 4),
       resultAlt: 'Generated advertisement',
-      download: { prefix: 'generated-ad', share: true },
+      download: { prefix: 'generated-ad', extension: 'png', share: true },
     },
   },
   {
@@ -133,7 +133,7 @@ export const imageTools = [
       working: 'Restoring',
       another: 'Restore Another',
       resultAlt: 'Restored image',
-      download: { prefix: 'restored-image', share: false },
+      download: imageDownload,
     },
   },
 ] as const satisfies readonly ToolDefinition<string>[];

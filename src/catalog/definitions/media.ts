@@ -1,5 +1,5 @@
 /** The 3D and audio tools: their pages show their parameters (TOOL-35); they poll like the other predictions. */
-import { basePage, promptView } from '../tool-page';
+import { audioDownload, basePage, modelDownload, promptView } from '../tool-page';
 import type { ToolDefinition } from '../tool-types';
 import { durationParam, needsImage, needsPrompt, pollRun } from './base';
 
@@ -42,7 +42,7 @@ export const mediaTools = [
       submit: 'Generate 3D Model',
       result: 'model3d',
       resultAlt: 'Generated 3D model',
-      download: { prefix: 'model', share: false },
+      download: modelDownload,
     },
   },
   {
@@ -63,7 +63,7 @@ export const mediaTools = [
       ...audio('Describe the music: mood, genre, instruments, tempo...'),
       submit: 'Generate Music',
       resultAlt: 'Generated music',
-      download: { prefix: 'music', share: false },
+      download: audioDownload,
     },
   },
   {
@@ -96,7 +96,7 @@ export const mediaTools = [
       ...audio('Describe the sound, e.g. "rain on a tin roof"...'),
       submit: 'Generate Sound',
       resultAlt: 'Generated sound',
-      download: { prefix: 'sound', share: false },
+      download: audioDownload,
     },
   },
   {
@@ -121,7 +121,7 @@ export const mediaTools = [
       prompt: promptView('Type what the voice should say...', 4, 'Text to speak'),
       submit: 'Generate Voice',
       resultAlt: 'Generated voice',
-      download: { prefix: 'voice', share: false },
+      download: audioDownload,
     },
   },
 ] as const satisfies readonly ToolDefinition<string>[];

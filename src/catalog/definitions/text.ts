@@ -25,6 +25,7 @@ export const textTools = [
       submit: 'Generate Text',
       result: 'text',
       resultAlt: '',
+      download: null,
     },
   },
   {
@@ -47,6 +48,7 @@ export const textTools = [
       submit: 'Generate Code',
       result: 'code',
       resultAlt: '',
+      download: null,
     },
   },
   {
@@ -71,6 +73,7 @@ export const textTools = [
       another: 'Process Another',
       result: 'text',
       resultAlt: '',
+      download: null,
     },
   },
 ] as const satisfies readonly ToolDefinition<string>[];

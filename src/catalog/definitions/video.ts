@@ -1,5 +1,5 @@
 /** The video tools: their pages show their parameters (TOOL-35); they poll like the other predictions. */
-import { basePage, promptView } from '../tool-page';
+import { basePage, promptView, videoDownload } from '../tool-page';
 import type { ToolDefinition } from '../tool-types';
 import { fpsParam, needsImage, needsPrompt, pollRun } from './base';
 
@@ -32,7 +32,8 @@ export const videoTools = [
       ...videoResult,
       prompt: promptView('Describe the scene you want to see move...', 3),
       resultAlt: 'Generated video',
-      download: { prefix: 'generated-video', share: false },
+      download: videoDownload,
+      clip: { frames: 'num_frames', fps: 'fps' },
     },
   },
   {
@@ -54,7 +55,8 @@ export const videoTools = [
       ...videoResult,
       upload: { accepts: 'anyImage', label: 'Image to animate', compress: false },
       resultAlt: 'Animated image',
-      download: { prefix: 'animated-image', share: false },
+      download: videoDownload,
+      clip: { seconds: 'length' },
     },
   },
   {
@@ -134,7 +136,7 @@ export const videoTools = [
       working: 'Editing',
       another: 'Edit Another',
       resultAlt: 'Edited video',
-      download: { prefix: 'edited-video', share: false },
+      download: videoDownload,
     },
   },
 ] as const satisfies readonly ToolDefinition<string>[];

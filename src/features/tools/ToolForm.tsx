@@ -3,18 +3,24 @@ import { useId, useState, type DragEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import * as buttons from '../../components/ui/button/button.css';
 import { MAX_SIZE, MIN_SIZE, SIZE_STEP, type ParamSpec } from '../../catalog';
-import { aspectPresets, type AspectReading, type ToolRunActor } from '../../app/tools';
+import { aspectPresets, generateEnabled, type AspectReading, type ToolRunActor } from '../../app/tools';
+import { useSessionKnown } from '../../app/provider';
 import { acceptAttribute, compressForUpload, fileProblem, readAsDataURL, READ_FAILED } from './image-prep';
 import type { PromptView, UploadView } from './tool-views';
 import * as styles from './ToolPage.css';
 
 const acceptHint = { jpegPng: 'JPG or PNG', anyImage: 'Any image', video: 'MP4, WebM or MOV' } as const;
 
-/** Typing is kept in the run, so a visitor's prompt survives the login dialog. */
+/**
+ * Typing is kept in the run, so a visitor's prompt survives the login dialog. Ctrl+Enter (Cmd+Enter on a Mac)
+ * runs the tool when the Generate button could be pressed (TOOL-40).
+ */
 export function PromptField({ run, prompt }: { run: ToolRunActor; prompt: PromptView }) {
   const id = useId();
   const value = useSelector(run, (s) => s.context.prompt);
   const locked = useSelector(run, (s) => !s.hasTag('form'));
+  const canGenerate = useSelector(run, generateEnabled);
+  const known = useSessionKnown();
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={id}>
@@ -28,6 +34,12 @@ export function PromptField({ run, prompt }: { run: ToolRunActor; prompt: Prompt
         value={value}
         readOnly={locked}
         onChange={(event) => run.send({ type: 'tool.prompt', prompt: event.target.value })}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+          event.preventDefault();
+          // The Generate button's own guard: the session is known and the run takes Generate now.
+          if (known && canGenerate) run.send({ type: 'tool.generate' });
+        }}
       />
     </div>
   );

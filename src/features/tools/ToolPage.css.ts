@@ -112,6 +112,15 @@ export const alert = style({
   fontSize: vars.fontSize.sm,
   fontWeight: 500,
 });
+/** A failed run's banner with its second line (TOOL-38): the alert row, then the credits returned. */
+export const alertBox = style([alert, { flexDirection: 'column', alignItems: 'flex-start' }]);
+export const alertRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: `${vars.space.sm} ${vars.space.lg}`,
+});
+export const alertLine = style({ margin: 0 });
 export const alertLink = style({ color: vars.color.dangerText, fontWeight: 700, textDecoration: 'underline' });
 
 export const progress = stack.xs;
@@ -135,7 +144,11 @@ export const result = style({ gap: vars.space.lg, scrollMarginTop: 80 });
 export const resultImage = style({
   display: 'block',
   maxWidth: '100%',
+  // Capped so the actions above it and the picture fit a laptop screen together (TOOL-41).
+  maxHeight: '70vh',
+  width: 'auto',
   height: 'auto',
+  objectFit: 'contain',
   alignSelf: 'center',
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.border}`,
@@ -158,12 +171,6 @@ export const code = style([
   text,
   { whiteSpace: 'pre', wordBreak: 'normal', fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
 ]);
-export const codeHeader = style({
-  display: 'flex',
-  justifyContent: 'space-between',
-  alignItems: 'center',
-  gap: vars.space.md,
-});
 
 export const shareLinks = style([stack.md, { marginTop: vars.space.lg }]);
 

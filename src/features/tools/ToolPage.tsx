@@ -5,7 +5,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { toolByKey, type Tool } from '../../catalog';
+import { clipLengthText, toolByKey, type ClipLength, type Tool } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
 import { icons } from '../../components/ui/icons/icons';
 import * as page from '../../components/ui/page/page.css';
@@ -74,6 +74,7 @@ function ToolForm({ run, view }: { run: ToolRunActor; view: ToolView }) {
       {view.prompt ? <PromptField run={run} prompt={view.prompt} /> : null}
       {freeSize ? <SizeFields run={run} /> : null}
       <ParamFields run={run} />
+      {view.clip ? <ClipLengthHint run={run} clip={view.clip} /> : null}
       <Banner run={run} />
       <Progress run={run} word={view.working} />
       {showingResult ? null : <SubmitButton run={run} view={view} />}
@@ -96,17 +97,36 @@ function SubmitButton({ run, view }: { run: ToolRunActor; view: ToolView }) {
   );
 }
 
-/** The red banner (TOOL-1, TOOL-27 to TOOL-32); a refusal for want of credits links to the two ways of getting more. */
+/** TOOL-38: the banner's second line when a failed run's credits came back. */
+export const creditsReturned = (credits: number): string =>
+  `Your ${credits} ${credits === 1 ? 'credit has' : 'credits have'} been returned.`;
+
+/** The clip's length as the settings stand (TOOL-42): frames ÷ fps for text to video, the length for image to video. */
+function ClipLengthHint({ run, clip }: { run: ToolRunActor; clip: ClipLength }) {
+  const length = useSelector(run, (s) => clipLengthText(clip, s.context.params));
+  if (length === null) return null;
+  return (
+    <p className={styles.hint} aria-live="polite">
+      Clip length: {length}
+    </p>
+  );
+}
+
+/**
+ * The red banner (TOOL-1, TOOL-27 to TOOL-32); a refusal for want of credits links to the two ways of getting more;
+ * a failed run whose credits came back says so on a second line (TOOL-38).
+ */
 function Banner({ run }: { run: ToolRunActor }) {
   const error = useSelector(run, (s) => s.context.error);
+  const refunded = useSelector(run, (s) => s.context.refunded);
   const lacksCredits = useSelector(
     run,
     (s) =>
       s.context.error !== null && s.context.signedIn && s.context.credits < s.context.tool.cost && !s.hasTag('busy'),
   );
   if (error === null || error === '') return null;
-  return (
-    <div role="alert" className={styles.alert}>
+  const row = (
+    <div role="alert" className={refunded === null ? styles.alert : styles.alertRow}>
       <span>{error}</span>
       {lacksCredits ? (
         <>
@@ -118,6 +138,16 @@ function Banner({ run }: { run: ToolRunActor }) {
           </Link>
         </>
       ) : null}
+    </div>
+  );
+  if (refunded === null) return row;
+  // The spec's message stays the alert's own text; the credits line follows it in the same red box.
+  return (
+    <div className={styles.alertBox}>
+      {row}
+      <p role="status" className={styles.alertLine}>
+        {creditsReturned(refunded)}
+      </p>
     </div>
   );
 }

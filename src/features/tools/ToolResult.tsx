@@ -1,10 +1,14 @@
-/** The result of a run (TOOL-3, TOOL-17 to TOOL-24): the image, text or code, and what can be done next. */
+/**
+ * The result of a run (TOOL-3, TOOL-17 to TOOL-24, TOOL-41, TOOL-43): what can be done next comes first, in one bar
+ * above the output (whose height is capped), so it shows with the result on a laptop screen without scrolling.
+ */
 import { lazy, Suspense, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { downloadName, type DownloadView } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
-import { DOWNLOAD_FAILED, SHARE_FAILED, downloadImage, shareImage, timestampedName } from '../../app/save-image';
+import { DOWNLOAD_FAILED, SHARE_FAILED, downloadImage, shareImage } from '../../app/save-image';
 import type { ToolRunActor } from '../../app/tools';
 import { isMobileAgent } from './image-prep';
 import type { ToolView } from './tool-views';
@@ -14,14 +18,13 @@ import * as styles from './ToolPage.css';
 const ModelViewer = lazy(() => import('../../components/ui/model-viewer/model-viewer'));
 
 const isMedia = (result: ToolView['result']) => result === 'video' || result === 'audio' || result === 'model3d';
-const extensionOf = (url: string) => /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase() ?? 'bin';
+const isWords = (result: ToolView['result']) => result === 'text' || result === 'code';
 
 export function ToolResult({ run, view, id }: { run: ToolRunActor; view: ToolView; id: string }) {
   const output = useSelector(run, (s) => s.context.result) ?? '';
-  const title = useSelector(run, (s) => s.context.tool.title);
-  const predictionId = useSelector(run, (s) => s.context.predictionId);
   return (
     <section id={id} className={`${styles.card} ${styles.result}`} aria-label="Result">
+      <ResultActions run={run} view={view} output={output} />
       {view.result === 'image' ? <img className={styles.resultImage} src={output} alt={view.resultAlt} /> : null}
       {view.result === 'text' ? <pre className={styles.text}>{output}</pre> : null}
       {view.result === 'code' ? <CodeBlock code={output} /> : null}
@@ -43,51 +46,77 @@ export function ToolResult({ run, view, id }: { run: ToolRunActor; view: ToolVie
           <ModelViewer url={output} label={view.resultAlt} />
         </Suspense>
       ) : null}
-      <div className={styles.actions}>
-        <button type="button" className={buttons.button.primary} onClick={() => run.send({ type: 'tool.reset' })}>
-          {view.another}
-        </button>
-        {view.download && isMedia(view.result) ? (
-          // The stored file itself, with its own type (.mp4, .wav, .glb); same origin, so `download` names it.
-          <a
-            className={buttons.button.secondary}
-            href={output}
-            download={`${view.download.prefix}-${(predictionId ?? 'result').slice(0, 8)}.${extensionOf(output)}`}
-          >
-            Download
-          </a>
-        ) : view.download ? (
-          <SaveActions url={output} title={title} {...view.download} />
-        ) : null}
-        {predictionId ? (
-          <Link to="/creations/$id" params={{ id: predictionId }} className={buttons.button.ghost}>
-            See it in My creations
-          </Link>
-        ) : null}
-      </div>
     </section>
   );
 }
 
-function CodeBlock({ code }: { code: string }) {
+/** Generate Another, Run again, Edit; Download or Copy; the run in My creations when its id is known. */
+function ResultActions({ run, view, output }: { run: ToolRunActor; view: ToolView; output: string }) {
+  const title = useSelector(run, (s) => s.context.tool.title);
+  const predictionId = useSelector(run, (s) => s.context.predictionId);
+  const { download } = view;
+  return (
+    <div className={styles.actions}>
+      <button type="button" className={buttons.button.primary} onClick={() => run.send({ type: 'tool.reset' })}>
+        {view.another}
+      </button>
+      <button type="button" className={buttons.button.secondary} onClick={() => run.send({ type: 'tool.runAgain' })}>
+        Run again
+      </button>
+      <button type="button" className={buttons.button.secondary} onClick={() => run.send({ type: 'tool.edit' })}>
+        Edit
+      </button>
+      {download && isMedia(view.result) ? <FileDownload url={output} download={download} /> : null}
+      {download && view.result === 'image' ? <SaveActions url={output} title={title} download={download} /> : null}
+      {isWords(view.result) ? <CopyButton text={output} /> : null}
+      {predictionId ? (
+        <Link to="/creations/$id" params={{ id: predictionId }} className={buttons.button.ghost}>
+          See it in My creations
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** The stored file itself, with its own type (.mp4, .wav, .glb); same origin, so `download` names it when clicked. */
+function FileDownload({ url, download }: { url: string; download: DownloadView }) {
+  return (
+    <a
+      className={buttons.button.secondary}
+      href={url}
+      download={downloadName(download, 0)}
+      onClick={(event) => {
+        event.currentTarget.download = downloadName(download, Date.now());
+      }}
+    >
+      Download
+    </a>
+  );
+}
+
+/** Copy on text and code (TOOL-41): 'Copied' once the clipboard has it. */
+function CopyButton({ text }: { text: string }) {
   const [copied, setCopied] = useState<string | null>(null);
   return (
+    <button
+      type="button"
+      className={buttons.button.secondary}
+      onClick={() => {
+        void navigator.clipboard.writeText(text).then(
+          () => setCopied(text),
+          () => setCopied(null),
+        );
+      }}
+    >
+      {copied === text ? 'Copied' : 'Copy'}
+    </button>
+  );
+}
+
+function CodeBlock({ code }: { code: string }) {
+  return (
     <div className={styles.field}>
-      <div className={styles.codeHeader}>
-        <span className={styles.label}>Code</span>
-        <button
-          type="button"
-          className={`${buttons.button.secondary} ${buttons.small}`}
-          onClick={() => {
-            void navigator.clipboard.writeText(code).then(
-              () => setCopied(code),
-              () => setCopied(null),
-            );
-          }}
-        >
-          {copied === code ? 'Copied' : 'Copy'}
-        </button>
-      </div>
+      <span className={styles.label}>Code</span>
       <pre className={styles.code}>
         <code>{code}</code>
       </pre>
@@ -96,10 +125,11 @@ function CodeBlock({ code }: { code: string }) {
 }
 
 /**
- * Download (a timestamped PNG) everywhere; the advertisement adds Share on mobile user agents:
+ * Download (a timestamped PNG) on every picture; the advertisement adds Share on mobile user agents:
  * the device's share sheet with the file, else a dialog with Facebook, Twitter and Copy Link.
  */
-function SaveActions({ url, title, prefix, share }: { url: string; title: string; prefix: string; share: boolean }) {
+function SaveActions({ url, title, download: saved }: { url: string; title: string; download: DownloadView }) {
+  const { share } = saved;
   const [problem, setProblem] = useState<string | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [linkCopied, setLinkCopied] = useState(false);
@@ -108,7 +138,7 @@ function SaveActions({ url, title, prefix, share }: { url: string; title: string
 
   const download = () => {
     setProblem(null);
-    downloadImage(url, timestampedName(prefix)).catch(() => setProblem(DOWNLOAD_FAILED));
+    downloadImage(url, downloadName(saved, Date.now())).catch(() => setProblem(DOWNLOAD_FAILED));
   };
   const shareNow = () => {
     setProblem(null);

@@ -164,6 +164,9 @@ export async function failedAndRefunded(run: ToolRun, key: ToolKey, balance: num
   const alert = page.getByRole('alert');
   await expect.poll(() => alert.isVisible(), { timeout: 120_000 }).toBe(true);
   expect(await alert.textContent()).toContain(banner);
+  // TOOL-38: the banner's second line says the cost came back.
+  const returned = page.getByRole('status').filter({ hasText: 'been returned' });
+  expect(await returned.textContent()).toBe(`Your ${cost(key)} credits have been returned.`);
   const { body: history } = await api<{
     entries: Array<{ kind: string; delta: number; balance: number; predictionId?: string }>;
   }>('/api/users/credits/history?limit=2', { token: run.token });
@@ -178,6 +181,35 @@ export async function resultMedia(page: Page, label: string) {
   const media = page.getByLabel(label, { exact: true });
   await expect.poll(() => media.isVisible(), { timeout: 150_000 }).toBe(true);
   return media;
+}
+
+/**
+ * TOOL-41: once the page has scrolled to the result, its actions and the whole picture are on screen together
+ * (the viewport's height, no scrolling).
+ */
+export async function actionsInView(page: Page, alt: string): Promise<{ actions: number; image: number }> {
+  const region = page.getByRole('region', { name: 'Result' });
+  const bottomOf = async (locator: ReturnType<Page['locator']>) => {
+    const box = (await locator.boundingBox())!;
+    return { top: box.y, bottom: box.y + box.height };
+  };
+  // The page scrolls to the result 100 ms after it appears (TOOL-25): to its top, or as far down as the page goes.
+  await expect
+    .poll(() =>
+      region.evaluate((el) => {
+        const atTop = Math.abs(el.getBoundingClientRect().top - parseFloat(getComputedStyle(el).scrollMarginTop)) <= 1;
+        const atEnd = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+        return window.scrollY > 0 && (atTop || atEnd);
+      }),
+    )
+    .toBe(true);
+  const height = page.viewportSize()!.height;
+  const download = await bottomOf(region.getByRole('button', { name: 'Download' }));
+  const image = await bottomOf(region.getByAltText(alt, { exact: true }));
+  expect(download.top).toBeGreaterThanOrEqual(0);
+  expect(download.bottom).toBeLessThanOrEqual(height);
+  expect(image.bottom).toBeLessThanOrEqual(height);
+  return { actions: Math.round(download.bottom), image: Math.round(image.bottom) };
 }
 
 /** The file behind the Download link: its content type and size. */

@@ -21,6 +21,7 @@ import {
   TOO_LARGE,
   wordsPng,
   type ToolRun,
+  actionsInView,
 } from './helpers';
 
 /** The first test signs the user in and funds it; the others run on its page in order. */
@@ -41,6 +42,9 @@ export function imageAndTextTools(run: ToolRun): void {
       await page.getByRole('button', { name: 'Generate', exact: true }).click();
       expect(await loadedImage(page, 'Generated image')).toEqual({ width: 1216, height: 832 });
       await expectPngResult(page, 'Generated image');
+      // TOOL-41: the actions and the picture on one 1280×800 screen; Download saves generated-image-….png.
+      await actionsInView(page, 'Generated image');
+      expect((await savedImage(page)).name).toMatch(/^generated-image-\d+\.png$/);
       await expectBalance(page, before - cost('text-to-image'));
       expect(await page.getByRole('button', { name: /^Landscape/ }).isDisabled()).toBe(true);
       await screenshot(page, 'tools-text-to-image-desktop');
@@ -164,7 +168,7 @@ export function imageAndTextTools(run: ToolRun): void {
       expect(await page.getByRole('button', { name: 'Restore Another' }).isVisible()).toBe(true);
       await expectPngResult(page, 'Restored image');
       const saved = await savedImage(page);
-      expect(saved.name).toMatch(/^restored-image-\d+\.png$/);
+      expect(saved.name).toMatch(/^generated-image-\d+\.png$/);
       expect(saved.format).toBe('png');
       await expectBalance(page, before - cost('restore-image'));
 

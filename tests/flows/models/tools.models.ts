@@ -66,6 +66,8 @@ function runEvents(vary: { prompt?: boolean; image?: boolean; pose?: boolean; se
     'tool.param': [{ type: 'tool.param' as const, name: 'duration', value: 12 }],
     'tool.generate': [{ type: 'tool.generate' as const }],
     'tool.reset': [{ type: 'tool.reset' as const }],
+    'tool.runAgain': [{ type: 'tool.runAgain' as const }],
+    'tool.edit': [{ type: 'tool.edit' as const }],
     'tool.balance': vary.session ? [balances.signedOut, balances.poor, balances.rich] : [balances.rich],
     'progress.tick': [{ type: 'progress.tick' as const, value: 42 }],
   };
@@ -73,13 +75,16 @@ function runEvents(vary: { prompt?: boolean; image?: boolean; pose?: boolean; se
 
 /**
  * What decides the lifecycle's path, among the fields a model varies: the form, and the session
- * until a run starts (once a run has a key, a balance change cannot change its path).
+ * until a run starts (once a run has a key, a balance change cannot change its path), or while a
+ * result is shown ('Run again' is refused when the credits fall short, TOOL-43).
  */
 const runKey = (fields: ReadonlyArray<'prompt' | 'image' | 'pose' | 'session'>) => (c: ToolRunContext) => ({
   prompt: fields.includes('prompt') && c.prompt.trim() !== '',
   image: fields.includes('image') && c.image !== null,
   pose: fields.includes('pose') && c.poseImage !== null,
-  session: fields.includes('session') && c.key === null && [c.signedIn, c.credits >= c.tool.cost],
+  session:
+    fields.includes('session') &&
+    (c.key === null ? [c.signedIn, c.credits >= c.tool.cost] : c.result !== null && c.credits >= c.tool.cost),
 });
 
 const syncOutcomes: ActorOutcomes = {
@@ -155,7 +160,8 @@ export const toolRunMediaModel = defineModel({
     poll: {
       done: [
         { ok: true, output: 'https://atelier.test/outputs/rain.wav' },
-        { ok: false, error: { message: 'Generation failed' } },
+        // The server failed the prediction: it returned the run's credits (TOOL-38).
+        { ok: false, error: { message: 'Generation failed' }, ended: true },
       ],
     },
   },

@@ -102,7 +102,9 @@ describe('the form before any call', () => {
   it.each([
     ['text-to-image', {}, false],
     ['text-to-image', { prompt: 'x' }, true],
-    ['person-to-person', { image: IMAGE }, false],
+    // TOOL-39: the field starts with 'A photo of a person'; emptied, the button is disabled again.
+    ['person-to-person', { image: IMAGE }, true],
+    ['person-to-person', { image: IMAGE, prompt: '' }, false],
     ['person-to-person', { image: IMAGE, prompt: 'x' }, true],
     ['restore-image', {}, false],
     ['restore-image', { image: IMAGE }, true],

@@ -98,11 +98,16 @@ export const toolRunKinds: Record<string, StateCheck> = {
     return 'no banner';
   },
   async errorBanner(ctx) {
-    const { error, signedIn, credits, tool } = runContext(ctx);
+    const { error, signedIn, credits, tool, refunded } = runContext(ctx);
     await expect.poll(() => banner(ctx.page).textContent()).toContain(error);
     const lacks = signedIn && credits < tool.cost;
     await expect.poll(() => banner(ctx.page).getByRole('link', { name: 'Buy credits' }).count()).toBe(lacks ? 1 : 0);
-    return `the red banner says "${error}"${lacks ? ' with Buy credits and See plans' : ''}`;
+    // TOOL-38: a run the server charged and failed says its credits came back, on a second line.
+    const returned = ctx.page.getByRole('status').filter({ hasText: 'been returned' });
+    const line = refunded === null ? null : `Your ${refunded} credits have been returned.`;
+    await expect.poll(() => returned.count()).toBe(line ? 1 : 0);
+    if (line) await expect.poll(() => returned.textContent()).toBe(line);
+    return `the red banner says "${error}"${lacks ? ' with Buy credits and See plans' : ''}${line ? `, then "${line}"` : ''}`;
   },
   working: (ctx) => showsWorking(ctx.page, viewOf(runContext(ctx))),
   async callOut(ctx) {
@@ -129,7 +134,35 @@ export const toolRunKinds: Record<string, StateCheck> = {
       await expect.poll(() => media.getAttribute('src')).toBe(result);
     }
     await expect.poll(() => region.getByRole('button', { name: view.another }).isVisible()).toBe(true);
+    await expect.poll(() => region.getByRole('button', { name: 'Run again' }).isVisible()).toBe(true);
+    await expect.poll(() => region.getByRole('button', { name: 'Edit', exact: true }).isVisible()).toBe(true);
     await expect.poll(() => banner(ctx.page).count()).toBe(0);
-    return `the result shows ${result} with ${view.another}`;
+    return `the result shows ${result} with ${view.another}, Run again and Edit`;
+  },
+  /** TOOL-41: Download (named from the definition) or Copy, and the link to the run when its id is known. */
+  async resultActions(ctx) {
+    const { predictionId } = runContext(ctx);
+    const view = viewOf(runContext(ctx));
+    const region = ctx.page.getByRole('region', { name: 'Result' });
+    const said: string[] = [];
+    if (view.result === 'text' || view.result === 'code') {
+      await expect.poll(() => region.getByRole('button', { name: 'Copy' }).isVisible()).toBe(true);
+      said.push('Copy');
+    } else if (view.result === 'image') {
+      await expect.poll(() => region.getByRole('button', { name: 'Download' }).isVisible()).toBe(true);
+      said.push('Download');
+    } else {
+      const link = region.getByRole('link', { name: 'Download' });
+      const { prefix, extension } = view.download!;
+      await expect.poll(() => link.getAttribute('download')).toMatch(new RegExp(`^${prefix}-\\d+\\.${extension}$`));
+      said.push(`Download (${prefix}-….${extension})`);
+    }
+    const creation = region.getByRole('link', { name: 'See it in My creations' });
+    await expect.poll(() => creation.count()).toBe(predictionId ? 1 : 0);
+    if (predictionId) {
+      await expect.poll(() => creation.getAttribute('href')).toBe(`/creations/${predictionId}`);
+      said.push(`a link to /creations/${predictionId}`);
+    }
+    return `the result offers ${said.join(' and ')}`;
   },
 };

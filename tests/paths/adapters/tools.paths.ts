@@ -165,6 +165,14 @@ export const toolRunPaths: PathAdapter = {
       await ctx.page.getByRole('button', { name: view.another }).click();
       return `click ${view.another}`;
     },
+    async 'tool.runAgain'({ page }) {
+      await page.getByRole('region', { name: 'Result' }).getByRole('button', { name: 'Run again' }).click();
+      return 'click Run again';
+    },
+    async 'tool.edit'({ page }) {
+      await page.getByRole('region', { name: 'Result' }).getByRole('button', { name: 'Edit', exact: true }).click();
+      return 'click Edit';
+    },
     async 'tool.balance'(ctx, event) {
       const { signedIn, credits } = event as unknown as Balance;
       if (firstSteps.get(ctx.server) === event) {
@@ -220,6 +228,7 @@ export const toolRunPaths: PathAdapter = {
       return server.answer('POST', '/api/upload', status, body);
     },
     async 'xstate.done.actor.poll'({ server }, event) {
+      // A failure the server ended itself (status failed): the page says its credits came back (TOOL-38).
       const outcome = (event as EventObject & { output: { ok: boolean; output?: string; error?: ToolError } }).output;
       return server.answer(
         'GET',
@@ -280,7 +289,7 @@ export const toolRunPaths: PathAdapter = {
         const opening =
           source.matches('idle') &&
           context.key === null &&
-          context.prompt === '' &&
+          context.prompt === (context.shape.defaultPrompt ?? '') &&
           !context.image &&
           !context.poseImage &&
           context.error === null;
@@ -343,6 +352,12 @@ export const toolRunPaths: PathAdapter = {
         },
         generate,
         { type: 'xstate.done.actor.request', output: { ok: false, error: { message: '' }, attempts: 1 } },
+        // The server ran and failed the run (502): its credits came back (TOOL-38).
+        generate,
+        {
+          type: 'xstate.done.actor.request',
+          output: { ok: false, error: { status: 502, message: 'The offline preview model failed' }, attempts: 1 },
+        },
       ],
     },
     // Text to Image with 1 credit: refused before any call, and again from the banner.
@@ -422,7 +437,8 @@ export const toolRunPaths: PathAdapter = {
         { type: 'tool.reset' },
       ],
     },
-    // Sound Generation: its settings, a refused start, a failed prediction, then the sound.
+    // Sound Generation: its settings, a refused start, a failed prediction (its credits returned), then the sound;
+    // Edit (the settings as sent), the sound again, then Run again refused once the balance falls short (TOOL-43).
     {
       model: toolRunMediaModel,
       events: [
@@ -433,10 +449,19 @@ export const toolRunPaths: PathAdapter = {
         { type: 'tool.param', name: 'duration', value: 20 },
         generate,
         { type: 'xstate.done.actor.request', output: started(4992) },
-        { type: 'xstate.done.actor.poll', output: { ok: false, error: { message: 'Generation failed' } } },
+        {
+          type: 'xstate.done.actor.poll',
+          output: { ok: false, error: { message: 'Generation failed' }, ended: true },
+        },
         generate,
         { type: 'xstate.done.actor.request', output: started(4984) },
         { type: 'xstate.done.actor.poll', output: { ok: true, output: 'https://atelier.test/outputs/rain.wav' } },
+        { type: 'tool.edit' },
+        generate,
+        { type: 'xstate.done.actor.request', output: started(4976) },
+        { type: 'xstate.done.actor.poll', output: { ok: true, output: 'https://atelier.test/outputs/rain.wav' } },
+        { type: 'tool.balance', signedIn: true, credits: 1 },
+        { type: 'tool.runAgain' },
       ],
     },
   ],

@@ -148,8 +148,10 @@ describe('tool pages: validation before any call', () => {
     expect((submit('Restore Image') as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('TOOL-13: Person to Person: disabled without a prompt; asks for the main image', async () => {
+  it('TOOL-13, TOOL-39: Person to Person: starts with its default prompt, disabled without one; asks for the main image', async () => {
     const api = await renderTool('person-to-person');
+    expect((screen.getByLabelText(/^Prompt/) as HTMLTextAreaElement).value).toBe('A photo of a person');
+    typePrompt('');
     expect((submit('Generate') as HTMLButtonElement).disabled).toBe(true);
     typePrompt('on a beach');
     fireEvent.click(submit('Generate'));

@@ -1,0 +1,175 @@
+/**
+ * What a result offers next and what a failure gives back (TOOL-38, TOOL-39, TOOL-43), with the real
+ * machine and test effects: Run again, Edit, the default prompt put back, the credits returned.
+ * Included by tools.flows.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { REQUEST_TIMED_OUT, notEnoughCredits } from '../../../machines/tools/errors';
+import { refundOf } from '../../../machines/tools/run-parts';
+import { toolByKey } from '../../../src/catalog/tools';
+import { PERSON_DEFAULT_PROMPT } from '../../../src/catalog/tool-rules';
+import { serverError } from '../models/fixtures';
+import { IMAGE } from '../models/tools.models';
+import { reject, run, settle, testEffects } from './run.harness';
+
+const FOX = 'https://atelier.test/outputs/fox.png';
+
+/** Text to Image with a prompt and a chosen aspect ratio, run once to its result. */
+async function foxResult(credits = 5000) {
+  const { effects, calls, spies } = testEffects({
+    generateSync: async () => ({ output: FOX, credits: credits - toolByKey('text-to-image').cost }),
+  });
+  const actor = run('text-to-image', effects, { credits });
+  actor.send({ type: 'tool.prompt', prompt: 'a red fox' });
+  actor.send({ type: 'tool.aspect', name: 'Portrait' });
+  actor.send({ type: 'tool.generate' });
+  await settle();
+  expect(actor.getSnapshot().value).toBe('result');
+  return { actor, calls, spies };
+}
+
+describe('Run again and Edit', () => {
+  it('TOOL-43: Run again sends the same form once more, without a seed, under a new key', async () => {
+    const { actor, calls } = await foxResult();
+    actor.send({ type: 'tool.runAgain' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('result');
+    expect(calls.generateSync).toHaveLength(2);
+    const [first, second] = calls.generateSync.map((c) => c.input);
+    expect(second!.body).toEqual(first!.body);
+    expect(second!.body.input).not.toHaveProperty('seed');
+    expect([first!.idempotencyKey, second!.idempotencyKey]).toEqual(['key-1', 'key-2']);
+  });
+
+  it('TOOL-43: Run again with too few credits is refused like Generate, before any call', async () => {
+    const cost = toolByKey('text-to-image').cost;
+    const { actor, calls } = await foxResult(cost);
+    // The answer left the balance at 0.
+    expect(actor.getSnapshot().context.credits).toBe(0);
+    actor.send({ type: 'tool.runAgain' });
+    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().context.error).toBe(notEnoughCredits(cost, 0));
+    expect(actor.getSnapshot().context.prompt).toBe('a red fox');
+    expect(calls.generateSync).toHaveLength(1);
+  });
+
+  it('TOOL-43: Edit goes back to the form with the prompt, aspect ratio, parameters and files kept', async () => {
+    const { actor } = await foxResult();
+    actor.send({ type: 'tool.edit' });
+    const s = actor.getSnapshot();
+    expect(s.value).toBe('idle');
+    expect(s.context).toMatchObject({ prompt: 'a red fox', aspect: 'Portrait', width: 832, height: 1216 });
+    expect(s.context).toMatchObject({ result: null, error: null, progress: 0, key: null });
+    actor.send({ type: 'tool.prompt', prompt: 'a red fox at dusk' });
+    expect(actor.getSnapshot().context.prompt).toBe('a red fox at dusk');
+
+    // A picture and its size (image to image), and a parameter (sound generation), kept the same way.
+    const picture = run(
+      'image-to-image',
+      testEffects({ generateSync: async () => ({ output: FOX, credits: 10 }) }).effects,
+    );
+    picture.send({ type: 'tool.image', image: IMAGE });
+    picture.send({ type: 'tool.prompt', prompt: 'as a watercolour' });
+    picture.send({ type: 'tool.size', width: 640, height: 480 });
+    picture.send({ type: 'tool.generate' });
+    await settle();
+    expect(picture.getSnapshot().value).toBe('result');
+    picture.send({ type: 'tool.edit' });
+    expect(picture.getSnapshot().context).toMatchObject({
+      image: IMAGE,
+      prompt: 'as a watercolour',
+      width: 640,
+      height: 480,
+    });
+
+    const sound = run(
+      'audioldm',
+      testEffects({
+        startGeneration: async () => ({ id: 'pred-s' }),
+        fetchPrediction: async () => ({ status: 'succeeded', output: 'https://atelier.test/rain.wav', error: null }),
+      }).effects,
+    );
+    sound.send({ type: 'tool.prompt', prompt: 'rain on a roof' });
+    sound.send({ type: 'tool.param', name: 'duration', value: 12 });
+    sound.send({ type: 'tool.generate' });
+    await settle();
+    expect(sound.getSnapshot().value).toBe('result');
+    sound.send({ type: 'tool.edit' });
+    expect(sound.getSnapshot().context).toMatchObject({ prompt: 'rain on a roof', params: { duration: 12 } });
+  });
+
+  it('TOOL-39: Person to Person starts with its default prompt and Generate Another puts it back; Text to Image clears', async () => {
+    const { effects } = testEffects({
+      upload: async ({ which }) => ({ url: `/uploads/${which}.jpg` }),
+      startGeneration: async () => ({ id: 'pred-p' }),
+      fetchPrediction: async () => ({ status: 'succeeded', output: FOX, error: null }),
+    });
+    const person = run('person-to-person', effects);
+    expect(person.getSnapshot().context.prompt).toBe(PERSON_DEFAULT_PROMPT);
+    person.send({ type: 'tool.image', image: IMAGE });
+    person.send({ type: 'tool.prompt', prompt: 'on a beach' });
+    person.send({ type: 'tool.generate' });
+    await settle();
+    expect(person.getSnapshot().value).toBe('result');
+    person.send({ type: 'tool.reset' });
+    expect(person.getSnapshot().context).toMatchObject({ prompt: PERSON_DEFAULT_PROMPT, image: null });
+
+    const { actor } = await foxResult();
+    actor.send({ type: 'tool.reset' });
+    expect(actor.getSnapshot().context.prompt).toBe('');
+  });
+});
+
+describe('a failed run says its credits came back', () => {
+  const cost = 7;
+  it.each([
+    ['a single call the server failed (502)', { ok: false, error: { status: 502, message: 'x' }, attempts: 1 }, cost],
+    [
+      "a single call past the server's deadline (504, its words)",
+      { ok: false, error: { status: 504, message: REQUEST_TIMED_OUT }, attempts: 3 },
+      cost,
+    ],
+    ['a proxy’s 504', { ok: false, error: { status: 504, message: 'Gateway Timeout' }, attempts: 3 }, null],
+    ['a refusal before the charge (402)', { ok: false, error: { status: 402, message: 'No' }, attempts: 1 }, null],
+    ['a page-side time-out', { ok: false, error: { name: 'TimeoutError', message: 'x' }, attempts: 3 }, null],
+    ['a prediction the server ended', { ok: false, error: { message: 'Generation failed' }, ended: true }, cost],
+    ['a poll that ran out of checks', { ok: false, error: { message: 'Generation timed out' } }, null],
+    ['a success', { ok: true, output: FOX }, null],
+  ] as const)('TOOL-38: %s → %s credits returned', (_name, outcome, refunded) => {
+    expect(refundOf(outcome, cost)).toBe(refunded);
+  });
+
+  it('TOOL-38: a polled run the server failed returns its cost; the next refusal drops the line', async () => {
+    const { effects } = testEffects({
+      upload: async ({ which }) => ({ url: `/uploads/${which}.jpg` }),
+      startGeneration: async () => ({ id: 'pred-f' }),
+      fetchPrediction: async () => ({ status: 'failed', output: null, error: 'NSFW content detected' }),
+    });
+    const person = run('person-to-person', effects);
+    person.send({ type: 'tool.image', image: IMAGE });
+    person.send({ type: 'tool.generate' });
+    await settle();
+    expect(person.getSnapshot().value).toBe('error');
+    expect(person.getSnapshot().context).toMatchObject({
+      error: 'NSFW content detected',
+      refunded: toolByKey('person-to-person').cost,
+    });
+    person.send({ type: 'tool.fileRejected', message: 'Image is too large. Please choose a smaller image.' });
+    expect(person.getSnapshot().context.refunded).toBeNull();
+  });
+
+  it('TOOL-38: a single call the server failed returns its cost; a retry clears it while working', async () => {
+    const { effects } = testEffects({ generateSync: reject(serverError('The model failed', { status: 502 })) });
+    const actor = run('text-to-image', effects);
+    actor.send({ type: 'tool.prompt', prompt: '[fail] a fox' });
+    actor.send({ type: 'tool.generate' });
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({
+      error: 'The model failed',
+      refunded: toolByKey('text-to-image').cost,
+    });
+    actor.send({ type: 'tool.generate' });
+    expect(actor.getSnapshot().context.refunded).toBeNull();
+  });
+});
