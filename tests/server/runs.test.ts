@@ -304,3 +304,29 @@ describe('the offline provider draws from the seed', () => {
     expect(await draw(1)).toBe(first);
   });
 });
+
+for (const backend of backends) {
+  describe(`a batch and the generation rate limit (${backend})`, () => {
+    const t = setupApp(backend, { env: { RATE_LIMIT_GENERATE: '2' }, providers: () => ({ local: contractProvider }) });
+
+    it('a batch of six prompts counts once against the limit', async () => {
+      const u = await t.user({ credits: 100 });
+      const batch = await t.request('/api/generate/batch', {
+        token: u.token,
+        body: { modelId: music.id, prompts: ['a', 'b', 'c', 'd', 'e', 'f'] },
+      });
+      expect(batch.status).toBe(201);
+      const { runs } = await json<{ runs: { id: string }[] }>(batch);
+      for (const run of runs) {
+        for (;;) {
+          const p = await pollPrediction(t, u.token, run.id);
+          if (p.status !== 'queued') break;
+          await sleep(5);
+        }
+      }
+      const body = { modelId: textTool.id, input: { prompt: 'one more' } };
+      expect((await t.request('/api/generate/text', { token: u.token, body })).status).toBe(201);
+      expect((await t.request('/api/generate/text', { token: u.token, body })).status).toBe(429);
+    });
+  });
+}
