@@ -10,7 +10,9 @@ import { toolByKey } from '../../src/catalog';
 import { creditLedger, predictions } from '../../server/db/schema';
 import type { GenerationProvider } from '../../server/providers/types';
 import { createLocalProvider } from '../../server/providers/local';
-import { sweepPredictions } from '../../server/services/generation';
+import { createApp } from '../../server/app';
+import { createRuntime } from '../../server/bootstrap';
+import { startAllQueued, sweepPredictions } from '../../server/services/generation';
 import { contractProvider } from './contract-fixtures';
 import { backends, balance, json, pollPrediction, setupApp, sharedTestPool, type Prediction } from './helpers';
 
@@ -227,6 +229,51 @@ for (const backend of backends) {
       expect(gated.started).not.toContain('e');
       const listed = await runsOf(u.token);
       expect(listed.find((r) => r.id === queued)).toMatchObject({ status: 'canceled', refunded: music.cost });
+    });
+
+    it('two instances on one database: eight starts split between them, four work; a freed place is filled by either', async () => {
+      gated = gatedProvider();
+      const second = await createRuntime(t.config, {
+        database: t.runtime.database,
+        now: () => t.now,
+        log: (line) => t.logs.push(line),
+        providers: { local: { name: 'local', run: (job, signal) => gated.provider.run(job, signal) } },
+        pool: sharedTestPool(),
+      });
+      try {
+        const other = createApp(second.deps);
+        const u = await t.user({ credits: 500 });
+        const startAt = (i: number) =>
+          i % 2
+            ? other.request('/api/generate/text', {
+                method: 'POST',
+                headers: { authorization: `Bearer ${u.token}`, 'content-type': 'application/json' },
+                body: JSON.stringify({ modelId: textTool.id, input: { prompt: `run ${i} [hang]` } }),
+              })
+            : start(u.token, `run ${i} [hang]`);
+        const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => startAt(i)));
+        expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 201, 429, 429, 429, 429]);
+        expect(await ledger(u.id, 'spend')).toHaveLength(4);
+
+        // A batch waits behind them; a run ends (canceled), and the other instance's sweep fills the place.
+        const batch = await t.request('/api/generate/batch', {
+          token: u.token,
+          body: { modelId: music.id, prompts: ['queued one', 'queued two'] },
+        });
+        const { runs } = await json<{ runs: { id: string; status: string }[] }>(batch);
+        expect(runs.map((r) => r.status)).toEqual(['queued', 'queued']);
+        const first = await json<{ id: string }>(answers.find((r) => r.status === 201)!);
+        // The run ends without either instance draining its queue (as when its own instance stopped).
+        await t.runtime.deps.db.update(predictions).set({ status: 'canceled' }).where(eq(predictions.id, first.id));
+        expect(await startAllQueued(second.deps)).toBe(1);
+        await until(() => gated.started.includes('queued one'), 'the queued run to start');
+        const [claimed] = await t.runtime.deps.db.select().from(predictions).where(eq(predictions.id, runs[0]!.id));
+        expect(claimed?.owner).toBe(second.deps.instanceId);
+        expect(await startAllQueued(t.runtime.deps)).toBe(0);
+        expect(gated.started).not.toContain('queued two');
+      } finally {
+        await second.close();
+      }
     });
 
     it('a run canceled through another instance is stopped by its own instance’s sweep', async () => {
