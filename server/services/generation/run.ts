@@ -175,6 +175,9 @@ export async function startGeneration(
     const existing = await findByKey(deps.db, userId, idempotencyKey);
     if (existing) return replayRun(deps, existing, idempotency.hash);
   }
+  // No place: refused before an inline picture is stored (the locked count in startPrediction decides).
+  if ((await runsInProgress(deps.db, userId)) >= deps.config.maxConcurrentRuns)
+    throw new HttpError(429, tooManyRunsMessage(deps.config.maxConcurrentRuns));
   const prepared = await prepareInput(deps, userId, tool, request.input);
   return startPrediction(deps, userId, tool, prepared, request.version, idempotency);
 }
