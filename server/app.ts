@@ -16,6 +16,7 @@ import { hostedCheckoutRoutes } from './routes/hosted-checkout';
 import { outboxRoutes } from './routes/outbox';
 import { staticSite } from './routes/static-site';
 import { paymentRoutes } from './routes/payments';
+import { runRoutes } from './routes/runs';
 import { uploadRoutes } from './routes/upload';
 import { userRoutes } from './routes/users';
 
@@ -50,7 +51,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // Every documented call, bound to its entry of the operation table (src/api/operations), which gives
   // each its full path, including the /users/credits alias of the credits call.
-  for (const routes of [authRoutes, userRoutes, paymentRoutes, uploadRoutes, generateRoutes, creationRoutes]) {
+  for (const routes of [
+    authRoutes,
+    userRoutes,
+    paymentRoutes,
+    uploadRoutes,
+    runRoutes,
+    generateRoutes,
+    creationRoutes,
+  ]) {
     app.route('/', routes);
   }
   // Liveness for load balancers and `npm run bench:start`: answers once the database is open and migrated.

@@ -18,6 +18,7 @@ import {
   recoverPredictions,
   renewLeases,
   restartedMessage,
+  startAllQueued,
   sweepPredictions,
   LEASE_MS,
 } from './services/generation';
@@ -161,6 +162,8 @@ export async function createRuntime(
             await sweepPredictions(database.db, now(), deps.runs);
             const recoveredNow = await recoverPredictions(database.db, now());
             if (recoveredNow) log(`Failed and refunded ${recoveredNow} generation(s) whose instance stopped.`);
+            // Queued runs whose places freed up elsewhere (a run ended on another instance, or one that stopped).
+            await startAllQueued(deps);
             await deps.mail.deliverDue();
             await deps.limits.clean(new Date());
           }),

@@ -26,6 +26,7 @@ const Env = v.object({
   SMTP_URL: Str,
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Atelier <no-reply@atelier.local>'),
   GENERATION_TIMEOUT_MS: Int(120_000, 1),
+  MAX_CONCURRENT_RUNS: Int(4, 1),
   LOCAL_SLOW_MS: Int(60_000),
   WORKER_THREADS: v.optional(
     v.pipe(v.string(), v.trim(), v.transform(Number), v.integer('must be an integer'), v.minValue(1)),
@@ -102,6 +103,8 @@ export interface Config {
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly generationTimeoutMs: number;
+  /** How many runs of one account may be in progress at once; starts past it are refused, a batch's wait queued. */
+  readonly maxConcurrentRuns: number;
   /** How long an offline run whose prompt says [slow] takes (past the client's time-out by default). */
   readonly localSlowMs: number;
   /** Threads of the worker pool (images, audio, video, OCR): WORKER_THREADS, else max(1, CPUs − 1). */
@@ -166,6 +169,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     generationTimeoutMs: e.GENERATION_TIMEOUT_MS,
+    maxConcurrentRuns: e.MAX_CONCURRENT_RUNS,
     localSlowMs: e.LOCAL_SLOW_MS,
     workerThreads: e.WORKER_THREADS ?? defaultThreadCount({}),
     distDir: e.DIST_DIR === undefined ? undefined : path.resolve(e.DIST_DIR),

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { CancelSubscriptionData, CancelSubscriptionErrors, CancelSubscriptionResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateSubscriptionData, CreateSubscriptionErrors, CreateSubscriptionResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteCreationData, DeleteCreationErrors, DeleteCreationResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, Generate3dData, Generate3dErrors, Generate3dResponses, GenerateCodeData, GenerateCodeErrors, GenerateCodeResponses, GenerateImageData, GenerateImageErrors, GenerateImageResponses, GenerateImageToTextData, GenerateImageToTextErrors, GenerateImageToTextResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GeneratePersonData, GeneratePersonErrors, GeneratePersonResponses, GenerateRestoreData, GenerateRestoreErrors, GenerateRestoreResponses, GenerateSoundData, GenerateSoundErrors, GenerateSoundResponses, GenerateTextData, GenerateTextErrors, GenerateTextResponses, GenerateVideoData, GenerateVideoErrors, GenerateVideoResponses, GenerateVoiceData, GenerateVoiceErrors, GenerateVoiceResponses, GetCheckoutSessionData, GetCheckoutSessionErrors, GetCheckoutSessionResponses, GetCreationData, GetCreationErrors, GetCreationResponses, GetCreditHistoryData, GetCreditHistoryErrors, GetCreditHistoryResponses, GetCreditsAliasData, GetCreditsAliasErrors, GetCreditsAliasResponses, GetCreditsData, GetCreditsErrors, GetCreditsResponses, GetPredictionData, GetPredictionErrors, GetPredictionResponses, GetThemeData, GetThemeErrors, GetThemeResponses, GetUserData, GetUserErrors, GetUserResponses, ListCreationsData, ListCreationsErrors, ListCreationsResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, PaymentWebhookData, PaymentWebhookErrors, PaymentWebhookResponses, RegisterData, RegisterErrors, RegisterResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SaveThemeData, SaveThemeErrors, SaveThemeResponses, StartGenerationData, StartGenerationErrors, StartGenerationResponses, UploadData, UploadErrors, UploadResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen';
+import type { CancelRunData, CancelRunErrors, CancelRunResponses, CancelSubscriptionData, CancelSubscriptionErrors, CancelSubscriptionResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateSubscriptionData, CreateSubscriptionErrors, CreateSubscriptionResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteCreationData, DeleteCreationErrors, DeleteCreationResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, Generate3dData, Generate3dErrors, Generate3dResponses, GenerateCodeData, GenerateCodeErrors, GenerateCodeResponses, GenerateImageData, GenerateImageErrors, GenerateImageResponses, GenerateImageToTextData, GenerateImageToTextErrors, GenerateImageToTextResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GeneratePersonData, GeneratePersonErrors, GeneratePersonResponses, GenerateRestoreData, GenerateRestoreErrors, GenerateRestoreResponses, GenerateSoundData, GenerateSoundErrors, GenerateSoundResponses, GenerateTextData, GenerateTextErrors, GenerateTextResponses, GenerateVideoData, GenerateVideoErrors, GenerateVideoResponses, GenerateVoiceData, GenerateVoiceErrors, GenerateVoiceResponses, GetCheckoutSessionData, GetCheckoutSessionErrors, GetCheckoutSessionResponses, GetCreationData, GetCreationErrors, GetCreationResponses, GetCreditHistoryData, GetCreditHistoryErrors, GetCreditHistoryResponses, GetCreditsAliasData, GetCreditsAliasErrors, GetCreditsAliasResponses, GetCreditsData, GetCreditsErrors, GetCreditsResponses, GetPredictionData, GetPredictionErrors, GetPredictionResponses, GetThemeData, GetThemeErrors, GetThemeResponses, GetUserData, GetUserErrors, GetUserResponses, ListCreationsData, ListCreationsErrors, ListCreationsResponses, ListRunsData, ListRunsErrors, ListRunsResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, PaymentWebhookData, PaymentWebhookErrors, PaymentWebhookResponses, RegisterData, RegisterErrors, RegisterResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SaveThemeData, SaveThemeErrors, SaveThemeResponses, StartBatchData, StartBatchErrors, StartBatchResponses, StartGenerationData, StartGenerationErrors, StartGenerationResponses, UploadData, UploadErrors, UploadResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -407,6 +407,43 @@ export const generateVoice = <ThrowOnError extends boolean = false>(options: Opt
 export const getPrediction = <ThrowOnError extends boolean = false>(options: Options<GetPredictionData, ThrowOnError>) => (options.client ?? client).get<GetPredictionResponses, GetPredictionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/prediction/{id}',
+    ...options
+});
+
+/**
+ * Start one run per prompt of a prompt tool (images, video, audio)
+ *
+ * The tools whose run needs only a prompt and makes a picture, a clip or a sound. 1 to 10 prompts, each trimmed and checked like one run (not empty, within the prompt cap); `input` holds the shared parameters (no files). One transaction locks the account and reserves every run or none: with too few credits it answers 402 'This batch costs X credits and you have Y. Add Z credits or remove prompts.' The call counts once against the generation rate limit. Runs within the free places of the account (MAX_CONCURRENT_RUNS minus its runs in progress) start now ('processing'); the others are 'queued' with their `position` and start in order as places free up. Follow each run with GET /api/prediction/{id} or GET /api/runs. Optional `Idempotency-Key` header: a repeated key of the same user answers the batch it started (the same ids, charged once); reused with a different body it answers 422.
+ */
+export const startBatch = <ThrowOnError extends boolean = false>(options: Options<StartBatchData, ThrowOnError>) => (options.client ?? client).post<StartBatchResponses, StartBatchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/generate/batch',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The caller's runs queued, in progress, and finished in the last 10 minutes
+ *
+ * Newest first, at most 100; only the caller's runs. `position` is a queued run's place (1 = next to start); `refunded` the credits a failed or canceled run gave back; `output` a succeeded run's output.
+ */
+export const listRuns = <ThrowOnError extends boolean = false>(options?: Options<ListRunsData, ThrowOnError>) => (options?.client ?? client).get<ListRunsResponses, ListRunsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/runs',
+    ...options
+});
+
+/**
+ * Cancel a queued or running run of the caller
+ *
+ * The run ends as 'canceled' and its credits come back in the same transaction; its provider work is stopped (by the instance running it, at its next sweep when that is another one). Another account's run answers 404; a run already finished answers 409.
+ */
+export const cancelRun = <ThrowOnError extends boolean = false>(options: Options<CancelRunData, ThrowOnError>) => (options.client ?? client).post<CancelRunResponses, CancelRunErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/runs/{id}/cancel',
     ...options
 });
 

@@ -1571,7 +1571,7 @@ export type GetPredictionResponses = {
      */
     200: {
         id: string;
-        status: 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+        status: 'queued' | 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
         output: string | Array<string> | null;
         error: string | null;
         model?: string;
@@ -1579,6 +1579,158 @@ export type GetPredictionResponses = {
 };
 
 export type GetPredictionResponse = GetPredictionResponses[keyof GetPredictionResponses];
+
+export type StartBatchData = {
+    body: {
+        modelId: string;
+        prompts: Array<string>;
+        input?: {
+            [key: string]: string | number | boolean | null;
+        };
+    };
+    headers?: {
+        /**
+         * Makes the start safe to retry: the same key (per user) answers the run already started, charged once. 8–128 characters of A–Z, a–z, 0–9, "_" and "-"; malformed → 400; the same key with a different modelId/input/version → 422.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/generate/batch';
+};
+
+export type StartBatchErrors = {
+    /**
+     * The request is invalid: `message` says why, `details` lists each field
+     */
+    400: Error;
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+    /**
+     * Not enough credits
+     */
+    402: Error;
+    /**
+     * The request body or the file is too large
+     */
+    413: Error;
+    /**
+     * The Idempotency-Key was used with a different request
+     */
+    422: Error;
+    /**
+     * Too many requests: try again after `Retry-After` seconds
+     */
+    429: Error;
+};
+
+export type StartBatchError = StartBatchErrors[keyof StartBatchErrors];
+
+export type StartBatchResponses = {
+    /**
+     * Success
+     */
+    201: {
+        runs: Array<{
+            id: string;
+            status: 'queued' | 'starting' | 'processing';
+            position?: number;
+        }>;
+        credits: number;
+    };
+};
+
+export type StartBatchResponse = StartBatchResponses[keyof StartBatchResponses];
+
+export type ListRunsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/runs';
+};
+
+export type ListRunsErrors = {
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+};
+
+export type ListRunsError = ListRunsErrors[keyof ListRunsErrors];
+
+export type ListRunsResponses = {
+    /**
+     * Success
+     */
+    200: {
+        runs: Array<{
+            id: string;
+            toolKey: string;
+            prompt: string | null;
+            status: 'queued' | 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+            progress: number | null;
+            position: number | null;
+            cost: number;
+            refunded: number;
+            error: string | null;
+            createdAt: string;
+            finishedAt: string | null;
+            output: string | Array<string> | null;
+        }>;
+    };
+};
+
+export type ListRunsResponse = ListRunsResponses[keyof ListRunsResponses];
+
+export type CancelRunData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/runs/{id}/cancel';
+};
+
+export type CancelRunErrors = {
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state
+     */
+    409: Error;
+};
+
+export type CancelRunError = CancelRunErrors[keyof CancelRunErrors];
+
+export type CancelRunResponses = {
+    /**
+     * Success
+     */
+    200: {
+        id: string;
+        toolKey: string;
+        prompt: string | null;
+        status: 'queued' | 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+        progress: number | null;
+        position: number | null;
+        cost: number;
+        refunded: number;
+        error: string | null;
+        createdAt: string;
+        finishedAt: string | null;
+        output: string | Array<string> | null;
+    };
+};
+
+export type CancelRunResponse = CancelRunResponses[keyof CancelRunResponses];
 
 export type UploadData = {
     body: {

@@ -98,7 +98,8 @@ export const predictions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     toolKey: text('tool_key').notNull(),
     modelId: text('model_id').notNull(),
-    status: text('status', { enum: ['starting', 'processing', 'succeeded', 'failed', 'canceled'] }).notNull(),
+    /** 'queued': a batch's run waiting for a place of its account (MAX_CONCURRENT_RUNS), already reserved. */
+    status: text('status', { enum: ['queued', 'starting', 'processing', 'succeeded', 'failed', 'canceled'] }).notNull(),
     cost: integer('cost').notNull(),
     output: jsonb('output').$type<string | string[] | null>(),
     error: text('error'),

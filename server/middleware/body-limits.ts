@@ -39,6 +39,8 @@ const mediaRoutes: ReadonlySet<string> = new Set([
 const media = limit(22 * MB, imageTooLargeMessage);
 /** Prompts (4,000 characters) and parameters. */
 const generation = limit(64 * KB, bodyTooLargeMessage);
+/** A batch: up to 10 prompts of 4,000 characters (up to 4 bytes each in UTF-8) and parameters. */
+const batch = limit(256 * KB, bodyTooLargeMessage);
 /** Stripe's events are a few kB; room for large invoices. */
 const webhook = limit(256 * KB, bodyTooLargeMessage);
 /** Auth, settings, payments, the checkout page's form. */
@@ -51,10 +53,12 @@ export const bodyLimits = createMiddleware<AppEnv>(async (c, next) => {
   const path = c.req.path.replace(/\/+$/, '') || '/';
   const chosen = mediaRoutes.has(path)
     ? media
-    : path.startsWith('/api/generate/')
-      ? generation
-      : path === '/api/stripe/webhook'
-        ? webhook
-        : small;
+    : path === '/api/generate/batch'
+      ? batch
+      : path.startsWith('/api/generate/')
+        ? generation
+        : path === '/api/stripe/webhook'
+          ? webhook
+          : small;
   return chosen(c, next);
 });

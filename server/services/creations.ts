@@ -39,7 +39,8 @@ export function toCreation(row: Row) {
     category: tool?.category ?? 'Image',
     prompt: typeof input['prompt'] === 'string' ? input['prompt'] : null,
     input,
-    status: row.status,
+    // My creations has no word for a queue yet: a queued run shows as starting (in progress, not begun).
+    status: row.status === 'queued' ? ('starting' as const) : row.status,
     cost: row.cost,
     refunded: row.refunded,
     output: row.output ?? null,
@@ -140,7 +141,8 @@ async function filesOf(deps: AppDeps, row: Row): Promise<string[]> {
 /** Deletes a finished run of the user and its files: the output's URL then answers 404. */
 export async function deleteCreation(deps: AppDeps, userId: string, id: string): Promise<void> {
   const row = await ownRow(deps.db, userId, id);
-  if (row.status === 'processing' || row.status === 'starting') throw new HttpError(409, stillRunningMessage);
+  if (row.status === 'processing' || row.status === 'starting' || row.status === 'queued')
+    throw new HttpError(409, stillRunningMessage);
   const paths = await filesOf(deps, row);
   await deps.db.transaction(async (tx) => {
     if (paths.length) await tx.delete(files).where(and(eq(files.userId, userId), inArray(files.path, paths)));

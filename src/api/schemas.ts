@@ -163,7 +163,8 @@ export const GenerateBody = v.object({
 export type GenerateBody = v.InferOutput<typeof GenerateBody>;
 
 export const GenerateAnswer = v.object({ id: v.string(), credits: v.optional(v.number()) });
-export const PredictionStatus = v.picklist(['starting', 'processing', 'succeeded', 'failed', 'canceled']);
+/** 'queued': a batch's run waiting for a place of its account (POST /api/generate/batch), already paid for. */
+export const PredictionStatus = v.picklist(['queued', 'starting', 'processing', 'succeeded', 'failed', 'canceled']);
 export const Prediction = v.object({
   id: v.string(),
   status: PredictionStatus,
@@ -200,7 +201,8 @@ export const Creation = v.object({
   prompt: v.nullable(v.string()),
   /** The parameters and uploaded file URLs the run was given. */
   input: v.record(v.string(), Scalar),
-  status: PredictionStatus,
+  /** A queued run (a batch's, waiting for a place) is listed here as 'starting': in progress, not begun. */
+  status: v.picklist(['starting', 'processing', 'succeeded', 'failed', 'canceled']),
   cost: v.number(),
   /** The run failed, was canceled or timed out, and its cost went back to the balance. */
   refunded: v.boolean(),
@@ -214,6 +216,48 @@ export const Creation = v.object({
 export type Creation = v.InferOutput<typeof Creation>;
 export const CreationsPage = v.object({ items: v.array(Creation), nextCursor: v.nullable(v.string()) });
 export type CreationsPage = v.InferOutput<typeof CreationsPage>;
+
+// ---------- runs (the tray: batches, the queue, the list, cancel) ----------
+/** POST /api/generate/batch: one tool, its shared parameters, and one run per prompt (1 to 10). */
+export const BatchBody = v.object({
+  modelId: v.pipe(v.string(), v.minLength(1)),
+  prompts: v.pipe(
+    v.array(v.string()),
+    v.minLength(1, 'A batch takes 1 to 10 prompts.'),
+    v.maxLength(10, 'A batch takes 1 to 10 prompts.'),
+  ),
+  /** Shared by every run (no files); each run's `prompt` is one of `prompts`. */
+  input: v.optional(GenerationInput),
+});
+export type BatchBody = v.InferOutput<typeof BatchBody>;
+export const BatchRun = v.object({
+  id: v.string(),
+  /** 'processing': started now; 'queued': waits at `position` (1 = next) for a place of the account. */
+  status: v.picklist(['queued', 'starting', 'processing']),
+  position: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+});
+export const BatchAnswer = v.object({ runs: v.array(BatchRun), credits: v.number() });
+export const Run = v.object({
+  id: v.string(),
+  /** The catalogue key of the tool (src/catalog/tools.ts). */
+  toolKey: v.string(),
+  prompt: v.nullable(v.string()),
+  status: PredictionStatus,
+  /** 0–100 when the provider reports it; null otherwise. */
+  progress: v.nullable(v.number()),
+  /** A queued run's place in its account's queue (1 = next to start); null otherwise. */
+  position: v.nullable(v.number()),
+  cost: v.number(),
+  /** Credits given back (a failed, canceled or timed-out run); 0 otherwise. */
+  refunded: v.number(),
+  error: v.nullable(v.string()),
+  createdAt: v.string(),
+  finishedAt: v.nullable(v.string()),
+  /** A succeeded run's output: its file URL(s), or the text of a text or code run. */
+  output: v.nullable(v.union([v.string(), v.array(v.string())])),
+});
+export type Run = v.InferOutput<typeof Run>;
+export const RunList = v.object({ runs: v.array(Run) });
 
 /** GET /api/prediction/{id} as the SPA reads it: status, output, error. */
 export const PredictionReply = v.object({

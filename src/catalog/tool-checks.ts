@@ -32,3 +32,26 @@ export function inputProblem(
 export function buttonReady(shape: Pick<ToolShape, 'button'>, form: { prompt: string; image: string | null }): boolean {
   return shape.button.every((field) => (field === 'prompt' ? filled(form.prompt) : filled(form.image)));
 }
+
+/** The most prompts one batch starts (POST /api/generate/batch; the form's "One prompt per line"). */
+export const MAX_BATCH_PROMPTS = 10;
+
+/**
+ * The tools a batch of prompts may run: their run requires only a prompt (no upload) and their output is a
+ * picture, a clip or a sound (text-to-image, the advertisement, text-to-video, video editing without a clip,
+ * music, sound, voice).
+ */
+export function takesPromptBatch(tool: {
+  readonly output: string;
+  readonly run: Pick<ToolShape, 'requires'>;
+}): boolean {
+  const { requires } = tool.run;
+  return (
+    requires.length > 0 &&
+    requires.every((r) => r.field === 'prompt') &&
+    (tool.output === 'image' || tool.output === 'video' || tool.output === 'audio')
+  );
+}
+
+/** The largest seed a run takes (a 32-bit unsigned integer, as the hosted models take). */
+export const MAX_SEED = 4_294_967_295;

@@ -76,4 +76,9 @@ export interface ToolShape {
   readonly wording: ErrorWording;
   /** The input field of the upload: a picture (`image`) or a clip (video editing, `video`). */
   readonly upload: 'image' | 'video';
+  /**
+   * Takes an optional integer `seed` input (text-to-image, image-to-image): the server draws one when it is
+   * absent and stores it with the run, so the same prompt with another seed gives another output.
+   */
+  readonly seed: boolean;
 }

@@ -139,6 +139,8 @@ export async function exampleRequest(t: TestContext, id: OperationId, as?: strin
     case 'getCreation':
     case 'deleteCreation':
       return { token, params: { id: await finishedRun(t, token) } };
+    case 'cancelRun':
+      return { token, params: { id: await finishedRun(t, token, 'a long one [hang]') } };
     default:
       break;
   }

@@ -130,6 +130,24 @@ const causes: Partial<Record<OperationId, Partial<Record<ErrorStatus, Cause>>>> 
     },
   },
   generateImage: { 502: (t, op) => startWith(t, op, { prompt: 'a lighthouse [fail]' }) },
+  startBatch: {
+    402: async (t, op) => {
+      const { token } = await t.user({ credits: 1 });
+      return send(t, op, { ...documented(op), token });
+    },
+    422: async (t, op) => {
+      const req = await exampleRequest(t, op.operationId);
+      const headers = { 'Idempotency-Key': 'contract-batch-1' };
+      expect((await send(t, op, { ...req, headers })).status).toBe(201);
+      return send(t, op, { ...req, headers, body: { ...(req.body as object), prompts: ['another'] } });
+    },
+  },
+  cancelRun: {
+    409: async (t, op) => {
+      const { token } = await exampleUser(t);
+      return send(t, op, { token, params: { id: await finishedRun(t, token) } });
+    },
+  },
 };
 
 for (const op of operationList.filter((o) => isStart(o) && o.answer !== operations.getPrediction.answer)) {

@@ -3,7 +3,7 @@
  * the instance (deps.runs, made in server/bootstrap.ts), never by a module: two instances in one process
  * never see each other's runs.
  */
-import type { RunEnd } from './run';
+import type { RunEnd } from './prediction';
 
 export interface RunsInFlight {
   /** Registers a run this instance has just started. */
@@ -16,12 +16,17 @@ export interface RunsInFlight {
   abort(id: string, reason: Error): void;
   /** How many runs are going. */
   readonly size: number;
+  /** The ids of the runs going (the sweeper stops those canceled from another instance). */
+  ids(): string[];
+  /** True once abortAll has been called: the instance is closing and starts no queued run. */
+  readonly closed: boolean;
   /** Stops every run and waits for each to end (failed and refunded by its own handler): the instance closes. */
   abortAll(reason: Error): Promise<void>;
 }
 
 export function createRunsInFlight(): RunsInFlight {
   const runs = new Map<string, { readonly controller: AbortController; readonly end: Promise<RunEnd> }>();
+  let closed = false;
   return {
     add: (id, controller, end) => void runs.set(id, { controller, end }),
     remove: (id) => void runs.delete(id),
@@ -30,7 +35,12 @@ export function createRunsInFlight(): RunsInFlight {
     get size() {
       return runs.size;
     },
+    ids: () => [...runs.keys()],
+    get closed() {
+      return closed;
+    },
     async abortAll(reason) {
+      closed = true;
       const going = [...runs.values()];
       for (const run of going) run.controller.abort(reason);
       await Promise.all(going.map((run) => run.end));

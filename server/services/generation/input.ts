@@ -1,5 +1,6 @@
 /** Preparing a run's input: the tool behind a model id and endpoint, the input checked, its images and video resolved to bytes. */
-import { tools, type Tool } from '../../../src/catalog';
+import crypto from 'node:crypto';
+import { MAX_SEED, tools, type Tool } from '../../../src/catalog';
 import type { AppDeps } from '../../context';
 import { HttpError } from '../../errors';
 import type { InputValue } from '../../providers/types';
@@ -26,7 +27,7 @@ export async function prepareInput(
   tool: Tool,
   raw: Readonly<Record<string, InputValue>>,
 ) {
-  const input = checkInput(tool, raw);
+  const input = withSeed(tool, checkInput(tool, raw));
   const images: Record<string, { bytes: Uint8Array; contentType: string }> = {};
   for (const field of imageFields) {
     const value = input[field];
@@ -60,6 +61,26 @@ export async function prepareInput(
     images['video'] = upload;
   }
   return { input, images };
+}
+
+export const seedMessage = `The seed must be a whole number from 0 to ${MAX_SEED}`;
+
+/**
+ * A tool that takes a seed (tool.run.seed) runs with the caller's, checked, or with one drawn here and stored
+ * with the run's input, so "Run again" without a seed gives another output.
+ */
+export function withSeed(tool: Pick<Tool, 'run'>, input: Record<string, InputValue>): Record<string, InputValue> {
+  if (!tool.run.seed) return input;
+  const given = input['seed'];
+  if (given === undefined || given === null || given === '') {
+    input['seed'] = crypto.randomInt(0, MAX_SEED + 1);
+    return input;
+  }
+  const seed = typeof given === 'string' && /^\d{1,10}$/.test(given.trim()) ? Number(given) : given;
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
+    throw new HttpError(400, seedMessage);
+  input['seed'] = seed;
+  return input;
 }
 
 export type PreparedInput = Awaited<ReturnType<typeof prepareInput>>;

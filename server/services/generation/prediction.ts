@@ -7,6 +7,7 @@ import { HttpError } from '../../errors';
 export type PredictionRow = typeof predictions.$inferSelect;
 
 export const timedOutMessage = 'Generation timed out';
+export const canceledMessage = 'You canceled this run. Its credits have been returned.';
 export const restartedMessage = 'The server restarted during this generation. Your credits have been refunded.';
 
 export async function getPrediction(db: Executor, id: string): Promise<PredictionRow | undefined> {
@@ -29,4 +30,24 @@ export function toPredictionAnswer(row: PredictionRow) {
     error: row.error ?? null,
     ...(row.model ? { model: row.model } : {}),
   };
+}
+
+/**
+ * How a run ended, as the synchronous endpoints answer it: its output, or the failure with the status
+ * it is answered with (504 past its deadline, 502 otherwise) and the message the SPA shows. A run whose
+ * row cannot be read back (the database failed, the account was deleted) is a failure too.
+ */
+export type RunEnd =
+  | { readonly ok: true; readonly output: string | readonly string[] }
+  | { readonly ok: false; readonly status: 502 | 504; readonly message: string };
+
+export const runTimedOutAnswer = 'The request timed out. Please try again with a simpler prompt.';
+
+/** The end of a stored run; `unread` is its error when its row could not be read back. */
+export function endOf(row: PredictionRow | undefined, unread = 'Generation failed'): RunEnd {
+  if (row?.status === 'succeeded' && row.output) return { ok: true, output: row.output };
+  // The reservation has been refunded by now.
+  const error = row ? (row.error ?? 'Generation failed') : unread;
+  if (error === timedOutMessage) return { ok: false, status: 504, message: runTimedOutAnswer };
+  return { ok: false, status: 502, message: error };
 }

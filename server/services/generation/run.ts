@@ -1,6 +1,7 @@
 /**
- * The life of a prediction: price from the catalogue, reserve credits ('prediction:'+id), run the
- * provider with a deadline, store the outputs, and refund ('refund:'+id) on failure, cancel or timeout.
+ * The start of a prediction: price from the catalogue, a place of the account (MAX_CONCURRENT_RUNS),
+ * reserve credits ('prediction:'+id), then its provider run (launch.ts: deadline, outputs stored, refund
+ * ('refund:'+id) on failure, cancel or timeout).
  * A prediction leaves 'processing' exactly once (a conditional UPDATE), so a late provider answer after
  * the sweeper ended the run changes nothing. The runs going are the instance's own (deps.runs).
  */
@@ -13,37 +14,19 @@ import type { Executor } from '../../db/client';
 import { predictions } from '../../db/schema';
 import { spendCredits } from '../credits';
 import { HttpError } from '../../errors';
-import { ProviderError, type ProviderResult } from '../../providers/types';
+import { ProviderError } from '../../providers/types';
 import { providerFor } from '../../providers';
-import { storeFile } from '../storage';
 import { prepareInput, toolForEndpoint, type GenerationRequest, type PreparedInput } from './input';
-import { getPrediction, timedOutMessage, type PredictionRow } from './prediction';
+import { launchRun, lockAccount, runsInProgress, tooManyRunsMessage } from './launch';
+import { endOf, getPrediction, timedOutMessage, type PredictionRow, type RunEnd } from './prediction';
 import { endPrediction, LEASE_MS } from './sweeps';
+
+export { endOf, runTimedOutAnswer, type RunEnd } from './prediction';
 
 /** A client's Idempotency-Key and the hash of the request it came with. */
 export interface Idempotency {
   readonly key: string;
   readonly hash: string;
-}
-
-/**
- * How a run ended, as the synchronous endpoints answer it: its output, or the failure with the status
- * it is answered with (504 past its deadline, 502 otherwise) and the message the SPA shows. A run whose
- * row cannot be read back (the database failed, the account was deleted) is a failure too.
- */
-export type RunEnd =
-  | { readonly ok: true; readonly output: string | readonly string[] }
-  | { readonly ok: false; readonly status: 502 | 504; readonly message: string };
-
-export const runTimedOutAnswer = 'The request timed out. Please try again with a simpler prompt.';
-
-/** The end of a stored run; `unread` is its error when its row could not be read back. */
-export function endOf(row: PredictionRow | undefined, unread = 'Generation failed'): RunEnd {
-  if (row?.status === 'succeeded' && row.output) return { ok: true, output: row.output };
-  // The reservation has been refunded by now.
-  const error = row ? (row.error ?? 'Generation failed') : unread;
-  if (error === timedOutMessage) return { ok: false, status: 504, message: runTimedOutAnswer };
-  return { ok: false, status: 502, message: error };
 }
 
 export interface StartedRun {
@@ -85,7 +68,14 @@ export async function startPrediction(
   // One transaction: the run row and its reservation land together or not at all. With an
   // Idempotency-Key the insert yields to a run already started under that key (the unique index on
   // (user_id, idempotency_key) makes concurrent first attempts wait for each other), and nothing is charged.
+  // The account's row is locked first: counting its runs in progress and reserving are one step on every
+  // instance, and a start past MAX_CONCURRENT_RUNS is refused (429) before anything is charged.
   const reserved = await db.transaction(async (tx) => {
+    await lockAccount(tx, userId);
+    const earlier = idempotency ? await findByKey(tx, userId, idempotency.key) : undefined;
+    if (earlier) return { replay: earlier };
+    if ((await runsInProgress(tx, userId)) >= config.maxConcurrentRuns)
+      throw new HttpError(429, tooManyRunsMessage(config.maxConcurrentRuns));
     const inserted = await tx
       .insert(predictions)
       .values({
@@ -114,42 +104,8 @@ export async function startPrediction(
   });
   if ('replay' in reserved) return replayRun(deps, reserved.replay, idempotency!.hash);
   const { credits } = reserved;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error(timedOutMessage)), config.generationTimeoutMs);
-  timer.unref();
-  const done = (async (): Promise<RunEnd> => {
-    try {
-      const result = await provider.run(job, controller.signal);
-      if (controller.signal.aborted) throw new ProviderError(timedOutMessage);
-      return endOf(await succeed(deps, userId, id, result));
-    } catch (error) {
-      const aborted = controller.signal.aborted;
-      const message = aborted ? abortMessage(controller.signal) : errorMessage(error);
-      if (!(error instanceof ProviderError) && !aborted) deps.log(`prediction ${id}: ${String(error)}`);
-      const status = error instanceof ProviderError && error.status === 'canceled' && !aborted ? 'canceled' : 'failed';
-      try {
-        await endPrediction(db, id, status, message, now());
-      } catch (endError) {
-        // Never an unhandled rejection: async endpoints do not await this promise.
-        deps.log(`prediction ${id}: could not end the run: ${String(endError)}`);
-      }
-      return endOf(await getPrediction(db, id).catch(() => undefined), message);
-    } finally {
-      clearTimeout(timer);
-      deps.runs.remove(id);
-    }
-  })();
-  deps.runs.add(id, controller, done);
+  const done = launchRun(deps, { id, userId, job });
   return { id, credits, done };
-}
-
-/** Why a run was stopped: its deadline (the timer, the sweeper) or the instance closing (runtime.close). */
-function abortMessage(signal: AbortSignal): string {
-  return signal.reason instanceof Error && signal.reason.message ? signal.reason.message : timedOutMessage;
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof ProviderError ? error.message : 'Generation failed';
 }
 
 /** A stable hash of what a request asks for: model, input (keys sorted) and version. */
@@ -192,9 +148,10 @@ async function waitForPrediction(deps: AppDeps, id: string): Promise<RunEnd> {
     const inFlight = deps.runs.endOf(id);
     if (inFlight) return inFlight;
     const row = await getPrediction(deps.db, id).catch(() => undefined);
-    if (!row || (row.status !== 'processing' && row.status !== 'starting')) return endOf(row);
+    if (!row || (row.status !== 'processing' && row.status !== 'starting' && row.status !== 'queued'))
+      return endOf(row);
     // Past its deadline the sweeper ends it; do the same here rather than wait for the next sweep.
-    if (row.deadlineAt.getTime() <= deps.now().getTime()) {
+    if (row.status !== 'queued' && row.deadlineAt.getTime() <= deps.now().getTime()) {
       await endPrediction(deps.db, id, 'failed', timedOutMessage, deps.now()).catch(() => false);
       continue;
     }
@@ -218,6 +175,9 @@ export async function startGeneration(
     const existing = await findByKey(deps.db, userId, idempotencyKey);
     if (existing) return replayRun(deps, existing, idempotency.hash);
   }
+  // No place: refused before an inline picture is stored (the locked count in startPrediction decides).
+  if ((await runsInProgress(deps.db, userId)) >= deps.config.maxConcurrentRuns)
+    throw new HttpError(429, tooManyRunsMessage(deps.config.maxConcurrentRuns));
   const prepared = await prepareInput(deps, userId, tool, request.input);
   return startPrediction(deps, userId, tool, prepared, request.version, idempotency);
 }
@@ -236,32 +196,4 @@ export async function generateImage(
   if (!end.ok) throw new HttpError(end.status, end.message);
   const output = typeof end.output === 'string' ? end.output : end.output[0]!;
   return { output, credits };
-}
-
-/** Stores a run's outputs and marks it succeeded (unless it has already ended); the row as it now stands. */
-async function succeed(
-  deps: AppDeps,
-  userId: string,
-  id: string,
-  result: ProviderResult,
-): Promise<PredictionRow | undefined> {
-  const { db, files: store, now } = deps;
-  let output: string | string[];
-  if (result.output.kind === 'text') {
-    output = result.output.text;
-  } else {
-    const urls: string[] = [];
-    for (const file of result.output.files) {
-      const ext = file.ext.replace(/[^a-z0-9]/gi, '').toLowerCase() || 'bin';
-      urls.push(await storeFile(db, store, userId, 'output', { ...file, ext }));
-    }
-    if (urls.length === 0) throw new ProviderError('The model returned no output');
-    output = urls.length === 1 ? urls[0]! : urls;
-  }
-  const [row] = await db
-    .update(predictions)
-    .set({ status: 'succeeded', output, model: result.model, completedAt: now() })
-    .where(and(eq(predictions.id, id), eq(predictions.status, 'processing')))
-    .returning();
-  return row ?? (await getPrediction(db, id));
 }

@@ -2,12 +2,12 @@
  * Ending runs and recovering them: the one conditional end of a run (with its refund), the sweeper of
  * runs past their deadline, the owner's lease heartbeat, and the recovery of runs whose owner is gone.
  */
-import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, notInArray, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { creditLedger, predictions } from '../../db/schema';
 import { grantCredits } from '../credits';
 import type { RunsInFlight } from './in-flight';
-import { restartedMessage, timedOutMessage } from './prediction';
+import { canceledMessage, restartedMessage, timedOutMessage } from './prediction';
 
 /**
  * A run's lease: its owner (the instance running it) renews it every LEASE_MS / 4; once it has expired
@@ -16,7 +16,7 @@ import { restartedMessage, timedOutMessage } from './prediction';
 export const LEASE_MS = 60_000;
 
 /** Gives back what a run reserved ('prediction:'+id) as 'refund:'+id; nothing when nothing was reserved. */
-async function refundReservation(tx: Executor, userId: string, id: string): Promise<void> {
+export async function refundReservation(tx: Executor, userId: string, id: string): Promise<void> {
   const [spent] = await tx
     .select({ delta: creditLedger.delta })
     .from(creditLedger)
@@ -60,6 +60,16 @@ export async function sweepPredictions(db: Executor, now: Date, inFlight?: RunsI
     // handler raced this sweep to end it (the sweep then counted nothing on a busy Postgres).
     if (await endPrediction(db, id, 'failed', timedOutMessage, now)) ended++;
     inFlight?.abort(id, new Error(timedOutMessage));
+  }
+  // Runs of ours canceled through another instance (POST /api/runs/{id}/cancel ended and refunded them there):
+  // their provider work stops here.
+  const ours = inFlight?.ids() ?? [];
+  if (inFlight && ours.length) {
+    const over = await db
+      .select({ id: predictions.id })
+      .from(predictions)
+      .where(and(inArray(predictions.id, ours), notInArray(predictions.status, ['processing', 'starting'])));
+    for (const { id } of over) inFlight.abort(id, new Error(canceledMessage));
   }
   return ended;
 }

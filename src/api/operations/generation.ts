@@ -12,7 +12,7 @@ const idempotencyText =
   'Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user ' +
   'answers the run the first request started and charges once; reused with a different body it answers 422.';
 
-const idempotencyKey: HeaderParam = {
+export const idempotencyKey: HeaderParam = {
   name: 'Idempotency-Key',
   required: false,
   pattern: '^[A-Za-z0-9_-]{8,128}$',

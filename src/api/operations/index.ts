@@ -7,6 +7,7 @@ import { authOperations } from './auth';
 import { billingOperations } from './billing';
 import { creationOperations } from './creations';
 import { generationOperations } from './generation';
+import { runOperations } from './runs';
 import type { OperationSpec } from './types';
 import { userOperations } from './users';
 
@@ -15,6 +16,7 @@ export const operations = {
   ...userOperations,
   ...billingOperations,
   ...generationOperations,
+  ...runOperations,
   ...creationOperations,
 } as const satisfies Record<string, OperationSpec>;
 

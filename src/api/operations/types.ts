@@ -17,6 +17,7 @@ export const tagDescriptions = {
   payments: 'Subscriptions and credit packs through the checkout, and the signed payment webhook',
   files: 'Uploads of the images and videos the tools take',
   generation: 'Starting tool runs (each charged from the catalogue) and reading their predictions',
+  runs: "The caller's runs in progress: batches of prompts and their queue, the list the tray shows, cancel",
   creations: "The caller's runs: list, one run, delete",
 } as const;
 export type Tag = keyof typeof tagDescriptions;

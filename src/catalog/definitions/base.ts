@@ -23,6 +23,7 @@ const base = {
   timeoutMs: REQUEST_TIMEOUT_MS,
   upload: 'image',
   wording: 'generic',
+  seed: false,
 } as const;
 
 /** One call answers with the output. */

@@ -22,7 +22,7 @@ export const imageTools = [
     },
     endpoint: '/api/generate/image',
     output: 'image',
-    run: singleRun({ requires: [needsPrompt], button: ['prompt'], aspect: 'general', wording: 'image' }),
+    run: singleRun({ requires: [needsPrompt], button: ['prompt'], aspect: 'general', wording: 'image', seed: true }),
     params: [],
     page: { ...basePage, prompt: promptView('Describe the image you want to generate...', 4) },
   },
@@ -38,7 +38,13 @@ export const imageTools = [
     defaultParams: { prompt_strength: 0.8 },
     endpoint: '/api/generate/image',
     output: 'image',
-    run: singleRun({ requires: [needsImage, needsPrompt], button: ['prompt'], freeSize: true, wording: 'image' }),
+    run: singleRun({
+      requires: [needsImage, needsPrompt],
+      button: ['prompt'],
+      freeSize: true,
+      wording: 'image',
+      seed: true,
+    }),
     params: [],
     page: {
       ...basePage,
