@@ -255,10 +255,11 @@ for (const backend of backends) {
         expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 201, 429, 429, 429, 429]);
         expect(await ledger(u.id, 'spend')).toHaveLength(4);
 
-        // A batch waits behind them; a run ends (canceled), and the other instance's sweep fills the place.
+        // A batch waits behind them (its runs hang too, so each place stays taken); a run ends (canceled), and the
+        // other instance's sweep fills the place.
         const batch = await t.request('/api/generate/batch', {
           token: u.token,
-          body: { modelId: music.id, prompts: ['queued one', 'queued two'] },
+          body: { modelId: music.id, prompts: ['queued one [hang]', 'queued two [hang]'] },
         });
         const { runs } = await json<{ runs: { id: string; status: string }[] }>(batch);
         expect(runs.map((r) => r.status)).toEqual(['queued', 'queued']);
@@ -266,11 +267,11 @@ for (const backend of backends) {
         // The run ends without either instance draining its queue (as when its own instance stopped).
         await t.runtime.deps.db.update(predictions).set({ status: 'canceled' }).where(eq(predictions.id, first.id));
         expect(await startAllQueued(second.deps)).toBe(1);
-        await until(() => gated.started.includes('queued one'), 'the queued run to start');
+        await until(() => gated.started.includes('queued one [hang]'), 'the queued run to start');
         const [claimed] = await t.runtime.deps.db.select().from(predictions).where(eq(predictions.id, runs[0]!.id));
         expect(claimed?.owner).toBe(second.deps.instanceId);
         expect(await startAllQueued(t.runtime.deps)).toBe(0);
-        expect(gated.started).not.toContain('queued two');
+        expect(gated.started).not.toContain('queued two [hang]');
       } finally {
         await second.close();
       }
