@@ -1,25 +1,11 @@
 /** /api/generate… and /api/prediction/{id}. Runs are priced from the catalogue, never from the client. */
 import { Hono } from 'hono';
-import { operations as ops } from '../../src/api/operations';
+import { operations as ops, toolStarts } from '../../src/api/operations';
 import type { AppEnv } from '../context';
 import { bindOperation as bind } from '../lib/operation';
 import { limitByAccount } from '../middleware/rate-limit';
 import { generateImage, predictionFor, startGeneration } from '../services/generation';
 import { idempotencyKey } from '../validate';
-
-/** The tool endpoints of the catalogue (tools whose run is not 'single'), one operation each. */
-export const toolStarts = [
-  ops.generatePerson,
-  ops.generateRestore,
-  ops.generateVideo,
-  ops.generateText,
-  ops.generateCode,
-  ops.generateImageToText,
-  ops.generate3d,
-  ops.generateMusic,
-  ops.generateSound,
-  ops.generateVoice,
-] as const;
 
 export const generateRoutes = new Hono<AppEnv>();
 const limit = limitByAccount('generate');

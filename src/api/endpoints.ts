@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { callOperation as call } from './call';
 import type { ApiClient } from './client';
-import { operations as ops } from './operations';
+import { operations as ops, toolStarts } from './operations';
 import { CheckoutAnswer, GenerateAnswer, type GenerateBody, PredictionReply } from './schemas';
 
 /** A tool call: its abort signal and the click's idempotency key (every attempt sends the same). */
@@ -23,19 +23,7 @@ const Anything = v.unknown();
 const CheckoutReply = v.partial(CheckoutAnswer);
 
 /** The generation starts that answer a prediction id: POST /api/generate and each tool endpoint. */
-const starts = [
-  ops.startGeneration,
-  ops.generatePerson,
-  ops.generateRestore,
-  ops.generateVideo,
-  ops.generateText,
-  ops.generateCode,
-  ops.generateImageToText,
-  ops.generate3d,
-  ops.generateMusic,
-  ops.generateSound,
-  ops.generateVoice,
-] as const;
+const starts = [ops.startGeneration, ...toolStarts] as const;
 /** Every generation path a tool may name (src/catalog's Endpoint must stay within it). */
 export type StartPath = (typeof starts)[number]['path'] | typeof ops.generateImage.path;
 const startAt = (path: StartPath) =>

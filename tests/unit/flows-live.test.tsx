@@ -1,17 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import {
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-} from '@tanstack/react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createActor } from 'xstate';
 import { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
 import { createLiveInspector } from '../../src/app/live';
-import { FlowsPage } from '../../src/features/flows/FlowsPage';
 import { LiveChannelContext } from '../../src/features/flows/live';
+import { renderFlows } from './router-harness';
 
 // Each test has its own channel name, so nothing carries over between tests.
 const channels: BroadcastChannel[] = [];
@@ -23,25 +16,6 @@ const open = (name: string) => () => {
 afterEach(() => {
   for (const c of channels.splice(0)) c.close();
 });
-
-/** The viewer for one machine, listening on `channel` as the development build does on its own. */
-function renderViewer(machine: string, channel: string) {
-  const root = createRootRoute();
-  const route = createRoute({
-    getParentRoute: () => root,
-    path: '/flows/$machine',
-    component: () => <FlowsPage machine={machine} state="" />,
-  });
-  const router = createRouter({
-    routeTree: root.addChildren([route]),
-    history: createMemoryHistory({ initialEntries: [`/flows/${machine}`] }),
-  });
-  return render(
-    <LiveChannelContext.Provider value={open(channel)}>
-      <RouterProvider router={router} />
-    </LiveChannelContext.Provider>,
-  );
-}
 
 const isActive = (container: HTMLElement, id: string) =>
   container.querySelector(`[data-state="${id}"]`)?.getAttribute('data-active') === 'true';
@@ -55,7 +29,9 @@ describe('flows viewer: live view', () => {
       inspect: createLiveInspector(open(name)(), 'tab1'),
     }).start();
 
-    const { container } = renderViewer('sidebar', name);
+    const { container } = renderFlows('/flows/sidebar', (children) => (
+      <LiveChannelContext.Provider value={open(name)}>{children}</LiveChannelContext.Provider>
+    ));
     await screen.findByRole('img', { name: /Statechart of sidebar/ }, { timeout: 10_000 });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Follow the running app (development)' }));
     // The viewer's hello is answered with the actor's current state.
@@ -78,7 +54,9 @@ describe('flows viewer: live view', () => {
 
   it('says when no actor of the machine runs, and the toggle off shows the step-through run again', async () => {
     const name = `live-${crypto.randomUUID()}`;
-    const { container } = renderViewer('sidebar', name);
+    const { container } = renderFlows('/flows/sidebar', (children) => (
+      <LiveChannelContext.Provider value={open(name)}>{children}</LiveChannelContext.Provider>
+    ));
     await screen.findByRole('img', { name: /Statechart of sidebar/ }, { timeout: 10_000 });
     const toggle = screen.getByRole('checkbox', { name: 'Follow the running app (development)' });
     fireEvent.click(toggle);

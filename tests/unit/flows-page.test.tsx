@@ -1,47 +1,14 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import {
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-} from '@tanstack/react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { machines } from '../../machines';
-import { FlowsPage } from '../../src/features/flows/FlowsPage';
 import { allStates, toFlowGraph } from '../../src/features/flows/graph';
 import { layoutFlow } from '../../src/features/flows/layout';
-import { flowsSearchSchema } from '../../src/features/flows/search-schema';
 import type { CoverageFile } from '../../src/features/flows/coverage';
+import { renderFlows } from './router-harness';
 
 /** The coverage report the page loads (coverage/flows.json in a build): two session transitions not walked. */
 const report = vi.hoisted(() => ({ current: null as CoverageFile | null }));
 vi.mock('../../src/features/flows/coverage', () => ({ loadCoverage: () => Promise.resolve(report.current) }));
-
-/** The two flows routes as the app has them, in a throw-away router. */
-function renderFlows(path = '/flows') {
-  const root = createRootRoute();
-  const index = createRoute({
-    getParentRoute: () => root,
-    path: '/flows',
-    component: () => <FlowsPage machine={null} state="" />,
-  });
-  const machine = createRoute({
-    getParentRoute: () => root,
-    path: '/flows/$machine',
-    validateSearch: flowsSearchSchema,
-    component: function MachineRoute() {
-      const { machine: name } = machine.useParams();
-      const { state } = machine.useSearch();
-      return <FlowsPage key={name} machine={name} state={state ?? ''} />;
-    },
-  });
-  const router = createRouter({
-    routeTree: root.addChildren([index, machine]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
-  return { router, ...render(<RouterProvider router={router} />) };
-}
 
 const isActive = (container: HTMLElement, id: string) =>
   container.querySelector(`[data-state="${id}"]`)?.getAttribute('data-active') === 'true';

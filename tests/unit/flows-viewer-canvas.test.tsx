@@ -4,38 +4,11 @@
  * lets toolRun start.
  */
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import {
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-} from '@tanstack/react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { machines } from '../../machines';
 import { exampleInputs, machineInput } from '../../src/features/flows/examples';
-import { FlowsPage } from '../../src/features/flows/FlowsPage';
 import { toFlowGraph, transitionText } from '../../src/features/flows/graph';
-import { flowsSearchSchema } from '../../src/features/flows/search-schema';
-
-function renderMachine(path: string) {
-  const root = createRootRoute();
-  const machine = createRoute({
-    getParentRoute: () => root,
-    path: '/flows/$machine',
-    validateSearch: flowsSearchSchema,
-    component: function MachineRoute() {
-      const { machine: name } = machine.useParams();
-      const { state, fold, focus } = machine.useSearch();
-      return <FlowsPage key={name} machine={name} state={state ?? ''} fold={fold ?? ''} focus={focus ?? ''} />;
-    },
-  });
-  const router = createRouter({
-    routeTree: root.addChildren([machine]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
-  return { router, ...render(<RouterProvider router={router} />) };
-}
+import { renderFlows } from './router-harness';
 
 describe('flows viewer canvas', () => {
   it('names a composite guard as the machine writes it, and shows actions and named delays', () => {
@@ -47,7 +20,7 @@ describe('flows viewer canvas', () => {
   });
 
   it('sends an event when its edge is clicked on the canvas, where the current state takes it', async () => {
-    const { container } = renderMachine('/flows/changeEmail');
+    const { container } = renderFlows('/flows/changeEmail');
     await screen.findByRole('img', { name: /Statechart of changeEmail/ }, { timeout: 10_000 });
     await waitFor(() => expect(screen.getByTestId('current-state')).toHaveTextContent('closed'));
     const open = await waitFor(() => {

@@ -1,10 +1,18 @@
 import type { ReactNode } from 'react';
-import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import {
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { createActor } from 'xstate';
 import type { AppActor } from '../../src/app/create-app';
 import { inertAppLogic } from '../../src/app/inert';
 import { AppProvider } from '../../src/app/provider';
+import { FlowsPage } from '../../src/features/flows/FlowsPage';
+import { flowsSearchSchema } from '../../src/features/flows/search-schema';
 
 /**
  * Renders a view inside a throw-away router so that <Link> works: the view is the root route's, so it
@@ -30,4 +38,32 @@ export async function renderInRouter(
       </AppProvider>,
     ),
   };
+}
+
+/**
+ * The flows viewer's routes as the app has them (/flows and /flows/$machine with its state, fold and
+ * focus), in a throw-away router starting at `path`; `wrap` puts providers around it.
+ */
+export function renderFlows(path = '/flows', wrap: (children: ReactNode) => ReactNode = (children) => children) {
+  const root = createRootRoute();
+  const index = createRoute({
+    getParentRoute: () => root,
+    path: '/flows',
+    component: () => <FlowsPage machine={null} state="" />,
+  });
+  const machine = createRoute({
+    getParentRoute: () => root,
+    path: '/flows/$machine',
+    validateSearch: flowsSearchSchema,
+    component: function MachineRoute() {
+      const { machine: name } = machine.useParams();
+      const { state, fold, focus } = machine.useSearch();
+      return <FlowsPage key={name} machine={name} state={state ?? ''} fold={fold ?? ''} focus={focus ?? ''} />;
+    },
+  });
+  const router = createRouter({
+    routeTree: root.addChildren([index, machine]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  return { router, ...render(wrap(<RouterProvider router={router} />)) };
 }

@@ -126,3 +126,17 @@ export const generationOperations = {
     },
   },
 } as const satisfies Record<string, OperationSpec>;
+
+/** The tool endpoints of the catalogue (tools whose run is not 'single'): one start each, answering a prediction id. */
+export const toolStarts = [
+  generationOperations.generatePerson,
+  generationOperations.generateRestore,
+  generationOperations.generateVideo,
+  generationOperations.generateText,
+  generationOperations.generateCode,
+  generationOperations.generateImageToText,
+  generationOperations.generate3d,
+  generationOperations.generateMusic,
+  generationOperations.generateSound,
+  generationOperations.generateVoice,
+] as const;

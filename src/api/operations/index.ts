@@ -29,3 +29,4 @@ export const operationList: readonly (OperationSpec & { readonly operationId: Op
 ).map((operationId) => ({ ...operations[operationId], operationId }));
 
 export * from './types';
+export { toolStarts } from './generation';
