@@ -1,5 +1,6 @@
 /** The auth calls of the operation table: sign-up, verification, sign-in, password reset, email change. */
 import * as s from '../schemas';
+import { bearer } from './bearer';
 import type { OperationSpec } from './types';
 
 const user = {
@@ -60,17 +61,15 @@ export const authOperations = {
       answer: { token: 'c2Vzc2lvbi10b2tlbi1leGFtcGxl' },
     },
   },
-  getUser: {
+  getUser: bearer('auth', {
     method: 'get',
     path: '/api/auth/user',
-    tags: ['auth'],
-    security: 'bearer',
     summary: 'The signed-in user',
     answer: s.User,
     status: 200,
-    errors: [401],
+    errors: [],
     examples: { answer: user },
-  },
+  }),
   forgotPassword: {
     method: 'post',
     path: '/api/auth/forgot-password',
@@ -101,31 +100,27 @@ export const authOperations = {
       answer: { message: 'Password has been reset successfully', user: { email: 'ada@example.com' } },
     },
   },
-  logout: {
+  logout: bearer('auth', {
     method: 'post',
     path: '/api/auth/logout',
-    tags: ['auth'],
-    security: 'bearer',
     summary: 'Revoke the bearer token',
     answer: s.MessageBody,
     status: 200,
-    errors: [401, 413],
+    errors: [413],
     examples: { answer: { message: 'Logged out successfully' } },
-  },
-  changeEmail: {
+  }),
+  changeEmail: bearer('auth', {
     method: 'post',
     path: '/api/auth/change-email',
-    tags: ['auth'],
-    security: 'bearer',
     summary: 'Change the email address',
     description: 'A wrong current password answers 401; an address another account has, 409.',
     body: s.ChangeEmailBody,
     answer: s.ChangeEmailAnswer,
     status: 200,
-    errors: [400, 401, 409, 413],
+    errors: [400, 409, 413],
     examples: {
       request: { body: { newEmail: 'ada.lovelace@example.com', currentPassword: 'correct horse' } },
       answer: { message: 'Email updated successfully', user: { ...user, email: 'ada.lovelace@example.com' } },
     },
-  },
+  }),
 } as const satisfies Record<string, OperationSpec>;

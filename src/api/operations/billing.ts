@@ -1,6 +1,7 @@
 /** The payment calls of the operation table: checkouts of plans and packs, their status, cancelling, the webhook. */
 import * as v from 'valibot';
 import * as s from '../schemas';
+import { bearer } from './bearer';
 import type { OperationSpec } from './types';
 
 const checkout = {
@@ -15,39 +16,33 @@ export const WebhookAnswer = v.object({
 });
 
 export const billingOperations = {
-  createSubscription: {
+  createSubscription: bearer('payments', {
     method: 'post',
     path: '/api/stripe/create-subscription',
-    tags: ['payments'],
-    security: 'bearer',
     summary: 'Start a subscription checkout',
     body: s.CreateSubscriptionBody,
     answer: s.CheckoutAnswer,
     status: 200,
-    errors: [400, 401, 413, 502],
+    errors: [400, 413, 502],
     examples: { request: { body: { planId: 'pro', billingCycle: 'monthly' } }, answer: checkout },
-  },
-  createCheckoutSession: {
+  }),
+  createCheckoutSession: bearer('payments', {
     method: 'post',
     path: '/api/stripe/create-checkout-session',
-    tags: ['payments'],
-    security: 'bearer',
     summary: 'Start a credit pack checkout',
     body: s.CreateCheckoutBody,
     answer: s.CheckoutAnswer,
     status: 200,
-    errors: [400, 401, 413, 502],
+    errors: [400, 413, 502],
     examples: { request: { body: { priceId: 'price_credits_1000', credits: 1000 } }, answer: checkout },
-  },
-  getCheckoutSession: {
+  }),
+  getCheckoutSession: bearer('payments', {
     method: 'get',
     path: '/api/stripe/checkout-session/{id}',
-    tags: ['payments'],
-    security: 'bearer',
     summary: 'A checkout the buyer came back from: what it buys and whether its credits have landed',
     answer: s.CheckoutStatus,
     status: 200,
-    errors: [401, 404],
+    errors: [404],
     examples: {
       request: { params: { id: checkout.sessionId } },
       answer: {
@@ -62,19 +57,17 @@ export const billingOperations = {
         balance: 0,
       },
     },
-  },
-  cancelSubscription: {
+  }),
+  cancelSubscription: bearer('payments', {
     method: 'post',
     path: '/api/stripe/cancel-subscription',
-    tags: ['payments'],
-    security: 'bearer',
     summary: 'Cancel at the end of the period',
     description: 'Without an active subscription: 400.',
     answer: s.CancelAnswer,
     status: 200,
-    errors: [400, 401, 413, 502],
+    errors: [400, 413, 502],
     examples: { answer: { success: true, message: 'Your subscription will end on 2026-02-01.' } },
-  },
+  }),
   paymentWebhook: {
     method: 'post',
     path: '/api/stripe/webhook',

@@ -1,5 +1,6 @@
 /** My creations and uploads in the operation table: the caller's runs (list, one, delete) and the upload. */
 import * as s from '../schemas';
+import { bearer } from './bearer';
 import { exampleUploadUrl } from './generation';
 import type { OperationSpec } from './types';
 
@@ -21,11 +22,9 @@ const creation = {
 };
 
 export const creationOperations = {
-  upload: {
+  upload: bearer('files', {
     method: 'post',
     path: '/api/upload',
-    tags: ['files'],
-    security: 'bearer',
     summary: 'Upload an image or a video as a data URL',
     description:
       '`image` is a base64 data URL. Images: JPEG, PNG, WebP or GIF, at most 15 MB decoded and 50 megapixels; ' +
@@ -36,7 +35,7 @@ export const creationOperations = {
     body: s.UploadBody,
     answer: s.UploadAnswer,
     status: 201,
-    errors: [400, 401, 413, 429, 503],
+    errors: [400, 413, 429, 503],
     examples: {
       request: {
         body: {
@@ -46,12 +45,10 @@ export const creationOperations = {
       },
       answer: { url: exampleUploadUrl },
     },
-  },
-  listCreations: {
+  }),
+  listCreations: bearer('creations', {
     method: 'get',
     path: '/api/creations',
-    tags: ['creations'],
-    security: 'bearer',
     summary: "The caller's runs, newest first",
     description:
       "Paged by `cursor` (the previous answer's `nextCursor`; null on the last page), `limit` 1–50 (default 12), " +
@@ -59,33 +56,29 @@ export const creationOperations = {
     query: s.CreationsQuery,
     answer: s.CreationsPage,
     status: 200,
-    errors: [400, 401],
+    errors: [400],
     examples: {
       request: { query: { category: 'Text', limit: '12' } },
       answer: { items: [creation], nextCursor: null },
     },
-  },
-  getCreation: {
+  }),
+  getCreation: bearer('creations', {
     method: 'get',
     path: '/api/creations/{id}',
-    tags: ['creations'],
-    security: 'bearer',
     summary: "One run of the caller (another user's answers 404)",
     answer: s.Creation,
     status: 200,
-    errors: [401, 404],
+    errors: [404],
     examples: { request: { params: { id: creation.id } }, answer: creation },
-  },
-  deleteCreation: {
+  }),
+  deleteCreation: bearer('creations', {
     method: 'delete',
     path: '/api/creations/{id}',
-    tags: ['creations'],
-    security: 'bearer',
     summary: 'Delete a finished run and its stored files (their URLs then answer 404)',
     description: 'A run still in progress answers 409.',
     answer: s.MessageBody,
     status: 200,
-    errors: [401, 404, 409, 413],
+    errors: [404, 409, 413],
     examples: { request: { params: { id: creation.id } }, answer: { message: 'Creation deleted' } },
-  },
+  }),
 } as const satisfies Record<string, OperationSpec>;

@@ -3,7 +3,8 @@
  * start per tool endpoint of the catalogue (src/catalog: tools whose run is not 'single'), the prediction.
  */
 import * as s from '../schemas';
-import type { ErrorStatus, HeaderParam, OperationSpec } from './types';
+import { bearer, type BearerEntry } from './bearer';
+import type { HeaderParam, OperationSpec } from './types';
 
 /** The example upload URL: a caller sends the `url` POST /api/upload answered. */
 export const exampleUploadUrl = 'http://localhost:3000/files/uploads/0b7e2f0c-example.png';
@@ -22,16 +23,14 @@ export const idempotencyKey: HeaderParam = {
     'modelId/input/version → 422.',
 };
 
-/** A start can fail its input (400), the caller (401), the balance (402), the body size (413), a reused key
- * (422), the rate limit (429), or be refused by a busy model (504, nothing charged). */
-const startErrors = [400, 401, 402, 413, 422, 429, 504] as const satisfies readonly ErrorStatus[];
+/** Besides the caller (401, as every bearer call), a start can fail its input (400), the balance (402), the body
+ * size (413), a reused key (422), the rate limit (429), or be refused by a busy model (504, nothing charged). */
+const startErrors = [400, 402, 413, 422, 429, 504] as const satisfies BearerEntry['errors'];
 
 const started = { id: '3f0d1f5e-8c47-4b71-9f0a-6a1c2e7b9d10', credits: 45 };
 
 const start = {
   method: 'post',
-  tags: ['generation'],
-  security: 'bearer',
   headers: [idempotencyKey],
   body: s.GenerateBody,
   answer: s.GenerateAnswer,
@@ -40,13 +39,13 @@ const start = {
 } as const;
 
 const toolStart = <const Path extends string, const Body>(path: Path, title: string, body: Body, extra = '') =>
-  ({
+  bearer('generation', {
     ...start,
     path,
     summary: `Start a prediction of ${title}`,
     description: idempotencyText + extra,
     examples: { request: { body }, answer: started },
-  }) as const;
+  });
 
 const withImage = (modelId: string, input: Record<string, string | number> = {}) => ({
   modelId,
@@ -54,14 +53,14 @@ const withImage = (modelId: string, input: Record<string, string | number> = {})
 });
 
 export const generationOperations = {
-  startGeneration: {
+  startGeneration: bearer('generation', {
     ...start,
     path: '/api/generate',
     summary: 'Start a prediction of any tool',
     description: idempotencyText,
     examples: { request: { body: { modelId: 'meta/musicgen', input: { prompt: 'a calm piano' } } }, answer: started },
-  },
-  generateImage: {
+  }),
+  generateImage: bearer('generation', {
     ...start,
     path: '/api/generate/image',
     summary: 'Generate an image and wait for it',
@@ -76,7 +75,7 @@ export const generationOperations = {
       request: { body: { modelId: 'bytedance/sdxl-lightning-4step', input: { prompt: 'a lighthouse at dusk' } } },
       answer: { output: 'http://localhost:3000/files/outputs/3f0d1f5e-example.png', credits: 42 },
     },
-  },
+  }),
   generatePerson: toolStart(
     '/api/generate/person',
     'Person to Person',
@@ -111,20 +110,18 @@ export const generationOperations = {
     modelId: 'suno-ai/bark',
     input: { prompt: 'Hello there' },
   }),
-  getPrediction: {
+  getPrediction: bearer('generation', {
     method: 'get',
     path: '/api/prediction/{id}',
-    tags: ['generation'],
-    security: 'bearer',
     summary: 'A prediction of the caller',
     answer: s.Prediction,
     status: 200,
-    errors: [401, 404],
+    errors: [404],
     examples: {
       request: { params: { id: started.id } },
       answer: { id: started.id, status: 'succeeded', output: 'A haiku…', error: null, model: 'offline preview model' },
     },
-  },
+  }),
 } as const satisfies Record<string, OperationSpec>;
 
 /** The tool endpoints of the catalogue (tools whose run is not 'single'): one start each, answering a prediction id. */

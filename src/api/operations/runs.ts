@@ -5,6 +5,7 @@
  */
 import * as s from '../schemas';
 import { idempotencyKey } from './generation';
+import { bearer } from './bearer';
 import type { OperationSpec } from './types';
 
 const runId = '3f0d1f5e-8c47-4b71-9f0a-6a1c2e7b9d10';
@@ -25,11 +26,9 @@ const run = {
 };
 
 export const runOperations = {
-  startBatch: {
+  startBatch: bearer('runs', {
     method: 'post',
     path: '/api/generate/batch',
-    tags: ['runs'],
-    security: 'bearer',
     summary: 'Start one run per prompt of a prompt tool (images, video, audio)',
     description:
       'The tools whose run needs only a prompt and makes a picture, a clip or a sound. 1 to 10 prompts, each ' +
@@ -45,7 +44,7 @@ export const runOperations = {
     body: s.BatchBody,
     answer: s.BatchAnswer,
     status: 201,
-    errors: [400, 401, 402, 413, 422, 429],
+    errors: [400, 402, 413, 422, 429],
     examples: {
       request: {
         body: { modelId: 'meta/musicgen', prompts: ['a calm piano', 'a jazz trio'], input: { duration: 8 } },
@@ -58,26 +57,22 @@ export const runOperations = {
         credits: 44,
       },
     },
-  },
-  listRuns: {
+  }),
+  listRuns: bearer('runs', {
     method: 'get',
     path: '/api/runs',
-    tags: ['runs'],
-    security: 'bearer',
     summary: "The caller's runs queued, in progress, and finished in the last 10 minutes",
     description:
       "Newest first, at most 100; only the caller's runs. `position` is a queued run's place (1 = next to start); " +
       "`refunded` the credits a failed or canceled run gave back; `output` a succeeded run's output.",
     answer: s.RunList,
     status: 200,
-    errors: [401],
+    errors: [],
     examples: { answer: { runs: [run] } },
-  },
-  cancelRun: {
+  }),
+  cancelRun: bearer('runs', {
     method: 'post',
     path: '/api/runs/{id}/cancel',
-    tags: ['runs'],
-    security: 'bearer',
     summary: 'Cancel a queued or running run of the caller',
     description:
       "The run ends as 'canceled' and its credits come back in the same transaction; its provider work is stopped " +
@@ -85,7 +80,7 @@ export const runOperations = {
       'a run already finished answers 409.',
     answer: s.Run,
     status: 200,
-    errors: [401, 404, 409],
+    errors: [404, 409],
     examples: {
       request: { params: { id: runId } },
       answer: {
@@ -96,5 +91,5 @@ export const runOperations = {
         finishedAt: '2026-01-05T10:00:05.000Z',
       },
     },
-  },
+  }),
 } as const satisfies Record<string, OperationSpec>;

@@ -1,52 +1,45 @@
 /** The signed-in user's calls of the operation table: theme, credits and their history, account deletion. */
 import * as s from '../schemas';
+import { bearer } from './bearer';
 import type { OperationSpec } from './types';
 
 const credits = {
   method: 'get',
-  tags: ['users'],
-  security: 'bearer',
   answer: s.CreditsAnswer,
   status: 200,
-  errors: [401],
+  errors: [],
   examples: { answer: { credits: 50 } },
 } as const;
 
 export const userOperations = {
-  getTheme: {
+  getTheme: bearer('users', {
     method: 'get',
     path: '/api/users/theme',
-    tags: ['users'],
-    security: 'bearer',
     summary: 'Saved theme',
     answer: s.ThemeAnswer,
     status: 200,
-    errors: [401],
+    errors: [],
     examples: { answer: { theme: 'dark' } },
-  },
-  saveTheme: {
+  }),
+  saveTheme: bearer('users', {
     method: 'post',
     path: '/api/users/theme',
-    tags: ['users'],
-    security: 'bearer',
     summary: 'Save the theme',
     body: s.ThemeBody,
     answer: s.ThemeAnswer,
     status: 200,
-    errors: [400, 401, 413],
+    errors: [400, 413],
     examples: { request: { body: { theme: 'dark' } }, answer: { theme: 'dark' } },
-  },
-  getCredits: { ...credits, path: '/api/users/credits', summary: 'Credit balance' },
-  getCreditsAlias: {
+  }),
+  getCredits: bearer('users', { ...credits, path: '/api/users/credits', summary: 'Credit balance' }),
+  getCreditsAlias: bearer('users', {
     ...credits,
     path: '/users/credits',
     summary: 'Credit balance (the same call without the /api prefix)',
-  },
-  getCreditHistory: {
+  }),
+  getCreditHistory: bearer('users', {
     method: 'get',
     path: '/api/users/credits/history',
-    tags: ['users'],
-    security: 'bearer',
     summary: 'The credit history: every grant, spend, refund and expiry, newest first, with the running balance',
     description:
       'Each entry carries the balance right after it, so the first entry of the first page shows the current balance. ' +
@@ -54,7 +47,7 @@ export const userOperations = {
     query: s.CreditHistoryQuery,
     answer: s.CreditHistoryAnswer,
     status: 200,
-    errors: [400, 401],
+    errors: [400],
     examples: {
       request: { query: { limit: '20' } },
       answer: {
@@ -62,16 +55,14 @@ export const userOperations = {
         nextCursor: null,
       },
     },
-  },
-  deleteAccount: {
+  }),
+  deleteAccount: bearer('users', {
     method: 'delete',
     path: '/api/users/delete-account',
-    tags: ['users'],
-    security: 'bearer',
     summary: 'Delete the account, its files and sessions',
     answer: s.MessageBody,
     status: 200,
-    errors: [401, 413],
+    errors: [413],
     examples: { answer: { message: 'Account successfully deleted' } },
-  },
+  }),
 } as const satisfies Record<string, OperationSpec>;
