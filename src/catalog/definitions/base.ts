@@ -61,13 +61,17 @@ export const fpsParam = (fallback: number, max: number): NumberParam => ({
   fallback,
 });
 
-export const durationParam = (fallback: number, max: number): NumberParam => ({
+/** A length in whole seconds from 1 s: a sound's duration, a clip's length. */
+export const secondsParam = (name: string, label: string, fallback: number, max: number): NumberParam => ({
   kind: 'number',
-  name: 'duration',
-  label: 'Duration',
+  name,
+  label,
   min: 1,
   max,
   step: 1,
   unit: 's',
   fallback,
 });
+
+export const durationParam = (fallback: number, max: number): NumberParam =>
+  secondsParam('duration', 'Duration', fallback, max);

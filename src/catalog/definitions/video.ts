@@ -1,7 +1,8 @@
 /** The video tools: their pages show their parameters (TOOL-35); they poll like the other predictions. */
-import { basePage, promptView, videoDownload } from '../tool-page';
+import type { NumberParam } from '../tool-params';
+import { basePage, promptView, videoDownload, type PageText } from '../tool-page';
 import type { ToolDefinition } from '../tool-types';
-import { fpsParam, needsImage, needsPrompt, pollRun } from './base';
+import { fpsParam, needsImage, needsPrompt, pollRun, secondsParam } from './base';
 
 /** What every video tool is: a replicate model of the Video category, answering a video. */
 const videoTool = {
@@ -10,7 +11,39 @@ const videoTool = {
   endpoint: '/api/generate/video',
   output: 'video',
 } as const;
-const videoResult = { result: 'video' } as const;
+
+/** What every video tool's page is: the clip plays in a video player and downloads as MP4 (TOOL-41). */
+const videoPage = <const P extends Partial<PageText>>(page: P) =>
+  ({ ...basePage, result: 'video', download: videoDownload, ...page }) as const;
+
+/**
+ * A clip made to a length: its two controls (TOOL-35), the length — in frames, which make seconds at the frame
+ * rate, or in seconds — and the frame rate, each starting at its fallback; its page shows that length (TOOL-42).
+ */
+const clipTool = (length: NumberParam, fps: NumberParam, page: Partial<Omit<PageText, 'clip'>>) => ({
+  defaultParams: { [length.name]: length.fallback, [fps.name]: fps.fallback },
+  params: [length, fps],
+  page: videoPage({
+    ...page,
+    clip: length.unit === 'frames' ? { frames: length.name, fps: fps.name } : { seconds: length.name },
+  }),
+});
+
+/** A control of video editing shown only while its `edit` is this one (TOOL-35). */
+const onEdit = (edit: 'filter' | 'trim' | 'speed') => ({ name: 'edit', value: edit }) as const;
+
+/** One end of a trim, in seconds by halves, within the longest clip an upload may be (120 s). */
+const trimPoint = (name: string, label: string, min: number, fallback: number): NumberParam => ({
+  kind: 'number',
+  name,
+  label,
+  min,
+  max: 120,
+  step: 0.5,
+  unit: 's',
+  fallback,
+  when: onEdit('trim'),
+});
 
 export const videoTools = [
   {
@@ -21,20 +54,12 @@ export const videoTools = [
     path: '/video-models/text-to-video',
     modelCost: 0.008,
     ...videoTool,
-    defaultParams: { num_frames: 14, fps: 6 },
     run: pollRun({ requires: [needsPrompt], button: ['prompt'] }),
-    params: [
+    ...clipTool(
       { kind: 'number', name: 'num_frames', label: 'Frames', min: 8, max: 48, step: 1, unit: 'frames', fallback: 14 },
       fpsParam(6, 24),
-    ],
-    page: {
-      ...basePage,
-      ...videoResult,
-      prompt: promptView('Describe the scene you want to see move...', 3),
-      resultAlt: 'Generated video',
-      download: videoDownload,
-      clip: { frames: 'num_frames', fps: 'fps' },
-    },
+      { prompt: promptView('Describe the scene you want to see move...', 3), resultAlt: 'Generated video' },
+    ),
   },
   {
     key: 'image-to-video',
@@ -44,20 +69,11 @@ export const videoTools = [
     path: '/video-models/image-to-video',
     modelCost: 0.01,
     ...videoTool,
-    defaultParams: { length: 4, fps: 24 },
     run: pollRun({ requires: [needsImage], button: ['image'] }),
-    params: [
-      { kind: 'number', name: 'length', label: 'Length', min: 1, max: 10, step: 1, unit: 's', fallback: 4 },
-      fpsParam(24, 30),
-    ],
-    page: {
-      ...basePage,
-      ...videoResult,
+    ...clipTool(secondsParam('length', 'Length', 4, 10), fpsParam(24, 30), {
       upload: { accepts: 'anyImage', label: 'Image to animate', compress: false },
       resultAlt: 'Animated image',
-      download: videoDownload,
-      clip: { seconds: 'length' },
-    },
+    }),
   },
   {
     key: 'video-editing',
@@ -91,30 +107,10 @@ export const videoTools = [
           label: f[0]!.toUpperCase() + f.slice(1),
         })),
         fallback: 'sepia',
-        when: { name: 'edit', value: 'filter' },
+        when: onEdit('filter'),
       },
-      {
-        kind: 'number',
-        name: 'start',
-        label: 'Start',
-        min: 0,
-        max: 120,
-        step: 0.5,
-        unit: 's',
-        fallback: 0,
-        when: { name: 'edit', value: 'trim' },
-      },
-      {
-        kind: 'number',
-        name: 'end',
-        label: 'End',
-        min: 0.5,
-        max: 120,
-        step: 0.5,
-        unit: 's',
-        fallback: 1,
-        when: { name: 'edit', value: 'trim' },
-      },
+      trimPoint('start', 'Start', 0, 0),
+      trimPoint('end', 'End', 0.5, 1),
       {
         kind: 'number',
         name: 'factor',
@@ -124,19 +120,16 @@ export const videoTools = [
         step: 0.25,
         unit: '×',
         fallback: 2,
-        when: { name: 'edit', value: 'speed' },
+        when: onEdit('speed'),
       },
     ],
-    page: {
-      ...basePage,
-      ...videoResult,
+    page: videoPage({
       upload: { accepts: 'video', label: 'Video to edit (optional)', compress: false },
       prompt: promptView('Describe the edit, e.g. "an old film look" or "slow it down"...', 3),
       submit: 'Edit Video',
       working: 'Editing',
       another: 'Edit Another',
       resultAlt: 'Edited video',
-      download: videoDownload,
-    },
+    }),
   },
 ] as const satisfies readonly ToolDefinition<string>[];
