@@ -5,7 +5,7 @@
 import { and, assign, emit, fromPromise, setup, stateIn } from 'xstate';
 import type { User } from '../../src/api/schemas';
 import { isPaidTier } from '../../src/catalog/plans';
-import { messageOf, notProvided } from '../shared/errors';
+import { messageOf, notProvided, statusOf } from '../shared/errors';
 import { facts } from '../shared/meta';
 import {
   reconnectingIgnores,
@@ -21,22 +21,20 @@ import {
   noRegisterNotice,
   formBusy,
 } from './session-facts';
-import type { NavigateParams, SessionContext, SessionEmitted, SessionEvent } from './session.types';
+import {
+  startingContext,
+  type NavigateParams,
+  type SessionContext,
+  type SessionEmitted,
+  type SessionEvent,
+} from './session.types';
 
 /** AUTH-4: paid plans go home, everybody else to the plan chooser. */
-export function destinationAfterLogin(user: User | null): string {
-  return isPaidTier(user?.subscription?.plan) ? '/' : '/subscribe';
-}
+export const destinationAfterLogin = (user: User | null): string =>
+  isPaidTier(user?.subscription?.plan) ? '/' : '/subscribe';
 
 /** After deletion the visitor lands on / with the notice of ACCOUNT-5. */
 const goHomeDeleted = { type: 'navigate', params: { to: '/', message: 'Account successfully deleted' } } as const;
-
-/** The HTTP status a failed call carries (ApiError of src/api/client.ts), if any. */
-function statusOf(error: unknown): number | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const status = (error as { status?: unknown }).status;
-  return typeof status === 'number' ? status : null;
-}
 
 /** AUTH-17: sign out after a refused token, then the login dialog to sign in again. */
 const expire = ['deleteToken', 'clearSession', { type: 'openDialog', params: { mode: 'login' } }] as const;
@@ -107,16 +105,7 @@ export const sessionMachine = setup({
   description:
     'Who is using the app: reads the stored token, loads the user, signs in, registers, refreshes and signs out.',
   meta: facts({ sends: sessionSends }),
-  context: {
-    token: null,
-    user: null,
-    dialog: { open: false, mode: 'login' },
-    source: 'dialog',
-    loginError: null,
-    registerError: null,
-    registerMessage: null,
-    logoutError: null,
-  },
+  context: startingContext,
   initial: 'reading',
   on: {
     // A token that reaches the session in any state replaces the one it had (the automatic login

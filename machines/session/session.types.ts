@@ -49,3 +49,15 @@ export interface NavigateParams {
   /** Router state shown by the destination, e.g. 'Account successfully deleted' on /. */
   message?: string;
 }
+
+/** The session before the startup check: no token, no user, the login dialog closed. */
+export const startingContext: SessionContext = {
+  token: null,
+  user: null,
+  dialog: { open: false, mode: 'login' },
+  source: 'dialog',
+  loginError: null,
+  registerError: null,
+  registerMessage: null,
+  logoutError: null,
+};

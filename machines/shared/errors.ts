@@ -14,6 +14,13 @@ export function messageOf(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The HTTP status a failed call carries (ApiError of src/api/client.ts), if any. */
+export function statusOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const status = (error as { status?: unknown }).status;
+  return typeof status === 'number' ? status : null;
+}
+
 /** Details a failed call may carry (verify-email appends them, VERIFY-4). */
 export function detailsOf(error: unknown): string | null {
   if (typeof error === 'object' && error !== null && 'details' in error) {
