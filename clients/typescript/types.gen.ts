@@ -1575,6 +1575,7 @@ export type GetPredictionResponses = {
         output: string | Array<string> | null;
         error: string | null;
         model?: string;
+        position?: number;
     };
 };
 

@@ -172,6 +172,8 @@ export const Prediction = v.object({
   error: v.nullable(v.string()),
   /** The model that made it; 'offline preview model' for the local provider. */
   model: v.optional(v.string()),
+  /** A queued run's place in its account's queue (1 = next to start); absent otherwise. */
+  position: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 });
 export type Prediction = v.InferOutput<typeof Prediction>;
 export const ImageAnswer = v.object({ output: v.string(), credits: v.number() });

@@ -79,7 +79,7 @@ for (const backend of backends) {
     const start = (token: string, prompt: string) =>
       t.request('/api/generate/text', { token, body: { modelId: textTool.id, input: { prompt } } });
 
-    it('eight starts sent at once: exactly four work, the others are refused before anything is charged', async () => {
+    it('RUNS-1: eight starts sent at once: exactly four work, the others are refused before anything is charged', async () => {
       gated = gatedProvider();
       const u = await t.user({ credits: 500 });
       const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => start(u.token, `run ${i} [hang]`)));
@@ -100,7 +100,7 @@ for (const backend of backends) {
       expect(image.status).toBe(429);
     });
 
-    it('a batch of six with four places: four run, two wait in order and then run, each charged once', async () => {
+    it('RUNS-2, RUNS-4: a batch of six with four places: four run, two wait in order and then run, each charged once', async () => {
       gated = gatedProvider();
       const u = await t.user({ credits: 100 });
       const prompts = ['one [gate]', 'two [gate]', 'three [gate]', 'four [gate]', 'five', 'six'];
@@ -120,10 +120,14 @@ for (const backend of backends) {
         ['queued', 2],
       ]);
       await until(() => gated.started.length === 4, 'four runs at the provider');
-      const fifth = answer.runs[4]!.id;
-      expect((await json<Prediction>(await t.request(`/api/prediction/${fifth}`, { token: u.token }))).status).toBe(
-        'queued',
-      );
+      // A queued run's own poll says where it waits, as the list does.
+      for (const [i, place] of [
+        [4, 1],
+        [5, 2],
+      ] as const)
+        expect(
+          await json<Prediction>(await t.request(`/api/prediction/${answer.runs[i]!.id}`, { token: u.token })),
+        ).toMatchObject({ status: 'queued', position: place });
       const listed = await runsOf(u.token);
       expect(listed.map((r) => [r.prompt, r.status, r.position])).toEqual([
         ['six', 'queued', 2],
@@ -149,7 +153,7 @@ for (const backend of backends) {
       expect(await balance(t, u.id)).toBe(100 - 6 * music.cost);
     });
 
-    it('a batch the balance cannot pay starts nothing and says what is missing', async () => {
+    it('RUNS-2: a batch the balance cannot pay starts nothing and says what is missing', async () => {
       gated = gatedProvider();
       const u = await t.user({ credits: 5 * music.cost });
       const res = await t.request('/api/generate/batch', {
@@ -166,7 +170,7 @@ for (const backend of backends) {
       expect(await t.runtime.deps.db.select().from(predictions).where(eq(predictions.userId, u.id))).toHaveLength(0);
     });
 
-    it('a batch repeated with its Idempotency-Key answers the same runs, charged once', async () => {
+    it('RUNS-2: a batch repeated with its Idempotency-Key answers the same runs, charged once', async () => {
       gated = gatedProvider();
       const u = await t.user({ credits: 100 });
       const send = () =>
@@ -197,7 +201,7 @@ for (const backend of backends) {
       expect(await balance(t, u.id)).toBe(100);
     });
 
-    it('cancel: a running and a queued run end canceled with their credits back; finished → 409, another’s → 404', async () => {
+    it('RUNS-3, RUNS-5: cancel: a running and a queued run end canceled with their credits back; finished → 409, another’s → 404', async () => {
       gated = gatedProvider();
       const u = await t.user({ credits: 100 });
       const other = await t.user({ credits: 100 });
@@ -231,7 +235,7 @@ for (const backend of backends) {
       expect(listed.find((r) => r.id === queued)).toMatchObject({ status: 'canceled', refunded: music.cost });
     });
 
-    it('two instances on one database: eight starts split between them, four work; a freed place is filled by either', async () => {
+    it('RUNS-1: two instances on one database: eight starts split between them, four work; a freed place is filled by either', async () => {
       gated = gatedProvider();
       const second = await createRuntime(t.config, {
         database: t.runtime.database,
@@ -277,7 +281,7 @@ for (const backend of backends) {
       }
     });
 
-    it('a run canceled through another instance is stopped by its own instance’s sweep', async () => {
+    it('RUNS-3: a run canceled through another instance is stopped by its own instance’s sweep', async () => {
       gated = gatedProvider();
       const u = await t.user({ credits: 100 });
       const { id } = await json<{ id: string }>(await start(u.token, 'long [gate]'));
@@ -289,7 +293,7 @@ for (const backend of backends) {
       await until(() => t.runtime.deps.runs.endOf(id) === undefined, 'the run to stop');
     });
 
-    it('the list holds lately finished runs only, newest first, with outputs and refunds', async () => {
+    it('RUNS-5: the list holds lately finished runs only, newest first, with outputs and refunds', async () => {
       gated = gatedProvider();
       const u = await t.user({ credits: 100 });
       const ok = await json<{ id: string }>(await start(u.token, 'fine'));
@@ -357,7 +361,7 @@ for (const backend of backends) {
   describe(`a batch and the generation rate limit (${backend})`, () => {
     const t = setupApp(backend, { env: { RATE_LIMIT_GENERATE: '2' }, providers: () => ({ local: contractProvider }) });
 
-    it('a batch of six prompts counts once against the limit', async () => {
+    it('RUNS-2: a batch of six prompts counts once against the limit', async () => {
       const u = await t.user({ credits: 100 });
       const batch = await t.request('/api/generate/batch', {
         token: u.token,

@@ -1,5 +1,5 @@
 /** A prediction's stored row: its type, the messages a run ends with, and how the API answers it. */
-import { eq } from 'drizzle-orm';
+import { and, count, eq, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { predictions } from '../../db/schema';
 import { HttpError } from '../../errors';
@@ -19,7 +19,22 @@ export async function getPrediction(db: Executor, id: string): Promise<Predictio
 export async function predictionFor(db: Executor, userId: string, id: string) {
   const row = await getPrediction(db, id);
   if (!row || row.userId !== userId) throw new HttpError(404, 'Prediction not found');
-  return toPredictionAnswer(row);
+  if (row.status !== 'queued') return toPredictionAnswer(row);
+  // A queued run says where it waits (RUNS-4): its place among the account's queued runs, oldest first.
+  const [ahead] = await db
+    .select({ n: count() })
+    .from(predictions)
+    .where(
+      and(
+        eq(predictions.userId, userId),
+        eq(predictions.status, 'queued'),
+        or(
+          lt(predictions.createdAt, row.createdAt),
+          and(eq(predictions.createdAt, row.createdAt), lt(predictions.id, row.id)),
+        ),
+      ),
+    );
+  return { ...toPredictionAnswer(row), position: (ahead?.n ?? 0) + 1 };
 }
 
 export function toPredictionAnswer(row: PredictionRow) {
