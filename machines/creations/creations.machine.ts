@@ -2,7 +2,8 @@
  * My creations (/creations and /creations/{id}): load the user's runs newest first, load more by
  * the server's cursor, filter by category, and delete one after a confirmation. The one-run page
  * is the same flow with `only` set: it loads that run, and a delete ends with `creationDeleted`
- * (the app goes back to the list).
+ * (the app goes back to the list). While a run it shows is in progress, the list reads its first page
+ * (or the one run) again every REFRESH_MS, so a run's status changes there by itself (RUNS-6).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Creation, CreationsPage } from '../../src/api/schemas';
@@ -13,6 +14,20 @@ import { facts } from '../shared/meta';
 export const LOAD_FAILED = 'Failed to load your creations. Please try again.';
 export const DELETE_FAILED = 'Failed to delete the creation. Please try again.';
 export const DELETE_CONFIRMATION = 'Delete this creation and its files? This cannot be undone.';
+/** RUNS-6: how often a list showing a run in progress reads it again. */
+export const REFRESH_MS = 4_000;
+
+const inProgress = (c: Creation) => c.status === 'starting' || c.status === 'processing';
+
+/**
+ * A fresh first page over the list shown: its runs replace theirs (a new status, output or error),
+ * runs new since are put first, and the pages loaded after it stay.
+ */
+export function mergeFirstPage(items: readonly Creation[], fresh: readonly Creation[]): Creation[] {
+  const byId = new Map(fresh.map((c) => [c.id, c]));
+  const known = new Set(items.map((c) => c.id));
+  return [...fresh.filter((c) => !known.has(c.id)), ...items.map((c) => byId.get(c.id) ?? c)];
+}
 
 export interface CreationsInput {
   /** The one-run page: load only this run. */
@@ -71,7 +86,14 @@ export const creationsMachine = setup({
   },
   guards: {
     hasMore: ({ context }) => context.nextCursor !== null,
-    knownItem: ({ context }, p: { id: string }) => context.items.some((c) => c.id === p.id),
+    /** CREATIONS-2: a listed run that has finished (the server refuses to delete one still being made). */
+    deletable: ({ context }, p: { id: string }) => context.items.some((c) => c.id === p.id && !inProgress(c)),
+    /** A run shown is still being made (RUNS-6). */
+    anyInProgress: ({ context }) => context.items.some(inProgress),
+  },
+  delays: {
+    /** RUNS-6: the pause between two reads of a list that shows a run in progress. */
+    refreshInterval: REFRESH_MS,
   },
 }).createMachine({
   id: 'creations',
@@ -141,6 +163,30 @@ export const creationsMachine = setup({
           },
         ],
       }),
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'The list as last read; while a run of it is in progress, it is read again after a pause',
+          meta: facts({ rules: ['RUNS-6'] }),
+          after: { refreshInterval: { guard: 'anyInProgress', target: 'refreshing' } },
+        },
+        refreshing: {
+          description:
+            'Reading the first page (or the one run) again in the background: the list stays usable, and a failed read is tried again after the next pause',
+          meta: facts({ rules: ['RUNS-6'] }),
+          invoke: {
+            id: 'refreshPage',
+            src: 'loadPage',
+            input: ({ context }) => ({ only: context.only, category: context.category, cursor: null }),
+            onDone: {
+              target: 'idle',
+              actions: assign({ items: ({ context, event }) => mergeFirstPage(context.items, event.output.items) }),
+            },
+            // Not worth a banner: the list shown is still right as far as it goes, and the next pause tries again.
+            onError: { target: 'idle' },
+          },
+        },
+      },
       on: {
         'creations.more': { guard: 'hasMore', target: 'loadingMore', actions: assign({ error: null }) },
         'creations.filter': {
@@ -148,7 +194,7 @@ export const creationsMachine = setup({
           actions: assign({ category: ({ event }) => event.category, items: [], nextCursor: null, error: null }),
         },
         'creations.delete': {
-          guard: { type: 'knownItem', params: ({ event }) => event },
+          guard: { type: 'deletable', params: ({ event }) => event },
           target: 'confirming',
           actions: assign({ pending: ({ event }) => event.id, error: null }),
         },

@@ -24,6 +24,11 @@ export const creation = (id: string, extra: Partial<Creation> = {}): Creation =>
 
 const first = { items: [creation('c1'), creation('c2')], nextCursor: 'cursor-2' };
 const last = { items: [creation('c1')], nextCursor: null };
+/** RUNS-6: c1 still being made, so the list reads itself again after a pause. */
+const running = {
+  items: [creation('c1', { status: 'processing', output: null, completedAt: null })],
+  nextCursor: null,
+};
 
 const events = {
   'creations.more': [{ type: 'creations.more' as const }],
@@ -37,16 +42,22 @@ const events = {
   'creations.delete.cancel': [{ type: 'creations.delete.cancel' as const }],
 };
 
-/** What decides the path: whether a next page exists and whether c1 is still listed. */
-const key = (c: CreationsContext) => [c.nextCursor !== null, c.items.some((i) => i.id === 'c1')];
+/** What decides the path: whether a next page exists, whether c1 is still listed, and whether it is still being made. */
+const key = (c: CreationsContext) => [
+  c.nextCursor !== null,
+  c.items.some((i) => i.id === 'c1'),
+  c.items.some((i) => i.status === 'processing'),
+];
 
 export const creationsModel = defineModel({
   machine: creationsMachine,
   input: {},
   events,
   actors: {
-    loadPage: { done: [first, last], error: [serverError('Database unavailable'), silentError] },
+    loadPage: { done: [first, last, running], error: [serverError('Database unavailable'), silentError] },
     loadMore: { done: [{ items: [creation('c3')], nextCursor: null }], error: [silentError] },
+    // The run has finished by the next read, or the read fails (the list stays, the next pause tries again).
+    refreshPage: { done: [last], error: [silentError] },
     deleteCreation: { done: [{ message: 'Creation deleted' }], error: [serverError('Creation not found')] },
   },
   context: key,
@@ -59,6 +70,7 @@ export const creationModel = defineModel({
   actors: {
     loadPage: { done: [last], error: [serverError('Creation not found')] },
     loadMore: { done: [last], error: [silentError] },
+    refreshPage: { done: [last], error: [silentError] },
     deleteCreation: { done: [{ message: 'Creation deleted' }], error: [serverError('Creation not found')] },
   },
   context: key,

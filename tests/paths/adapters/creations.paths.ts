@@ -5,7 +5,7 @@ import type { EventObject } from 'xstate';
 import type { CreationsContext } from '../../../machines/creations/creations.machine';
 import { creationModel, creationsModel } from '../../flows/models/creations.models';
 import { freeUser } from '../../flows/models/fixtures';
-import { answerOf, type PathAdapter, type PathContext } from '../harness';
+import { answerOf, delayPasses, pathDelays, type PathAdapter, type PathContext } from '../harness';
 import { openSignedIn, showsErrorWithTryAgain } from './billing.paths';
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Creations' }).getByRole('listitem');
@@ -19,8 +19,10 @@ const NEXT_PAGE = /\/api\/creations\?cursor=/;
 export const creationsPaths: PathAdapter = {
   name: 'creations',
   models: [creationsModel, creationModel],
-  start(ctx, model) {
+  async start(ctx, model, path) {
     const { only } = model.input as { only?: string };
+    // RUNS-6: the pause before a list with a run in progress reads itself again, shortened where the path walks it.
+    await pathDelays(ctx.page, { creations: ['refreshInterval'] }, path);
     return openSignedIn(ctx, freeUser, only ? `/creations/${only}` : '/creations');
   },
   events: {
@@ -58,11 +60,13 @@ export const creationsPaths: PathAdapter = {
       const { status, body } = answerOf(event);
       if (event.type.endsWith('.deleteCreation')) return server.answer('DELETE', '/api/creations/c1', status, body);
       if (event.type.endsWith('.loadMore')) return server.answer('GET', NEXT_PAGE, status, body);
+      // .loadPage and .refreshPage: the first page again (or the one run).
       // The one-run page asks for that run alone (GET /api/creations/c1): the answer is its one item.
       const single = (body as { items?: unknown[] } | undefined)?.items;
       const one = status === 200 && server.seen.includes('GET /api/creations/c1') ? single?.[0] : body;
       return server.answer('GET', FIRST_PAGE, status, one);
     },
+    'xstate.after.*': delayPasses,
   },
   // What each state shows is said by the creations machine (meta.sees); these check its named kinds.
   kinds: {
@@ -72,9 +76,12 @@ export const creationsPaths: PathAdapter = {
       await expect.poll(() => ctx.page.getByRole('dialog').count()).toBe(0);
       await expect.poll(() => ctx.page.getByRole('button', { name: 'Load more' }).count()).toBe(nextCursor ? 1 : 0);
       if (error) await expect.poll(() => ctx.page.getByRole('alert').filter({ hasText: error }).count()).toBe(1);
-      return `${items.length} creation(s)${category ? ` of ${category}` : ''}${nextCursor ? ' and Load more' : ''}${
-        error ? ` and "${error}"` : ''
-      }`;
+      // RUNS-6: a run's status as the list last read it ('In progress' until a read says it has finished).
+      const running = items.filter((c) => c.status === 'processing' || c.status === 'starting').length;
+      await expect.poll(() => cards(ctx.page).filter({ hasText: 'In progress' }).count()).toBe(running);
+      return `${items.length} creation(s)${category ? ` of ${category}` : ''}${running ? `, ${running} in progress` : ''}${
+        nextCursor ? ' and Load more' : ''
+      }${error ? ` and "${error}"` : ''}`;
     },
     failed: (ctx) => showsErrorWithTryAgain(ctx.page, creationsContext(ctx).error),
   },
