@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { REFRESH_MS } from '../../../machines/creations/creations.machine';
 import { creationsFlow } from '../../../src/app/creations';
 import type { Creation } from '../../../src/api/schemas';
 import { CreationsPage } from '../../../src/features/creations/CreationsPage';
@@ -152,5 +153,27 @@ describe('My creations', () => {
   it('CREATIONS-3: one creation of someone else (or deleted) says it was not found', async () => {
     await renderPage([{ items: [], nextCursor: null }], 'nope');
     expect((await screen.findByRole('alert')).textContent).toContain('Creation not found');
+  });
+
+  it('RUNS-6: a run in progress turns Done by itself, with its output, while the page stays open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const running = creation('r1', { status: 'processing', output: null, completedAt: null });
+      const { api } = await renderPage([
+        { items: [running, creation('a1')], nextCursor: null },
+        { items: [creation('r1')], nextCursor: null },
+      ]);
+      const list = await screen.findByRole('list', { name: 'Creations' });
+      expect(within(within(list).getAllByRole('listitem')[0]!).getByText('In progress')).toBeTruthy();
+      await vi.advanceTimersByTimeAsync(REFRESH_MS);
+      await waitFor(() => expect(within(within(list).getAllByRole('listitem')[0]!).getByText('Done')).toBeTruthy());
+      expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+      expect(api.listCreations).toHaveBeenCalledTimes(2);
+      // Nothing in progress any more: no further reads.
+      await vi.advanceTimersByTimeAsync(REFRESH_MS * 3);
+      expect(api.listCreations).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
