@@ -83,8 +83,14 @@ export function toolEffects({
       const element = win().document.getElementById(TOOL_RESULT_ID);
       // A person who asks for reduced motion gets a jump, not an animated scroll (WCAG 2.3.3).
       const reduced = win().matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-      if (typeof element?.scrollIntoView === 'function')
-        element.scrollIntoView({ behavior: reduced ? 'instant' : 'smooth', block: 'start' });
+      if (typeof element?.scrollIntoView !== 'function') return;
+      const scroll = () => element.scrollIntoView({ behavior: reduced ? 'instant' : 'smooth', block: 'start' });
+      scroll();
+      // A picture or clip still loading grows the page after this scroll: once it has its size, scroll again.
+      const image = element.querySelector('img');
+      if (image && !image.complete) image.addEventListener('load', scroll, { once: true });
+      const video = element.querySelector('video');
+      if (video && video.readyState < 1) video.addEventListener('loadedmetadata', scroll, { once: true });
     },
   };
 }
