@@ -7,6 +7,8 @@ import { requestPurchase } from '../../src/app/session';
 import { deferred, fakeApi, fakeEndpoints, freeUser, proUser, renderInApp, startSession } from './views/helpers';
 import { PacksPage } from '../../src/features/billing/PacksPage';
 import { PlansPage } from '../../src/features/billing/PlansPage';
+import { plans, toolByKey } from '../../src/catalog';
+import { creditsBuy, runsFor } from '../../src/catalog/credit-worth';
 
 type Session = { sessionId?: string; url?: string };
 
@@ -44,6 +46,24 @@ describe('plans page', () => {
     expect(screen.getByText('$15')).toBeInTheDocument();
     expect(screen.getByText('$90')).toBeInTheDocument();
     expect(screen.queryByText('Billed $144 a year')).toBeNull();
+  });
+
+  it("BILL-7: each plan says what its month of credits buys, at the tools' own costs", () => {
+    renderInApp(<PlansPage checkout={fakeCheckout().actor} />);
+    for (const plan of plans) {
+      const [image, video, text] = runsFor(plan.credits);
+      expect(image!.runs).toBe(Math.floor(plan.credits / toolByKey('text-to-image').cost));
+      expect(video!.runs).toBe(Math.floor(plan.credits / toolByKey('text-to-video').cost));
+      expect(text!.runs).toBe(Math.floor(plan.credits / toolByKey('text-to-text').cost));
+      const count = (n: number) => n.toLocaleString('en-US');
+      expect(
+        within(screen.getByRole('region', { name: plan.name })).getByText(
+          `About ${count(image!.runs)} images, ${count(video!.runs)} video clips or ${count(text!.runs)} text generations a month`,
+        ),
+      ).toBeInTheDocument();
+    }
+    // Standard's 1,000 credits at 8, 20 and 5 credits a run.
+    expect(creditsBuy(1000)).toBe('About 125 images, 50 video clips or 200 text generations');
   });
 
   it('AUTH-7: asks a visitor to sign in (the login dialog) when they choose a plan or a pack', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { annualToggleLabel, defaultBillingCycle, planCharge, plans, type BillingCycle } from '../../catalog';
+import { creditsBuy } from '../../catalog/credit-worth';
 import { purchaseWith, type CheckoutActor } from '../../app/checkout';
 import type { CheckoutReturnActor } from '../../app/checkout-return';
 import { useCurrentUser, useSession, useSessionKnown } from '../../app/provider';
@@ -94,6 +95,7 @@ export function PlansPage({ checkout, returned }: { checkout: CheckoutActor; ret
                 <strong>{credits(plan.credits)} credits</strong> per month ·{' '}
                 {perCredit(annual ? plan.costPerCreditAnnual : plan.costPerCreditMonthly)} per credit
               </p>
+              <p className={styles.note}>{creditsBuy(plan.credits)} a month</p>
               <ul className={styles.features}>
                 {plan.features.map((f) => (
                   <li key={f} className={styles.feature}>
