@@ -33,17 +33,21 @@ export interface CreationsInput {
   /** The one-run page: load only this run. */
   only?: string | null;
   category?: Category | null;
+  /** How many runs a page holds (the server's default when absent); the catalogue's strip of recent creations asks for a few. */
+  limit?: number | null;
 }
 
 export interface LoadInput {
   only: string | null;
   category: Category | null;
   cursor: string | null;
+  limit: number | null;
 }
 
 export interface CreationsContext {
   only: string | null;
   category: Category | null;
+  limit: number | null;
   items: readonly Creation[];
   nextCursor: string | null;
   /** The run waiting for the delete confirmation, or being deleted. */
@@ -104,6 +108,7 @@ export const creationsMachine = setup({
   context: ({ input }) => ({
     only: input.only ?? null,
     category: input.category ?? null,
+    limit: input.limit ?? null,
     items: [],
     nextCursor: null,
     pending: null,
@@ -126,7 +131,12 @@ export const creationsMachine = setup({
       invoke: {
         id: 'loadPage',
         src: 'loadPage',
-        input: ({ context }) => ({ only: context.only, category: context.category, cursor: null }),
+        input: ({ context }) => ({
+          only: context.only,
+          category: context.category,
+          cursor: null,
+          limit: context.limit,
+        }),
         onDone: {
           target: 'ready',
           actions: assign({
@@ -177,7 +187,12 @@ export const creationsMachine = setup({
           invoke: {
             id: 'refreshPage',
             src: 'loadPage',
-            input: ({ context }) => ({ only: context.only, category: context.category, cursor: null }),
+            input: ({ context }) => ({
+              only: context.only,
+              category: context.category,
+              cursor: null,
+              limit: context.limit,
+            }),
             onDone: {
               target: 'idle',
               actions: assign({ items: ({ context, event }) => mergeFirstPage(context.items, event.output.items) }),
@@ -216,7 +231,12 @@ export const creationsMachine = setup({
       invoke: {
         id: 'loadMore',
         src: 'loadPage',
-        input: ({ context }) => ({ only: context.only, category: context.category, cursor: context.nextCursor }),
+        input: ({ context }) => ({
+          only: context.only,
+          category: context.category,
+          cursor: context.nextCursor,
+          limit: context.limit,
+        }),
         onDone: {
           target: 'ready',
           actions: assign({

@@ -4,7 +4,7 @@
  */
 import { and, assign, emit, fromPromise, setup, stateIn } from 'xstate';
 import type { User } from '../../src/api/schemas';
-import { isPaidTier } from '../../src/catalog/plans';
+import { isPaidTier } from '../../src/catalog/plan-tier';
 import { messageOf, notProvided, statusOf } from '../shared/errors';
 import { facts } from '../shared/meta';
 import {

@@ -67,9 +67,16 @@ export function createEndpoints(api: ApiClient) {
       call(api, startAt(path), { body, reply: GenerateAnswer, ...callOptions(options) }),
     getPrediction: (id: string, options?: CallOptions) =>
       call(api, ops.getPrediction, { params: { id }, reply: PredictionReply, ...callOptions(options) }),
-    listCreations: (query: { cursor?: string | null; category?: string | null }, options?: CallOptions) =>
+    listCreations: (
+      query: { cursor?: string | null; category?: string | null; limit?: number | null },
+      options?: CallOptions,
+    ) =>
       call(api, ops.listCreations, {
-        query: { cursor: query.cursor ?? null, category: query.category ?? null },
+        query: {
+          cursor: query.cursor ?? null,
+          category: query.category ?? null,
+          limit: query.limit == null ? null : String(query.limit),
+        },
         ...callOptions(options),
       }),
     getCreation: (id: string, options?: CallOptions) =>

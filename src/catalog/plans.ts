@@ -1,4 +1,7 @@
-export type PlanTier = 'free' | 'standard' | 'pro' | 'enterprise';
+import type { PlanTier } from './plan-tier';
+
+export type { PlanTier } from './plan-tier';
+export { isPaidTier } from './plan-tier';
 export type PaidPlanId = Exclude<PlanTier, 'free'>;
 export type BillingCycle = 'monthly' | 'annually';
 
@@ -71,7 +74,3 @@ export function planCharge(plan: Plan, cycle: BillingCycle): number {
   return cycle === 'annually' ? plan.priceAnnually * 12 : plan.priceMonthly;
 }
 
-/** Plans whose holders go to / after sign in; everyone else goes to /subscribe (AUTH-4). */
-export function isPaidTier(plan: PlanTier | undefined | null): boolean {
-  return plan === 'standard' || plan === 'pro' || plan === 'enterprise';
-}

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { toolListing } from '../../catalog/listing.gen';
 import type { User } from '../../api/schemas';
 import { icons } from '../../components/ui/icons/icons';
@@ -5,6 +6,9 @@ import { Hero } from './Hero';
 import { ToolGrid } from './ToolGrid';
 import { chipLabels, visibleTools, type CatalogSearch } from './search';
 import * as styles from './CatalogPage.css';
+
+// CATALOG-6: the signed-in person's recent creations, fetched (code and data) only once they are known.
+const RecentCreations = lazy(() => import('./RecentCreations'));
 
 export interface CatalogPageProps {
   user: User | null;
@@ -18,6 +22,11 @@ export function CatalogPage({ user, search, onSearchChange }: CatalogPageProps) 
   return (
     <div className={styles.page}>
       <Hero user={user} />
+      {user ? (
+        <Suspense fallback={null}>
+          <RecentCreations />
+        </Suspense>
+      ) : null}
       <div className={styles.toolbar}>
         <label className={styles.searchBox}>
           <span className={styles.searchIcon}>{icons.search}</span>

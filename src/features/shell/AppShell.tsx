@@ -3,7 +3,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useCurrentUser, useSession, useSessionKnown, useSidebar } from '../../app/provider';
 import { requestSignIn } from '../../app/session';
-import { isPaidTier } from '../../catalog/plans';
+import { isPaidTier } from '../../catalog/plan-tier';
 import * as buttons from '../../components/ui/button/button.css';
 import { Logo, icons } from '../../components/ui/icons/icons';
 import { untilKnown } from '../../components/ui/pending/pending.css';

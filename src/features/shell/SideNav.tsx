@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { User } from '../../api/schemas';
-import { isPaidTier } from '../../catalog/plans';
+import { isPaidTier } from '../../catalog/plan-tier';
 import { useSession, useSessionKnown } from '../../app/provider';
 import { requestSignIn } from '../../app/session';
 import * as buttons from '../../components/ui/button/button.css';

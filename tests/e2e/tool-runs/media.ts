@@ -229,6 +229,23 @@ export function mediaTools(run: ToolRun): void {
       await expect.poll(() => cards.count()).toBe(3);
     }, 120_000);
 
+    it('CATALOG-6: the catalogue shows the newest eight runs below the hero; a tile opens its run', async () => {
+      const { page } = run;
+      await page.goto('/');
+      const strip = page.getByRole('region', { name: 'Your recent creations' });
+      const tiles = strip.getByRole('listitem');
+      await expect.poll(() => tiles.count(), { timeout: 20_000 }).toBe(8);
+      // Below the hero, above the tools.
+      const hero = (await page.locator('#hero-title').boundingBox())!;
+      const box = (await strip.boundingBox())!;
+      expect(box.y).toBeGreaterThan(hero.y);
+      expect(box.y).toBeLessThan((await page.getByRole('searchbox', { name: 'Search AI tools' }).boundingBox())!.y);
+      await expect.poll(() => tiles.first().getByRole('link').getAttribute('aria-label')).toMatch(/^Voice Generation/);
+      await screenshot(page, 'catalogue-recent-desktop');
+      await tiles.first().getByRole('link').click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(`/creations/${run.made.at(-1)!}`);
+    }, 60_000);
+
     it('reopens a creation by its URL, for its owner only, and deletes it with its file', async () => {
       const { page } = run;
       const cards = page.getByRole('list', { name: 'Creations' }).getByRole('listitem');

@@ -1,0 +1,77 @@
+/**
+ * The signed-in person's recent creations, as a strip below the catalogue's hero (CATALOG-6): the
+ * newest few runs, each a tile that opens its page, and a link to all of them. Loaded after the first
+ * paint (the catalogue imports it lazily, only once the person is known); it reads the creations flow
+ * with a small page, so a run still being made updates itself there too (RUNS-6). Nothing is shown
+ * when there is nothing yet or the list cannot be read: the catalogue is the page's purpose.
+ */
+import type { JSX } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { Creation } from '../../api/schemas';
+import { creationsFlow, type CreationsLogic } from '../../app/creations';
+import { useFlow, type Flow } from '../../app/provider';
+import { icons } from '../../components/ui/icons/icons';
+import * as styles from './RecentCreations.css';
+
+/** How many of the newest runs the strip shows. */
+export const RECENT_CREATIONS = 8;
+
+const kindIcon: Record<Creation['outputKind'], JSX.Element> = {
+  image: icons.image,
+  video: icons.video,
+  audio: icons.audio,
+  model3d: icons.cube,
+  text: icons.text,
+  code: icons.text,
+};
+
+/** `flow`: tests give it fake effects. */
+export default function RecentCreations({ flow = creationsFlow }: { flow?: Flow<CreationsLogic> }) {
+  const actor = useFlow(flow, { input: { limit: RECENT_CREATIONS } });
+  const items = useSelector(actor, (s) => s.context.items);
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const failed = useSelector(actor, (s) => s.hasTag('failed'));
+  if (failed || (!loading && items.length === 0)) return null;
+  return (
+    <section className={styles.strip} aria-labelledby="recent-creations">
+      <div className={styles.head}>
+        <h2 className={styles.title} id="recent-creations">
+          Your recent creations
+        </h2>
+        <Link to="/creations" className={styles.seeAll}>
+          See all
+        </Link>
+      </div>
+      <ul className={styles.row} aria-busy={loading || undefined}>
+        {loading
+          ? Array.from({ length: 4 }, (_, i) => <li key={i} className={styles.tile} aria-hidden="true" />)
+          : items.map((creation) => <Tile key={creation.id} creation={creation} />)}
+      </ul>
+    </section>
+  );
+}
+
+function Tile({ creation }: { creation: Creation }) {
+  const output = Array.isArray(creation.output) ? (creation.output[0] ?? null) : creation.output;
+  const running = creation.status === 'starting' || creation.status === 'processing';
+  const label = `${creation.title}${creation.prompt ? `: ${creation.prompt}` : ''}${running ? ' (in progress)' : ''}${
+    creation.status === 'failed' ? ' (failed)' : ''
+  }`;
+  return (
+    <li className={styles.tile}>
+      <Link to="/creations/$id" params={{ id: creation.id }} className={styles.link} aria-label={label} title={label}>
+        {output && creation.status === 'succeeded' && creation.outputKind === 'image' ? (
+          <img className={styles.media} src={output} alt="" loading="lazy" />
+        ) : output && creation.status === 'succeeded' && creation.outputKind === 'video' ? (
+          <video className={styles.media} src={output} preload="metadata" muted aria-hidden="true" />
+        ) : (
+          <span className={styles.kind}>
+            {kindIcon[creation.outputKind]}
+            <span>{running ? 'In progress' : creation.status === 'failed' ? 'Failed' : creation.title}</span>
+          </span>
+        )}
+      </Link>
+    </li>
+  );
+}
