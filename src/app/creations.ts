@@ -15,7 +15,10 @@ export const creationsFlow = defineFlow(creationsMachine)(({ api, navigate }) =>
       const endpoints = await api();
       return input.only
         ? { items: [await endpoints.getCreation(input.only, { signal })], nextCursor: null }
-        : endpoints.listCreations({ cursor: input.cursor, category: input.category, limit: input.limit }, { signal });
+        : endpoints.listCreations(
+            { cursor: input.cursor, category: input.category, ...(input.limit ? { limit: input.limit } : {}) },
+            { signal },
+          );
     }),
     deleteCreation: fromPromise(async ({ input }) => (await api()).deleteCreation(input.id)),
   },

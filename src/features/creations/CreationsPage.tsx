@@ -3,7 +3,7 @@
  * a category filter, Load more, and Delete after a confirmation. Every value is a narrow selector on
  * the page's creations flow; every control sends it an event.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type JSX } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { Creation } from '../../api/schemas';
@@ -11,6 +11,7 @@ import { creationsFlow, type CreationsLogic } from '../../app/creations';
 import { useFlow, type Flow } from '../../app/provider';
 import { categories, type Category } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
+import { icons } from '../../components/ui/icons/icons';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
 import * as page from '../../components/ui/page/page.css';
 import type { Actor } from 'xstate';
@@ -113,10 +114,11 @@ function List({ actor, single }: { actor: CreationsActor; single: boolean }) {
       </p>
     );
   }
+  if (single) return <CreationDetail creation={items[0]!} actor={actor} />;
   return (
     <ul className={styles.grid} aria-label="Creations">
       {items.map((creation) => (
-        <CreationCard key={creation.id} creation={creation} actor={actor} single={single} />
+        <CreationTile key={creation.id} creation={creation} actor={actor} />
       ))}
     </ul>
   );
@@ -132,79 +134,246 @@ const statusWord: Record<Creation['status'], string> = {
 
 const firstOutput = (c: Creation) => (Array.isArray(c.output) ? (c.output[0] ?? null) : c.output);
 const extensionOf = (url: string) => /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase() ?? 'bin';
+const isFileOutput = (c: Creation, output: string | null): output is string =>
+  output !== null && c.outputKind !== 'text' && c.outputKind !== 'code';
 
-function CreationCard({ creation, actor, single }: { creation: Creation; actor: CreationsActor; single: boolean }) {
+const kindIcon: Record<Creation['outputKind'], JSX.Element> = {
+  image: icons.image,
+  video: icons.video,
+  audio: icons.audio,
+  model3d: icons.cube,
+  text: icons.text,
+  code: icons.text,
+};
+
+/** A tile's two small actions as icons (their names are their accessible names and tooltips). */
+const actionIcon = {
+  download: (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14" />
+    </svg>
+  ),
+  delete: (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M4.5 7h15M10 11v6m4-6v6M6.5 7l1 12.5h9l1-12.5M9.5 7V4.5h5V7" />
+    </svg>
+  ),
+};
+
+/**
+ * Download (files) and Delete, the same on a tile (`compact`: icons named Download and Delete) and on
+ * the creation's page (words).
+ */
+function CreationActions({
+  creation,
+  actor,
+  output,
+  compact = false,
+}: {
+  creation: Creation;
+  actor: CreationsActor;
+  output: string | null;
+  compact?: boolean;
+}) {
   const canDelete = useSelector(actor, (s) => s.can({ type: 'creations.delete', id: creation.id }));
-  // The server refuses to delete a run still being made (409); the button says so first.
+  // The server refuses to delete a run still being made (409); the machine refuses first (CREATIONS-2).
   const running = creation.status === 'processing' || creation.status === 'starting';
+  const size = compact ? styles.iconAction : buttons.small;
+  return (
+    <div className={styles.actions}>
+      {isFileOutput(creation, output) ? (
+        <a
+          className={`${buttons.button.secondary} ${size}`}
+          href={output}
+          download={`${creation.tool}-${creation.id.slice(0, 8)}.${extensionOf(output)}`}
+          {...(compact ? { 'aria-label': 'Download', title: 'Download' } : {})}
+        >
+          {compact ? actionIcon.download : 'Download'}
+        </a>
+      ) : null}
+      <button
+        type="button"
+        className={`${buttons.button.ghost} ${size}`}
+        disabled={!canDelete}
+        title={running ? 'It can be deleted once it has finished' : compact ? 'Delete' : undefined}
+        {...(compact ? { 'aria-label': 'Delete' } : {})}
+        onClick={() => actor.send({ type: 'creations.delete', id: creation.id })}
+      >
+        {compact ? actionIcon.delete : 'Delete'}
+      </button>
+    </div>
+  );
+}
+
+/** One run in the gallery: a thumbnail that opens its page, its tool, prompt, status, cost and time. */
+function CreationTile({ creation, actor }: { creation: Creation; actor: CreationsActor }) {
   const output = firstOutput(creation);
   const when = new Date(creation.createdAt);
-  const isFile = output !== null && creation.outputKind !== 'text' && creation.outputKind !== 'code';
   return (
-    <li className={styles.card} aria-label={`${creation.title}, ${when.toLocaleString()}`}>
-      <div className={styles.cardHead}>
-        <h2 className={styles.toolName}>{creation.title}</h2>
+    <li className={styles.tile} aria-label={`${creation.title}, ${when.toLocaleString()}`}>
+      <Link
+        to="/creations/$id"
+        params={{ id: creation.id }}
+        className={styles.thumb}
+        aria-label={`Open ${creation.title}${creation.prompt ? `: ${creation.prompt}` : ''}`}
+      >
+        <Thumbnail creation={creation} output={output} />
+      </Link>
+      <h2 className={styles.toolName}>{creation.title}</h2>
+      {creation.prompt ? (
+        <p className={styles.prompt} title={creation.prompt}>
+          {creation.prompt}
+        </p>
+      ) : null}
+      <p className={styles.facts}>
         <span className={styles.status} data-status={creation.status}>
           {statusWord[creation.status]}
         </span>
-      </div>
-      {creation.prompt ? <p className={styles.prompt}>{creation.prompt}</p> : null}
-      <p className={styles.facts}>
-        <time dateTime={creation.createdAt}>{when.toLocaleString()}</time>
         <span>{creation.cost} credits</span>
         {creation.refunded ? <span>Refunded</span> : null}
+        <time dateTime={creation.createdAt} title={when.toLocaleString()}>
+          {when.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}
+        </time>
       </p>
-      {creation.status === 'failed' && creation.error ? <p className={styles.facts}>{creation.error}</p> : null}
-      <Preview creation={creation} output={output} single={single} />
-      <div className={styles.actions}>
-        {single ? null : (
-          <Link
-            to="/creations/$id"
-            params={{ id: creation.id }}
-            className={`${buttons.button.secondary} ${buttons.small}`}
-          >
-            Open
-          </Link>
-        )}
-        {isFile ? (
-          <a
-            className={`${buttons.button.secondary} ${buttons.small}`}
-            href={output}
-            download={`${creation.tool}-${creation.id.slice(0, 8)}.${extensionOf(output)}`}
-          >
-            Download
-          </a>
-        ) : null}
-        <button
-          type="button"
-          className={`${buttons.button.ghost} ${buttons.small}`}
-          disabled={!canDelete || running}
-          title={running ? 'It can be deleted once it has finished' : undefined}
-          onClick={() => actor.send({ type: 'creations.delete', id: creation.id })}
-        >
-          Delete
-        </button>
-      </div>
+      <CreationActions creation={creation} actor={actor} output={output} compact />
     </li>
   );
 }
 
-function Preview({ creation, output, single }: { creation: Creation; output: string | null; single: boolean }) {
+/** A tile's picture: the image or the clip's first frame; an icon and a word for sound, 3D and text. */
+function Thumbnail({ creation, output }: { creation: Creation; output: string | null }) {
+  if (output !== null && creation.status === 'succeeded') {
+    if (creation.outputKind === 'image')
+      return <img className={styles.thumbMedia} src={output} alt={creation.prompt ?? creation.title} loading="lazy" />;
+    if (creation.outputKind === 'video')
+      return <video className={styles.thumbMedia} src={output} preload="metadata" muted aria-label={creation.title} />;
+  }
+  const running = creation.status === 'processing' || creation.status === 'starting';
+  return (
+    <span className={styles.thumbKind} aria-hidden="true">
+      {kindIcon[creation.outputKind]}
+      {running ? 'Working…' : creation.status === 'succeeded' ? creation.category : 'No output'}
+    </span>
+  );
+}
+
+/** A creation's own page: its output large, then what it was made from and what it cost. */
+function CreationDetail({ creation, actor }: { creation: Creation; actor: CreationsActor }) {
+  const output = firstOutput(creation);
+  const created = new Date(creation.createdAt);
+  const finished = creation.completedAt ? new Date(creation.completedAt) : null;
+  const { prompt: _prompt, ...rest } = creation.input;
+  const uploads = Object.entries(rest).filter(([, value]) => typeof value === 'string' && isUpload(value));
+  const params = Object.entries(rest).filter(([, value]) => !(typeof value === 'string' && isUpload(value)));
+  return (
+    <article className={styles.detail} aria-label={`${creation.title}, ${created.toLocaleString()}`}>
+      <div className={styles.stage}>
+        <Preview creation={creation} output={output} />
+      </div>
+      <div className={styles.about}>
+        <div className={styles.cardHead}>
+          <h2 className={styles.detailTitle}>{creation.title}</h2>
+          <span className={styles.status} data-status={creation.status}>
+            {statusWord[creation.status]}
+          </span>
+        </div>
+        {creation.prompt ? <p className={styles.detailPrompt}>{creation.prompt}</p> : null}
+        {creation.status === 'failed' && creation.error ? <p className={styles.facts}>{creation.error}</p> : null}
+        <dl className={styles.params}>
+          {params.map(([name, value]) => (
+            <div key={name} className={styles.param}>
+              <dt>{labelOf(name)}</dt>
+              <dd>{String(value)}</dd>
+            </div>
+          ))}
+          <div className={styles.param}>
+            <dt>Cost</dt>
+            <dd>
+              {creation.cost} credits{creation.refunded ? ' (refunded)' : ''}
+            </dd>
+          </div>
+          <div className={styles.param}>
+            <dt>Made</dt>
+            <dd>
+              <time dateTime={creation.createdAt}>{created.toLocaleString()}</time>
+            </dd>
+          </div>
+          {finished ? (
+            <div className={styles.param}>
+              <dt>Took</dt>
+              <dd>{secondsBetween(created, finished)}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {uploads.length > 0 ? (
+          <div className={styles.uploads}>
+            <h3 className={styles.uploadsTitle}>Uploaded</h3>
+            <ul className={styles.uploadList}>
+              {uploads.map(([name, url]) => (
+                <li key={name}>
+                  <img className={styles.upload} src={String(url)} alt={labelOf(name)} loading="lazy" />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <CreationActions creation={creation} actor={actor} output={output} />
+      </div>
+    </article>
+  );
+}
+
+/** A stored file the run was given (an uploaded picture): the server's file address. */
+const isUpload = (value: string) => /^(https?:\/\/[^/]+)?\/files\//.test(value);
+/** 'pose_image' → 'Pose image', 'num_frames' → 'Num frames'. */
+const labelOf = (name: string) => {
+  const words = name
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+const secondsBetween = (from: Date, to: Date) => {
+  const seconds = Math.max(0, (to.getTime() - from.getTime()) / 1000);
+  return seconds < 60 ? `${seconds.toFixed(1)} s` : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+};
+
+function Preview({ creation, output }: { creation: Creation; output: string | null }) {
   if (output === null) return <div className={styles.placeholder}>No output</div>;
   switch (creation.outputKind) {
     case 'image':
-      return <img className={styles.preview} src={output} alt={creation.prompt ?? creation.title} loading="lazy" />;
+      return <img className={styles.preview} src={output} alt={creation.prompt ?? creation.title} />;
     case 'video':
       return <video className={styles.preview} src={output} controls preload="metadata" aria-label={creation.title} />;
     case 'audio':
       return <audio className={styles.audio} src={output} controls preload="metadata" aria-label={creation.title} />;
     case 'model3d':
-      return single ? (
+      return (
         <Suspense fallback={<div className={styles.placeholder}>Loading the 3D viewer...</div>}>
           <ModelViewer url={output} label={creation.title} />
         </Suspense>
-      ) : (
-        <div className={styles.placeholder}>3D model (.glb): open it to turn and zoom</div>
       );
     default:
       return <pre className={styles.text}>{output}</pre>;

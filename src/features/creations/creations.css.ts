@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
 import { toggleRule } from '../../components/ui/button/button.css';
 import { card as uiCard, cluster, stack } from '../../components/ui/layout/layout.css';
@@ -19,37 +19,61 @@ export const chip = style({
     '&:focus-visible': { outline: `2px solid ${vars.color.accent}`, outlineOffset: 2 },
   },
 });
+/** The gallery: tiles of about 150 px, so a 1280×800 screen shows two full rows of six (at least 12 runs). */
 export const grid = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))',
-  gap: vars.space.lg,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(148px, 1fr))',
+  gap: vars.space.md,
   listStyle: 'none',
   margin: 0,
   padding: 0,
 });
-export const card = style([uiCard.compact, stack.md, { minWidth: 0 }]);
+export const tile = style([
+  uiCard.flush,
+  {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: vars.space.xxs,
+    minWidth: 0,
+    paddingBottom: vars.space.sm,
+  },
+]);
+export const thumb = style({
+  display: 'grid',
+  placeItems: 'center',
+  aspectRatio: '16 / 10',
+  background: vars.color.input,
+  color: vars.color.textSecondary,
+  textDecoration: 'none',
+  overflow: 'hidden',
+  marginBottom: vars.space.xxs,
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.accent}`, outlineOffset: -2 } },
+});
+export const thumbMedia = style({ width: '100%', height: '100%', objectFit: 'cover', display: 'block' });
+export const thumbKind = style([stack.xxs, { alignItems: 'center', fontSize: vars.fontSize.xs }]);
 export const cardHead = style({
   display: 'flex',
   justifyContent: 'space-between',
   gap: vars.space.sm,
   alignItems: 'baseline',
 });
-export const toolName = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 });
-export const prompt = style({
+/** A tile's lines keep to its width: one line each, the rest in the title attribute and on the run's page. */
+const tileLine = {
   margin: 0,
-  color: vars.color.text,
-  overflowWrap: 'anywhere',
-  display: '-webkit-box',
-  WebkitLineClamp: 3,
-  WebkitBoxOrient: 'vertical',
+  paddingInline: vars.space.sm,
   overflow: 'hidden',
-});
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+} as const;
+export const toolName = style({ ...tileLine, fontSize: vars.fontSize.sm, fontWeight: 700 });
+export const prompt = style({ ...tileLine, fontSize: vars.fontSize.xs, color: vars.color.text });
 export const facts = style({
   display: 'flex',
   flexWrap: 'wrap',
-  gap: `${vars.space.xxs} ${vars.space.md}`,
+  gap: `${vars.space.xxxs} ${vars.space.sm}`,
   margin: 0,
-  fontSize: vars.fontSize.xs,
+  paddingInline: vars.space.sm,
+  fontSize: vars.fontSize.xxs,
   color: vars.color.textSecondary,
 });
 export const status = style({
@@ -62,7 +86,7 @@ export const status = style({
 export const preview = style({
   display: 'block',
   width: '100%',
-  maxHeight: 260,
+  maxHeight: '70vh',
   objectFit: 'contain',
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.border}`,
@@ -90,7 +114,48 @@ export const placeholder = style({
   textAlign: 'center',
   padding: vars.space.md,
 });
-export const actions = style([cluster.sm, { marginTop: 'auto' }]);
+export const actions = style([cluster.xs, { marginTop: 'auto', paddingInline: vars.space.sm }]);
+/** A tile's icon buttons: square, as tall as a line of text and a half. */
+export const iconAction = style({
+  minHeight: 30,
+  minWidth: 30,
+  padding: 0,
+  borderRadius: vars.radius.sm,
+  display: 'inline-grid',
+  placeItems: 'center',
+});
+/** A creation's own page: the output large beside (or, on a phone, above) what it was made from. */
+export const detail = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 3fr) minmax(260px, 2fr)',
+  gap: vars.space.xxl,
+  alignItems: 'start',
+  '@media': { 'screen and (max-width: 900px)': { gridTemplateColumns: 'minmax(0, 1fr)' } },
+});
+export const stage = style([uiCard.compact, { minWidth: 0 }]);
+export const about = style([uiCard.compact, stack.md, { minWidth: 0 }]);
+export const detailTitle = style({ margin: 0, fontSize: vars.fontSize.lead, fontWeight: 700 });
+export const detailPrompt = style({ margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' });
+export const params = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+  gap: `${vars.space.xxs} ${vars.space.lg}`,
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+});
+export const param = style({ display: 'contents' });
+globalStyle(`${param} dt`, { color: vars.color.textSecondary });
+globalStyle(`${param} dd`, { margin: 0, overflowWrap: 'anywhere' });
+export const uploads = stack.xs;
+export const uploadsTitle = style({ margin: 0, fontSize: vars.fontSize.sm, fontWeight: 700 });
+export const uploadList = style([cluster.sm, { listStyle: 'none', margin: 0, padding: 0 }]);
+export const upload = style({
+  width: 96,
+  height: 96,
+  objectFit: 'cover',
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+});
 export const alert = style({
   padding: `${vars.space.md} ${vars.space.lg}`,
   borderRadius: vars.radius.md,
