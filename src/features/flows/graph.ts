@@ -199,6 +199,12 @@ export function allStates(state: FlowState): FlowState[] {
   return [state, ...state.children.flatMap(allStates)];
 }
 
+/**
+ * How many states a machine has, the one count the flows viewer and the path reports give: every
+ * state node below the root (compound, parallel, final and history ones included), not the root itself.
+ */
+export const stateCount = (graph: FlowGraph): number => allStates(graph.root).length - 1;
+
 /** A transition as one line: `auth.register.submit [passwordsDiffer]`. */
 export function transitionLabel(t: FlowTransition): string {
   return t.guard ? `${t.event} [${t.guard}]` : t.event;
