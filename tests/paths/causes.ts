@@ -50,4 +50,4 @@ export function causeOf(
  * the check runs without a page; runPath's own check covers what a helper hides.
  */
 export const answersServer = (driver: (...args: never[]) => unknown): boolean =>
-  /\bserver\b|\banswer\w*\(|\w+Answers?\(/.test(String(driver));
+  /\.answer\(|\banswer\w*\(|\w+Answers?\(/.test(String(driver));

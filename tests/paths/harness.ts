@@ -271,8 +271,11 @@ export async function runPath(
     } else {
       added.push(...texts.map((text): Step => ({ kind, text })), ...answerSteps);
     }
-    added[added.length - 1]!.durationMs = durationMs;
-    if (shots?.every) added[added.length - 1]!.screenshot = await shoot(`-${steps.length + added.length}`);
+    const last = added[added.length - 1];
+    if (!last) return;
+    last.durationMs = durationMs;
+    const screenshot = shots?.every ? await shoot(`-${steps.length + added.length}`) : undefined;
+    if (screenshot) last.screenshot = screenshot;
     steps.push(...added);
   };
   try {

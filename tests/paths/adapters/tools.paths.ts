@@ -205,7 +205,7 @@ export const toolRunPaths: PathAdapter = {
       const answers = requestAnswers(outcome, context.shape.call === 'single');
       const said: string[] = [];
       for (const { status, body } of answers)
-        said.push(await ctx.server.answer('POST', context.tool.endpoint, status, body));
+        said.push(String(await ctx.server.answer('POST', context.tool.endpoint, status, body)));
       if (said.length === 1) return said[0]!;
       const keys = callsSeen
         .get(ctx.server)!
