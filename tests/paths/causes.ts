@@ -51,3 +51,63 @@ export function causeOf(
  */
 export const answersServer = (driver: (...args: never[]) => unknown): boolean =>
   /\.answer\(|\banswer\w*\(|\w+Answers?\(/.test(String(driver));
+
+/** The status-and-message kind of an answer, to choose a sentence by. */
+const messageOf = (answer: AnsweredRequest) =>
+  typeof (answer.body as { message?: unknown } | undefined)?.message === 'string'
+    ? (answer.body as { message: string }).message
+    : '';
+
+/**
+ * A cause by outcome: `done` for a success (below 300), `refused` for an answer with a message (a
+ * sentence, or chosen from the answer), SERVER_FAULT (or `fault`) for an error with no body.
+ */
+export const byOutcome =
+  (done: string, refused: string | ((answer: AnsweredRequest, message: string) => string), fault = SERVER_FAULT): Cause =>
+  (_event, answer) => {
+    if (answer.status < 300) return done;
+    if (answer.body === undefined) return fault;
+    return typeof refused === 'string' ? refused : refused(answer, messageOf(answer));
+  };
+
+/** A cause per invoked actor, for a driver that answers the outcomes of several (`xstate.*`). */
+export const perActor =
+  (table: Record<string, Cause>): Cause =>
+  (event, answer) => {
+    const actor = event.type.split('.').slice(3).join('.');
+    const cause = table[actor];
+    if (cause === undefined) throw new Error(`No cause for the answer to ${actor} (${event.type})`);
+    return typeof cause === 'string' ? cause : cause(event, answer);
+  };
+
+/**
+ * How a generation start or status check fails on a real server with the offline provider
+ * (server/providers/local.ts): by the status and message the path made the server answer.
+ */
+export function toolFailure(answer: AnsweredRequest): string {
+  const message = messageOf(answer);
+  if (answer.body === undefined && answer.status >= 500) return SERVER_FAULT;
+  if (answer.status === 402)
+    return 'an account with fewer credits than the run costs (a new account after its free credits are spent)';
+  if (/time[d\s-]*out/i.test(message) && answer.status !== 504)
+    return 'put [slow] in the prompt: the offline run takes LOCAL_SLOW_MS (set it past the client’s wait), so the call times out';
+  if (answer.status === 504) return 'put [busy] in the prompt: the offline provider refuses the run with 504 before charging';
+  if (answer.status === 502)
+    return 'cannot be caused with the offline provider: a 502 comes from a configured AI service that fails';
+  if (/too large/i.test(message))
+    return 'choose a picture over the upload limit (22 MB on /api/upload; the page refuses larger files itself)';
+  return 'put [fail] in the prompt (or in a picture’s text metadata for the tools without one): the offline provider fails the run';
+}
+
+/** How a status check of a started run answers on a real server, by the status the answer reports. */
+export function predictionCause(body: unknown): string {
+  const { status, output } = (body ?? {}) as { status?: unknown; output?: unknown };
+  if (status === 'processing' || status === 'starting')
+    return 'check a run the offline provider is still working on (a longer run: a longer duration, or video)';
+  if (status === 'failed') return 'put [fail] in the prompt: the offline provider fails the run and refunds its credits';
+  if (status === 'canceled')
+    return 'cannot be caused: the app offers no way to cancel a run, and the offline provider never cancels one';
+  if (status === 'succeeded' && (output === null || (Array.isArray(output) && output[0] == null)))
+    return 'cannot be caused: the offline provider always writes an output (this checks the page against a broken answer)';
+  return 'generate with an ordinary prompt: the offline provider finishes the run';
+}

@@ -56,23 +56,44 @@ const sameStep = (a: Step, b: Step) =>
   !a.screenshot &&
   !b.screenshot;
 
+/** The longest block of steps that folds as one (a poll's answer, its check and its wait, say). */
+const MAX_BLOCK = 4;
+
 /**
  * Folds each run of equal steps (kind, text and answer alike, no screenshot) into its first, with
- * `times` and " × N" in its text, and the run's durations added up. Runs of two or three fold too:
+ * `times` and " × N" in its text and the run's durations added up; likewise a block of up to
+ * MAX_BLOCK steps repeated in a row (a poll that answers "processing", the bar it moves, the wait
+ * before the next) is shown once, each of its steps with the count. Runs of two or three fold too:
  * the count reads better than a repeated line.
  */
 export function foldSteps(steps: readonly Step[]): Step[] {
   const out: Step[] = [];
-  for (const step of steps) {
-    const last = out[out.length - 1];
-    if (last && sameStep(last, step)) {
-      last.times = (last.times ?? 1) + 1;
-      if (step.durationMs !== undefined) last.durationMs = (last.durationMs ?? 0) + step.durationMs;
-      continue;
+  let i = 0;
+  while (i < steps.length) {
+    let best = { size: 1, times: 1 };
+    for (let size = 1; size <= MAX_BLOCK && i + 2 * size <= steps.length; size++) {
+      let times = 1;
+      while (
+        i + (times + 1) * size <= steps.length &&
+        Array.from({ length: size }, (_, k) => k).every((k) => sameStep(steps[i + k]!, steps[i + times * size + k]!))
+      )
+        times++;
+      // The block that hides the most lines wins; a shorter one on a tie.
+      if (times > 1 && size * (times - 1) > best.size * (best.times - 1)) best = { size, times };
     }
-    out.push({ ...step });
+    for (let k = 0; k < best.size; k++) {
+      const step: Step = { ...steps[i + k]! };
+      if (best.times > 1) {
+        step.times = best.times;
+        step.text = `${step.text} × ${best.times}`;
+        const durations = Array.from({ length: best.times }, (_, t) => steps[i + t * best.size + k]!.durationMs);
+        if (durations.some((d) => d !== undefined)) step.durationMs = durations.reduce<number>((n, d) => n + (d ?? 0), 0);
+      }
+      out.push(step);
+    }
+    i += best.size * best.times;
   }
-  return out.map((s) => (s.times ? { ...s, text: `${s.text} × ${s.times}` } : s));
+  return out;
 }
 
 /** The longest run of equal steps in a row (the report's check that folding worked). */
