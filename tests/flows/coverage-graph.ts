@@ -156,4 +156,3 @@ export function edgesPerStep(machine: AnyStateMachine, model: FlowModel, path: F
     return edges.flatMap((e, i) => (taken.has(e.transition) ? [i] : []));
   });
 }
-

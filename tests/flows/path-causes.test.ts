@@ -32,12 +32,16 @@ describe('the causes of the path tests’ server answers', () => {
     };
     expect(uncaused(bare)).toEqual(['door: door.open']);
     expect(uncaused({ ...bare, causes: { 'door.*': 'open the door with its key' } })).toEqual([]);
-    const chosen = causeOf({ 'door.*': (_e, a) => (a.status === 200 ? 'its key' : 'a wrong key') }, { type: 'door.open' }, {
-      method: 'POST',
-      path: '/api/door',
-      status: 403,
-      body: {},
-    });
+    const chosen = causeOf(
+      { 'door.*': (_e, a) => (a.status === 200 ? 'its key' : 'a wrong key') },
+      { type: 'door.open' },
+      {
+        method: 'POST',
+        path: '/api/door',
+        status: 403,
+        body: {},
+      },
+    );
     expect(chosen).toBe('a wrong key');
   });
 

@@ -47,7 +47,8 @@ const doors: FileReport = {
     door: {
       coverage: coverage(3, 4, ['door.locked --pick--> door.open']),
       unreachable: { 'door.locked --pick--> door.open': 'Nobody can pick the lock on the page.' },
-      chart: '<svg xmlns="http://www.w3.org/2000/svg"><g data-state="door.open"><rect/></g><path data-key="door.closed --open--> door.open"/></svg>',
+      chart:
+        '<svg xmlns="http://www.w3.org/2000/svg"><g data-state="door.open"><rect/></g><path data-key="door.closed --open--> door.open"/></svg>',
       paths: [
         path('Reaches open when door.open is sent', true, [
           {
@@ -86,7 +87,9 @@ const lights: FileReport = {
     lamp: {
       coverage: coverage(2, 2, []),
       unreachable: {},
-      paths: [path('Reaches on when lamp.on is sent', true, [{ title: 'On', steps: [{ kind: 'action', text: 'click On' }] }])],
+      paths: [
+        path('Reaches on when lamp.on is sent', true, [{ title: 'On', steps: [{ kind: 'action', text: 'click On' }] }]),
+      ],
     },
   },
 };

@@ -63,7 +63,11 @@ const messageOf = (answer: AnsweredRequest) =>
  * sentence, or chosen from the answer), SERVER_FAULT (or `fault`) for an error with no body.
  */
 export const byOutcome =
-  (done: string, refused: string | ((answer: AnsweredRequest, message: string) => string), fault = SERVER_FAULT): Cause =>
+  (
+    done: string,
+    refused: string | ((answer: AnsweredRequest, message: string) => string),
+    fault = SERVER_FAULT,
+  ): Cause =>
   (_event, answer) => {
     if (answer.status < 300) return done;
     if (answer.body === undefined) return fault;
@@ -91,7 +95,8 @@ export function toolFailure(answer: AnsweredRequest): string {
     return 'an account with fewer credits than the run costs (a new account after its free credits are spent)';
   if (/time[d\s-]*out/i.test(message) && answer.status !== 504)
     return 'put [slow] in the prompt: the offline run takes LOCAL_SLOW_MS (set it past the client’s wait), so the call times out';
-  if (answer.status === 504) return 'put [busy] in the prompt: the offline provider refuses the run with 504 before charging';
+  if (answer.status === 504)
+    return 'put [busy] in the prompt: the offline provider refuses the run with 504 before charging';
   if (answer.status === 502)
     return 'cannot be caused with the offline provider: a 502 comes from a configured AI service that fails';
   if (/too large/i.test(message))
@@ -104,7 +109,8 @@ export function predictionCause(body: unknown): string {
   const { status, output } = (body ?? {}) as { status?: unknown; output?: unknown };
   if (status === 'processing' || status === 'starting')
     return 'check a run the offline provider is still working on (a longer run: a longer duration, or video)';
-  if (status === 'failed') return 'put [fail] in the prompt: the offline provider fails the run and refunds its credits';
+  if (status === 'failed')
+    return 'put [fail] in the prompt: the offline provider fails the run and refunds its credits';
   if (status === 'canceled')
     return 'cannot be caused: the app offers no way to cancel a run, and the offline provider never cancels one';
   if (status === 'succeeded' && (output === null || (Array.isArray(output) && output[0] == null)))

@@ -21,8 +21,6 @@ import {
   type FlowPath,
   type MachineCoverage,
 } from '../flows/harness';
-import { machines as registry } from '../../machines';
-import { writeRequirementsReport } from '../flows/requirements-report';
 import { causeOf, type Cause } from './causes';
 import { TestServer, type Answered } from './test-server';
 import { checkFor, checkState, leafPaths } from './sights';

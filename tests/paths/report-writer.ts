@@ -123,7 +123,10 @@ function stepHtml(step: Step): string {
 
 function pathHtml(machine: string, p: PathReport, appUrl: string): string {
   const scenarios = p.scenarios
-    .map((s) => `<li class="scenario"><h4>${escape(s.title)}</h4><ol class="steps">${s.steps.map(stepHtml).join('')}</ol></li>`)
+    .map(
+      (s) =>
+        `<li class="scenario"><h4>${escape(s.title)}</h4><ol class="steps">${s.steps.map(stepHtml).join('')}</ol></li>`,
+    )
     .join('');
   return `<li class="path ${p.passed ? 'ok' : 'fail'}" id="${escape(p.slug)}" data-status="${p.passed ? 'passed' : 'failed'}" data-keys="${escape(JSON.stringify(p.keys))}" data-states="${escape(JSON.stringify(p.states))}"><h3 class="title">${escape(p.title)}</h3><p class="meta"><span class="duration">${seconds(p.durationMs)}</span> · ${p.scenarios.length} scenario(s) · <a class="flows" href="${escape(flowsLink(appUrl, machine, p.transitions))}">open on /flows</a> · <button type="button" class="highlight">Show on the chart</button></p><ol class="scenarios">${scenarios}</ol>${p.error ? `<p class="err">${escape(p.error)}</p>` : ''}</li>`;
 }
@@ -216,7 +219,9 @@ export function reportHtml(
           .map((k) => `<li>${escape(k)}${m.unreachable[k] ? ` — <em>${escape(m.unreachable[k])}</em>` : ''}</li>`)
           .join('')}</ul></details>`
       : '';
-    const chart = m.chart ? `<details class="chart-box" open><summary>Chart</summary><div class="chart">${m.chart}</div></details>` : '';
+    const chart = m.chart
+      ? `<details class="chart-box" open><summary>Chart</summary><div class="chart">${m.chart}</div></details>`
+      : '';
     return `<section class="machine" id="machine-${escape(name)}" data-machine="${escape(name)}"><h2>${escape(name)}</h2><p class="coverage">${c.states} states; transitions walked through the UI: ${c.walked}/${c.transitions} (${c.percent}%); paths: ${m.paths.filter((r) => r.passed).length}/${m.paths.length} passed <small>(tests/paths/${escape(m.file)}.paths.test.ts, ${escape(m.at)})</small></p>${missing}${chart}<ol class="paths">${m.paths
       .map((p) => pathHtml(name, p, appUrl))
       .join('')}</ol></section>`;

@@ -98,7 +98,9 @@ export function readReport(given?: Document): ReportView {
   return {
     title: doc.querySelector('h1')?.textContent ?? '',
     summary,
-    index: Array.from(doc.querySelectorAll('#index a')).map((a) => (a.getAttribute('href') ?? '').replace(/^#machine-/, '')),
+    index: Array.from(doc.querySelectorAll('#index a')).map((a) =>
+      (a.getAttribute('href') ?? '').replace(/^#machine-/, ''),
+    ),
     machines,
   };
 }

@@ -8,7 +8,13 @@
  * path by the coverage keys, state ids and transition ids kept here.
  */
 import type { AnyMachineSnapshot, AnyStateNode } from 'xstate';
-import { allStates, toFlowGraph, type FlowGraph, type FlowState, type FlowTransition } from '../../src/features/flows/graph';
+import {
+  allStates,
+  toFlowGraph,
+  type FlowGraph,
+  type FlowState,
+  type FlowTransition,
+} from '../../src/features/flows/graph';
 import { edgeKeys, edgesPerStep, initialSnapshot } from '../flows/harness';
 import type { PlannedPath } from './harness';
 

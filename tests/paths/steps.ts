@@ -43,7 +43,9 @@ export function bodyText(body: unknown): string {
     (_k, v: unknown) => (typeof v === 'string' && v.length > 200 ? `${v.slice(0, 120)}… (${v.length} characters)` : v),
     2,
   );
-  return text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}\n… (${text.length - BODY_LIMIT} more characters)` : text;
+  return text.length > BODY_LIMIT
+    ? `${text.slice(0, BODY_LIMIT)}\n… (${text.length - BODY_LIMIT} more characters)`
+    : text;
 }
 
 /** More of the same step in a row than this fold into one. */
@@ -87,7 +89,8 @@ export function foldSteps(steps: readonly Step[]): Step[] {
         step.times = best.times;
         step.text = `${step.text} × ${best.times}`;
         const durations = Array.from({ length: best.times }, (_, t) => steps[i + t * best.size + k]!.durationMs);
-        if (durations.some((d) => d !== undefined)) step.durationMs = durations.reduce<number>((n, d) => n + (d ?? 0), 0);
+        if (durations.some((d) => d !== undefined))
+          step.durationMs = durations.reduce<number>((n, d) => n + (d ?? 0), 0);
       }
       out.push(step);
     }

@@ -179,7 +179,11 @@ export function pathSuite(file: PathGroup): void {
         const [first] = Object.keys(written.machines);
         await page.locator('#machine').selectOption(first!);
         const filtered = await page.evaluate(readReport as () => ReportView);
-        expect(Object.entries(filtered.machines).filter(([, m]) => !m.hidden).map(([n]) => n)).toEqual([first]);
+        expect(
+          Object.entries(filtered.machines)
+            .filter(([, m]) => !m.hidden)
+            .map(([n]) => n),
+        ).toEqual([first]);
         if (written.machines[first!]!.paths.length) {
           await page.locator(`section[data-machine="${first}"] button.highlight`).first().click();
           const lit = (await page.evaluate(readReport as () => ReportView)).machines[first!]!.highlighted;

@@ -73,7 +73,8 @@ export const changeEmailPaths: PathAdapter = {
         server.standing.set('GET /api/auth/user', { status: 200, body: (body as { user: User }).user });
       return server.answer('POST', '/api/auth/change-email', status, body);
     },
-  },  causes: {
+  },
+  causes: {
     'xstate.*': byOutcome(
       'type an email no account has and the right current password',
       'type a wrong current password (401 "Current password is incorrect"), or an email another account has (409)',
@@ -130,7 +131,8 @@ export const deleteAccountPaths: PathAdapter = {
       const { status, body } = answerOf(event);
       return server.answer('DELETE', '/api/users/delete-account', status, body);
     },
-  },  causes: {
+  },
+  causes: {
     'xstate.*': byOutcome(
       'confirm Delete my account',
       'confirm after the same account signed out in another tab: the server refuses the token (401 Unauthorized)',
@@ -169,7 +171,8 @@ export const cancelSubscriptionPaths: PathAdapter = {
       }
       return server.answer('POST', '/api/stripe/cancel-subscription', status, body);
     },
-  },  causes: {
+  },
+  causes: {
     'xstate.*': byOutcome(
       'cancel the Pro subscription of an account that bought one at the local checkout (no Stripe keys)',
       'cancel after the subscription was cancelled in another tab: the server has none to cancel',

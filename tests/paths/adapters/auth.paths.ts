@@ -65,7 +65,8 @@ export const forgotPasswordPaths: PathAdapter = {
       const { status, body } = answerOf(event);
       return server.answer('POST', '/api/auth/forgot-password', status, body);
     },
-  },  causes: {
+  },
+  causes: {
     'xstate.*': byOutcome(
       'type any email: the server answers the same whether an account has it (the link lands in the outbox, /dev/outbox, if one does)',
       'ask more than RATE_LIMIT_FORGOT_PASSWORD times an hour from one address (half of it for one email): 429 "Too many requests"',
@@ -93,7 +94,8 @@ export const verifyEmailPaths: PathAdapter = {
       const { status, body } = answerOf(event);
       return server.answer('GET', /\/api\/auth\/verify-email\//, status, body);
     },
-  },  causes: {
+  },
+  causes: {
     'xstate.*': byOutcome(
       'open the verification link of a new account from the outbox (/dev/outbox), the first time',
       (answer) =>
@@ -144,7 +146,8 @@ export const resetPasswordPaths: PathAdapter = {
       const { status, body } = answerOf(event);
       return server.answer('POST', '/api/auth/login', status, body);
     },
-  },  causes: {
+  },
+  causes: {
     'xstate.done.actor.resetPassword':
       'open the reset link from the outbox (/dev/outbox) after asking on /forgot-password, and set a new password',
     'xstate.error.actor.resetPassword': byOutcome(

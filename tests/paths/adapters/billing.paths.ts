@@ -133,7 +133,8 @@ export const checkoutPaths: PathAdapter = {
       }
       return said;
     },
-  },  causes: {
+  },
+  causes: {
     'xstate.*': (event, answer) => {
       const pack = event.type.endsWith('createCheckoutSession');
       const body = answer.body as { sessionId?: unknown; url?: unknown } | undefined;
@@ -213,7 +214,8 @@ export const checkoutReturnPaths: PathAdapter = {
       const { status, body } = answerOf(event);
       return server.answer('GET', '/api/stripe/checkout-session/cs_local_1', status, body);
     },
-  },  causes: {
+  },
+  causes: {
     'xstate.*': byOutcome(
       'pay at the local hosted checkout and come back: the answer is pending until the webhook grants the credits (LOCAL_CHECKOUT_WEBHOOK_DELAY_MS holds it back), then fulfilled',
       'open /credits?checkout=success&session_id= with a session id the server never made: "Checkout not found"',
@@ -289,7 +291,8 @@ export const creditHistoryPaths: PathAdapter = {
       const more = event.type.endsWith('loadMore');
       return server.answer('GET', more ? /credits\/history\?cursor=/ : /credits\/history$/, status, body);
     },
-  },  causes: {
+  },
+  causes: {
     'xstate.*': byOutcome(
       'open the credit history signed in; a second page needs more entries than one page holds (runs, purchases)',
       'open it after the same account signed out in another tab: the server refuses the token (401 Unauthorized)',

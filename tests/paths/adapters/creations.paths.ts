@@ -64,7 +64,8 @@ export const creationsPaths: PathAdapter = {
       const one = status === 200 && server.seen.includes('GET /api/creations/c1') ? single?.[0] : body;
       return server.answer('GET', FIRST_PAGE, status, one);
     },
-  },  causes: {
+  },
+  causes: {
     'xstate.*': perActor({
       loadPage: byOutcome(
         'open My Creations signed in after a few runs (or /creations/<id> of one of them)',

@@ -223,7 +223,8 @@ export const sessionPaths: PathAdapter = {
       await server.answer('DELETE', '/api/users/delete-account', 200, { message: 'Account deleted' });
       return 'delete the account in Settings (the server agrees)';
     },
-  },  causes: {
+  },
+  causes: {
     'xstate.done.actor.loadUser':
       'open the app with the saved sign-in of a live account (or sign in): GET /api/auth/user answers its user',
     'xstate.error.actor.loadUser': byOutcome(

@@ -96,10 +96,12 @@ export const themePaths: PathAdapter = {
     async 'xstate.error.actor.0.theme.remote.saving'({ server }) {
       return server.answer('POST', '/api/users/theme', 500, { message: 'offline' });
     },
-  },  causes: {
+  },
+  causes: {
     'session.signedIn': 'open the app with the saved sign-in of a live account: GET /api/auth/user answers its user',
     'session.signedOut': 'click Logout while signed in',
-    [LOADING]: 'sign in: GET /api/users/theme answers the theme the account saved (none until one is chosen while signed in)',
+    [LOADING]:
+      'sign in: GET /api/users/theme answers the theme the account saved (none until one is chosen while signed in)',
     'xstate.error.actor.0.theme.remote.loading': byOutcome(
       '',
       'a token the server no longer accepts (401): sign out of the same account in another tab first',

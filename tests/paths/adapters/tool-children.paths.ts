@@ -55,7 +55,8 @@ export const toolRequestPaths: PathAdapter = {
       return server.answer('POST', AD, status, body);
     },
     'xstate.after.*': delayPasses,
-  },  causes: {
+  },
+  causes: {
     'xstate.done.actor.attempt': 'generate an advertisement with an ordinary prompt: the offline provider answers',
     'xstate.error.actor.attempt': (_event, answer) => toolFailure(answer),
   },
@@ -153,7 +154,8 @@ export const toolPollPaths: PathAdapter = {
       return server.answer('GET', PREDICTION, status, body);
     },
     'xstate.after.*': delayPasses,
-  },  causes: {
+  },
+  causes: {
     start: 'generate a sound with an ordinary prompt: the server starts the run and answers its id',
     'xstate.done.actor.fetchPrediction': (_event, answer) => predictionCause(answer.body),
     'xstate.error.actor.fetchPrediction': (_event, answer) => toolFailure(answer),

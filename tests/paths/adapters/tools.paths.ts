@@ -259,9 +259,11 @@ export const toolRunPaths: PathAdapter = {
         .toBe(true);
       return 'wait for the scroll delay: the page scrolls down to the result';
     },
-  },  causes: {
+  },
+  causes: {
     'tool.balance': 'finish a run while signed in: the page asks for the balance again',
-    'progress.tick': 'any run of a polled tool while the offline provider works on it (a longer one: a longer duration or video)',
+    'progress.tick':
+      'any run of a polled tool while the offline provider works on it (a longer one: a longer duration or video)',
     'xstate.done.actor.request': (_event, answer) => {
       const body = answer.body as { output?: unknown; id?: unknown };
       if (answer.status >= 300) return toolFailure(answer);
