@@ -10,12 +10,13 @@
 import type { AnyMachineSnapshot, AnyStateNode } from 'xstate';
 import {
   allStates,
+  guardName,
   toFlowGraph,
   type FlowGraph,
   type FlowState,
   type FlowTransition,
 } from '../../src/features/flows/graph';
-import { edgeKeys, edgesPerStep, initialSnapshot } from '../flows/harness';
+import { edgesPerStep, graphEdges, initialSnapshot } from '../flows/harness';
 import type { PlannedPath } from './harness';
 
 /** The longest title a path or scenario gets. */
@@ -46,14 +47,23 @@ const cut = (text: string, limit: number) => (text.length <= limit ? text : `${t
 
 /** A state's description up to its first clause, in lower case: "nothing in flight". */
 function gist(state: FlowState | undefined): string {
-  const text = state?.description?.split(/[;:(]| — /)[0]?.trim() ?? '';
+  const text =
+    state?.description
+      ?.split(/[;:(]| — /)[0]
+      ?.trim()
+      .replace(/\.$/, '') ?? '';
   return text ? text.charAt(0).toLowerCase() + text.slice(1) : '';
 }
 
 /** What makes a transition happen, in words: "loadUser succeeds", "the startupTimeout delay passes". */
 function whenText(t: FlowTransition): string {
   const guard = t.guard ? ` (${t.guard})` : '';
-  const actor = t.eventType.split('.').slice(3).join('.');
+  // An unnamed invoke's id is `<index>.<machine>.<state path>`: the state path names it well enough.
+  const actor = t.eventType
+    .split('.')
+    .slice(3)
+    .join('.')
+    .replace(/^\d+\.[^.]+\./, '');
   switch (t.kind) {
     case 'done':
       return `${actor} succeeds${guard}`;
@@ -113,9 +123,14 @@ export function planPaths(machine: string, paths: readonly PlannedPath[]): PathP
   if (!paths.length) return [];
   const chart = paths[0]!.model.machine;
   const graph = toFlowGraph(chart);
-  const keys = edgeKeys(chart);
-  const byKey = new Map<string, FlowTransition>();
-  for (const t of graph.transitions) if (!byKey.has(t.coverageKey)) byKey.set(t.coverageKey, t);
+  const edges = graphEdges(chart);
+  const keys = edges.map((e) => e.key);
+  // Each edge's transition on the chart: the same key, and the same guard where several share the key.
+  const byEdge = edges.map(({ key, transition }) => {
+    const same = graph.transitions.filter((t) => t.coverageKey === key);
+    const guard = guardName((transition as { guard?: unknown }).guard);
+    return same.find((t) => t.guard === guard) ?? same[0];
+  });
   const seen = new Set<number>();
   const raw = paths.map((planned) => {
     const perStep = edgesPerStep(planned.model.machine, planned.model, planned.path);
@@ -126,7 +141,7 @@ export function planPaths(machine: string, paths: readonly PlannedPath[]): PathP
       const fresh = edges.filter((e) => !seen.has(e));
       for (const e of fresh) seen.add(e);
       if (fresh.length) {
-        const named = fresh.find((e) => byKey.get(keys[e]!)?.kind !== 'always') ?? fresh[0]!;
+        const named = fresh.find((e) => byEdge[e]?.kind !== 'always') ?? fresh[0]!;
         scenarios.push({ end: i, edge: named });
       }
     });
@@ -138,7 +153,7 @@ export function planPaths(machine: string, paths: readonly PlannedPath[]): PathP
     return { scenarios, walked, states: [...states].filter((id) => id !== chart.id) };
   });
   const titleOfEdge = (edge: number) => {
-    const t = byKey.get(keys[edge] ?? '');
+    const t = byEdge[edge];
     return t ? scenarioTitle(graph, t) : 'Starts the flow';
   };
   const scenarioTitles = uniqueTitles(raw.flatMap((r) => r.scenarios.map((s) => titleOfEdge(s.edge))));
