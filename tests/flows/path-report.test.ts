@@ -199,6 +199,14 @@ describe('folding repeated steps', () => {
     ]);
   });
 
+  it('folds steps alike but for a number, showing the number from its first to its last value', () => {
+    const moves = [5, 40, 95].map((n): Step => ({ kind: 'check', text: `the bar shows Generating... ${n}%` }));
+    expect(foldSteps([...moves, wait]).map((s) => s.text)).toEqual([
+      'the bar shows Generating... 5…95% × 3',
+      wait.text,
+    ]);
+  });
+
   it('keeps steps with a screenshot and different steps as they are', () => {
     const shot: Step = { ...bar, screenshot: 'screenshots/x-1.png' };
     expect(foldSteps([bar, shot, shot, wait])).toEqual([bar, shot, shot, wait]);

@@ -58,15 +58,34 @@ const sameStep = (a: Step, b: Step) =>
   !a.screenshot &&
   !b.screenshot;
 
+/** Numbers in a text, which may differ between steps that fold (a progress bar's percentage). */
+const NUMBER = /\d+(?:\.\d+)?/g;
+
+/** Steps alike but for the numbers in their text (the answers exactly alike): they fold into one. */
+const similarStep = (a: Step, b: Step) =>
+  sameStep({ ...a, text: a.text.replace(NUMBER, '#') }, { ...b, text: b.text.replace(NUMBER, '#') });
+
+/** The text of similar steps as one: each number that changes from the first to the last reads "first…last". */
+function rangeText(texts: readonly string[]): string {
+  const first = texts[0]!;
+  const last = [...texts[texts.length - 1]!.matchAll(NUMBER)].map((m) => m[0]);
+  let n = 0;
+  return first.replace(NUMBER, (value) => {
+    const end = last[n++];
+    return end === undefined || end === value ? value : `${value}…${end}`;
+  });
+}
+
 /** The longest block of steps that folds as one (a poll's answer, its check and its wait, say). */
 const MAX_BLOCK = 4;
 
 /**
- * Folds each run of equal steps (kind, text and answer alike, no screenshot) into its first, with
- * `times` and " × N" in its text and the run's durations added up; likewise a block of up to
- * MAX_BLOCK steps repeated in a row (a poll that answers "processing", the bar it moves, the wait
- * before the next) is shown once, each of its steps with the count. Runs of two or three fold too:
- * the count reads better than a repeated line.
+ * Folds each run of like steps (kind and answer alike, the text alike but for its numbers, no
+ * screenshot) into its first, with `times` and " × N" in its text and the run's durations added up;
+ * likewise a block of up to MAX_BLOCK steps repeated in a row (a poll that answers "processing", the
+ * bar it moves, the wait before the next) is shown once, each of its steps with the count. A number
+ * that changes on the way shows from its first to its last value ("Generating... 5…95% × 58"). Runs of
+ * two or three fold too: the count reads better than a repeated line.
  */
 export function foldSteps(steps: readonly Step[]): Step[] {
   const out: Step[] = [];
@@ -77,7 +96,7 @@ export function foldSteps(steps: readonly Step[]): Step[] {
       let times = 1;
       while (
         i + (times + 1) * size <= steps.length &&
-        Array.from({ length: size }, (_, k) => k).every((k) => sameStep(steps[i + k]!, steps[i + times * size + k]!))
+        Array.from({ length: size }, (_, k) => k).every((k) => similarStep(steps[i + k]!, steps[i + times * size + k]!))
       )
         times++;
       // The block that hides the most lines wins; a shorter one on a tie.
@@ -87,7 +106,8 @@ export function foldSteps(steps: readonly Step[]): Step[] {
       const step: Step = { ...steps[i + k]! };
       if (best.times > 1) {
         step.times = best.times;
-        step.text = `${step.text} × ${best.times}`;
+        const texts = Array.from({ length: best.times }, (_, t) => steps[i + t * best.size + k]!.text);
+        step.text = `${rangeText(texts)} × ${best.times}`;
         const durations = Array.from({ length: best.times }, (_, t) => steps[i + t * best.size + k]!.durationMs);
         if (durations.some((d) => d !== undefined))
           step.durationMs = durations.reduce<number>((n, d) => n + (d ?? 0), 0);
