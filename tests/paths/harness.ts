@@ -261,11 +261,13 @@ export async function runPath(
         answer: { method: a.method, path: a.path, status: a.status, body: bodyText(a.body), cause },
       };
     });
-    // A driver that only answers returns the answer (or a sentence that starts with it): one step each.
+    // A driver that only answers returns the answer (or a sentence that starts with it): one step each,
+    // or one for the same answer given to each attempt of a retried call (its sentence says so).
     const [first] = answerSteps;
     if (first && texts.length === 1 && texts[0]!.startsWith(first.text)) {
       first.text = texts[0]!;
-      added.push(...answerSteps);
+      const same = answerSteps.every((a) => JSON.stringify(a.answer) === JSON.stringify(first.answer));
+      added.push(...(same && texts[0] !== answers[0]!.text ? [first] : answerSteps));
     } else {
       added.push(...texts.map((text): Step => ({ kind, text })), ...answerSteps);
     }
