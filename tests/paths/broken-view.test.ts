@@ -37,8 +37,8 @@ it('leaves a screenshot named after the failed path, which the report shows at t
   const dir = reportDir();
   const [path] = plannedPaths(broken);
   const [plan] = planPaths(broken.name, [path!]);
-  const result = await runPath(broken, path!, await pages.take(), { dir, name: plan!.slug, every: false }).finally(
-    () => pages.release(),
+  const result = await runPath(broken, path!, await pages.take(), { dir, name: plan!.slug, every: false }).finally(() =>
+    pages.release(),
   );
 
   expect(result.passed).toBe(false);
