@@ -3,7 +3,9 @@
  * (tests/paths/harness.ts), then a check that every transition was walked except the ones the
  * adapter explains. The files (tests/paths/*.paths.test.ts) run side by side in the e2e project;
  * `npm run test:paths` runs them all and each adds its results to coverage/paths.json and
- * coverage/paths.html (writeReport).
+ * coverage/paths.html (report-writer.ts writeReport; another run's under its own directory, options.ts
+ * reportDir). Each path's test is named by its title (scenarios.ts planPaths); a failed step leaves a
+ * screenshot named after the path, and with PATHS_SCREENSHOTS=all every step does.
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
