@@ -152,11 +152,23 @@ export function planPaths(machine: string, paths: readonly PlannedPath[]): PathP
     for (const s of planned.path.steps) for (const id of nodeIds(s.state)) states.add(id);
     return { scenarios, walked, states: [...states].filter((id) => id !== chart.id) };
   });
+  const states = new Map(allStates(graph.root).map((state) => [state.id, state]));
   const titleOfEdge = (edge: number) => {
     const t = byEdge[edge];
     return t ? scenarioTitle(graph, t) : 'Starts the flow';
   };
-  const scenarioTitles = uniqueTitles(raw.flatMap((r) => r.scenarios.map((s) => titleOfEdge(s.edge))));
+  // Two transitions alike but for the state they leave say which they leave; an ordinal tells the rest apart.
+  const edgesNamed = raw.flatMap((r) => r.scenarios.map((s) => s.edge));
+  const bases = edgesNamed.map(titleOfEdge);
+  const scenarioTitles = uniqueTitles(
+    bases.map((base, i) => {
+      const t = byEdge[edgesNamed[i]!];
+      const clash = bases.some((other, j) => j !== i && other === base && byEdge[edgesNamed[j]!]?.source !== t?.source);
+      if (!t || !clash) return base;
+      const from = ` from ${states.get(t.source)?.path || t.source}`;
+      return `${cut(base, TITLE_LIMIT - from.length - 6)}${from}`;
+    }),
+  );
   let n = 0;
   const named = raw.map((r) => r.scenarios.map((s) => ({ ...s, title: scenarioTitles[n++]! })));
   const pathTitles = uniqueTitles(
