@@ -51,9 +51,10 @@ export default async function setup(project: TestProject) {
     rmSync(join(distDir, 'flows-coverage.json'), { force: true });
     if (existsSync(bundled)) copyFileSync(bundled, join(distDir, 'flows-coverage.json'));
   }
-  // The path test files add their results here (tests/paths/harness.ts writeReport): start empty, so
-  // coverage/paths.json and paths.html tell this run only.
+  // The path test files add their results here (tests/paths/report-writer.ts writeReport), and their
+  // screenshots of failed steps: start empty, so coverage/paths.json and paths.html tell this run only.
   rmSync(join(root, 'coverage', 'paths'), { recursive: true, force: true });
+  rmSync(join(root, 'coverage', 'screenshots'), { recursive: true, force: true });
   const server = await startServer();
   project.provide('baseUrl', server.baseUrl);
   return () => server.stop();

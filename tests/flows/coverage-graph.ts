@@ -7,6 +7,7 @@ import {
   type AnyStateMachine,
   type AnyStateNode,
 } from 'xstate';
+import { stateCount, toFlowGraph } from '../../src/features/flows/graph';
 import { flowPaths, initialSnapshot, type FlowModel, type FlowPath } from './model-paths';
 
 interface Edge {
@@ -65,7 +66,7 @@ export interface MachineCoverage {
 export function coverageOf(model: FlowModel | undefined, machine: AnyStateMachine, name: string): MachineCoverage {
   const graph = toDirectedGraph(machine);
   const edges = edgesOf(graph);
-  const states = countStates(graph);
+  const states = stateCount(toFlowGraph(machine)); // the flows viewer's count
   if (!model) {
     return {
       states,
@@ -87,7 +88,7 @@ export function coverageOfPaths(
 ): MachineCoverage {
   const graph = toDirectedGraph(machine);
   const edges = edgesOf(graph);
-  const states = countStates(graph);
+  const states = stateCount(toFlowGraph(machine)); // the flows viewer's count
   const walkedEdges = edgesTaken(machine, model, paths);
   const missing = edges.filter((_, i) => !walkedEdges[i]).map((e) => e.key);
   const walked = edges.length - missing.length;
@@ -137,6 +138,21 @@ export function edgesTaken(machine: AnyStateMachine, model: FlowModel, paths: re
   return edges.map((e) => taken.has(e.transition));
 }
 
-function countStates(node: DirectedGraphNode): number {
-  return node.children.reduce((n, c) => n + countStates(c), node.children.length);
+/**
+ * Per step of a path, the edges (by index, in edgesTaken's order) that step takes: its event's
+ * transitions and the eventless ones that follow. The path reports name their scenarios by them.
+ */
+export function edgesPerStep(machine: AnyStateMachine, model: FlowModel, path: FlowPath): number[][] {
+  const edges = edgesOf(toDirectedGraph(machine));
+  let before = initialSnapshot(model);
+  return path.steps.map((step) => {
+    const taken = new Set<unknown>();
+    for (const t of machine.getTransitionData(before as never, step.event as never)) taken.add(t);
+    const micro = getMicrosteps(machine, before as never, step.event as never).map(
+      ([snap]) => snap as AnyMachineSnapshot,
+    );
+    eventlessTaken(edges, [before, ...micro], taken);
+    before = step.state;
+    return edges.flatMap((e, i) => (taken.has(e.transition) ? [i] : []));
+  });
 }

@@ -1,16 +1,18 @@
 // @vitest-environment jsdom
 /**
- * The path tests' report writer (tests/paths/harness.ts writeReport) on a small given input: the
- * HTML report lists each machine with its coverage and each path as readable steps, and the JSON
- * files merge every test file's machines. (Each path test file also checks the real report in
- * Chromium after its paths ran: tests/paths/suite.ts.)
+ * The path tests' report writer (tests/paths/report-writer.ts writeReport) on a small given input: the
+ * HTML report sums the machines up, lists each machine with its coverage and each path as scenarios of
+ * steps (server answers with their status, body and cause; repeats folded), and the JSON files merge
+ * every test file's machines. (Each path test file also checks the real report in Chromium after its
+ * paths ran, its filters and chart included: tests/paths/suite.ts.)
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeReport, type FileReport } from '../paths/harness';
 import { readReport } from '../paths/report';
+import { writeReport, type FileReport, type PathReport } from '../paths/report-writer';
+import { foldSteps, longestRun, type Step } from '../paths/steps';
 
 const coverage = (walked: number, transitions: number, missing: string[]) => ({
   states: 3,
@@ -20,6 +22,24 @@ const coverage = (walked: number, transitions: number, missing: string[]) => ({
   percent: Math.round((walked / transitions) * 1000) / 10,
 });
 
+const path = (title: string, passed: boolean, scenarios: PathReport['scenarios'], error?: string): PathReport => ({
+  title,
+  slug: title.replace(/\W+/g, '-'),
+  passed,
+  ...(error ? { error } : {}),
+  durationMs: 1234,
+  scenarios,
+  keys: ['door.closed --open--> door.open'],
+  states: ['door.open'],
+  transitions: ['door.closed#0'],
+});
+
+const answer: Step = {
+  kind: 'answer',
+  text: 'server answers POST /api/door with 200',
+  answer: { method: 'POST', path: '/api/door', status: 200, body: '{\n  "open": true\n}', cause: 'turn the key' },
+};
+
 const doors: FileReport = {
   file: 'doors',
   at: '2026-01-01T00:00:00.000Z',
@@ -27,24 +47,34 @@ const doors: FileReport = {
     door: {
       coverage: coverage(3, 4, ['door.locked --pick--> door.open']),
       unreachable: { 'door.locked --pick--> door.open': 'Nobody can pick the lock on the page.' },
+      chart:
+        '<svg xmlns="http://www.w3.org/2000/svg"><g data-state="door.open"><rect/></g><path data-key="door.closed --open--> door.open"/></svg>',
       paths: [
-        {
-          title: 'open → close',
-          steps: [
-            'open the hall',
-            'click Open',
-            'open: the door shows <open>',
-            'click Close',
-            'closed: the door is shut',
+        path('Reaches open when door.open is sent', true, [
+          {
+            title: 'Reaches open when door.open is sent',
+            steps: [
+              { kind: 'action', text: 'open the hall', durationMs: 300 },
+              { kind: 'action', text: 'click Open' },
+              answer,
+              { kind: 'check', text: 'open: the door shows <open>' },
+            ],
+          },
+        ]),
+        path(
+          'Reaches locked when door.lock is sent',
+          false,
+          [
+            {
+              title: 'Reaches locked when door.lock is sent',
+              steps: [
+                { kind: 'action', text: 'click Lock' },
+                { kind: 'check', text: 'failed while checking locked', screenshot: 'screenshots/door-lock.png' },
+              ],
+            },
           ],
-          passed: true,
-        },
-        {
-          title: 'lock',
-          steps: ['open the hall', 'click Lock'],
-          passed: false,
-          error: 'The page never showed "Locked"',
-        },
+          'The page never showed "Locked"',
+        ),
       ],
     },
   },
@@ -58,7 +88,7 @@ const lights: FileReport = {
       coverage: coverage(2, 2, []),
       unreachable: {},
       paths: [
-        { title: 'on → off', steps: ['open the room', 'click On', 'on: lit', 'click Off', 'off: dark'], passed: true },
+        path('Reaches on when lamp.on is sent', true, [{ title: 'On', steps: [{ kind: 'action', text: 'click On' }] }]),
       ],
     },
   },
@@ -68,52 +98,68 @@ let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the path report (coverage/paths.html, paths.json, flows.json)', () => {
-  it("lists every file's machines, each path as its steps, failures and what was not walked with the reason", () => {
+  it("sums every file's machines up, lists each path's scenarios as steps, answers with status, body and cause", () => {
     dir = mkdtempSync(join(tmpdir(), 'paths-report-'));
-    writeReport(doors, dir);
-    writeReport(lights, dir);
+    writeReport(doors, dir, { appUrl: 'https://atelier.test' });
+    writeReport(lights, dir, { appUrl: 'https://atelier.test' });
     const html = readFileSync(join(dir, 'paths.html'), 'utf8');
     const report = readReport(new DOMParser().parseFromString(html, 'text/html'));
 
     expect(report.title).toBe('Path tests through the real app');
+    expect(report.summary).toEqual({
+      machines: '2',
+      paths: '3',
+      passed: '2',
+      failed: '1',
+      walked: '5',
+      transitions: '6',
+      duration: '3.7 s',
+    });
+    expect(report.index).toEqual(['door', 'lamp']);
     expect(Object.keys(report.machines)).toEqual(['door', 'lamp']);
-    expect(report.machines['door']).toEqual({
-      summary:
-        '3 states; transitions walked through the UI: 3/4 (75%); paths: 1/2 passed (tests/paths/doors.paths.test.ts, 2026-01-01T00:00:00.000Z)',
-      notWalked: ['door.locked --pick--> door.open — Nobody can pick the lock on the page.'],
-      paths: [
+    const door = report.machines['door']!;
+    expect(door.summary).toBe(
+      '3 states; transitions walked through the UI: 3/4 (75%); paths: 1/2 passed (tests/paths/doors.paths.test.ts, 2026-01-01T00:00:00.000Z)',
+    );
+    expect(door.notWalked).toEqual(['door.locked --pick--> door.open — Nobody can pick the lock on the page.']);
+    expect(door.chart).toBe(true);
+    expect(door.paths[0]).toEqual({
+      title: 'Reaches open when door.open is sent',
+      passed: true,
+      hidden: false,
+      duration: '1.2 s',
+      flows: 'https://atelier.test/flows/door?path=door.closed%230',
+      scenarios: [
         {
-          title: 'open → close',
-          passed: true,
+          title: 'Reaches open when door.open is sent',
           // Steps are text: markup in them is shown, not interpreted.
           steps: [
-            'open the hall',
-            'click Open',
-            'open: the door shows <open>',
-            'click Close',
-            'closed: the door is shut',
+            { kind: 'action', text: 'open the hall', answer: null, screenshot: null },
+            { kind: 'action', text: 'click Open', answer: null, screenshot: null },
+            {
+              kind: 'answer',
+              text: 'server answers POST /api/door with 200',
+              answer: {
+                status: '200',
+                request: 'POST /api/door',
+                body: '{\n  "open": true\n}',
+                cause: 'How to cause it on a real server: turn the key',
+              },
+              screenshot: null,
+            },
+            { kind: 'check', text: 'open: the door shows <open>', answer: null, screenshot: null },
           ],
-          error: null,
-        },
-        {
-          title: 'lock',
-          passed: false,
-          steps: ['open the hall', 'click Lock'],
-          error: 'The page never showed "Locked"',
         },
       ],
+      error: null,
     });
-    expect(report.machines['lamp']?.paths).toEqual([
-      {
-        title: 'on → off',
-        passed: true,
-        steps: ['open the room', 'click On', 'on: lit', 'click Off', 'off: dark'],
-        error: null,
-      },
-    ]);
+    // A failed path ends at the failed step, with the page as it was.
+    expect(door.paths[1]!.error).toBe('The page never showed "Locked"');
+    expect(door.paths[1]!.scenarios[0]!.steps.at(-1)!.screenshot).toBe('screenshots/door-lock.png');
     expect(report.machines['lamp']?.notWalked).toEqual([]);
-    // It opens from disk: nothing to load from elsewhere.
-    expect(html).not.toMatch(/<(script|link|img)\b/);
+    // It opens from disk: no file but the screenshots beside it, nothing from elsewhere.
+    expect(html).not.toMatch(/<(link|script)\b[^>]*\b(src|href)=/);
+    expect(html).not.toMatch(/\b(src|href)="(https?:)?\/\/(?!atelier\.test\/flows)/);
   });
 
   it('merges the coverage of every file into paths.json and flows.json (what the flows viewer overlays)', () => {
@@ -126,5 +172,43 @@ describe('the path report (coverage/paths.html, paths.json, flows.json)', () => 
     };
     expect(JSON.parse(readFileSync(join(dir, 'paths.json'), 'utf8'))).toEqual(merged);
     expect(JSON.parse(readFileSync(join(dir, 'flows.json'), 'utf8'))).toEqual(merged);
+  });
+});
+
+describe('folding repeated steps', () => {
+  const poll: Step = { ...answer, text: 'server answers GET /api/predictions/pred-1 with 200 (processing)' };
+  const bar: Step = { kind: 'check', text: 'the bar moves', durationMs: 10 };
+  const wait: Step = { kind: 'wait', text: 'wait for the pollInterval delay' };
+
+  it('folds a run of one step into one line with its count and the durations added up', () => {
+    const steps = [answer, ...Array.from({ length: 58 }, () => bar), answer];
+    const folded = foldSteps(steps);
+    expect(folded.map((s) => s.text)).toEqual([answer.text, 'the bar moves × 58', answer.text]);
+    expect(folded[1]!.durationMs).toBe(580);
+    expect(longestRun(folded)).toBe(1);
+  });
+
+  it('folds a repeated block (a poll, the bar it moves, the wait before the next) once, each step with the count', () => {
+    const steps = [answer, ...Array.from({ length: 40 }, () => [poll, bar, wait]).flat(), bar];
+    expect(foldSteps(steps).map((s) => s.text)).toEqual([
+      answer.text,
+      `${poll.text} × 40`,
+      'the bar moves × 40',
+      'wait for the pollInterval delay × 40',
+      'the bar moves',
+    ]);
+  });
+
+  it('folds steps alike but for a number, showing the number from its first to its last value', () => {
+    const moves = [5, 40, 95].map((n): Step => ({ kind: 'check', text: `the bar shows Generating... ${n}%` }));
+    expect(foldSteps([...moves, wait]).map((s) => s.text)).toEqual([
+      'the bar shows Generating... 5…95% × 3',
+      wait.text,
+    ]);
+  });
+
+  it('keeps steps with a screenshot and different steps as they are', () => {
+    const shot: Step = { ...bar, screenshot: 'screenshots/x-1.png' };
+    expect(foldSteps([bar, shot, shot, wait])).toEqual([bar, shot, shot, wait]);
   });
 });

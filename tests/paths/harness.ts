@@ -6,8 +6,8 @@
  * page's /api requests are held until the path says how the server answers); each state asserts
  * what the person sees there. Coverage counts only the paths that passed.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Page, Route } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import {
   coverageOfPaths,
@@ -21,66 +21,12 @@ import {
   type FlowPath,
   type MachineCoverage,
 } from '../flows/harness';
-import { machines as registry } from '../../machines';
-import { writeRequirementsReport } from '../flows/requirements-report';
+import { causeOf, type Cause } from './causes';
+import { TestServer, type Answered } from './test-server';
 import { checkFor, checkState, leafPaths } from './sights';
+import { bodyText, type Step } from './steps';
 
-/** The page's API, answered by the test: every /api request waits until a step answers it. */
-export class TestServer {
-  private held: Route[] = [];
-  private waiters: Array<() => void> = [];
-  /** Answers given at once to requests no step is about (a visitor's theme read, say). */
-  readonly standing = new Map<string, { status: number; body: unknown }>();
-  readonly seen: string[] = [];
-
-  async attach(page: Page): Promise<void> {
-    await page.route('**/api/**', (route) => {
-      const url = new URL(route.request().url());
-      this.seen.push(`${route.request().method()} ${url.pathname}`);
-      const standing = this.standing.get(`${route.request().method()} ${url.pathname}`);
-      if (standing) return void route.fulfill({ status: standing.status, json: standing.body });
-      this.held.push(route);
-      for (const w of this.waiters.splice(0)) w();
-    });
-    // A request the page gave up on (its flow left the state and aborted it) can no longer be answered.
-    page.on('requestfailed', (request) => {
-      this.held = this.held.filter((r) => r.request() !== request);
-    });
-  }
-
-  /** Whether the page has sent `method path` and waits for its answer. */
-  holds(method: string, pathname: string): boolean {
-    return this.held.some((r) => r.request().method() === method && new URL(r.request().url()).pathname === pathname);
-  }
-
-  /** Answers the held request to `method path` (waiting for the page to send it). */
-  async answer(method: string, pathname: string | RegExp, status: number, body: unknown): Promise<string> {
-    const matches = (r: Route) =>
-      r.request().method() === method &&
-      (typeof pathname === 'string'
-        ? new URL(r.request().url()).pathname === pathname
-        : pathname.test(r.request().url()));
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const i = this.held.findIndex(matches);
-      if (i >= 0) {
-        const [route] = this.held.splice(i, 1);
-        await route!.fulfill(
-          body === undefined
-            ? { status, body: '' }
-            : { status, contentType: 'application/json', body: JSON.stringify(body) },
-        );
-        return `server answers ${method} ${String(pathname)} with ${status}`;
-      }
-      if (Date.now() > deadline)
-        throw new Error(`The page never sent ${method} ${String(pathname)} (seen: ${this.seen.join(', ')})`);
-      await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        setTimeout(resolve, 200);
-      });
-    }
-  }
-}
+export { TestServer, type Answered } from './test-server';
 
 /** The poll of a path's first page: loading the app is the slowest step when the files run side by side. */
 export const firstRender = { timeout: 30_000 } as const;
@@ -92,8 +38,8 @@ export interface PathContext {
   state: AnyMachineSnapshot;
 }
 
-/** A step a person or the server takes; resolves to a readable description of it. */
-export type EventDriver = (ctx: PathContext, event: EventObject) => Promise<string>;
+/** A step a person or the server takes; resolves to a readable description of it (or the answer it gave). */
+export type EventDriver = (ctx: PathContext, event: EventObject) => Promise<string | Answered>;
 /** What the person sees in a state; resolves to a readable description of the check. */
 export type StateCheck = (ctx: PathContext) => Promise<string>;
 
@@ -109,6 +55,11 @@ export interface PathAdapter {
   start: (ctx: Omit<PathContext, 'state'>, model: FlowModel, path: FlowPath) => Promise<string>;
   /** Every event type of the machine, as a user action or a server answer. */
   events: Record<string, EventDriver>;
+  /**
+   * For each event type whose driver answers the server (keyed like `events`; `start` for the page's
+   * opening): how a tester causes that answer on a real server, or why it cannot be (tests/paths/causes.ts).
+   */
+  causes?: Record<string, Cause>;
   /**
    * The checkers of the named kinds of sight the machine's states give (machines/shared/meta.ts):
    * each state's `meta.sees` says what is checked there, literal sights by the harness (tests/paths/sights.ts).
@@ -239,42 +190,129 @@ export function allPaths(adapter: PathAdapter, limit = SIMPLE_PATH_LIMIT): AllPa
 
 export interface PathResult {
   machine: string;
-  steps: string[];
+  steps: Step[];
+  /** Per event of the planned path, the index in `steps` of its first step (the page's opening is step 0). */
+  starts: number[];
   passed: boolean;
   error?: string;
   planned: PlannedPath;
+  /** How long the path took, the page's opening included. */
+  durationMs: number;
 }
 
-/** Runs one path on a fresh page; returns its readable steps (and the failure, if any). */
-export async function runPath(adapter: PathAdapter, planned: PlannedPath, page: Page): Promise<PathResult> {
+/** Where runPath saves screenshots: `<dir>/screenshots/<name>.png` at a failed step, and `<name>-<n>.png` at each step with `every`. */
+export interface ScreenshotOptions {
+  dir: string;
+  name: string;
+  every: boolean;
+}
+
+/**
+ * Runs one path on a fresh page; returns its steps (what was done, answered and seen, each with its
+ * duration) and the failure, if any: then the last step says what failed, with a screenshot of the
+ * page as it was when `shots` is given.
+ */
+export async function runPath(
+  adapter: PathAdapter,
+  planned: PlannedPath,
+  page: Page,
+  shots?: ScreenshotOptions,
+): Promise<PathResult> {
   const server = new TestServer();
   await server.attach(page);
-  const steps: string[] = [];
+  const steps: Step[] = [];
+  const starts: number[] = [];
   const base = { page, server };
+  const began = Date.now();
+  let doing = 'opening the page';
+  const shoot = async (suffix: string): Promise<string | undefined> => {
+    if (!shots) return undefined;
+    const file = `screenshots/${shots.name}${suffix}.png`;
+    try {
+      mkdirSync(`${shots.dir}/screenshots`, { recursive: true });
+      await page.screenshot({ path: `${shots.dir}/${file}`, fullPage: true, timeout: 10_000 });
+      return file;
+    } catch {
+      return undefined; // A page that is gone cannot be shot; the step still says what failed.
+    }
+  };
+  /** Adds what one call did: its text and the answers the server gave meanwhile, each with its cause. */
+  const record = async (
+    kind: Step['kind'],
+    event: EventObject | null,
+    call: () => Promise<string | Answered | string[]>,
+  ) => {
+    const before = server.answered.length;
+    const t0 = Date.now();
+    const said = await call();
+    const durationMs = Date.now() - t0;
+    const answers = server.answered.slice(before);
+    const texts = Array.isArray(said) ? said : [String(said)];
+    const added: Step[] = [];
+    const answerSteps = answers.map((a): Step => {
+      const cause = causeOf(adapter.causes, event ?? { type: 'start' }, a);
+      if (cause === undefined)
+        throw new Error(
+          `No cause for ${a.text} (${event?.type ?? 'start'}): say in the adapter's causes how a real server gives it, or why it cannot`,
+        );
+      return {
+        kind: 'answer',
+        text: a.text,
+        answer: { method: a.method, path: a.path, status: a.status, body: bodyText(a.body), cause },
+      };
+    });
+    // A driver that only answers returns the answer (or a sentence that starts with it): one step each,
+    // or one for the same answer given to each attempt of a retried call (its sentence says so).
+    const [first] = answerSteps;
+    if (first && texts.length === 1 && texts[0]!.startsWith(first.text)) {
+      first.text = texts[0]!;
+      const same = answerSteps.every((a) => JSON.stringify(a.answer) === JSON.stringify(first.answer));
+      added.push(...(same && texts[0] !== answers[0]!.text ? [first] : answerSteps));
+    } else {
+      added.push(...texts.map((text): Step => ({ kind, text })), ...answerSteps);
+    }
+    const last = added[added.length - 1];
+    if (!last) return;
+    last.durationMs = durationMs;
+    const screenshot = shots?.every ? await shoot(`-${steps.length + added.length}`) : undefined;
+    if (screenshot) last.screenshot = screenshot;
+    steps.push(...added);
+  };
   try {
-    steps.push(await adapter.start(base, planned.model, planned.path));
+    await record('action', null, () => adapter.start(base, planned.model, planned.path));
     for (const step of planned.path.steps) {
+      starts.push(steps.length);
       const ctx = { ...base, state: step.state };
       const drive =
         adapter.events[step.event.type] ?? driverFor(adapter, step.event.type) ?? waitFor(planned, step.event.type);
       if (!drive) throw new Error(`No driver for event ${step.event.type}`);
-      steps.push(await drive(ctx, step.event));
-      if (!adapter.states) steps.push(...(await checkState(ctx, adapter.kinds ?? {})));
-      else
+      doing = `driving ${step.event.type}`;
+      const kind = step.event.type.startsWith('xstate.after.') ? 'wait' : 'action';
+      await record(kind, step.event, () => drive(ctx, step.event));
+      if (!adapter.states) {
+        doing = 'checking what the page shows';
+        await record('check', step.event, () => checkState(ctx, adapter.kinds ?? {}));
+      } else
         for (const leaf of leafPaths(step.state)) {
           const check = checkFor(adapter.states, leaf);
           if (!check) throw new Error(`No check for state ${leaf}`);
-          steps.push(`${leaf}: ${await check(ctx)}`);
+          doing = `checking ${leaf}`;
+          await record('check', step.event, async () => `${leaf}: ${await check(ctx)}`);
         }
     }
-    return { machine: adapter.name, steps, passed: true, planned };
+    return { machine: adapter.name, steps, starts, passed: true, planned, durationMs: Date.now() - began };
   } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const screenshot = await shoot('');
+    steps.push({ kind: 'check', text: `failed while ${doing}`, ...(screenshot ? { screenshot } : {}) });
     return {
       machine: adapter.name,
       steps,
+      starts,
       passed: false,
-      error: error instanceof Error ? error.message : String(error),
+      error: message,
       planned,
+      durationMs: Date.now() - began,
     };
   }
 }
@@ -325,87 +363,6 @@ export function pathCoverage(adapter: PathAdapter, results: PathResult[]): Machi
     missing,
     percent: first.transitions === 0 ? 100 : Math.round((walked / first.transitions) * 1000) / 10,
   };
-}
-
-const escape = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-
-/** What one test file found for one machine, as coverage/paths/<file>.json keeps it. */
-export interface MachineReport {
-  coverage: Omit<MachineCoverage, 'model'>;
-  unreachable: Record<string, string>;
-  paths: Array<{ title: string; steps: string[]; passed: boolean; error?: string }>;
-}
-
-/** One test file's results (its machines), written when the file ends. */
-export interface FileReport {
-  file: string;
-  at: string;
-  machines: Record<string, MachineReport>;
-}
-
-/**
- * Writes this file's results to coverage/paths/<file>.json, then coverage/paths.json and an HTML
- * report that opens from disk, from every file's results there: the path test files run side by
- * side, and whichever ends last writes the report of all of them.
- */
-export function writeReport(report: FileReport, dir = 'coverage'): void {
-  mkdirSync(`${dir}/paths`, { recursive: true });
-  writeFileSync(`${dir}/paths/${report.file}.json`, JSON.stringify(report, null, 2));
-  const files = readdirSync(`${dir}/paths`)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => JSON.parse(readFileSync(`${dir}/paths/${f}`, 'utf8')) as FileReport);
-  const machines = Object.fromEntries(
-    files.flatMap((f) => Object.entries(f.machines).map(([name, m]) => [name, { ...m, file: f.file, at: f.at }])),
-  );
-  const merged = JSON.stringify(
-    Object.fromEntries(
-      Object.entries(machines).map(([name, m]) => [name, { ...m.coverage, unreachable: m.unreachable }]),
-    ),
-    null,
-    2,
-  );
-  writeFileSync(`${dir}/paths.json`, merged);
-  // The path tests own the coverage the flows viewer overlays (src/features/flows/coverage.ts): transitions
-  // walked through the real app, not a machine replayed against its own transition function.
-  writeFileSync(`${dir}/flows.json`, merged);
-  writeRequirementsReport(registry, dir); // which product rules those walked transitions serve
-  const sections = Object.entries(machines).map(([name, m]) => {
-    const c = m.coverage;
-    const items = m.paths
-      .map(
-        (r) =>
-          `<li class="${r.passed ? 'ok' : 'fail'}"><p class="title">${escape(r.title)}</p><ol>${r.steps
-            .map((s) => `<li>${escape(s)}</li>`)
-            .join('')}</ol>${r.error ? `<p class="err">${escape(r.error)}</p>` : ''}</li>`,
-      )
-      .join('');
-    const missing = c.missing.length
-      ? `<details><summary>${c.missing.length} transition(s) not walked</summary><ul>${c.missing
-          .map((k) => `<li>${escape(k)}${m.unreachable[k] ? ` — <em>${escape(m.unreachable[k])}</em>` : ''}</li>`)
-          .join('')}</ul></details>`
-      : '';
-    return `<section><h2>${escape(name)}</h2><p>${c.states} states; transitions walked through the UI: ${c.walked}/${c.transitions} (${c.percent}%); paths: ${m.paths.filter((r) => r.passed).length}/${m.paths.length} passed <small>(tests/paths/${escape(m.file)}.paths.test.ts, ${escape(m.at)})</small></p>${missing}<ol class="paths">${items}</ol></section>`;
-  });
-  writeFileSync(
-    `${dir}/paths.html`,
-    `<!doctype html><html lang="en"><meta charset="utf-8"><title>Atelier path tests</title><style>body{font:14px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem}.paths>li{margin:.5rem 0;padding:.5rem;border-left:4px solid #2a7}.paths>li.fail{border-color:#c33}.err{color:#c33}.title{font-family:monospace;margin:0}</style><h1>Path tests through the real app</h1>${sections.join('')}</html>`,
-  );
-}
-
-/** A path as one line: its event types. */
-export const pathTitle = (p: PlannedPath) =>
-  [
-    p.model.input === undefined ? '' : `input ${JSON.stringify(p.model.input)}: `,
-    p.path.steps.map((s) => eventTitle(s.event)).join(' → '),
-  ].join('');
-
-function eventTitle(event: EventObject): string {
-  const { type, ...rest } = event as EventObject & Record<string, unknown>;
-  const short = type.replace(/^xstate\./, '');
-  const fields = Object.entries(rest).filter(([, v]) => typeof v === 'string' || typeof v === 'number');
-  return fields.length ? `${short}(${fields.map(([k, v]) => `${k}=${String(v)}`).join(', ')})` : short;
 }
 
 /**

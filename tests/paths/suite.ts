@@ -3,7 +3,9 @@
  * (tests/paths/harness.ts), then a check that every transition was walked except the ones the
  * adapter explains. The files (tests/paths/*.paths.test.ts) run side by side in the e2e project;
  * `npm run test:paths` runs them all and each adds its results to coverage/paths.json and
- * coverage/paths.html (writeReport).
+ * coverage/paths.html (report-writer.ts writeReport; another run's under its own directory, options.ts
+ * reportDir). Each path's test is named by its title (scenarios.ts planPaths); a failed step leaves a
+ * screenshot named after the path, and with PATHS_SCREENSHOTS=all every step does.
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,17 +15,18 @@ import { pathGroups, type PathGroup } from './adapters';
 import {
   allPaths,
   pathCoverage,
-  pathTitle,
   plannedPaths,
   runPath,
-  writeReport,
-  type FileReport,
   type PathAdapter,
   type PathResult,
   type PlannedPath,
 } from './harness';
+import { pathOptions, reportDir } from './options';
 import { readReport, type ReportView } from './report';
+import { chartOf, pathReport, writeReport, type FileReport } from './report-writer';
 import { ReusedPage } from './reused-page';
+import { planPaths, TITLE_LIMIT, type PathPlan } from './scenarios';
+import { MAX_UNFOLDED } from './steps';
 
 /** `npm run test:paths:all` sets this: the simple paths run too (harness.ts allPaths), not only the planned ones. */
 const everyPath = process.env['ATELIER_PATHS'] === 'all';
@@ -48,44 +51,60 @@ export function pathSuite(file: PathGroup): void {
   const adapters: PathAdapter[] = pathGroups[file];
   const { browser } = setupBrowser();
   const results: PathResult[] = [];
+  const options = pathOptions();
+  const dir = reportDir(options);
   // Each path gets the file's one page back as new (reused-page.ts): a new context per path cost most of the suite's CPU.
   const pages = new ReusedPage(browser, { baseURL: baseUrl(), reducedMotion: 'reduce' });
   afterAll(() => pages.close());
 
-  const report = (): FileReport => ({
+  // Each path's scenarios and title (scenarios.ts), planned once per machine.
+  const plans = new Map<PlannedPath, PathPlan>();
+  const planned = new Map<PathAdapter, PlannedPath[]>();
+  for (const adapter of adapters) {
+    const paths = pathsOf(adapter);
+    planned.set(adapter, paths);
+    planPaths(adapter.name, paths).forEach((plan, i) => plans.set(paths[i]!, plan));
+  }
+  const charts = new Map<string, Promise<string>>();
+  const chart = (a: PathAdapter) => {
+    if (!charts.has(a.name)) charts.set(a.name, chartOf(a.models[0]!.machine));
+    return charts.get(a.name)!;
+  };
+
+  const report = async (): Promise<FileReport> => ({
     file,
     at: new Date().toISOString(),
     machines: Object.fromEntries(
-      adapters.map((a) => {
-        const { model: _model, ...coverage } = pathCoverage(a, results);
-        const mine = results.filter((r) => r.machine === a.name);
-        return [
-          a.name,
-          {
-            coverage,
-            unreachable: a.unreachable ?? {},
-            paths: mine.map((r) => ({
-              title: pathTitle(r.planned),
-              steps: r.steps,
-              passed: r.passed,
-              ...(r.error ? { error: r.error } : {}),
-            })),
-          },
-        ];
-      }),
+      await Promise.all(
+        adapters.map(async (a) => {
+          const { model: _model, ...coverage } = pathCoverage(a, results);
+          const mine = results.filter((r) => r.machine === a.name);
+          return [
+            a.name,
+            {
+              coverage,
+              unreachable: a.unreachable ?? {},
+              paths: mine.map((r) => pathReport(r, plans.get(r.planned)!)),
+              chart: await chart(a),
+            },
+          ] as const;
+        }),
+      ),
     ),
   });
 
   // Also when a filter (-t) leaves out the report's own test below.
-  afterAll(() => writeReport(report()));
+  afterAll(async () => writeReport(await report(), dir, { appUrl: options.appUrl }));
 
   for (const adapter of adapters) {
     describe(`${adapter.name}: paths through the app`, () => {
-      for (const planned of pathsOf(adapter)) {
-        it(pathTitle(planned), async () => {
-          const result = await runPath(adapter, planned, await pages.take()).finally(() => pages.release());
+      for (const path of planned.get(adapter)!) {
+        const plan = plans.get(path)!;
+        it(plan.title, async () => {
+          const shots = { dir, name: plan.slug, every: options.screenshots === 'all' };
+          const result = await runPath(adapter, path, await pages.take(), shots).finally(() => pages.release());
           results.push(result);
-          expect(result.error ?? null, result.steps.join('\n')).toBeNull();
+          expect(result.error ?? null, result.steps.map((s) => s.text).join('\n')).toBeNull();
         });
       }
       it('walks every transition of the machine through the app, except those the page cannot cause', () => {
@@ -103,26 +122,76 @@ export function pathSuite(file: PathGroup): void {
   }
 
   describe('the report', () => {
-    it("writes coverage/paths.html, which opens from disk and lists this file's machines and their paths as steps", async () => {
-      const written = report();
-      writeReport(written);
+    it(`writes ${dir}/paths.html, which opens from disk: a summary, an index, filters, each path's scenarios as steps`, async () => {
+      const written = await report();
+      writeReport(written, dir, { appUrl: options.appUrl });
       const page = await (await browser().newContext()).newPage();
       try {
-        await page.goto(pathToFileURL(resolve(join('coverage', 'paths.html'))).href);
+        await page.goto(pathToFileURL(resolve(join(dir, 'paths.html'))).href);
         const shown = await page.evaluate(readReport as () => ReportView);
         expect(shown.title).toBe('Path tests through the real app');
+        // The summary adds up the machines the report lists (this file's and the others' that ended before it).
+        const listed = Object.values(shown.machines);
+        const paths = listed.flatMap((m) => m.paths);
+        expect(shown.summary).toMatchObject({
+          machines: String(listed.length),
+          paths: String(paths.length),
+          passed: String(paths.filter((p) => p.passed).length),
+          failed: String(paths.filter((p) => !p.passed).length),
+        });
+        expect(shown.index).toEqual(Object.keys(shown.machines));
         for (const [name, machine] of Object.entries(written.machines)) {
-          expect(Object.keys(shown.machines)).toContain(name);
+          const view = shown.machines[name]!;
+          expect(view, name).toBeDefined();
           const { walked, transitions } = machine.coverage;
-          expect(shown.machines[name]!.summary).toContain(
-            `transitions walked through the UI: ${walked}/${transitions}`,
+          expect(view.summary).toContain(`transitions walked through the UI: ${walked}/${transitions}`);
+          expect(view.chart).toBe(true);
+          expect(view.paths.map((p) => [p.title, p.passed])).toEqual(machine.paths.map((p) => [p.title, p.passed]));
+          // Titles a person can read: unique within the machine, none too long, no JSON input in them.
+          const titles = view.paths.flatMap((p) => [p.title, ...p.scenarios.map((s) => s.title)]);
+          expect(new Set(view.paths.map((p) => p.title)).size).toBe(view.paths.length);
+          expect(new Set(view.paths.flatMap((p) => p.scenarios.map((s) => s.title))).size).toBe(
+            view.paths.reduce((n, p) => n + p.scenarios.length, 0),
           );
-          expect(shown.machines[name]!.paths).toEqual(
-            machine.paths.map((p) => ({ title: p.title, passed: p.passed, steps: p.steps, error: p.error ?? null })),
-          );
-          // Every path that passed says what was done and seen, step by step.
-          for (const p of shown.machines[name]!.paths.filter((p) => p.passed))
-            expect(p.steps.length).toBeGreaterThan(1);
+          for (const title of titles) {
+            expect(title.length, title).toBeLessThanOrEqual(TITLE_LIMIT);
+            expect(title, title).not.toMatch(/[{[]"/);
+          }
+          for (const p of view.paths) {
+            expect(p.duration).toMatch(/^\d+\.\d s$/);
+            expect(p.flows).toMatch(new RegExp(`^${options.appUrl}/flows/${name}\\?path=.+`));
+            const steps = p.scenarios.flatMap((s) => s.steps);
+            // Every path that passed says what was done and seen, step by step.
+            if (p.passed) expect(steps.length).toBeGreaterThan(1);
+            // Repeats are folded: no step shows more than MAX_UNFOLDED times in a row.
+            let run = 1;
+            for (let i = 1; i < steps.length; i++) {
+              run = steps[i]!.text === steps[i - 1]!.text ? run + 1 : 1;
+              expect(run, steps[i]!.text).toBeLessThanOrEqual(MAX_UNFOLDED);
+            }
+            // Every server answer shows its status, its body (or that it had none) and how to cause it.
+            for (const step of steps.filter((s) => s.kind === 'answer')) {
+              expect(step.answer?.status, step.text).toMatch(/^\d{3}$/);
+              expect(step.answer?.body, step.text).not.toBe('');
+              expect(step.answer?.cause, step.text).toMatch(/^How to cause it on a real server: .{10,}/);
+            }
+          }
+        }
+        // The machine filter narrows the report to one machine; its first path shows on the chart.
+        const [first] = Object.keys(written.machines);
+        await page.locator('#machine').selectOption(first!);
+        const filtered = await page.evaluate(readReport as () => ReportView);
+        expect(
+          Object.entries(filtered.machines)
+            .filter(([, m]) => !m.hidden)
+            .map(([n]) => n),
+        ).toEqual([first]);
+        if (written.machines[first!]!.paths.length) {
+          await page.locator(`section[data-machine="${first}"] button.highlight`).first().click();
+          const lit = (await page.evaluate(readReport as () => ReportView)).machines[first!]!.highlighted;
+          const path = written.machines[first!]!.paths[0]!;
+          expect(lit.length).toBeGreaterThan(0);
+          expect(lit.every((id) => path.states.includes(id) || path.keys.includes(id))).toBe(true);
         }
       } finally {
         await page.context().close();

@@ -41,8 +41,8 @@ export async function renderInRouter(
 }
 
 /**
- * The flows viewer's routes as the app has them (/flows and /flows/$machine with its state, fold and
- * focus), in a throw-away router starting at `path`; `wrap` puts providers around it.
+ * The flows viewer's routes as the app has them (/flows and /flows/$machine with its state, fold,
+ * focus and path), in a throw-away router starting at `path`; `wrap` puts providers around it.
  */
 export function renderFlows(path = '/flows', wrap: (children: ReactNode) => ReactNode = (children) => children) {
   const root = createRootRoute();
@@ -57,8 +57,17 @@ export function renderFlows(path = '/flows', wrap: (children: ReactNode) => Reac
     validateSearch: flowsSearchSchema,
     component: function MachineRoute() {
       const { machine: name } = machine.useParams();
-      const { state, fold, focus } = machine.useSearch();
-      return <FlowsPage key={name} machine={name} state={state ?? ''} fold={fold ?? ''} focus={focus ?? ''} />;
+      const { state, fold, focus, path: walked } = machine.useSearch();
+      return (
+        <FlowsPage
+          key={name}
+          machine={name}
+          state={state ?? ''}
+          fold={fold ?? ''}
+          focus={focus ?? ''}
+          path={walked ?? ''}
+        />
+      );
     },
   });
   const router = createRouter({

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import * as buttons from '../../components/ui/button/button.css';
-import type { FlowGraph, FlowTransition } from './graph';
+import { stateCount, type FlowGraph, type FlowTransition } from './graph';
 import { pathData, ROW_FONT, rowOffsets, TITLE_FONT, type FlowLayout, type LaidNode } from './layout';
 import * as styles from './FlowChart.css';
 
@@ -262,7 +262,7 @@ export function FlowChart(props: FlowChartProps) {
       >
         <svg className={styles.svg} role="img" aria-labelledby={titleId} fontFamily="inherit">
           <title id={titleId}>
-            {`Statechart of ${graph.id}: ${layout.nodes.length} states drawn, ${graph.transitions.length} transitions`}
+            {`Statechart of ${graph.id}: ${stateCount(graph)} states (${layout.nodes.length - 1} drawn), ${graph.transitions.length} transitions`}
           </title>
           <defs>
             <marker

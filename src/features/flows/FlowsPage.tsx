@@ -10,7 +10,7 @@ import { DocumentsPanel } from './DocumentsPanel';
 import { exampleInputText, machineInput } from './examples';
 import { FlowChart, type FlowChartProps as ChartProps, type FlowDiff } from './FlowChart';
 import { defaultFolded } from './fold';
-import { allStates, toFlowGraph, type FlowGraph, type FlowTransition } from './graph';
+import { allStates, pathHighlight, toFlowGraph, type FlowGraph, type FlowTransition } from './graph';
 import { InertRun, parseJson, type Step } from './inert';
 import { layoutFlow, type FlowLayout } from './layout';
 import { activeIdsOf, describeValue, useLiveActors, useLiveAvailable, type LiveActor } from './live';
@@ -31,16 +31,21 @@ export function FlowsPage({
   state,
   fold = '',
   focus = '',
+  path = '',
 }: {
   machine: string | null;
   state: string;
   /** Folded compound states as the address keeps them (search-schema.ts); '' for the machine's own choice. */
   fold?: string;
   focus?: string;
+  /** A walked path's transition ids, comma-separated (search-schema.ts), highlighted on the chart. */
+  path?: string;
 }) {
   const chosen = machine === null ? undefined : machines[machine];
   if (machine !== null && chosen)
-    return <MachineView name={machine} machine={chosen} statePath={state} fold={fold} focusPath={focus} />;
+    return (
+      <MachineView name={machine} machine={chosen} statePath={state} fold={fold} focusPath={focus} pathParam={path} />
+    );
   return (
     <div className={page.page}>
       <header className={page.header}>
@@ -146,8 +151,9 @@ function MachineView(props: {
   statePath: string;
   fold: string;
   focusPath: string;
+  pathParam: string;
 }) {
-  const { name, machine, statePath, fold, focusPath } = props;
+  const { name, machine, statePath, fold, focusPath, pathParam } = props;
   const navigate = useNavigate();
   const graph = useMemo(() => toFlowGraph(machine), [machine]);
   const folded = useMemo(() => foldedFrom(graph, fold), [graph, fold]);
@@ -209,7 +215,13 @@ function MachineView(props: {
 
   const [query, setQuery] = useState('');
   const found = useMemo(() => searchGraph(graph, query), [graph, query]);
-  const matches = query.trim() ? new Set([...found.states, ...found.transitions.map((t) => t.id)]) : null;
+  // The search box's matches, else the walked path the address names (path=…).
+  const walked = useMemo(() => pathHighlight(graph, pathParam), [graph, pathParam]);
+  const matches = query.trim()
+    ? new Set([...found.states, ...found.transitions.map((t) => t.id)])
+    : walked
+      ? new Set([...walked.states, ...walked.transitions])
+      : null;
   const [diff, setDiff] = useState<FlowDiff | null>(null);
 
   const states = allStates(graph.root);
@@ -279,6 +291,10 @@ function MachineView(props: {
           {query.trim() ? (
             <span className={styles.muted} role="status">
               {found.states.length} states, {found.transitions.length} transitions
+            </span>
+          ) : walked ? (
+            <span className={styles.muted} role="status">
+              {`Path: ${walked.transitions.length} transitions, ${walked.states.length} states highlighted`}
             </span>
           ) : null}
           <label className={styles.check}>

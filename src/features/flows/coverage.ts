@@ -1,6 +1,6 @@
 /**
  * The latest transition coverage (coverage/flows.json: the transitions the path tests walked through the
- * real app, written by tests/paths/harness.ts).
+ * real app, written by tests/paths/report-writer.ts).
  * The SPA cannot read the repository at run time, so the build bundles the file when it exists
  * (as its own lazy chunk); without it the overlay is off.
  */

@@ -199,6 +199,27 @@ export function allStates(state: FlowState): FlowState[] {
   return [state, ...state.children.flatMap(allStates)];
 }
 
+/**
+ * How many states a machine has, the one count the flows viewer and the path reports give: every
+ * state node below the root (compound, parallel, final and history ones included), not the root itself.
+ */
+export const stateCount = (graph: FlowGraph): number => allStates(graph.root).length - 1;
+
+/**
+ * What a walked path highlights on the chart (the `path` search parameter: transition ids,
+ * comma-separated): its transitions and the states they leave and enter; ids the machine does not have
+ * are left out. Null when the parameter names none of its transitions.
+ */
+export function pathHighlight(graph: FlowGraph, param: string): { states: string[]; transitions: string[] } | null {
+  const wanted = new Set(param.split(',').map((id) => id.trim()));
+  const transitions = graph.transitions.filter((t) => wanted.has(t.id));
+  if (!transitions.length) return null;
+  return {
+    states: [...new Set(transitions.flatMap((t) => [t.source, t.target]))],
+    transitions: transitions.map((t) => t.id),
+  };
+}
+
 /** A transition as one line: `auth.register.submit [passwordsDiffer]`. */
 export function transitionLabel(t: FlowTransition): string {
   return t.guard ? `${t.event} [${t.guard}]` : t.event;

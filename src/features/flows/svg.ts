@@ -47,7 +47,10 @@ export function flowToSvg(graph: FlowGraph, layout: FlowLayout): string {
   }
   for (const e of layout.edges) {
     const dashed = e.transition.kind === 'always' ? ' stroke-dasharray="4 3"' : '';
-    out.push(`<path d="${pathData(e.points)}" fill="none" stroke="#555"${dashed} marker-end="url(#arrow)"/>`);
+    // Marked with its coverage key, so a report can highlight the transitions a path walks.
+    out.push(
+      `<path data-key="${esc(e.transition.coverageKey)}" d="${pathData(e.points)}" fill="none" stroke="#555"${dashed} marker-end="url(#arrow)"/>`,
+    );
     if (e.label)
       e.label.lines.forEach((line, i) =>
         out.push(

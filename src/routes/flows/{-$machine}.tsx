@@ -9,7 +9,7 @@ export const Route = createFileRoute('/flows/{-$machine}')({
 
 function FlowsRoute() {
   const { machine } = Route.useParams();
-  const { state, fold, focus } = Route.useSearch();
+  const { state, fold, focus, path } = Route.useSearch();
   return (
     <FlowsPage
       key={machine ?? ''}
@@ -17,6 +17,7 @@ function FlowsRoute() {
       state={state ?? ''}
       fold={fold ?? ''}
       focus={focus ?? ''}
+      path={path ?? ''}
     />
   );
 }

@@ -10,6 +10,7 @@ import {
 import { freeUser, proUser } from '../../flows/models/fixtures';
 import type { User } from '../../../src/api/schemas';
 import { firstRender, answerOf, type PathAdapter, type PathContext, type TestServer } from '../harness';
+import { byOutcome } from '../causes';
 
 /** Opens /settings signed in as `user`: a stored token, and a server that knows it. */
 async function openSettings({ page, server }: { page: Page; server: TestServer }, user: User): Promise<string> {
@@ -73,6 +74,13 @@ export const changeEmailPaths: PathAdapter = {
       return server.answer('POST', '/api/auth/change-email', status, body);
     },
   },
+  causes: {
+    'xstate.*': byOutcome(
+      'type an email no account has and the right current password',
+      'type a wrong current password (401 "Current password is incorrect"), or an email another account has (409)',
+    ),
+  },
+
   kinds: accountKinds,
 };
 
@@ -124,6 +132,13 @@ export const deleteAccountPaths: PathAdapter = {
       return server.answer('DELETE', '/api/users/delete-account', status, body);
     },
   },
+  causes: {
+    'xstate.*': byOutcome(
+      'confirm Delete my account',
+      'confirm after the same account signed out in another tab: the server refuses the token (401 Unauthorized)',
+    ),
+  },
+
   kinds: accountKinds,
 };
 
@@ -157,5 +172,12 @@ export const cancelSubscriptionPaths: PathAdapter = {
       return server.answer('POST', '/api/stripe/cancel-subscription', status, body);
     },
   },
+  causes: {
+    'xstate.*': byOutcome(
+      'cancel the Pro subscription of an account that bought one at the local checkout (no Stripe keys)',
+      'cancel after the subscription was cancelled in another tab: the server has none to cancel',
+    ),
+  },
+
   kinds: accountKinds,
 };

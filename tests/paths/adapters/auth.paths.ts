@@ -8,6 +8,7 @@ import {
 } from '../../flows/models/auth.models';
 import { freeUser } from '../../flows/models/fixtures';
 import { firstRender, answerOf, type PathAdapter, type PathContext } from '../harness';
+import { SERVER_FAULT, byOutcome } from '../causes';
 
 const text = async ({ page }: PathContext, role: 'alert' | 'status' | 'heading', expected: string) => {
   await expect.poll(() => page.getByRole(role).filter({ hasText: expected }).count()).toBeGreaterThan(0);
@@ -65,6 +66,13 @@ export const forgotPasswordPaths: PathAdapter = {
       return server.answer('POST', '/api/auth/forgot-password', status, body);
     },
   },
+  causes: {
+    'xstate.*': byOutcome(
+      'type any email: the server answers the same whether an account has it (the link lands in the outbox, /dev/outbox, if one does)',
+      'ask more than RATE_LIMIT_FORGOT_PASSWORD times an hour from one address (half of it for one email): 429 "Too many requests"',
+    ),
+  },
+
   kinds: authKinds,
 };
 
@@ -87,6 +95,16 @@ export const verifyEmailPaths: PathAdapter = {
       return server.answer('GET', /\/api\/auth\/verify-email\//, status, body);
     },
   },
+  causes: {
+    'xstate.*': byOutcome(
+      'open the verification link of a new account from the outbox (/dev/outbox), the first time',
+      (answer) =>
+        (answer.body as { expired?: unknown }).expired === true
+          ? 'open the link after VERIFICATION_TOKEN_TTL_MS (set it short in npm start) has passed: "Verification link has expired"'
+          : 'open the link a second time, or an edited one: "Invalid verification link"',
+    ),
+  },
+
   kinds: authKinds,
 };
 
@@ -129,5 +147,16 @@ export const resetPasswordPaths: PathAdapter = {
       return server.answer('POST', '/api/auth/login', status, body);
     },
   },
+  causes: {
+    'xstate.done.actor.resetPassword':
+      'open the reset link from the outbox (/dev/outbox) after asking on /forgot-password, and set a new password',
+    'xstate.error.actor.resetPassword': byOutcome(
+      '',
+      'open the same reset link again after it was used (or an edited one): "Invalid or already used reset link"',
+    ),
+    'xstate.done.actor.login': 'the page signs in with the new password by itself once the reset is done',
+    'xstate.error.actor.login': SERVER_FAULT,
+  },
+
   kinds: authKinds,
 };

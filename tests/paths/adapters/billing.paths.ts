@@ -22,6 +22,7 @@ import {
   type PathContext,
   type TestServer,
 } from '../harness';
+import { SERVER_FAULT, byOutcome } from '../causes';
 
 /** Signed in as `user` (a stored token the server knows), then `path` opens. */
 export async function openSignedIn(
@@ -133,6 +134,21 @@ export const checkoutPaths: PathAdapter = {
       return said;
     },
   },
+  causes: {
+    'xstate.*': (event, answer) => {
+      const pack = event.type.endsWith('createCheckoutSession');
+      const body = answer.body as { sessionId?: unknown; url?: unknown } | undefined;
+      if (answer.status < 300 && (typeof body?.sessionId !== 'string' || body.sessionId === ''))
+        return 'cannot be caused: a real server always answers a checkout with its session id and address (this checks the page against a broken answer)';
+      if (answer.status < 300)
+        return `click ${pack ? 'Buy on a credit pack' : 'Subscribe'} while signed in: the server opens a checkout (the local hosted checkout without Stripe keys)`;
+      if (answer.body === undefined) return SERVER_FAULT;
+      return pack
+        ? 'cannot be caused from the page: it offers only the packs the server sells ("Unknown credit pack" needs an edited request)'
+        : 'subscribe to the plan the account already has: "You are already subscribed to this plan."';
+    },
+  },
+
   // What each state shows is said by the checkout machine (meta.sees); these check its named kinds.
   kinds: {
     async ready({ page }) {
@@ -199,6 +215,13 @@ export const checkoutReturnPaths: PathAdapter = {
       return server.answer('GET', '/api/stripe/checkout-session/cs_local_1', status, body);
     },
   },
+  causes: {
+    'xstate.*': byOutcome(
+      'pay at the local hosted checkout and come back: the answer is pending until the webhook grants the credits (LOCAL_CHECKOUT_WEBHOOK_DELAY_MS holds it back), then fulfilled',
+      'open /credits?checkout=success&session_id= with a session id the server never made: "Checkout not found"',
+    ),
+  },
+
   // What each state shows is said by the checkout return machine (meta.sees); these check its named kinds.
   kinds: {
     async noNotice({ page }) {
@@ -269,6 +292,13 @@ export const creditHistoryPaths: PathAdapter = {
       return server.answer('GET', more ? /credits\/history\?cursor=/ : /credits\/history$/, status, body);
     },
   },
+  causes: {
+    'xstate.*': byOutcome(
+      'open the credit history signed in; a second page needs more entries than one page holds (runs, purchases)',
+      'open it after the same account signed out in another tab: the server refuses the token (401 Unauthorized)',
+    ),
+  },
+
   // What each state shows is said by the credit history machine (meta.sees); these check its named kinds.
   kinds: {
     async history(ctx) {

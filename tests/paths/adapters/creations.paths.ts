@@ -6,6 +6,7 @@ import type { CreationsContext } from '../../../machines/creations/creations.mac
 import { creationModel, creationsModel } from '../../flows/models/creations.models';
 import { freeUser } from '../../flows/models/fixtures';
 import { answerOf, delayPasses, pathDelays, type PathAdapter, type PathContext } from '../harness';
+import { byOutcome, perActor, SERVER_FAULT } from '../causes';
 import { openSignedIn, showsErrorWithTryAgain } from './billing.paths';
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Creations' }).getByRole('listitem');
@@ -68,6 +69,27 @@ export const creationsPaths: PathAdapter = {
     },
     'xstate.after.*': delayPasses,
   },
+  causes: {
+    'xstate.*': perActor({
+      loadPage: byOutcome(
+        'open My Creations signed in after a few runs (or /creations/<id> of one of them)',
+        (_answer, message) =>
+          /not found/i.test(message)
+            ? 'open /creations/<id> of a creation that was deleted (or another account’s): "Creation not found"'
+            : 'cannot be caused on purpose: the server fails to list creations only on a fault of its own (a database down)',
+      ),
+      loadMore: byOutcome('open My Creations with more runs than one page holds, then Load more', SERVER_FAULT),
+      refreshPage: byOutcome(
+        'open My Creations while a `[slow]` run is still being made: the list reads it again every 4 s until it ends',
+        SERVER_FAULT,
+      ),
+      deleteCreation: byOutcome(
+        'delete a creation and confirm',
+        'delete a creation already deleted in another tab: "Creation not found"',
+      ),
+    }),
+  },
+
   // What each state shows is said by the creations machine (meta.sees); these check its named kinds.
   kinds: {
     async list(ctx) {

@@ -31,6 +31,7 @@ import {
   type PathContext,
   type TestServer,
 } from '../harness';
+import { byOutcome, perActor } from '../causes';
 
 type Sample = EventObject & Record<string, unknown>;
 
@@ -223,6 +224,39 @@ export const sessionPaths: PathAdapter = {
       return 'delete the account in Settings (the server agrees)';
     },
   },
+  causes: {
+    'xstate.done.actor.loadUser':
+      'open the app with the saved sign-in of a live account (or sign in): GET /api/auth/user answers its user',
+    'xstate.error.actor.loadUser': byOutcome(
+      '',
+      'a saved token the server no longer accepts (401): sign out of the same account in another tab, then reload',
+    ),
+    'xstate.*': perActor({
+      login: byOutcome(
+        'sign in with the email and password of a verified account',
+        'type a wrong password (or an unknown email): 401 "Invalid email or password"',
+      ),
+      register: byOutcome(
+        'register with an email no account has: the verification mail lands in the outbox (/dev/outbox)',
+        'register with an email an account already has (or past RATE_LIMIT_REGISTER sign-ups an hour from one address)',
+      ),
+      logout: byOutcome(
+        'click Logout while signed in',
+        'click Logout after the same account signed out in another tab (401 Unauthorized)',
+      ),
+    }),
+    'auth.token.received':
+      'ask for a reset link on /forgot-password, open it from the outbox (/dev/outbox) and set a new password: the page then signs in',
+    'auth.expired':
+      'sign out of the same account in another tab (or delete it there), then use this tab: its calls get 401',
+    'credits.updated':
+      'buy credits at the local checkout (no Stripe keys) and come back: /credits?checkout=success&session_id=… reports the paid session',
+    'user.refresh':
+      'buy credits at the local checkout (no Stripe keys) and come back: /credits?checkout=success&session_id=… reports the paid session',
+    'user.updated': 'change the email in Settings with the right current password',
+    'account.deleted': 'delete the account in Settings › Danger Zone and confirm',
+  },
+
   // What each state shows is said by the session machine (meta.sees); these check its named kinds.
   kinds: {
     balance: showsUser,

@@ -6,6 +6,7 @@ import { themeModel } from '../../flows/models/shell.models';
 import { freeUser } from '../../flows/models/fixtures';
 import type { ThemeContext } from '../../../machines/theme/theme.machine';
 import { answerOf, blockStorage, firstRender, pathDelays, type PathAdapter, type PathContext } from '../harness';
+import { byOutcome } from '../causes';
 
 const STARTING = 'xstate.done.actor.0.theme.starting';
 const LOADING = 'xstate.done.actor.0.theme.remote.loading';
@@ -96,6 +97,20 @@ export const themePaths: PathAdapter = {
       return server.answer('POST', '/api/users/theme', 500, { message: 'offline' });
     },
   },
+  causes: {
+    'session.signedIn': 'open the app with the saved sign-in of a live account: GET /api/auth/user answers its user',
+    'session.signedOut': 'click Logout while signed in',
+    [LOADING]:
+      'sign in: GET /api/users/theme answers the theme the account saved (none until one is chosen while signed in)',
+    'xstate.error.actor.0.theme.remote.loading': byOutcome(
+      '',
+      'a token the server no longer accepts (401): sign out of the same account in another tab first',
+    ),
+    [SAVING]: 'choose a theme on /themes while signed in',
+    'xstate.error.actor.0.theme.remote.saving':
+      'cannot be caused on purpose: the server refuses a known theme only on a fault of its own (a database down); a stopped server fails the request instead of answering',
+  },
+
   // What each state shows is said by the theme machine (meta.sees); these check its named kinds.
   kinds: {
     theme: showsTheme,

@@ -10,6 +10,7 @@ import { toolViews } from '../../../src/features/tools/tool-views';
 import { defineModel, type FlowModel } from '../../flows/harness';
 import { toolPollModel, toolRequestAdModel } from '../../flows/models/tools.models';
 import { answerOf, delayPasses, pathDelays, type PathAdapter, type PathContext, type TestServer } from '../harness';
+import { predictionCause, toolFailure } from '../causes';
 import { PREDICTION, banner, openTool, progressValue, showsWorking } from './tools-page';
 
 /** The request of the advertisement page (TOOL-26): 45 s per attempt, up to 3, 2 s apart; 504 and time-outs retried. */
@@ -55,6 +56,11 @@ export const toolRequestPaths: PathAdapter = {
     },
     'xstate.after.*': delayPasses,
   },
+  causes: {
+    'xstate.done.actor.attempt': 'generate an advertisement with an ordinary prompt: the offline provider answers',
+    'xstate.error.actor.attempt': (_event, answer) => toolFailure(answer),
+  },
+
   // What each state shows is said by the tool request machine (meta.sees); these check its named kinds.
   kinds: {
     working: (ctx) => showsWorking(ctx.page, toolViews['text-to-advertisement']),
@@ -149,6 +155,12 @@ export const toolPollPaths: PathAdapter = {
     },
     'xstate.after.*': delayPasses,
   },
+  causes: {
+    start: 'generate a sound with an ordinary prompt: the server starts the run and answers its id',
+    'xstate.done.actor.fetchPrediction': (_event, answer) => predictionCause(answer.body),
+    'xstate.error.actor.fetchPrediction': (_event, answer) => toolFailure(answer),
+  },
+
   // What each state shows is said by the tool poll machine (meta.sees); these check its named kinds.
   kinds: {
     pollProgress: showsPollProgress,

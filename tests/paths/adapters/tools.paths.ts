@@ -15,6 +15,7 @@ import {
   toolRunTextModel,
 } from '../../flows/models/tools.models';
 import { answerOf, fixedDelays, type PathAdapter, type TestServer } from '../harness';
+import { predictionCause, toolFailure } from '../causes';
 import { callsSeen, recordCalls, toolRunKinds } from './tools-kinds';
 import { PNG, PREDICTION, openTool, progressValue, runContext, sixteenMegabytes, submit, viewOf } from './tools-page';
 
@@ -205,7 +206,7 @@ export const toolRunPaths: PathAdapter = {
       const answers = requestAnswers(outcome, context.shape.call === 'single');
       const said: string[] = [];
       for (const { status, body } of answers)
-        said.push(await ctx.server.answer('POST', context.tool.endpoint, status, body));
+        said.push(String(await ctx.server.answer('POST', context.tool.endpoint, status, body)));
       if (said.length === 1) return said[0]!;
       const keys = callsSeen
         .get(ctx.server)!
@@ -259,6 +260,24 @@ export const toolRunPaths: PathAdapter = {
       return 'wait for the scroll delay: the page scrolls down to the result';
     },
   },
+  causes: {
+    'tool.balance': 'finish a run while signed in: the page asks for the balance again',
+    'progress.tick':
+      'any run of a polled tool while the offline provider works on it (a longer one: a longer duration or video)',
+    'xstate.done.actor.request': (_event, answer) => {
+      const body = answer.body as { output?: unknown; id?: unknown };
+      if (answer.status >= 300) return toolFailure(answer);
+      if (body.output === '' || body.id === '')
+        return 'cannot be caused: a real server always answers a started run with its output or id (this checks the page against a broken answer)';
+      return 'generate with an ordinary prompt: the offline provider answers';
+    },
+    'xstate.done.actor.uploadMain': 'choose a picture: the upload answers its address',
+    'xstate.done.actor.uploadPose': 'choose a pose picture too: its upload answers its address',
+    'xstate.error.actor.*': (_event, answer) => toolFailure(answer),
+    'xstate.done.actor.poll': (_event, answer) => predictionCause(answer.body),
+    'xstate.done.actor.wait': (_event, answer) => predictionCause(answer.body),
+  },
+
   kinds: toolRunKinds,
   cannotSend(event, source) {
     const context = source.context as ToolRunContext;
