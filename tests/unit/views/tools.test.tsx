@@ -379,7 +379,13 @@ describe('tool pages: scrolling to the result', () => {
   /** A window whose result element records how it is scrolled, and whose person does or does not ask for less motion. */
   function windowWith(reducedMotion: boolean | null) {
     const scrolled: ScrollIntoViewOptions[] = [];
-    const result = { scrollIntoView: (options: ScrollIntoViewOptions) => scrolled.push(options) };
+    // The result's picture is still loading when the page first scrolls to it.
+    const loaded: Array<() => void> = [];
+    const image = { complete: false, addEventListener: (_type: string, listener: () => void) => loaded.push(listener) };
+    const result = {
+      scrollIntoView: (options: ScrollIntoViewOptions) => scrolled.push(options),
+      querySelector: (selector: string) => (selector === 'img' ? image : null),
+    };
     const target = {
       document: { getElementById: (id: string) => (id === TOOL_RESULT_ID ? result : null) },
       ...(reducedMotion === null
@@ -388,21 +394,27 @@ describe('tool pages: scrolling to the result', () => {
             matchMedia: (query: string) => ({ matches: reducedMotion && query === '(prefers-reduced-motion: reduce)' }),
           }),
     } as unknown as Window;
-    return { target, scrolled };
+    return { target, scrolled, loaded };
   }
 
-  it('TOOL-25: scrolls smoothly, or jumps for a person who asks for reduced motion', async () => {
+  it('TOOL-25: scrolls smoothly, or jumps for a person who asks for reduced motion, and again once the picture has loaded', async () => {
     const { app } = await startSession({ endpoints: fakeEndpoints(proUser), token: 'saved' });
     for (const [reduced, behavior] of [
       [false, 'smooth'],
       [true, 'instant'],
       [null, 'smooth'],
     ] as const) {
-      const { target, scrolled } = windowWith(reduced);
+      const { target, scrolled, loaded } = windowWith(reduced);
       toolEffects(
         flowContext(app, { api: async () => fakeToolEndpoints() as never, window: () => target as never }),
       ).scrollToResult();
       expect(scrolled).toEqual([{ behavior, block: 'start' }]);
+      // Once the picture has loaded (and the page has grown), the page scrolls to the result again.
+      for (const listener of loaded) listener();
+      expect(scrolled).toEqual([
+        { behavior, block: 'start' },
+        { behavior, block: 'start' },
+      ]);
     }
   });
 });
