@@ -2,7 +2,7 @@
  * Binds a route handler to an entry of the operation table (src/api/operations): the method and path
  * come from the entry, a 'bearer' entry gets requireAuth, the query and the JSON body are validated with
  * the entry's schemas (failures: 400 {message, details}), and the handler's answer is typed by the
- * entry's answer schema and sent with the entry's status.
+ * entry's answer schema and sent with the entry's status, its file addresses signed (FILES-2).
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type * as v from 'valibot';
@@ -10,6 +10,7 @@ import type { AnswerOf, OperationSpec, PathParamNames, QuerySchema } from '../..
 import type { AppEnv } from '../context';
 import { parseInput } from '../errors';
 import { requireAuth } from '../middleware/require-auth';
+import { signFileUrls } from '../services/file-urls';
 import { readBody } from '../validate';
 
 export interface OperationInput<O extends OperationSpec> {
@@ -44,6 +45,7 @@ export function bindOperation<O extends OperationSpec>(
       body: op.body ? await readBody(c, op.body) : undefined,
     } as OperationInput<O>;
     const answer = await handler(c, input);
-    return c.json(answer as never, op.status);
+    // Every file address an answer carries is signed as it leaves (FILES-2): stored rows keep bare paths.
+    return c.json(signFileUrls(answer, c.var.deps.fileUrls, c.var.deps.now()) as never, op.status);
   });
 }
