@@ -42,6 +42,7 @@ const Env = v.object({
   RATE_LIMIT_RESET: Int(10, 1),
   RATE_LIMIT_UPLOAD: Int(60, 1),
   RATE_LIMIT_GENERATE: Int(30, 1),
+  RATE_LIMIT_SHARE_IMAGE: Int(30, 1),
   LOG_REQUESTS: v.optional(v.picklist(['0', '1']), '1'),
   UNUSED_UPLOAD_MAX_AGE_MS: Int(24 * 3600_000, 60_000),
   FILE_URL_SECRET: v.optional(v.pipe(v.string(), v.trim(), v.minLength(16, 'must be at least 16 characters'))),
@@ -144,6 +145,8 @@ export interface Config {
     /** Per account and minute. */
     readonly upload: number;
     readonly generate: number;
+    /** Preview images of shared links (made by sharp or ffmpeg) per address and minute. */
+    readonly shareImage: number;
   };
 }
 
@@ -211,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reset: e.RATE_LIMIT_RESET,
       upload: e.RATE_LIMIT_UPLOAD,
       generate: e.RATE_LIMIT_GENERATE,
+      shareImage: e.RATE_LIMIT_SHARE_IMAGE,
     },
   };
 }

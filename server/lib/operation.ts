@@ -28,6 +28,29 @@ export type OperationHandler<O extends OperationSpec> = (
 export const honoPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
+ * Registers `handler` for an entry whose answer is a file (`media`: CSV, ZIP): the same checks and input,
+ * and the handler answers the Response itself (its body may be a stream).
+ */
+export function bindFileOperation<O extends OperationSpec>(
+  app: Hono<AppEnv>,
+  op: O,
+  handler: (c: Context<AppEnv>, input: OperationInput<O>) => Promise<Response>,
+  ...middleware: MiddlewareHandler<AppEnv>[]
+): void {
+  const before = op.security === 'bearer' ? [requireAuth, ...middleware] : middleware;
+  app.on(op.method.toUpperCase(), [honoPath(op.path)], ...before, async (c: Context<AppEnv>) =>
+    handler(c, await inputOf(c, op)),
+  );
+}
+
+const inputOf = async <O extends OperationSpec>(c: Context<AppEnv>, op: O) =>
+  ({
+    params: c.req.param(),
+    query: op.query ? parseInput(op.query, c.req.query()) : undefined,
+    body: op.body ? await readBody(c, op.body) : undefined,
+  }) as OperationInput<O>;
+
+/**
  * Registers `handler` for `op` on `app`, after requireAuth (bearer entries) and `middleware` (rate
  * limits), which run before anything reads the body.
  */
@@ -39,12 +62,7 @@ export function bindOperation<O extends OperationSpec>(
 ): void {
   const before = op.security === 'bearer' ? [requireAuth, ...middleware] : middleware;
   app.on(op.method.toUpperCase(), [honoPath(op.path)], ...before, async (c: Context<AppEnv>) => {
-    const input = {
-      params: c.req.param(),
-      query: op.query ? parseInput(op.query, c.req.query()) : undefined,
-      body: op.body ? await readBody(c, op.body) : undefined,
-    } as OperationInput<O>;
-    const answer = await handler(c, input);
+    const answer = await handler(c, await inputOf(c, op));
     // Every file address an answer carries is signed as it leaves (FILES-2): stored rows keep bare paths.
     return c.json(signFileUrls(answer, c.var.deps.fileUrls, c.var.deps.now()) as never, op.status);
   });
