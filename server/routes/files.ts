@@ -8,20 +8,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { bearerToken, sessionUserId } from '../services/auth';
-import { checkFileSignature } from '../services/file-urls';
+import { checkFileSignature, storedFileHeaders } from '../services/file-urls';
 import { readStoredFile } from '../services/storage';
 
 export const fileNotFoundMessage = 'File not found';
 export const fileLinkExpiredMessage = 'This link to the file has expired. Open it again from Atelier.';
-
-/** The headers of a stored file's bytes: its type, never sniffed or run, cached privately for `maxAgeS`. */
-export const storedFileHeaders = (contentType: string, maxAgeS: number) => ({
-  'Content-Type': contentType,
-  'X-Content-Type-Options': 'nosniff',
-  'Cache-Control': `private, max-age=${Math.max(0, Math.floor(maxAgeS))}`,
-  'Content-Security-Policy': "default-src 'none'; sandbox",
-  Vary: 'Authorization',
-});
 
 export const fileRoutes = new Hono<AppEnv>().get('/:dir{uploads|outputs}/:name', async (c) => {
   const deps = c.var.deps;

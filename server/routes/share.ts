@@ -7,33 +7,24 @@
  * after the link is revoked or the creation deleted all three answer 404 (SHARE-3).
  */
 import { Hono, type Context } from 'hono';
-import { tools } from '../../src/catalog';
 import type { AppEnv } from '../context';
 import { escapeHtml } from '../lib/html';
 import { limitByAddress } from '../middleware/rate-limit';
-import { sharedRun, type SharedRun } from '../services/shares';
-import { busyMessage, readStoredFile } from '../services/storage';
-import { HttpError } from '../errors';
-import { PoolBusyError } from '../workers/pool';
-import { storedFileHeaders } from './files';
+import { storedFileHeaders } from '../services/file-urls';
+import {
+  firstOutput,
+  isTextKind,
+  promptOf,
+  sharedOutput,
+  sharedPreview,
+  sharedRun,
+  toolOf,
+  type SharedRun,
+} from '../services/shares';
 
 export const shareNotFoundMessage = 'This link does not exist or was revoked.';
 
 const noindex = { 'X-Robots-Tag': 'noindex' };
-
-const toolOf = (run: SharedRun) => tools.find((t) => t.key === run.toolKey);
-const promptOf = (run: SharedRun) => (typeof run.input?.['prompt'] === 'string' ? run.input['prompt'] : '');
-const firstOutput = (run: SharedRun) => (Array.isArray(run.output) ? run.output[0] : run.output) ?? '';
-const isTextKind = (kind: string | undefined) => kind === 'text' || kind === 'code';
-
-/** The output's bytes and type: its stored file, or the text of a text or code run. */
-async function outputOf(c: Context<AppEnv>, run: SharedRun) {
-  const { db, files } = c.var.deps;
-  if (isTextKind(toolOf(run)?.output))
-    return { bytes: Buffer.from(firstOutput(run), 'utf8'), contentType: 'text/plain; charset=utf-8' };
-  const relPath = files.relPathOfUrl(firstOutput(run), 'output');
-  return relPath ? readStoredFile(db, files, relPath) : undefined;
-}
 
 const notFoundPage = (c: Context<AppEnv>) =>
   c.html(
@@ -145,7 +136,7 @@ shareRoutes.get('/:token', async (c) => {
 
 shareRoutes.get('/:token/file', async (c) => {
   const run = await sharedRun(c.var.deps, c.req.param('token'));
-  const file = run ? await outputOf(c, run) : undefined;
+  const file = run ? await sharedOutput(c.var.deps, run) : undefined;
   if (!file) return c.json({ message: shareNotFoundMessage }, 404, noindex);
   return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, { ...storedFileHeaders(file.contentType, 0), ...noindex });
 });
@@ -153,21 +144,7 @@ shareRoutes.get('/:token/file', async (c) => {
 shareRoutes.get('/:token/image.png', limitByAddress('share-image'), async (c) => {
   const run = await sharedRun(c.var.deps, c.req.param('token'));
   if (!run) return c.json({ message: shareNotFoundMessage }, 404, noindex);
-  const tool = toolOf(run);
-  const kind = tool?.output === 'image' ? 'image' : tool?.output === 'video' ? 'video' : 'card';
-  const file = kind === 'card' ? undefined : await outputOf(c, run);
-  // Sharp and ffmpeg run in the worker pool, off the event loop; a full pool answers 503.
-  const png = await c.var.deps.pool
-    .run('share.image', {
-      kind: file ? kind : 'card',
-      bytes: file?.bytes,
-      title: tool?.title ?? run.toolKey,
-      text: promptOf(run) || 'Made with Atelier',
-    })
-    .catch((error: unknown) => {
-      if (error instanceof PoolBusyError) throw new HttpError(503, busyMessage);
-      throw error;
-    });
+  const png = await sharedPreview(c.var.deps, run);
   return c.body(png as Uint8Array<ArrayBuffer>, 200, {
     'Content-Type': 'image/png',
     'X-Content-Type-Options': 'nosniff',

@@ -7,9 +7,12 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { ShareAnswer } from '../../src/api/schemas';
+import { tools } from '../../src/catalog';
 import type { AppDeps } from '../context';
 import { predictions, shares } from '../db/schema';
 import { HttpError } from '../errors';
+import { PoolBusyError } from '../workers/pool';
+import { busyMessage, readStoredFile } from './storage';
 
 export const notSharableMessage = 'Only a finished creation with a result can be shared.';
 export const linkRevokedMessage = 'Link revoked';
@@ -76,3 +79,37 @@ export async function sharedRun(deps: Pick<AppDeps, 'db'>, token: string) {
   return row && row.status === 'succeeded' && row.output !== null ? row : undefined;
 }
 export type SharedRun = NonNullable<Awaited<ReturnType<typeof sharedRun>>>;
+
+export const toolOf = (run: SharedRun) => tools.find((t) => t.key === run.toolKey);
+export const promptOf = (run: SharedRun) => (typeof run.input?.['prompt'] === 'string' ? run.input['prompt'] : '');
+export const firstOutput = (run: SharedRun) => (Array.isArray(run.output) ? run.output[0] : run.output) ?? '';
+export const isTextKind = (kind: string | undefined) => kind === 'text' || kind === 'code';
+
+/** A shared run's (first) output: its stored file's bytes and type, or the text of a text or code run. */
+export async function sharedOutput(deps: Pick<AppDeps, 'db' | 'files'>, run: SharedRun) {
+  if (isTextKind(toolOf(run)?.output))
+    return { bytes: Buffer.from(firstOutput(run), 'utf8'), contentType: 'text/plain; charset=utf-8' };
+  const relPath = deps.files.relPathOfUrl(firstOutput(run), 'output');
+  return relPath ? readStoredFile(deps.db, deps.files, relPath) : undefined;
+}
+
+/**
+ * A shared run's preview image (SHARE-2), a 1200×630 PNG made in the worker pool, off the event loop: the
+ * image itself, a video's first frame, or a card with the tool's name and the prompt. A full pool answers 503.
+ */
+export async function sharedPreview(deps: Pick<AppDeps, 'db' | 'files' | 'pool'>, run: SharedRun): Promise<Uint8Array> {
+  const tool = toolOf(run);
+  const kind = tool?.output === 'image' ? 'image' : tool?.output === 'video' ? 'video' : 'card';
+  const file = kind === 'card' ? undefined : await sharedOutput(deps, run);
+  try {
+    return await deps.pool.run('share.image', {
+      kind: file ? kind : 'card',
+      bytes: file?.bytes,
+      title: tool?.title ?? run.toolKey,
+      text: promptOf(run) || 'Made with Atelier',
+    });
+  } catch (error) {
+    if (error instanceof PoolBusyError) throw new HttpError(503, busyMessage);
+    throw error;
+  }
+}
