@@ -98,34 +98,6 @@ export const promptMatches = (tsquery: string): SQL => sql`${promptVector} @@ to
 
 const DAY_MS = 24 * 3600_000;
 
-/** How many of the newest runs a search first looks through before it asks the index. */
-export const RECENT_WINDOW = 1000;
-
-/**
- * A search's first `wanted` matches when they all lie among the newest RECENT_WINDOW runs that meet the
- * other conditions (read in order through predictions_user_created_idx, the prompt matched row by row);
- * undefined when fewer do, and the index (predictions_prompt_search_idx) answers instead. A word most
- * prompts have is found here at once, where the index would hand over every match to be sorted; a rare
- * word costs this one short scan more. Exact either way: a match outside the window is older than all
- * of it, so the first `wanted` matches inside it are the first of all.
- */
-async function matchesInRecent(db: Executor, where: SQL, tsquery: string, wanted: number) {
-  const recent = db
-    .select({ id: predictions.id, createdAt: predictions.createdAt, input: predictions.input })
-    .from(predictions)
-    .where(where)
-    .orderBy(desc(predictions.createdAt), desc(predictions.id))
-    .limit(RECENT_WINDOW)
-    .as('recent');
-  const hits = await db
-    .select({ id: recent.id })
-    .from(recent)
-    .where(sql`to_tsvector('simple', coalesce(${recent.input} ->> 'prompt', '')) @@ to_tsquery('simple', ${tsquery})`)
-    .orderBy(desc(recent.createdAt), desc(recent.id))
-    .limit(wanted);
-  return hits.length === wanted ? hits.map((h) => h.id) : undefined;
-}
-
 export interface CreationsQuery {
   readonly cursor?: string | undefined;
   readonly category?: Category | undefined;
@@ -142,6 +114,7 @@ export async function listCreations(db: Executor, userId: string, query: Creatio
   const limit = query.limit ?? DEFAULT_PAGE;
   const conditions = [eq(predictions.userId, userId)];
   const tsquery = query.q ? prefixQuery(query.q) : undefined;
+  if (tsquery) conditions.push(promptMatches(tsquery));
   if (query.tool) conditions.push(eq(predictions.toolKey, query.tool));
   // A queued run is listed as starting (toCreation): the filter says the same.
   if (query.status)
@@ -165,20 +138,12 @@ export async function listCreations(db: Executor, userId: string, query: Creatio
       )!,
     );
   }
-  const newestFirst = [desc(predictions.createdAt), desc(predictions.id)];
-  const recentHits = tsquery ? await matchesInRecent(db, and(...conditions)!, tsquery, limit + 1) : undefined;
-  const rows = recentHits
-    ? await db
-        .select(columns)
-        .from(predictions)
-        .where(inArray(predictions.id, recentHits))
-        .orderBy(...newestFirst)
-    : await db
-        .select(columns)
-        .from(predictions)
-        .where(and(...conditions, tsquery ? promptMatches(tsquery) : undefined))
-        .orderBy(...newestFirst)
-        .limit(limit + 1);
+  const rows = await db
+    .select(columns)
+    .from(predictions)
+    .where(and(...conditions))
+    .orderBy(desc(predictions.createdAt), desc(predictions.id))
+    .limit(limit + 1);
   const page = rows.slice(0, limit).map(withRefund);
   const last = page[page.length - 1];
   return { items: page.map(toCreation), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
