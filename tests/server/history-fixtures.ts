@@ -28,6 +28,8 @@ export async function seedRun(
     createdAt?: Date;
     input?: Record<string, string | number | boolean | null>;
     text?: string;
+    /** The stored output (a tiny PNG unless given). */
+    file?: { bytes: Uint8Array; contentType: string; ext: string };
   } = {},
 ): Promise<SeededRun> {
   const { db, files } = t.runtime.deps;
@@ -39,7 +41,13 @@ export async function seedRun(
     output =
       tool.output === 'text' || tool.output === 'code'
         ? (options.text ?? `The answer to ${options.prompt ?? 'nothing'}`)
-        : await storeFile(db, files, userId, 'output', { bytes: tinyPng, contentType: 'image/png', ext: 'png' });
+        : await storeFile(
+            db,
+            files,
+            userId,
+            'output',
+            options.file ?? { bytes: tinyPng, contentType: 'image/png', ext: 'png' },
+          );
   }
   const id = crypto.randomUUID();
   await db.insert(predictions).values({

@@ -4,7 +4,12 @@
  * the account; its output and preview image at their own addresses; all of it 404 once revoked or deleted.
  */
 import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
+import { ffmpegPath } from '../../server/providers/media/video';
 import { backends, json, setupApp, tinyPng } from './helpers';
 import { seedRun } from './history-fixtures';
 
@@ -92,6 +97,36 @@ for (const backend of backends) {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) statuses.push((await t.request(`/share/${token}/image.png`)).status);
       expect(statuses).toEqual([200, 200, 429]);
+    });
+
+    it("SHARE-2: a video's preview is its first frame (ffmpeg); a video page plays the shared file", async () => {
+      const u = await t.user();
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-share-test-'));
+      const out = path.join(dir, 'red.mp4');
+      const made = spawnSync(ffmpegPath(), [
+        ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
+        ...['-i', 'color=c=red:size=64x48:rate=8:duration=1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', out],
+      ]);
+      expect(made.status).toBe(0);
+      const bytes = fs.readFileSync(out);
+      fs.rmSync(dir, { recursive: true, force: true });
+      const run = await seedRun(t, u.id, 'text-to-video', {
+        prompt: 'a red screen',
+        file: { bytes, contentType: 'video/mp4', ext: 'mp4' },
+      });
+      const { token } = await share(u.token, run.id);
+      const html = await (await t.request(`/share/${token}`)).text();
+      expect(html).toContain(`<video controls playsinline preload="metadata" src="/share/${token}/file"`);
+      const poster = await t.request(`/share/${token}/image.png`);
+      expect(poster.status).toBe(200);
+      const { data, info } = await sharp(Buffer.from(await poster.arrayBuffer()))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([1200, 630]);
+      const middle = (315 * 1200 + 600) * info.channels;
+      // The clip's red, not the card's dark gradient.
+      expect(data[middle]!).toBeGreaterThan(200);
+      expect(data[middle + 1]!).toBeLessThan(60);
     });
 
     it('SHARE-3: after revoking, or deleting the creation, the page, its output and its image answer 404; a new share is a new link', async () => {
