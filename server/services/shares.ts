@@ -26,10 +26,17 @@ const answerOf = (deps: Pick<AppDeps, 'config'>, token: string): ShareAnswer => 
   url: `${deps.config.appUrl}/share/${token}`,
 });
 
-/** The run's link while it is shared, else null. */
+/**
+ * The run's link while it is shared, else null. After FILE_URL_SECRET changed, the token made now is not the
+ * stored one's: the row is moved to it, so the owner is always shown a link that works (the old one stops).
+ */
 export async function shareOf(deps: Pick<AppDeps, 'db' | 'config' | 'fileUrls'>, predictionId: string) {
   const [row] = await deps.db.select().from(shares).where(eq(shares.predictionId, predictionId));
-  return row ? answerOf(deps, tokenOf(deps.fileUrls.secret, row.nonce)) : null;
+  if (!row) return null;
+  const token = tokenOf(deps.fileUrls.secret, row.nonce);
+  if (hashOf(token) !== row.tokenHash)
+    await deps.db.update(shares).set({ tokenHash: hashOf(token) }).where(eq(shares.predictionId, predictionId));
+  return answerOf(deps, token);
 }
 
 /** Shares a succeeded run of the user: its link, the same one while it stays shared. */

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { createApp } from '../../server/app';
 import { ffmpegPath } from '../../server/providers/media/video';
 import { backends, json, setupApp, tinyPng } from './helpers';
 import { seedRun } from './history-fixtures';
@@ -97,6 +98,20 @@ for (const backend of backends) {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) statuses.push((await t.request(`/share/${token}/image.png`)).status);
       expect(statuses).toEqual([200, 200, 429]);
+    });
+
+    it('SHARE-1: after the signing key changes, the owner is shown a link that works, and the old one stops', async () => {
+      const u = await t.user();
+      const run = await seedRun(t, u.id, 'text-to-image', { prompt: 'a fox' });
+      const old = await share(u.token, run.id);
+      const deps = t.runtime.deps;
+      const rekeyed = createApp({ ...deps, fileUrls: { ...deps.fileUrls, secret: 'another-key-of-32-characters-xx' } });
+      const detail = await json<{ shared: Share }>(
+        await rekeyed.request(`/api/creations/${run.id}`, { headers: { authorization: `Bearer ${u.token}` } }),
+      );
+      expect(detail.shared.token).not.toBe(old.token);
+      expect((await rekeyed.request(`/share/${detail.shared.token}`)).status).toBe(200);
+      expect((await rekeyed.request(`/share/${old.token}`)).status).toBe(404);
     });
 
     it("SHARE-2: a video's preview is its first frame (ffmpeg); a video page plays the shared file", async () => {
