@@ -35,7 +35,10 @@ export async function shareOf(deps: Pick<AppDeps, 'db' | 'config' | 'fileUrls'>,
   if (!row) return null;
   const token = tokenOf(deps.fileUrls.secret, row.nonce);
   if (hashOf(token) !== row.tokenHash)
-    await deps.db.update(shares).set({ tokenHash: hashOf(token) }).where(eq(shares.predictionId, predictionId));
+    await deps.db
+      .update(shares)
+      .set({ tokenHash: hashOf(token) })
+      .where(eq(shares.predictionId, predictionId));
   return answerOf(deps, token);
 }
 
