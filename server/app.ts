@@ -17,6 +17,7 @@ import { outboxRoutes } from './routes/outbox';
 import { staticSite } from './routes/static-site';
 import { paymentRoutes } from './routes/payments';
 import { runRoutes } from './routes/runs';
+import { shareRoutes } from './routes/share';
 import { uploadRoutes } from './routes/upload';
 import { userRoutes } from './routes/users';
 
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // The local helpers exist only in local mode: the payment simulator and the outbox of every email.
   if (deps.payments.name === 'local') app.route('/checkout', hostedCheckoutRoutes);
   app.route('/files', fileRoutes);
+  app.route('/share', shareRoutes);
   if (deps.mailer.mode === 'outbox') app.route('/dev/outbox', outboxRoutes);
 
   // The built SPA: files, prerendered pages and the history fallback (routes/static-site.ts).

@@ -28,6 +28,7 @@ import { createRateLimits } from './services/rate-limits';
 import { createSessionCache } from './services/session-cache';
 import { createBalanceLoader } from './services/users';
 import { createTimingHash, prepareSessionQuery } from './services/auth';
+import { fileUrlSecretFor } from './services/file-urls';
 
 /** STRIPE_WEBHOOK_SECRET, or a random secret generated once and kept in DATA_DIR. */
 export function webhookSecretFor(config: Config): string {
@@ -132,6 +133,7 @@ export async function createRuntime(
     sessionQuery: perDatabase(prepareSessionQuery),
     timingHash: createTimingHash(),
     webhookSecret,
+    fileUrls: { secret: fileUrlSecretFor(config.fileUrlSecret, webhookSecret), ttlMs: config.fileUrlTtlMs },
     // The app's own webhook over HTTP, straight to this process (APP_URL may be a proxy it cannot reach).
     deliver:
       overrides.deliver ??

@@ -42,8 +42,11 @@ const Env = v.object({
   RATE_LIMIT_RESET: Int(10, 1),
   RATE_LIMIT_UPLOAD: Int(60, 1),
   RATE_LIMIT_GENERATE: Int(30, 1),
+  RATE_LIMIT_SHARE_IMAGE: Int(30, 1),
   LOG_REQUESTS: v.optional(v.picklist(['0', '1']), '1'),
   UNUSED_UPLOAD_MAX_AGE_MS: Int(24 * 3600_000, 60_000),
+  FILE_URL_SECRET: v.optional(v.pipe(v.string(), v.trim(), v.minLength(16, 'must be at least 16 characters'))),
+  FILE_URL_TTL_MS: Int(3600_000, 1000),
   S3_BUCKET: v.optional(
     v.pipe(
       v.string(),
@@ -121,6 +124,10 @@ export interface Config {
   readonly logRequests: boolean;
   /** Uploads older than this that no run uses are deleted by the upload sweep. */
   readonly unusedUploadMaxAgeMs: number;
+  /** The key that signs file addresses (FILES-2); undefined = derived from the secret kept in DATA_DIR. */
+  readonly fileUrlSecret: string | undefined;
+  /** How long a signed file address stays valid (FILE_URL_TTL_MS, 1 hour by default). */
+  readonly fileUrlTtlMs: number;
   /** S3-compatible storage for uploads and outputs; undefined = a folder under DATA_DIR. */
   readonly s3: S3Config | undefined;
   readonly rateLimits: {
@@ -138,6 +145,8 @@ export interface Config {
     /** Per account and minute. */
     readonly upload: number;
     readonly generate: number;
+    /** Preview images of shared links (made by sharp or ffmpeg) per address and minute. */
+    readonly shareImage: number;
   };
 }
 
@@ -177,6 +186,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     localCheckoutWebhookDelayMs: e.LOCAL_CHECKOUT_WEBHOOK_DELAY_MS,
     logRequests: e.LOG_REQUESTS === '1',
     unusedUploadMaxAgeMs: e.UNUSED_UPLOAD_MAX_AGE_MS,
+    fileUrlSecret: e.FILE_URL_SECRET,
+    fileUrlTtlMs: e.FILE_URL_TTL_MS,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -203,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reset: e.RATE_LIMIT_RESET,
       upload: e.RATE_LIMIT_UPLOAD,
       generate: e.RATE_LIMIT_GENERATE,
+      shareImage: e.RATE_LIMIT_SHARE_IMAGE,
     },
   };
 }

@@ -15,6 +15,7 @@ import type { RateLimits } from './services/rate-limits';
 import type { SessionCache } from './services/session-cache';
 import type { RunsInFlight } from './services/generation';
 import type { WorkerPool } from './workers/pool';
+import type { FileUrlSigner } from './services/file-urls';
 import type { BalanceLoader } from './services/users';
 import type { SessionQuery } from './services/auth';
 
@@ -39,6 +40,8 @@ export interface AppDeps {
   readonly sessionQuery: (db: Db) => SessionQuery;
   /** The dummy hash sign-in checks unknown emails against, made on first use (services/auth.ts). */
   readonly timingHash: () => Promise<string>;
+  /** Signs file addresses at answer time and checks them when served (services/file-urls.ts, FILES-2). */
+  readonly fileUrls: FileUrlSigner;
   /** Secret that signs the hosted checkout page's events (STRIPE_WEBHOOK_SECRET or the generated one). */
   readonly webhookSecret: string;
   /** How the hosted checkout page posts its events to the webhook (HTTP by default; tests use app.request). */

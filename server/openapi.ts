@@ -54,7 +54,14 @@ function operationObject(op: OperationSpec & { operationId: string }) {
   const responses: Record<string, unknown> = {
     [String(op.status)]: {
       description: 'Success',
-      content: { 'application/json': { schema: schemaOf(op.answer), example: op.examples.answer } },
+      content: op.media
+        ? {
+            [op.media]: {
+              schema: { type: 'string', ...(op.media === 'application/zip' ? { format: 'binary' } : {}) },
+              ...(op.media === 'application/zip' ? {} : { example: op.examples.answer }),
+            },
+          }
+        : { 'application/json': { schema: schemaOf(op.answer), example: op.examples.answer } },
     },
   };
   for (const code of op.errors) {

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { CancelRunData, CancelRunErrors, CancelRunResponses, CancelSubscriptionData, CancelSubscriptionErrors, CancelSubscriptionResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateSubscriptionData, CreateSubscriptionErrors, CreateSubscriptionResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteCreationData, DeleteCreationErrors, DeleteCreationResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, Generate3dData, Generate3dErrors, Generate3dResponses, GenerateCodeData, GenerateCodeErrors, GenerateCodeResponses, GenerateImageData, GenerateImageErrors, GenerateImageResponses, GenerateImageToTextData, GenerateImageToTextErrors, GenerateImageToTextResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GeneratePersonData, GeneratePersonErrors, GeneratePersonResponses, GenerateRestoreData, GenerateRestoreErrors, GenerateRestoreResponses, GenerateSoundData, GenerateSoundErrors, GenerateSoundResponses, GenerateTextData, GenerateTextErrors, GenerateTextResponses, GenerateVideoData, GenerateVideoErrors, GenerateVideoResponses, GenerateVoiceData, GenerateVoiceErrors, GenerateVoiceResponses, GetCheckoutSessionData, GetCheckoutSessionErrors, GetCheckoutSessionResponses, GetCreationData, GetCreationErrors, GetCreationResponses, GetCreditHistoryData, GetCreditHistoryErrors, GetCreditHistoryResponses, GetCreditsAliasData, GetCreditsAliasErrors, GetCreditsAliasResponses, GetCreditsData, GetCreditsErrors, GetCreditsResponses, GetPredictionData, GetPredictionErrors, GetPredictionResponses, GetThemeData, GetThemeErrors, GetThemeResponses, GetUserData, GetUserErrors, GetUserResponses, ListCreationsData, ListCreationsErrors, ListCreationsResponses, ListRunsData, ListRunsErrors, ListRunsResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, PaymentWebhookData, PaymentWebhookErrors, PaymentWebhookResponses, RegisterData, RegisterErrors, RegisterResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SaveThemeData, SaveThemeErrors, SaveThemeResponses, StartBatchData, StartBatchErrors, StartBatchResponses, StartGenerationData, StartGenerationErrors, StartGenerationResponses, UploadData, UploadErrors, UploadResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen';
+import type { CancelRunData, CancelRunErrors, CancelRunResponses, CancelSubscriptionData, CancelSubscriptionErrors, CancelSubscriptionResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateSubscriptionData, CreateSubscriptionErrors, CreateSubscriptionResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteCreationData, DeleteCreationErrors, DeleteCreationResponses, DeleteCreationsData, DeleteCreationsErrors, DeleteCreationsResponses, DownloadCreationsData, DownloadCreationsErrors, DownloadCreationsResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, Generate3dData, Generate3dErrors, Generate3dResponses, GenerateCodeData, GenerateCodeErrors, GenerateCodeResponses, GenerateImageData, GenerateImageErrors, GenerateImageResponses, GenerateImageToTextData, GenerateImageToTextErrors, GenerateImageToTextResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GeneratePersonData, GeneratePersonErrors, GeneratePersonResponses, GenerateRestoreData, GenerateRestoreErrors, GenerateRestoreResponses, GenerateSoundData, GenerateSoundErrors, GenerateSoundResponses, GenerateTextData, GenerateTextErrors, GenerateTextResponses, GenerateVideoData, GenerateVideoErrors, GenerateVideoResponses, GenerateVoiceData, GenerateVoiceErrors, GenerateVoiceResponses, GetCheckoutSessionData, GetCheckoutSessionErrors, GetCheckoutSessionResponses, GetCreationData, GetCreationErrors, GetCreationResponses, GetCreditHistoryCsvData, GetCreditHistoryCsvErrors, GetCreditHistoryCsvResponses, GetCreditHistoryData, GetCreditHistoryErrors, GetCreditHistoryResponses, GetCreditsAliasData, GetCreditsAliasErrors, GetCreditsAliasResponses, GetCreditsData, GetCreditsErrors, GetCreditsResponses, GetPredictionData, GetPredictionErrors, GetPredictionResponses, GetSpendingData, GetSpendingErrors, GetSpendingResponses, GetThemeData, GetThemeErrors, GetThemeResponses, GetUserData, GetUserErrors, GetUserResponses, ListCreationsData, ListCreationsErrors, ListCreationsResponses, ListRunsData, ListRunsErrors, ListRunsResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, PaymentWebhookData, PaymentWebhookErrors, PaymentWebhookResponses, RegisterData, RegisterErrors, RegisterResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SaveThemeData, SaveThemeErrors, SaveThemeResponses, ShareCreationData, ShareCreationErrors, ShareCreationResponses, StartBatchData, StartBatchErrors, StartBatchResponses, StartGenerationData, StartGenerationErrors, StartGenerationResponses, UnshareCreationData, UnshareCreationErrors, UnshareCreationResponses, UploadData, UploadErrors, UploadResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -156,6 +156,28 @@ export const getCreditsAlias = <ThrowOnError extends boolean = false>(options?: 
 export const getCreditHistory = <ThrowOnError extends boolean = false>(options?: Options<GetCreditHistoryData, ThrowOnError>) => (options?.client ?? client).get<GetCreditHistoryResponses, GetCreditHistoryErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/users/credits/history',
+    ...options
+});
+
+/**
+ * The whole credit history as CSV: date, description, change, balance (oldest first)
+ *
+ * RFC 4180 (CRLF, quoted when needed); a cell that starts with = + - or @ is written with a leading ' so a spreadsheet never reads it as a formula. The last row’s balance is the current balance.
+ */
+export const getCreditHistoryCsv = <ThrowOnError extends boolean = false>(options?: Options<GetCreditHistoryCsvData, ThrowOnError>) => (options?.client ?? client).get<GetCreditHistoryCsvResponses, GetCreditHistoryCsvErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/users/credit-history.csv',
+    ...options
+});
+
+/**
+ * What the runs of one month cost, by tool
+ *
+ * `month` is YYYY-MM (UTC), this month when absent. Refunded runs cost nothing and are left out.
+ */
+export const getSpending = <ThrowOnError extends boolean = false>(options?: Options<GetSpendingData, ThrowOnError>) => (options?.client ?? client).get<GetSpendingResponses, GetSpendingErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/users/spending',
     ...options
 });
 
@@ -465,7 +487,7 @@ export const upload = <ThrowOnError extends boolean = false>(options: Options<Up
 /**
  * The caller's runs, newest first
  *
- * Paged by `cursor` (the previous answer's `nextCursor`; null on the last page), `limit` 1–50 (default 12), optionally only one `category`. Each run says its tool, prompt, time, status, cost, whether it was refunded and its output URLs.
+ * Paged by `cursor` (the previous answer's `nextCursor`; null on the last page), `limit` 1–50 (default 12), optionally only one `category`, one `tool` (catalogue key), one `status`, made `from` and `to` a day (YYYY-MM-DD, UTC, both included), and `q`: words of the prompt (at most 200 characters), each matching a whole word or the start of one (Postgres full-text search, every word must match). Each run says its tool, prompt, time, status, cost, whether it was refunded and its output URLs (signed, valid for an hour by default).
  */
 export const listCreations = <ThrowOnError extends boolean = false>(options?: Options<ListCreationsData, ThrowOnError>) => (options?.client ?? client).get<ListCreationsResponses, ListCreationsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -485,10 +507,60 @@ export const deleteCreation = <ThrowOnError extends boolean = false>(options: Op
 });
 
 /**
- * One run of the caller (another user's answers 404)
+ * One run of the caller with its parameters, uploads, seed, duration and link (another user's answers 404)
  */
 export const getCreation = <ThrowOnError extends boolean = false>(options: Options<GetCreationData, ThrowOnError>) => (options.client ?? client).get<GetCreationResponses, GetCreationErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/creations/{id}',
     ...options
+});
+
+/**
+ * Revoke the public link of a run: its page and its files then answer 404
+ */
+export const unshareCreation = <ThrowOnError extends boolean = false>(options: Options<UnshareCreationData, ThrowOnError>) => (options.client ?? client).delete<UnshareCreationResponses, UnshareCreationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/creations/{id}/share',
+    ...options
+});
+
+/**
+ * Make a public link to one succeeded run (the same link while it stays shared)
+ *
+ * The link (`url`, `/share/{token}`) shows the output, its tool and prompt to anyone, and nothing of the account. A run without a result (in progress, failed, canceled) answers 409.
+ */
+export const shareCreation = <ThrowOnError extends boolean = false>(options: Options<ShareCreationData, ThrowOnError>) => (options.client ?? client).post<ShareCreationResponses, ShareCreationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/creations/{id}/share',
+    ...options
+});
+
+/**
+ * A ZIP of the outputs of 1 to 100 of the caller’s runs, streamed
+ *
+ * Entries are named {tool}-{date}-{id}.{ext} (the date the run was made, YYYY-MM-DD); a text output is a .txt and a code output a .md. Runs without an output are left out; an id that is not the caller’s answers 404.
+ */
+export const downloadCreations = <ThrowOnError extends boolean = false>(options: Options<DownloadCreationsData, ThrowOnError>) => (options.client ?? client).post<DownloadCreationsResponses, DownloadCreationsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/creations/zip',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete 1 to 100 finished runs of the caller at once, with their stored files
+ *
+ * All or nothing, in one transaction: an id that is not the caller’s answers 404, a run still in progress 409.
+ */
+export const deleteCreations = <ThrowOnError extends boolean = false>(options: Options<DeleteCreationsData, ThrowOnError>) => (options.client ?? client).post<DeleteCreationsResponses, DeleteCreationsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/creations/delete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });

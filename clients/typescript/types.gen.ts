@@ -495,6 +495,71 @@ export type GetCreditHistoryResponses = {
 
 export type GetCreditHistoryResponse = GetCreditHistoryResponses[keyof GetCreditHistoryResponses];
 
+export type GetCreditHistoryCsvData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/users/credit-history.csv';
+};
+
+export type GetCreditHistoryCsvErrors = {
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+};
+
+export type GetCreditHistoryCsvError = GetCreditHistoryCsvErrors[keyof GetCreditHistoryCsvErrors];
+
+export type GetCreditHistoryCsvResponses = {
+    /**
+     * Success
+     */
+    200: string;
+};
+
+export type GetCreditHistoryCsvResponse = GetCreditHistoryCsvResponses[keyof GetCreditHistoryCsvResponses];
+
+export type GetSpendingData = {
+    body?: never;
+    path?: never;
+    query?: {
+        month?: string;
+    };
+    url: '/api/users/spending';
+};
+
+export type GetSpendingErrors = {
+    /**
+     * The request is invalid: `message` says why, `details` lists each field
+     */
+    400: Error;
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+};
+
+export type GetSpendingError = GetSpendingErrors[keyof GetSpendingErrors];
+
+export type GetSpendingResponses = {
+    /**
+     * Success
+     */
+    200: {
+        month: string;
+        total: number;
+        tools: Array<{
+            tool: string;
+            title: string;
+            runs: number;
+            credits: number;
+        }>;
+    };
+};
+
+export type GetSpendingResponse = GetSpendingResponses[keyof GetSpendingResponses];
+
 export type DeleteAccountData = {
     body?: never;
     path?: never;
@@ -1784,6 +1849,11 @@ export type ListCreationsData = {
     query?: {
         cursor?: string;
         category?: 'Image' | 'Video' | 'Text' | '3D' | 'Audio';
+        q?: string;
+        tool?: string;
+        status?: 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+        from?: string;
+        to?: string;
         limit?: string;
     };
     url: '/api/creations';
@@ -1915,7 +1985,184 @@ export type GetCreationResponses = {
         error: string | null;
         createdAt: string;
         completedAt: string | null;
+        parameters?: {
+            [key: string]: string | number | boolean | null;
+        };
+        uploads?: Array<{
+            field: string;
+            url: string;
+        }>;
+        seed?: number | null;
+        durationMs?: number | null;
+        shared?: {
+            token: string;
+            url: string;
+        } | null;
     };
 };
 
 export type GetCreationResponse = GetCreationResponses[keyof GetCreationResponses];
+
+export type UnshareCreationData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/creations/{id}/share';
+};
+
+export type UnshareCreationErrors = {
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
+    /**
+     * The request body or the file is too large
+     */
+    413: Error;
+};
+
+export type UnshareCreationError = UnshareCreationErrors[keyof UnshareCreationErrors];
+
+export type UnshareCreationResponses = {
+    /**
+     * Success
+     */
+    200: {
+        message: string;
+    };
+};
+
+export type UnshareCreationResponse = UnshareCreationResponses[keyof UnshareCreationResponses];
+
+export type ShareCreationData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/creations/{id}/share';
+};
+
+export type ShareCreationErrors = {
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state
+     */
+    409: Error;
+    /**
+     * The request body or the file is too large
+     */
+    413: Error;
+};
+
+export type ShareCreationError = ShareCreationErrors[keyof ShareCreationErrors];
+
+export type ShareCreationResponses = {
+    /**
+     * Success
+     */
+    200: {
+        token: string;
+        url: string;
+    };
+};
+
+export type ShareCreationResponse = ShareCreationResponses[keyof ShareCreationResponses];
+
+export type DownloadCreationsData = {
+    body: {
+        ids: Array<string>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/creations/zip';
+};
+
+export type DownloadCreationsErrors = {
+    /**
+     * The request is invalid: `message` says why, `details` lists each field
+     */
+    400: Error;
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
+    /**
+     * The request body or the file is too large
+     */
+    413: Error;
+};
+
+export type DownloadCreationsError = DownloadCreationsErrors[keyof DownloadCreationsErrors];
+
+export type DownloadCreationsResponses = {
+    /**
+     * Success
+     */
+    200: Blob | File;
+};
+
+export type DownloadCreationsResponse = DownloadCreationsResponses[keyof DownloadCreationsResponses];
+
+export type DeleteCreationsData = {
+    body: {
+        ids: Array<string>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/creations/delete';
+};
+
+export type DeleteCreationsErrors = {
+    /**
+     * The request is invalid: `message` says why, `details` lists each field
+     */
+    400: Error;
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state
+     */
+    409: Error;
+    /**
+     * The request body or the file is too large
+     */
+    413: Error;
+};
+
+export type DeleteCreationsError = DeleteCreationsErrors[keyof DeleteCreationsErrors];
+
+export type DeleteCreationsResponses = {
+    /**
+     * Success
+     */
+    200: {
+        deleted: number;
+        message: string;
+    };
+};
+
+export type DeleteCreationsResponse = DeleteCreationsResponses[keyof DeleteCreationsResponses];

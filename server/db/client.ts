@@ -128,6 +128,6 @@ function readMarker(file: string): string | undefined {
 /** Empties every table (tests share one database per worker). */
 export async function resetDatabase(db: Db): Promise<void> {
   await db.execute(
-    sql`TRUNCATE TABLE rate_limits, mail_queue, files, predictions, processed_events, checkout_sessions, credit_ledger, tokens, users RESTART IDENTITY CASCADE`,
+    sql`TRUNCATE TABLE rate_limits, mail_queue, shares, files, predictions, processed_events, checkout_sessions, credit_ledger, tokens, users RESTART IDENTITY CASCADE`,
   );
 }

@@ -126,7 +126,36 @@ export const predictions = pgTable(
     index('predictions_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('predictions_status_idx').on(t.status),
     uniqueIndex('predictions_user_idempotency_key_idx').on(t.userId, t.idempotencyKey),
+    /**
+     * My creations' search (CREATIONS-4): the prompt's words as a 'simple' tsvector (no stemming, no stop words,
+     * so a prefix matches what was typed). Searches must write the same expression (services/creations.ts,
+     * promptVector) for the planner to use it; fastupdate off keeps no pending list, so a new run is found at once.
+     */
+    index('predictions_prompt_search_idx')
+      .using('gin', sql`to_tsvector('simple', coalesce(${t.input} ->> 'prompt', ''))`)
+      .with({ fastupdate: false }),
   ],
+);
+
+/**
+ * Public links to one creation each (SHARE-1): the link's token is never stored, only its SHA-256 (looked up
+ * by it); the token is an HMAC of `nonce` under the server's file secret, so sharing again while shared gives
+ * the same link back. Revoking deletes the row (the link then answers 404); sharing anew draws a new nonce.
+ */
+export const shares = pgTable(
+  'shares',
+  {
+    predictionId: text('prediction_id')
+      .primaryKey()
+      .references(() => predictions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    nonce: text('nonce').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('shares_token_hash_unique').on(t.tokenHash)],
 );
 
 export const files = pgTable(

@@ -1,10 +1,13 @@
-/** /api/users: theme, credits (also at /users/credits, as the API contract lists it), credit history, account deletion. */
+/**
+ * /api/users: theme, credits (also at /users/credits, as the API contract lists it), credit history (pages and
+ * CSV), the month's spending by tool, account deletion.
+ */
 import { Hono, type Context } from 'hono';
 import { operations as ops } from '../../src/api/operations';
 import type { AppEnv } from '../context';
-import { bindOperation as bind } from '../lib/operation';
+import { bindFileOperation, bindOperation as bind } from '../lib/operation';
 import { creditBalance, deleteAccount, getTheme, setTheme } from '../services/users';
-import { creditHistory } from '../services/credit-history';
+import { creditHistory, creditHistoryCsv, spendingOf } from '../services/credit-history';
 
 const credits = async (c: Context<AppEnv>) => ({ credits: await creditBalance(c.var.deps, c.var.userId) });
 
@@ -18,6 +21,16 @@ bind(userRoutes, ops.saveTheme, async (c, { body }) => {
 bind(userRoutes, ops.getCredits, credits);
 bind(userRoutes, ops.getCreditsAlias, credits);
 bind(userRoutes, ops.getCreditHistory, async (c, { query }) => creditHistory(c.var.deps.db, c.var.userId, query));
+bindFileOperation(userRoutes, ops.getCreditHistoryCsv, async (c) => {
+  const csv = await creditHistoryCsv(c.var.deps.db, c.var.userId);
+  return c.body(csv, 200, {
+    'Content-Type': 'text/csv; charset=utf-8; header=present',
+    'Content-Disposition': 'attachment; filename="atelier-credit-history.csv"',
+  });
+});
+bind(userRoutes, ops.getSpending, async (c, { query }) =>
+  spendingOf(c.var.deps.db, c.var.userId, query.month ?? c.var.deps.now().toISOString().slice(0, 7)),
+);
 bind(userRoutes, ops.deleteAccount, async (c) => {
   await deleteAccount(c.var.deps, c.var.userId);
   return { message: 'Account successfully deleted' };

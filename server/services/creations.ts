@@ -1,13 +1,18 @@
 /**
- * My creations: a user's runs, newest first, paged by a cursor over (created_at, id); one run;
- * and deleting one with its stored files. Someone else's run is answered exactly like a missing one.
+ * My creations: a user's runs, newest first, paged by a cursor over (created_at, id), searched by the words of
+ * their prompts and filtered by category, tool, status and day (CREATIONS-4); one run with its parameters
+ * (CREATIONS-5); and deleting one or several with their stored files (CREATIONS-7). Someone else's run is
+ * answered exactly like a missing one.
  */
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { CreationDetail } from '../../src/api/schemas';
 import { tools, type Category, type Tool } from '../../src/catalog';
 import type { AppDeps } from '../context';
 import type { Executor } from '../db/client';
 import { creditLedger, files, predictions } from '../db/schema';
 import { HttpError } from '../errors';
+import { shareOf } from './shares';
+import type { FileStore } from './storage';
 
 export const DEFAULT_PAGE = 12;
 export const notFoundMessage = 'Creation not found';
@@ -62,13 +67,60 @@ const withRefund = (r: { row: typeof predictions.$inferSelect; refunded: boolean
   refunded: Boolean(r.refunded),
 });
 
-export async function listCreations(
-  db: Executor,
-  userId: string,
-  query: { cursor?: string | undefined; category?: Category | undefined; limit?: number | undefined },
-) {
+/**
+ * The prompt's words as the search index holds them (predictions_prompt_search_idx, schema.ts): the same
+ * expression, or the planner cannot use the index.
+ */
+export const promptVector = sql`to_tsvector('simple', coalesce(${predictions.input} ->> 'prompt', ''))`;
+
+/** At most this many words of a search are used (each at most 64 characters). */
+const MAX_SEARCH_WORDS = 8;
+
+/**
+ * A search as a tsquery's text: its words (letters and digits only, lower case), each matching a word or the
+ * start of one, all required: 'Red fo' → 'red:* & fo:*'. Undefined when it has no word. Only letters and digits
+ * reach the text, and the text is sent as a bound parameter of to_tsquery, never written into the SQL.
+ */
+export function prefixQuery(q: string): string | undefined {
+  const words = (
+    q
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  )
+    .slice(0, MAX_SEARCH_WORDS)
+    .map((w) => `${w.slice(0, 64)}:*`);
+  return words.length ? words.join(' & ') : undefined;
+}
+
+/** The condition of a search, for the list and for `npm run bench:search`. */
+export const promptMatches = (tsquery: string): SQL => sql`${promptVector} @@ to_tsquery('simple', ${tsquery})`;
+
+const DAY_MS = 24 * 3600_000;
+
+export interface CreationsQuery {
+  readonly cursor?: string | undefined;
+  readonly category?: Category | undefined;
+  readonly limit?: number | undefined;
+  readonly q?: string | undefined;
+  readonly tool?: string | undefined;
+  readonly status?: 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled' | undefined;
+  /** YYYY-MM-DD (UTC), included. */
+  readonly from?: string | undefined;
+  readonly to?: string | undefined;
+}
+
+export async function listCreations(db: Executor, userId: string, query: CreationsQuery) {
   const limit = query.limit ?? DEFAULT_PAGE;
   const conditions = [eq(predictions.userId, userId)];
+  const tsquery = query.q ? prefixQuery(query.q) : undefined;
+  if (tsquery) conditions.push(promptMatches(tsquery));
+  if (query.tool) conditions.push(eq(predictions.toolKey, query.tool));
+  // A queued run is listed as starting (toCreation): the filter says the same.
+  if (query.status)
+    conditions.push(inArray(predictions.status, query.status === 'starting' ? ['starting', 'queued'] : [query.status]));
+  if (query.from) conditions.push(gte(predictions.createdAt, new Date(`${query.from}T00:00:00Z`)));
+  if (query.to) conditions.push(lt(predictions.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)));
   if (query.category) {
     conditions.push(
       inArray(
@@ -106,18 +158,37 @@ async function ownRow(db: Executor, userId: string, id: string): Promise<Row> {
   return withRefund(found);
 }
 
-export async function getCreation(db: Executor, userId: string, id: string) {
-  return toCreation(await ownRow(db, userId, id));
+/** The input fields that hold uploaded files (their addresses). */
+export const uploadFields = ['image', 'pose_image', 'video'] as const;
+
+/** One run for its page (CREATIONS-5): the list's card and its parameters, uploads, seed, duration and link. */
+export async function getCreation(deps: AppDeps, userId: string, id: string): Promise<CreationDetail> {
+  const row = await ownRow(deps.db, userId, id);
+  const input = row.input ?? {};
+  const parameters = Object.fromEntries(
+    Object.entries(input).filter(([k]) => !(uploadFields as readonly string[]).includes(k)),
+  );
+  const uploads = uploadFields.flatMap((field) => {
+    const url = input[field];
+    return typeof url === 'string' && url ? [{ field, url }] : [];
+  });
+  return {
+    ...toCreation(row),
+    parameters,
+    uploads,
+    seed: typeof input['seed'] === 'number' ? input['seed'] : null,
+    durationMs: row.completedAt ? row.completedAt.getTime() - row.createdAt.getTime() : null,
+    shared: await shareOf(deps, row.id),
+  };
 }
 
 /** The stored files of a run: its outputs, and the uploads it was given that no other run of the user uses. */
-async function filesOf(deps: AppDeps, row: Row): Promise<string[]> {
-  const { files: store, db } = deps;
+async function filesOf(db: Executor, store: FileStore, row: Row, alsoGoing: readonly string[]): Promise<string[]> {
   const outputs = (Array.isArray(row.output) ? row.output : row.output ? [row.output] : [])
     .map((url) => store.relPathOfUrl(url, 'output'))
     .filter((p): p is string => p !== undefined);
   const uploads: string[] = [];
-  for (const field of ['image', 'pose_image', 'video']) {
+  for (const field of uploadFields) {
     const url = row.input?.[field];
     if (typeof url !== 'string') continue;
     const relPath = store.relPathOfUrl(url, 'upload');
@@ -128,7 +199,7 @@ async function filesOf(deps: AppDeps, row: Row): Promise<string[]> {
       .where(
         and(
           eq(predictions.userId, row.userId),
-          sql`${predictions.id} <> ${row.id}`,
+          notInArray(predictions.id, [row.id, ...alsoGoing]),
           sql`${predictions.input} @> ${JSON.stringify({ [field]: url })}::jsonb`,
         ),
       )
@@ -138,16 +209,37 @@ async function filesOf(deps: AppDeps, row: Row): Promise<string[]> {
   return [...outputs, ...uploads];
 }
 
+const inProgress = (row: Row) => row.status === 'processing' || row.status === 'starting' || row.status === 'queued';
+
 /** Deletes a finished run of the user and its files: the output's URL then answers 404. */
 export async function deleteCreation(deps: AppDeps, userId: string, id: string): Promise<void> {
-  const row = await ownRow(deps.db, userId, id);
-  if (row.status === 'processing' || row.status === 'starting' || row.status === 'queued')
-    throw new HttpError(409, stillRunningMessage);
-  const paths = await filesOf(deps, row);
-  await deps.db.transaction(async (tx) => {
-    if (paths.length) await tx.delete(files).where(and(eq(files.userId, userId), inArray(files.path, paths)));
-    await tx.delete(predictions).where(and(eq(predictions.id, id), eq(predictions.userId, userId)));
+  await deleteCreations(deps, userId, [id]);
+}
+
+/**
+ * Deletes finished runs of the user and their files, all or none (CREATIONS-7): one transaction that
+ * locks the rows, so a run that started meanwhile or an id that is not the user's refuses the whole set.
+ * Their files' addresses then answer 404 at once (FILES-3), their links too (a share goes with its run).
+ */
+export async function deleteCreations(deps: AppDeps, userId: string, ids: readonly string[]): Promise<number> {
+  const wanted = [...new Set(ids)];
+  const paths = await deps.db.transaction(async (tx) => {
+    const rows = (
+      await tx
+        .select(columns)
+        .from(predictions)
+        .where(and(eq(predictions.userId, userId), inArray(predictions.id, wanted)))
+        .for('update', { of: predictions })
+    ).map(withRefund);
+    if (rows.length !== wanted.length) throw new HttpError(404, notFoundMessage);
+    if (rows.some(inProgress)) throw new HttpError(409, stillRunningMessage);
+    const going: string[] = [];
+    for (const row of rows) going.push(...(await filesOf(tx, deps.files, row, wanted)));
+    if (going.length) await tx.delete(files).where(and(eq(files.userId, userId), inArray(files.path, going)));
+    await tx.delete(predictions).where(and(eq(predictions.userId, userId), inArray(predictions.id, wanted)));
+    return going;
   });
   // After the rows: a file that outlives its row is never served (serving reads the row first).
   await Promise.all(paths.map((p) => deps.files.remove(p)));
+  return wanted.length;
 }

@@ -2,9 +2,10 @@
  * The credit history of one user: the ledger newest first, each row with the balance right after it
  * (a running sum over the user's ledger in id order, so the newest row's balance is the balance), paged
  * by a cursor (the id of the last row shown). Rows that changed nothing (an expiry of zero) are left out.
+ * Also the whole history as CSV, and a month's spending by tool.
  */
-import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { CreditEntry, CreditHistoryAnswer } from '../../src/api/schemas';
+import { and, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { CreditEntry, CreditHistoryAnswer, SpendingAnswer } from '../../src/api/schemas';
 import { packById, tools } from '../../src/catalog';
 import type { Executor } from '../db/client';
 import { checkoutSessions, creditLedger, predictions } from '../db/schema';
@@ -83,4 +84,84 @@ export async function creditHistory(
   });
   const last = page[page.length - 1];
   return { entries, nextCursor: rows.length > limit && last ? String(last.id) : null };
+}
+
+/** The words of an entry, as Settings › Billing writes them (features/account/CreditHistory.tsx). */
+export function describeEntry(entry: CreditEntry): string {
+  switch (entry.kind) {
+    case 'signup':
+      return 'Free credits on sign-up';
+    case 'pack':
+      return entry.pack ? `Credit pack: ${entry.pack}` : 'Credit pack';
+    case 'subscription':
+      return 'Subscription credits';
+    case 'spend':
+      return `Tool run: ${entry.tool ?? 'tool'}`;
+    case 'refund':
+      return `Refund: ${entry.tool ?? 'tool'}`;
+    case 'expire':
+      return 'Unused subscription credits expired';
+  }
+}
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break (quotes doubled). A text cell
+ * that starts with = + - @ (or a tab or CR) gets a leading ' so a spreadsheet shows it instead of running it
+ * as a formula (CREDITS-7); numbers are written as numbers.
+ */
+export function csvCell(value: string | number): string {
+  if (typeof value === 'number') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const CSV_PAGE = 100;
+
+/** The whole credit history as CSV, oldest first: date, description, change, balance (CREDITS-7). */
+export async function creditHistoryCsv(db: Executor, userId: string): Promise<string> {
+  const entries: CreditEntry[] = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await creditHistory(db, userId, { cursor, limit: CSV_PAGE });
+    entries.push(...page.entries);
+    if (!page.nextCursor) break;
+    cursor = page.nextCursor;
+  }
+  const rows = [['date', 'description', 'change', 'balance'] as (string | number)[]];
+  for (const e of entries.reverse()) rows.push([e.at, describeEntry(e), e.delta, e.balance]);
+  return rows.map((r) => `${r.map(csvCell).join(',')}\r\n`).join('');
+}
+
+/**
+ * What the user's runs made in `month` (YYYY-MM, UTC) cost, by tool, most spent first (CREDITS-8): a run
+ * counts its cost unless it was refunded.
+ */
+export async function spendingOf(db: Executor, userId: string, month: string): Promise<SpendingAnswer> {
+  const start = new Date(`${month}-01T00:00:00Z`);
+  const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+  const rows = await db
+    .select({
+      toolKey: predictions.toolKey,
+      runs: sql<number>`count(*)::int`,
+      credits: sql<number>`coalesce(sum(${predictions.cost}), 0)::int`,
+    })
+    .from(predictions)
+    .where(
+      and(
+        eq(predictions.userId, userId),
+        gte(predictions.createdAt, start),
+        lt(predictions.createdAt, end),
+        sql`not exists (select 1 from ${creditLedger} where ${creditLedger.reference} = 'refund:' || ${predictions.id})`,
+      ),
+    )
+    .groupBy(predictions.toolKey);
+  const byTool = rows
+    .map((r) => ({
+      tool: r.toolKey,
+      title: tools.find((t) => t.key === r.toolKey)?.title ?? r.toolKey,
+      runs: Number(r.runs),
+      credits: Number(r.credits),
+    }))
+    .sort((a, b) => b.credits - a.credits || a.title.localeCompare(b.title));
+  return { month, total: byTool.reduce((sum, t) => sum + t.credits, 0), tools: byTool };
 }

@@ -22,7 +22,7 @@ const LOGIN_WINDOW_S = 15 * MINUTE;
 const MAX_BACKOFF_S = 24 * HOUR;
 
 export type LimitName =
-  'register' | 'forgot-password' | 'forgot-password-email' | 'verify' | 'reset' | 'upload' | 'generate';
+  'register' | 'forgot-password' | 'forgot-password-email' | 'verify' | 'reset' | 'upload' | 'generate' | 'share-image';
 
 export const tooManyLogins = 'Too many failed sign-in attempts. Please wait and try again later.';
 const messages: Record<LimitName, string> = {
@@ -33,6 +33,7 @@ const messages: Record<LimitName, string> = {
   reset: 'Too many password reset attempts. Please try again later.',
   upload: 'Too many uploads. Please wait a moment and try again.',
   generate: 'Too many generations started. Please wait a moment and try again.',
+  'share-image': 'Too many preview images asked for. Please try again in a moment.',
 };
 
 /** 429 with a message the SPA shows and Retry-After in seconds. */
@@ -79,6 +80,7 @@ export function createRateLimits(db: Executor, config: Config): RateLimits {
     reset: limiter('reset', limits.reset, 15 * MINUTE),
     upload: limiter('upload', limits.upload, MINUTE),
     generate: limiter('generate', limits.generate, MINUTE),
+    'share-image': limiter('share-image', limits.shareImage, MINUTE),
   };
   const account = limiter('login-account', limits.loginPerAccount, LOGIN_WINDOW_S);
   const address = limiter('login-address', limits.loginPerAddress, LOGIN_WINDOW_S);

@@ -51,9 +51,12 @@ export function isStoredPath(relPath: string): boolean {
   return rest.length === 0 && (dir === 'uploads' || dir === 'outputs') && name !== undefined && nameRe.test(name);
 }
 
-/** Maps an URL (absolute on APP_URL's origin, or a path) of a stored file to its key, or undefined. */
+/**
+ * Maps an URL (absolute on APP_URL's origin, or a path) of a stored file to its key, or undefined. A signed
+ * address's query (?exp=…&sig=…, FILES-2) is not part of the key: what the answer signed is read by its key.
+ */
 export function relPathOfUrl(appUrl: string, url: string, kind: FileKind): string | undefined {
-  let pathname = url;
+  let pathname = url.replace(/[?#].*$/s, '');
   if (/^https?:\/\//i.test(url)) {
     let parsed: URL;
     try {
@@ -267,15 +270,16 @@ export async function readUpload(
   return row && bytes ? { bytes, contentType: row.contentType } : undefined;
 }
 
-/** A stored file by its path under DATA_DIR (uploads/… or outputs/…), for serving. */
+/** A stored file by its path under DATA_DIR (uploads/… or outputs/…), for serving: its bytes, type and owner. */
 export async function readStoredFile(
   db: Executor,
   store: FileStore,
   relPath: string,
-): Promise<{ bytes: Uint8Array; contentType: string } | undefined> {
+): Promise<{ bytes: Uint8Array; contentType: string; userId: string } | undefined> {
+  if (!isStoredPath(relPath)) return undefined;
   const [row] = await db.select().from(files).where(eq(files.path, relPath));
   const bytes = row ? await store.read(row.path) : undefined;
-  return row && bytes ? { bytes, contentType: row.contentType } : undefined;
+  return row && bytes ? { bytes, contentType: row.contentType, userId: row.userId } : undefined;
 }
 
 /** Removes every file a user owns from the store (their rows go with the user). */

@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { TaskContext } from './context';
 import { mediaTasks } from '../providers/media/tasks';
 import { checkImage, checkVideo } from './upload-checks';
+import { shareImage, type ShareImageInput } from './share-image';
 
 export const tasks = {
   /** For tests of the pool itself. */
@@ -34,6 +35,8 @@ export const tasks = {
   'upload.image': (input: { bytes: Uint8Array }, ctx: TaskContext) => checkImage(input, ctx),
   /** An uploaded video, probed and its first frame decoded by ffmpeg. */
   'upload.video': (input: { bytes: Uint8Array; declaredType: string }, ctx: TaskContext) => checkVideo(input, ctx),
+  /** A shared creation's og:image: the image, a video's first frame, or a card (1200×630 PNG). */
+  'share.image': (input: ShareImageInput, ctx: TaskContext) => shareImage(input, ctx),
 } satisfies Record<string, (input: never, ctx: TaskContext) => Promise<unknown>>;
 
 export type Tasks = typeof tasks;

@@ -112,6 +112,19 @@ export const CreditHistoryAnswer = v.object({
   nextCursor: v.nullable(v.string()),
 });
 export type CreditHistoryAnswer = v.InferOutput<typeof CreditHistoryAnswer>;
+/** GET /api/users/spending?month=YYYY-MM (UTC; this month when absent). */
+export const SpendingQuery = v.object({
+  month: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'The month is YYYY-MM'))),
+});
+/** What a month's runs cost, by tool (refunded runs cost nothing), most spent first (CREDITS-8). */
+export const SpendingAnswer = v.object({
+  month: v.string(),
+  total: v.number(),
+  tools: v.array(v.object({ tool: v.string(), title: v.string(), runs: v.number(), credits: v.number() })),
+});
+export type SpendingAnswer = v.InferOutput<typeof SpendingAnswer>;
+/** An answer that is a file (CSV, ZIP), not JSON: documented as a string of its media type. */
+export const FileBody = v.string();
 
 // ---------- payments ----------
 export const CreateSubscriptionBody = v.object({
@@ -181,9 +194,32 @@ export const ImageAnswer = v.object({ output: v.string(), credits: v.number() })
 // ---------- my creations ----------
 export const CreationCategory = v.picklist(['Image', 'Video', 'Text', '3D', 'Audio'], 'Unknown category');
 /** GET /api/creations?cursor&category&limit: newest first; `cursor` is the previous page's nextCursor. */
+/** A day of the calendar, YYYY-MM-DD (UTC), that exists. */
+const Day = (message: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{4}-\d{2}-\d{2}$/, message),
+    v.check(
+      (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+      message,
+    ),
+  );
+export const CreationStatus = v.picklist(
+  ['starting', 'processing', 'succeeded', 'failed', 'canceled'],
+  'The status is one of starting, processing, succeeded, failed, canceled',
+);
 export const CreationsQuery = v.object({
   cursor: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, 'Invalid cursor'))),
   category: v.optional(CreationCategory),
+  /** Words of the prompt; each also matches as the start of a word (CREATIONS-4). */
+  q: v.optional(v.pipe(v.string(), v.maxLength(200, 'The search is at most 200 characters'))),
+  /** A catalogue key (src/catalog/tools.ts). */
+  tool: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/, 'Unknown tool'))),
+  status: v.optional(CreationStatus),
+  /** Made on or after this day (UTC). */
+  from: v.optional(Day('The from date is YYYY-MM-DD')),
+  /** Made on or before this day (UTC). */
+  to: v.optional(Day('The to date is YYYY-MM-DD')),
   limit: v.optional(
     v.pipe(
       v.string(),
@@ -218,6 +254,31 @@ export const Creation = v.object({
 export type Creation = v.InferOutput<typeof Creation>;
 export const CreationsPage = v.object({ items: v.array(Creation), nextCursor: v.nullable(v.string()) });
 export type CreationsPage = v.InferOutput<typeof CreationsPage>;
+/** A creation's public link (SHARE-1): its token and the absolute address of its page. */
+export const ShareAnswer = v.object({ token: v.string(), url: v.string() });
+export type ShareAnswer = v.InferOutput<typeof ShareAnswer>;
+/** GET /api/creations/{id}: the run with what its page shows besides the list's card (CREATIONS-3). */
+export const CreationDetail = v.object({
+  ...Creation.entries,
+  /** The input without its uploads (the prompt, the sizes, the seed, …). */
+  parameters: v.optional(v.record(v.string(), Scalar)),
+  /** The files it was given, by input field, each a signed address. */
+  uploads: v.optional(v.array(v.object({ field: v.string(), url: v.string() }))),
+  seed: v.optional(v.nullable(v.number())),
+  /** completedAt − createdAt, when it has ended. */
+  durationMs: v.optional(v.nullable(v.number())),
+  /** Its public link while shared, else null. */
+  shared: v.optional(v.nullable(ShareAnswer)),
+});
+export type CreationDetail = v.InferOutput<typeof CreationDetail>;
+const CreationIds = v.pipe(
+  v.array(v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'Unknown creation'))),
+  v.minLength(1, 'Choose 1 to 100 creations'),
+  v.maxLength(100, 'Choose 1 to 100 creations'),
+);
+/** POST /api/creations/zip and /api/creations/delete: which of the caller's creations. */
+export const CreationIdsBody = v.object({ ids: CreationIds });
+export const DeletedAnswer = v.object({ deleted: v.number(), message: v.string() });
 
 // ---------- runs (the tray: batches, the queue, the list, cancel) ----------
 /** POST /api/generate/batch: one tool, its shared parameters, and one run per prompt (1 to 10). */

@@ -18,7 +18,11 @@ const undocumented: Readonly<Record<string, string>> = {
   'GET /checkout/:id': 'the local checkout page: HTML for people, local payments only',
   'POST /checkout/:id/pay': "the local checkout page's Pay form (HTML form post, answers a redirect)",
   'GET /checkout/:id/cancel': "the local checkout page's Cancel link (answers a redirect)",
-  'GET /files/:dir{uploads|outputs}/:name': 'stored files, reached by the URLs the API answers (uploads, outputs)',
+  'GET /files/:dir{uploads|outputs}/:name':
+    "stored files, reached by the signed URLs the API answers (uploads, outputs) or with the owner's session",
+  'GET /share/:token': 'a shared creation: HTML for people and link previews, public by its token',
+  'GET /share/:token/file': "a shared creation's output, reached from its page",
+  'GET /share/:token/image.png': "a shared creation's preview image (og:image), reached from its page",
   'GET /dev/outbox': 'the development outbox of emails (outbox mode only)',
   'GET /*': 'the SPA: built files, prerendered pages and the history fallback',
 };

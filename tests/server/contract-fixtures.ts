@@ -138,7 +138,12 @@ export async function exampleRequest(t: TestContext, id: OperationId, as?: strin
     case 'getPrediction':
     case 'getCreation':
     case 'deleteCreation':
+    case 'shareCreation':
+    case 'unshareCreation':
       return { token, params: { id: await finishedRun(t, token) } };
+    case 'downloadCreations':
+    case 'deleteCreations':
+      return { token, body: { ids: [await finishedRun(t, token)] } };
     case 'cancelRun':
       return { token, params: { id: await finishedRun(t, token, 'a long one [hang]') } };
     default:

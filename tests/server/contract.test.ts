@@ -123,6 +123,21 @@ const causes: Partial<Record<OperationId, Partial<Record<ErrorStatus, Cause>>>> 
       });
     },
   },
+  shareCreation: {
+    409: async (t, op) => {
+      const { token } = await exampleUser(t);
+      return send(t, op, { token, params: { id: await finishedRun(t, token, 'a long one [hang]') } });
+    },
+  },
+  downloadCreations: { 404: (t, op) => authed(t, op, { body: { ids: [crypto.randomUUID()] } }) },
+  deleteCreations: {
+    404: (t, op) => authed(t, op, { body: { ids: [crypto.randomUUID()] } }),
+    409: async (t, op) => {
+      const { token } = await exampleUser(t);
+      return send(t, op, { token, body: { ids: [await finishedRun(t, token, 'a long one [hang]')] } });
+    },
+  },
+  getSpending: { 400: (t, op) => authed(t, op, { query: { month: '2026-13' } }) },
   deleteCreation: {
     409: async (t, op) => {
       const { token } = await exampleUser(t);
@@ -170,6 +185,8 @@ for (const op of operationList.filter((o) => isStart(o) && o.answer !== operatio
 
 /** Waits for the run a start answered to end (so no run writes files after its test). */
 async function settled(t: TestContext, req: Sent, res: Response): Promise<unknown> {
+  // A file answer (CSV, ZIP) is read as text: its schema is a string.
+  if (!res.headers.get('content-type')?.startsWith('application/json')) return res.clone().text();
   const body: unknown = await res.clone().json();
   const id = res.status === 201 ? (body as { id?: unknown }).id : undefined;
   if (typeof id === 'string' && req.token) await pollPrediction(t, req.token, id);
@@ -191,6 +208,7 @@ for (const backend of backends) {
         const res = await send(t, op, req);
         const body = await settled(t, req, res);
         expect({ status: res.status, body }).toMatchObject({ status: op.status });
+        if (op.media) expect(res.headers.get('content-type')).toMatch(new RegExp(`^${op.media}`));
         expect(v.safeParse(op.answer, body).issues).toBeUndefined();
       });
 

@@ -141,9 +141,17 @@ for (const backend of backends) {
       expect(doc.paths['/api/creations']!['get']!.parameters!.map((p) => p.name)).toEqual([
         'cursor',
         'category',
+        'q',
+        'tool',
+        'status',
+        'from',
+        'to',
         'limit',
       ]);
       expect(Object.keys(doc.paths['/api/creations/{id}']!).sort()).toEqual(['delete', 'get']);
+      expect(Object.keys(doc.paths['/api/creations/{id}/share']!).sort()).toEqual(['delete', 'post']);
+      expect(Object.keys(doc.paths['/api/creations/zip']!)).toEqual(['post']);
+      expect(Object.keys(doc.paths['/api/creations/delete']!)).toEqual(['post']);
     });
   });
 }

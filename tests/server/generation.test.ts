@@ -46,7 +46,7 @@ for (const backend of backends) {
       expect(res.status).toBe(200);
       const body = await json<{ output: string; credits: number }>(res);
       expect(body.credits).toBe(100 - textToImage.cost);
-      expect(body.output).toMatch(/^\/files\/outputs\/[a-f0-9]{32}\.png$/);
+      expect(body.output).toMatch(/^\/files\/outputs\/[a-f0-9]{32}\.png\?exp=\d+&sig=[\w-]{43}$/);
       const file = await t.request(body.output);
       expect(file.headers.get('content-type')).toBe('image/png');
       expect(file.headers.get('x-content-type-options')).toBe('nosniff');
@@ -123,7 +123,7 @@ for (const backend of backends) {
       const up = await upload(u.token);
       expect(up.status).toBe(201);
       const { url } = await json<{ url: string }>(up);
-      expect(url).toMatch(/^\/files\/uploads\/[a-f0-9]{32}\.png$/);
+      expect(url).toMatch(/^\/files\/uploads\/[a-f0-9]{32}\.png\?exp=\d+&sig=[\w-]{43}$/);
       const served = await t.request(url);
       expect(served.headers.get('content-type')).toBe('image/png');
       const res = await t.request('/api/generate', {

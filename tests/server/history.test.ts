@@ -1,7 +1,7 @@
 /**
  * The credit history (GET /api/users/credits/history), the checkout status the return page polls
  * (GET /api/stripe/checkout-session/{id}), the subscription credit dates on the user, and the local
- * checkout's delayed webhook.
+ * checkout's delayed webhook; the history as CSV and a month's spending by tool.
  */
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
@@ -9,7 +9,9 @@ import { CheckoutStatus, CreditHistoryAnswer, User, type CreditEntry } from '../
 import { toolByKey } from '../../src/catalog';
 import { ledgerSum } from '../../server/services/credits';
 import { openApiDocument } from '../../server/openapi';
+import { csvCell } from '../../server/services/credit-history';
 import { backends, balance, json, payCheckout, setupApp, type TestContext } from './helpers';
+import { seedRun } from './history-fixtures';
 
 /** Buys through the local checkout (Pay with the link's one-time key); the checkout session's id and link. */
 async function buyWithLink(t: TestContext, token: string, path: string, body: unknown) {
@@ -189,6 +191,83 @@ for (const backend of backends) {
       const cancelled = v.parse(User, await (await t.request('/api/auth/user', { token: u.token })).json());
       expect(cancelled.subscription?.nextGrantAt).toBe(sub.nextGrantAt);
       expect(cancelled.subscription?.cancelAt).toBe(sub.nextBillingDate);
+    });
+
+    it('CREDITS-7: the history downloads as CSV, oldest first, quoted per RFC 4180; its last balance is the balance', async () => {
+      const u = await t.user({ credits: 40 });
+      await buyPack(t, u.token);
+      const tool = toolByKey('text-to-image');
+      const gen = await t.request('/api/generate/image', {
+        token: u.token,
+        body: { provider: 'replicate', modelId: tool.id, cost: tool.cost, input: { prompt: 'a fox' } },
+      });
+      expect(gen.status).toBe(200);
+      const res = await t.request('/api/users/credit-history.csv', { token: u.token });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+      expect(res.headers.get('content-disposition')).toBe('attachment; filename="atelier-credit-history.csv"');
+      const csv = await res.text();
+      expect(csv.endsWith('\r\n')).toBe(true);
+      const rows = csv
+        .trimEnd()
+        .split('\r\n')
+        .map((line) => line.split(','));
+      expect(rows[0]).toEqual(['date', 'description', 'change', 'balance']);
+      expect(rows.slice(1).map((r) => [r[1], r[2]])).toEqual([
+        ['Credit pack', '40'],
+        ['Credit pack: Starter Pack', '1000'],
+        [`Tool run: ${tool.title}`, String(-tool.cost)],
+      ]);
+      const shown = await json<{ credits: number }>(await t.request('/api/users/credits', { token: u.token }));
+      expect(Number(rows.at(-1)![3])).toBe(shown.credits);
+      expect(rows.slice(1).every((r) => !Number.isNaN(Date.parse(r[0]!)))).toBe(true);
+      expect((await t.request('/api/users/credit-history.csv')).status).toBe(401);
+    });
+
+    it('CREDITS-7: a CSV cell that could run as a formula starts with a quote mark; commas, quotes and line breaks are quoted', () => {
+      expect(['=SUM(A1)', '+1', '-2+3', '@cmd', '\tx'].map((c) => csvCell(c))).toEqual([
+        "'=SUM(A1)",
+        "'+1",
+        "'-2+3",
+        "'@cmd",
+        "'\tx",
+      ]);
+      expect(csvCell('a, b')).toBe('"a, b"');
+      expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+      expect(csvCell('=1,2')).toBe(`"'=1,2"`);
+      expect(csvCell('two\nlines')).toBe('"two\nlines"');
+      expect(csvCell(-5)).toBe('-5');
+    });
+
+    it('CREDITS-8: spending by tool for a month: refunded runs and other months are left out', async () => {
+      const u = await t.user({ credits: 1000 });
+      const { refundCredits } = await import('../../server/services/credits');
+      const inMarch = (d: number) => new Date(Date.UTC(2026, 2, d, 12));
+      const image = toolByKey('text-to-image');
+      const text = toolByKey('text-to-text');
+      await seedRun(t, u.id, 'text-to-image', { prompt: 'a', createdAt: inMarch(1) });
+      await seedRun(t, u.id, 'text-to-image', { prompt: 'b', createdAt: inMarch(31) });
+      await seedRun(t, u.id, 'text-to-text', { prompt: 'c', createdAt: inMarch(15) });
+      const failed = await seedRun(t, u.id, 'text-to-text', { prompt: 'd', status: 'failed', createdAt: inMarch(16) });
+      await refundCredits(t.runtime.deps.db, u.id, text.cost, `refund:${failed.id}`);
+      await seedRun(t, u.id, 'text-to-image', { prompt: 'e', createdAt: new Date(Date.UTC(2026, 3, 1, 0, 0, 1)) });
+
+      const res = await t.request('/api/users/spending?month=2026-03', { token: u.token });
+      expect(res.status).toBe(200);
+      expect(await json(res)).toEqual({
+        month: '2026-03',
+        total: 2 * image.cost + text.cost,
+        tools: [
+          { tool: 'text-to-image', title: image.title, runs: 2, credits: 2 * image.cost },
+          { tool: 'text-to-text', title: text.title, runs: 1, credits: text.cost },
+        ],
+      });
+      const empty = await json(await t.request('/api/users/spending?month=2025-12', { token: u.token }));
+      expect(empty).toEqual({ month: '2025-12', total: 0, tools: [] });
+      expect((await t.request('/api/users/spending?month=2026-13', { token: u.token })).status).toBe(400);
+      const other = await t.user();
+      const theirs = await json(await t.request('/api/users/spending?month=2026-03', { token: other.token }));
+      expect(theirs).toMatchObject({ total: 0 });
     });
 
     it('the history is in the OpenAPI document', () => {

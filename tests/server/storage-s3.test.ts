@@ -176,14 +176,14 @@ for (const backend of backends) {
       Object.assign(env, s3Env(s3, { S3_PREFIX: `app-${backend}` }));
     });
     const t = setupApp(backend, { env });
-    const key = (url: string) => `app-${backend}/${url.replace(/^\/files\//, '')}`;
+    const key = (url: string) => `app-${backend}/${url.replace(/^\/files\//, '').replace(/\?.*$/, '')}`;
 
     it('upload → served from /files with its type → used by a run → delete → 404 and gone from the bucket', async () => {
       const u = await t.user({ credits: 1000 });
       const uploaded = await t.request('/api/upload', { token: u.token, body: { image: pngDataUrl } });
       expect(uploaded.status).toBe(201);
       const { url } = await json<{ url: string }>(uploaded);
-      expect(url).toMatch(/^\/files\/uploads\/[a-f0-9]{32}\.png$/);
+      expect(url).toMatch(/^\/files\/uploads\/[a-f0-9]{32}\.png\?exp=\d+&sig=[\w-]{43}$/);
       expect(s3.objects.has(key(url))).toBe(true);
       // Nothing on disk: DATA_DIR holds no uploads folder.
       expect(fs.existsSync(path.join(t.config.dataDir, 'uploads'))).toBe(false);

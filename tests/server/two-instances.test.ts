@@ -119,8 +119,8 @@ describe('two app instances in one process, on two databases', () => {
     expect(doneB).toMatchObject({ status: 'succeeded' });
     expect(String(doneA.output)).toContain('a letter from A');
     expect(String(doneB.output)).toContain('a letter from B');
-    expect(imageA.output).toMatch(/^\/files\/outputs\/[a-f0-9]{32}\.png$/);
-    expect(imageB.output).toMatch(/^\/files\/outputs\/[a-f0-9]{32}\.png$/);
+    expect(imageA.output).toMatch(/^\/files\/outputs\/[a-f0-9]{32}\.png\?exp=\d+&sig=[\w-]{43}$/);
+    expect(imageB.output).toMatch(/^\/files\/outputs\/[a-f0-9]{32}\.png\?exp=\d+&sig=[\w-]{43}$/);
 
     // Each instance knows only its own runs: A's prediction is 404 on B and B's on A.
     expect((await b.request(`/api/prediction/${textA}`, ub.token)).status).toBe(404);

@@ -9,6 +9,9 @@ import { checkInput } from '../tool-input';
 
 const imageFields = ['image', 'pose_image'] as const;
 
+/** An upload's address as a run stores it: without the signed query (exp, sig) it was handed out with. */
+const storedPathOf = (url: string): string => url.replace(/[?#].*$/s, '');
+
 export function toolForEndpoint(modelId: string, endpoints: readonly string[] | 'any'): Tool {
   const tool = tools.find((t) => t.id === modelId);
   if (!tool) throw new HttpError(400, 'Unknown model', { details: { modelId } });
@@ -42,7 +45,8 @@ export async function prepareInput(
     const upload = await readUpload(deps.db, deps.files, userId, url);
     if (!upload) throw new HttpError(400, 'Images must be uploaded to Atelier first. Please upload the image again.');
     if (!upload.contentType.startsWith('image/')) throw new HttpError(400, `The ${field} must be an image`);
-    input[field] = url;
+    // Kept as its bare path: a signed address's query (FILES-2) expires; answers sign the path afresh.
+    input[field] = storedPathOf(url);
     images[field] = upload;
   }
   // Video editing edits an uploaded clip when one is given (the provider reads job.images.video).
@@ -57,7 +61,7 @@ export async function prepareInput(
     const upload = await readUpload(deps.db, deps.files, userId, url);
     if (!upload) throw new HttpError(400, 'Videos must be uploaded to Atelier first. Please upload the video again.');
     if (!upload.contentType.startsWith('video/')) throw new HttpError(400, 'The video must be a video file');
-    input['video'] = url;
+    input['video'] = storedPathOf(url);
     images['video'] = upload;
   }
   return { input, images };

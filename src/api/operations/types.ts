@@ -18,7 +18,7 @@ export const tagDescriptions = {
   files: 'Uploads of the images and videos the tools take',
   generation: 'Starting tool runs (each charged from the catalogue) and reading their predictions',
   runs: "The caller's runs in progress: batches of prompts and their queue, the list the tray shows, cancel",
-  creations: "The caller's runs: list, one run, delete",
+  creations: "The caller's runs: search and list, one run, share, download as a ZIP, delete",
 } as const;
 export type Tag = keyof typeof tagDescriptions;
 
@@ -55,6 +55,8 @@ export interface OperationSpec {
   readonly body?: v.GenericSchema;
   readonly headers?: readonly HeaderParam[];
   readonly answer: v.GenericSchema;
+  /** An answer that is a file, not JSON (its `answer` is then FileBody): its media type. */
+  readonly media?: 'text/csv' | 'application/zip';
   readonly status: 200 | 201;
   readonly errors: readonly ErrorStatus[];
   readonly examples: OperationExamples;

@@ -1,4 +1,7 @@
-/** The signed-in user's calls of the operation table: theme, credits and their history, account deletion. */
+/**
+ * The signed-in user's calls of the operation table: theme, credits and their history (pages, CSV), the month's
+ * spending by tool, account deletion.
+ */
 import * as s from '../schemas';
 import { bearer } from './bearer';
 import type { OperationSpec } from './types';
@@ -53,6 +56,39 @@ export const userOperations = {
       answer: {
         entries: [{ id: '1', at: '2026-01-05T10:00:00.000Z', kind: 'signup', delta: 50, balance: 50 }],
         nextCursor: null,
+      },
+    },
+  }),
+  getCreditHistoryCsv: bearer('users', {
+    method: 'get',
+    path: '/api/users/credit-history.csv',
+    summary: 'The whole credit history as CSV: date, description, change, balance (oldest first)',
+    description:
+      "RFC 4180 (CRLF, quoted when needed); a cell that starts with = + - or @ is written with a leading ' so " +
+      'a spreadsheet never reads it as a formula. The last row’s balance is the current balance.',
+    answer: s.FileBody,
+    media: 'text/csv',
+    status: 200,
+    errors: [],
+    examples: {
+      answer: 'date,description,change,balance\r\n2026-01-05T10:00:00.000Z,Sign-up credits,50,50\r\n',
+    },
+  }),
+  getSpending: bearer('users', {
+    method: 'get',
+    path: '/api/users/spending',
+    summary: 'What the runs of one month cost, by tool',
+    description: '`month` is YYYY-MM (UTC), this month when absent. Refunded runs cost nothing and are left out.',
+    query: s.SpendingQuery,
+    answer: s.SpendingAnswer,
+    status: 200,
+    errors: [400],
+    examples: {
+      request: { query: { month: '2026-01' } },
+      answer: {
+        month: '2026-01',
+        total: 5,
+        tools: [{ tool: 'text-to-text', title: 'Text Generation', runs: 1, credits: 5 }],
       },
     },
   }),

@@ -1,0 +1,154 @@
+/**
+ * A shared creation for anyone with its link (SHARE-1, SHARE-2): GET /share/{token} answers a complete page
+ * the server writes (inline CSS, no script) with the output, its tool and its prompt, and the og:title,
+ * og:description and og:image a link preview reads, as absolute addresses; /share/{token}/file serves the
+ * output and /share/{token}/image.png the preview image (made in the worker pool, rate-limited per address).
+ * None of them is indexed (meta robots and X-Robots-Tag: noindex), none shows anything of the account, and
+ * after the link is revoked or the creation deleted all three answer 404 (SHARE-3).
+ */
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../context';
+import { escapeHtml } from '../lib/html';
+import { limitByAddress } from '../middleware/rate-limit';
+import { storedFileHeaders } from '../services/file-urls';
+import {
+  firstOutput,
+  isTextKind,
+  promptOf,
+  sharedOutput,
+  sharedPreview,
+  sharedRun,
+  toolOf,
+  type SharedRun,
+} from '../services/shares';
+
+export const shareNotFoundMessage = 'This link does not exist or was revoked.';
+
+const noindex = { 'X-Robots-Tag': 'noindex' };
+
+const notFoundPage = (c: Context<AppEnv>) =>
+  c.html(
+    page('Not found', `<p class="brand">Atelier</p><h1>Not found</h1><p>${escapeHtml(shareNotFoundMessage)}</p>`, ''),
+    404,
+    noindex,
+  );
+
+const STYLE = `
+:root{color-scheme:light dark;--bg:#f4f4f7;--card:#fff;--text:#16161d;--muted:#5c5c6e;--border:#e2e2ea;--accent:#5b5bf0;--accent-text:#fff}
+@media (prefers-color-scheme:dark){:root{--bg:#0f0f14;--card:#1a1a23;--text:#f1f1f6;--muted:#a0a0b4;--border:#2c2c3a;--accent:#7b7bff;--accent-text:#0f0f14}}
+*{box-sizing:border-box}
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:24px 16px;
+background:var(--bg);color:var(--text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+main{width:100%;max-width:880px;background:var(--card);border:1px solid var(--border);border-radius:16px;
+padding:24px;box-shadow:0 10px 30px rgba(0,0,0,.08)}
+.brand{font-weight:700;letter-spacing:.02em;color:var(--muted);font-size:14px;text-transform:uppercase;margin:0 0 8px}
+h1{font-size:22px;margin:0 0 16px;overflow-wrap:anywhere}
+.output{margin:0 0 16px;border-radius:12px;overflow:hidden;background:var(--bg)}
+.output img,.output video{display:block;width:100%;height:auto;max-height:70vh;object-fit:contain}
+.output audio{display:block;width:100%;padding:16px}
+.output pre{margin:0;padding:16px;white-space:pre-wrap;overflow-wrap:anywhere;font:14px/1.5 ui-monospace,monospace}
+.prompt{margin:0 0 20px;color:var(--muted);overflow-wrap:anywhere}
+a.button{display:inline-block;border-radius:10px;padding:12px 16px;font-weight:600;text-decoration:none;background:var(--accent);color:var(--accent-text)}
+a.button:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+`;
+
+function page(title: string, body: string, head: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+${head}<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+/** The shared page of a run: everything escaped, every address of the page absolute in its meta tags. */
+export function renderSharePage(appUrl: string, token: string, run: SharedRun): string {
+  const tool = toolOf(run);
+  const title = tool?.title ?? run.toolKey;
+  const prompt = promptOf(run);
+  const base = `${appUrl}/share/${encodeURIComponent(token)}`;
+  const description = prompt
+    ? prompt.length > 200
+      ? `${prompt.slice(0, 199)}…`
+      : prompt
+    : `Made with ${title} on Atelier`;
+  const file = `/share/${encodeURIComponent(token)}/file`;
+  const kind = tool?.output ?? 'image';
+  const alt = escapeHtml(prompt || title);
+  const output = isTextKind(kind)
+    ? `<pre>${escapeHtml(firstOutput(run))}</pre>`
+    : kind === 'video'
+      ? `<video controls playsinline preload="metadata" src="${file}" aria-label="${alt}"></video>`
+      : kind === 'audio'
+        ? `<audio controls preload="metadata" src="${file}" aria-label="${alt}"></audio>`
+        : kind === 'model3d'
+          ? `<p style="padding:16px;margin:0"><a class="button" href="${file}" download>Download the 3D model</a></p>`
+          : `<img src="${file}" alt="${alt}">`;
+  const meta = [
+    ['og:title', `${title} on Atelier`],
+    ['og:description', description],
+    ['og:image', `${base}/image.png`],
+    ['og:image:width', '1200'],
+    ['og:image:height', '630'],
+    ['og:url', base],
+    ['og:type', 'website'],
+    ['og:site_name', 'Atelier'],
+  ]
+    .map(([p, v]) => `<meta property="${p}" content="${escapeHtml(v)}">`)
+    .join('\n');
+  const head = `<meta name="description" content="${escapeHtml(description)}">
+${meta}
+<meta name="twitter:card" content="summary_large_image">
+`;
+  return page(
+    `${title} on Atelier`,
+    `<p class="brand">Atelier</p>
+<h1>${escapeHtml(title)}</h1>
+<div class="output">${output}</div>
+${prompt ? `<p class="prompt">${escapeHtml(prompt)}</p>` : ''}
+<a class="button" href="/">Make your own with Atelier</a>`,
+    head,
+  );
+}
+
+export const shareRoutes = new Hono<AppEnv>();
+
+shareRoutes.get('/:token', async (c) => {
+  const token = c.req.param('token');
+  const run = await sharedRun(c.var.deps, token);
+  if (!run) return notFoundPage(c);
+  return c.html(renderSharePage(c.var.deps.config.appUrl, token, run), 200, {
+    ...noindex,
+    // Revoking must take effect at once: nobody keeps the page.
+    'Cache-Control': 'no-store',
+  });
+});
+
+shareRoutes.get('/:token/file', async (c) => {
+  const run = await sharedRun(c.var.deps, c.req.param('token'));
+  const file = run ? await sharedOutput(c.var.deps, run) : undefined;
+  if (!file) return c.json({ message: shareNotFoundMessage }, 404, noindex);
+  return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, { ...storedFileHeaders(file.contentType, 0), ...noindex });
+});
+
+shareRoutes.get('/:token/image.png', limitByAddress('share-image'), async (c) => {
+  const run = await sharedRun(c.var.deps, c.req.param('token'));
+  if (!run) return c.json({ message: shareNotFoundMessage }, 404, noindex);
+  const png = await sharedPreview(c.var.deps, run);
+  return c.body(png as Uint8Array<ArrayBuffer>, 200, {
+    'Content-Type': 'image/png',
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-store',
+    ...noindex,
+  });
+});
