@@ -202,7 +202,7 @@ function CreationActions({
   const running = creation.status === 'processing' || creation.status === 'starting';
   const size = compact ? styles.iconAction : buttons.small;
   return (
-    <div className={styles.actions}>
+    <div className={compact ? `${styles.actions} ${styles.tileActions}` : styles.actions}>
       {isFileOutput(creation, output) ? (
         <a
           className={`${buttons.button.secondary} ${size}`}

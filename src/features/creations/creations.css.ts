@@ -114,7 +114,8 @@ export const placeholder = style({
   textAlign: 'center',
   padding: vars.space.md,
 });
-export const actions = style([cluster.xs, { marginTop: 'auto', paddingInline: vars.space.sm }]);
+export const actions = style([cluster.xs, { marginTop: 'auto' }]);
+export const tileActions = style({ paddingInline: vars.space.sm });
 /** A tile's icon buttons: square, as tall as a line of text and a half. */
 export const iconAction = style({
   minHeight: 30,

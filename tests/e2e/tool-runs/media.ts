@@ -265,6 +265,7 @@ export function mediaTools(run: ToolRun): void {
       await expect
         .poll(() => page.getByLabel('Voice Generation', { exact: true }).isVisible(), { timeout: 20_000 })
         .toBe(true);
+      await screenshot(page, 'creation-page-desktop');
       const { body: creation } = await api<{ output: string }>(`/api/creations/${id}`, { token: run.token });
       const other = await otherUserToken();
       expect((await api(`/api/creations/${id}`, { token: other })).status).toBe(404);
