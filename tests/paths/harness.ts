@@ -23,6 +23,8 @@ import {
 } from '../flows/harness';
 import { machines as registry } from '../../machines';
 import { writeRequirementsReport } from '../flows/requirements-report';
+import { junitXml } from './junit';
+import { isDefaultRun } from './options';
 import { checkFor, checkState, leafPaths } from './sights';
 
 /** The page's API, answered by the test: every /api request waits until a step answers it. */
@@ -242,6 +244,10 @@ export interface PathResult {
   steps: string[];
   passed: boolean;
   error?: string;
+  /** Why the path did not run (a remote run that cannot cause one of its server answers for real). */
+  skipped?: string;
+  /** How long the path took, in seconds. */
+  seconds: number;
   planned: PlannedPath;
 }
 
@@ -251,6 +257,8 @@ export async function runPath(adapter: PathAdapter, planned: PlannedPath, page: 
   await server.attach(page);
   const steps: string[] = [];
   const base = { page, server };
+  const began = performance.now();
+  const seconds = () => Math.round(performance.now() - began) / 1000;
   try {
     steps.push(await adapter.start(base, planned.model, planned.path));
     for (const step of planned.path.steps) {
@@ -267,13 +275,14 @@ export async function runPath(adapter: PathAdapter, planned: PlannedPath, page: 
           steps.push(`${leaf}: ${await check(ctx)}`);
         }
     }
-    return { machine: adapter.name, steps, passed: true, planned };
+    return { machine: adapter.name, steps, passed: true, seconds: seconds(), planned };
   } catch (error) {
     return {
       machine: adapter.name,
       steps,
       passed: false,
       error: error instanceof Error ? error.message : String(error),
+      seconds: seconds(),
       planned,
     };
   }
@@ -334,7 +343,12 @@ const escape = (s: string) =>
 export interface MachineReport {
   coverage: Omit<MachineCoverage, 'model'>;
   unreachable: Record<string, string>;
-  paths: Array<{ title: string; steps: string[]; passed: boolean; error?: string }>;
+  /**
+   * What kind of run walked them, when not the planned cover (a random walk, a remote run): the count
+   * of transitions it walked stands for the check that every one was.
+   */
+  note?: string;
+  paths: Array<{ title: string; steps: string[]; passed: boolean; error?: string; skipped?: string; seconds?: number }>;
 }
 
 /** One test file's results (its machines), written when the file ends. */
@@ -345,11 +359,14 @@ export interface FileReport {
 }
 
 /**
- * Writes this file's results to coverage/paths/<file>.json, then coverage/paths.json and an HTML
- * report that opens from disk, from every file's results there: the path test files run side by
- * side, and whichever ends last writes the report of all of them.
+ * Writes this file's results to <dir>/paths/<file>.json, then <dir>/paths.json, an HTML report that
+ * opens from disk and <dir>/junit.xml (junit.ts), from every file's results there: the path test files
+ * run side by side, and whichever ends last writes the report of all of them. `dir` is the run's
+ * (options.ts reportDir: coverage/ for the full default run, else coverage/runs/<name>/); only the
+ * full default run also writes flows.json, which the flows viewer bundles, and the requirements
+ * report (`shared`, isDefaultRun unless given).
  */
-export function writeReport(report: FileReport, dir = 'coverage'): void {
+export function writeReport(report: FileReport, dir = 'coverage', shared = isDefaultRun()): void {
   mkdirSync(`${dir}/paths`, { recursive: true });
   writeFileSync(`${dir}/paths/${report.file}.json`, JSON.stringify(report, null, 2));
   const files = readdirSync(`${dir}/paths`)
@@ -367,18 +384,24 @@ export function writeReport(report: FileReport, dir = 'coverage'): void {
     2,
   );
   writeFileSync(`${dir}/paths.json`, merged);
-  // The path tests own the coverage the flows viewer overlays (src/features/flows/coverage.ts): transitions
-  // walked through the real app, not a machine replayed against its own transition function.
-  writeFileSync(`${dir}/flows.json`, merged);
-  writeRequirementsReport(registry, dir); // which product rules those walked transitions serve
+  writeFileSync(`${dir}/junit.xml`, junitXml(files));
+  if (shared) {
+    // The path tests own the coverage the flows viewer overlays (src/features/flows/coverage.ts): transitions
+    // walked through the real app, not a machine replayed against its own transition function. A filtered,
+    // random or remote run walks part of it, or walks it otherwise: it leaves the viewer's coverage alone.
+    writeFileSync(`${dir}/flows.json`, merged);
+    writeRequirementsReport(registry, dir); // which product rules those walked transitions serve
+  }
   const sections = Object.entries(machines).map(([name, m]) => {
     const c = m.coverage;
     const items = m.paths
       .map(
         (r) =>
-          `<li class="${r.passed ? 'ok' : 'fail'}"><p class="title">${escape(r.title)}</p><ol>${r.steps
+          `<li class="${r.skipped ? 'skip' : r.passed ? 'ok' : 'fail'}"><p class="title">${escape(r.title)}</p><ol>${r.steps
             .map((s) => `<li>${escape(s)}</li>`)
-            .join('')}</ol>${r.error ? `<p class="err">${escape(r.error)}</p>` : ''}</li>`,
+            .join(
+              '',
+            )}</ol>${r.error ? `<p class="err">${escape(r.error)}</p>` : ''}${r.skipped ? `<p class="skipped">skipped: ${escape(r.skipped)}</p>` : ''}</li>`,
       )
       .join('');
     const missing = c.missing.length
@@ -386,11 +409,11 @@ export function writeReport(report: FileReport, dir = 'coverage'): void {
           .map((k) => `<li>${escape(k)}${m.unreachable[k] ? ` — <em>${escape(m.unreachable[k])}</em>` : ''}</li>`)
           .join('')}</ul></details>`
       : '';
-    return `<section><h2>${escape(name)}</h2><p>${c.states} states; transitions walked through the UI: ${c.walked}/${c.transitions} (${c.percent}%); paths: ${m.paths.filter((r) => r.passed).length}/${m.paths.length} passed <small>(tests/paths/${escape(m.file)}.paths.test.ts, ${escape(m.at)})</small></p>${missing}<ol class="paths">${items}</ol></section>`;
+    return `<section><h2>${escape(name)}</h2><p>${c.states} states; transitions walked through the UI: ${c.walked}/${c.transitions} (${c.percent}%); paths: ${m.paths.filter((r) => r.passed).length}/${m.paths.length} passed <small>(tests/paths/${escape(m.file)}.paths.test.ts, ${escape(m.at)})</small></p>${m.note ? `<p class="note">${escape(m.note)}</p>` : ''}${missing}<ol class="paths">${items}</ol></section>`;
   });
   writeFileSync(
     `${dir}/paths.html`,
-    `<!doctype html><html lang="en"><meta charset="utf-8"><title>Atelier path tests</title><style>body{font:14px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem}.paths>li{margin:.5rem 0;padding:.5rem;border-left:4px solid #2a7}.paths>li.fail{border-color:#c33}.err{color:#c33}.title{font-family:monospace;margin:0}</style><h1>Path tests through the real app</h1>${sections.join('')}</html>`,
+    `<!doctype html><html lang="en"><meta charset="utf-8"><title>Atelier path tests</title><style>body{font:14px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem}.paths>li{margin:.5rem 0;padding:.5rem;border-left:4px solid #2a7}.paths>li.fail{border-color:#c33}.paths>li.skip{border-color:#999}.skipped{color:#666}.err{color:#c33}.title{font-family:monospace;margin:0}</style><h1>Path tests through the real app</h1>${sections.join('')}</html>`,
   );
 }
 

@@ -2,8 +2,13 @@
  * One path test file: each adapter's planned paths run through the real app in Chromium
  * (tests/paths/harness.ts), then a check that every transition was walked except the ones the
  * adapter explains. The files (tests/paths/*.paths.test.ts) run side by side in the e2e project;
- * `npm run test:paths` runs them all and each adds its results to coverage/paths.json and
- * coverage/paths.html (writeReport).
+ * `npm run test:paths` runs them all and each adds its results to the run's report (writeReport in
+ * reportDir(): coverage/paths.json and coverage/paths.html for the full default run).
+ *
+ * The run's options (options.ts, set by scripts/paths.mjs) aim it: only the machines of the filter
+ * are described; the strategy picks the planned paths, every simple path too, or a seeded random walk.
+ * Only a full cover (shortest or simple paths) checks that every transition was walked; a random walk
+ * says in its report how many it walked instead.
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,15 +27,23 @@ import {
   type PathResult,
   type PlannedPath,
 } from './harness';
+import { pathOptions, reportDir, walks } from './options';
+import { randomWalk } from './random-walk';
 import { readReport, type ReportView } from './report';
 import { ReusedPage } from './reused-page';
 
-/** `npm run test:paths:all` sets this: the simple paths run too (harness.ts allPaths), not only the planned ones. */
-const everyPath = process.env['ATELIER_PATHS'] === 'all';
+const options = pathOptions();
 
-/** The paths to run for an adapter: the planned ones, or with ATELIER_PATHS=all every simple path too (and what it counted). */
+/** Whether the run covers every transition it can (planned or simple paths), so that it checks it did. */
+const fullCover = options.random === null;
+
+/**
+ * The paths to run for an adapter: the planned ones; with the simple strategy (`npm run test:paths:all`)
+ * every simple path too (and what it counted); or the seeded random walk.
+ */
 function pathsOf(adapter: PathAdapter): PlannedPath[] {
-  if (!everyPath) return plannedPaths(adapter);
+  if (options.random) return randomWalk(adapter, options.random.seed, options.random.steps);
+  if (options.strategy !== 'simple') return plannedPaths(adapter);
   const all = allPaths(adapter);
   const counted = all.models
     .map(
@@ -45,7 +58,8 @@ function pathsOf(adapter: PathAdapter): PlannedPath[] {
 }
 
 export function pathSuite(file: PathGroup): void {
-  const adapters: PathAdapter[] = pathGroups[file];
+  const adapters: PathAdapter[] = pathGroups[file].filter((a: PathAdapter) => walks(a.name, options));
+  const dir = reportDir(options);
   const { browser } = setupBrowser();
   const results: PathResult[] = [];
   // Each path gets the file's one page back as new (reused-page.ts): a new context per path cost most of the suite's CPU.
@@ -64,11 +78,18 @@ export function pathSuite(file: PathGroup): void {
           {
             coverage,
             unreachable: a.unreachable ?? {},
+            ...(options.random
+              ? {
+                  note: `A random walk (seed ${options.random.seed}, ${options.random.steps} steps): ${coverage.walked} of ${coverage.transitions} transitions walked.`,
+                }
+              : {}),
             paths: mine.map((r) => ({
               title: pathTitle(r.planned),
               steps: r.steps,
               passed: r.passed,
+              seconds: r.seconds,
               ...(r.error ? { error: r.error } : {}),
+              ...(r.skipped ? { skipped: r.skipped } : {}),
             })),
           },
         ];
@@ -77,17 +98,24 @@ export function pathSuite(file: PathGroup): void {
   });
 
   // Also when a filter (-t) leaves out the report's own test below.
-  afterAll(() => writeReport(report()));
+  afterAll(() => writeReport(report(), dir));
 
   for (const adapter of adapters) {
     describe(`${adapter.name}: paths through the app`, () => {
       for (const planned of pathsOf(adapter)) {
-        it(pathTitle(planned), async () => {
-          const result = await runPath(adapter, planned, await pages.take()).finally(() => pages.release());
-          results.push(result);
-          expect(result.error ?? null, result.steps.join('\n')).toBeNull();
-        });
+        // A long path (a random walk's) gets the time of its steps.
+        const timeout = Math.max(60_000, planned.path.steps.length * 3_000);
+        it(
+          pathTitle(planned),
+          async () => {
+            const result = await runPath(adapter, planned, await pages.take()).finally(() => pages.release());
+            results.push(result);
+            expect(result.error ?? null, result.steps.join('\n')).toBeNull();
+          },
+          timeout,
+        );
       }
+      if (!fullCover) return;
       it('walks every transition of the machine through the app, except those the page cannot cause', () => {
         const coverage = pathCoverage(
           adapter,
@@ -103,12 +131,12 @@ export function pathSuite(file: PathGroup): void {
   }
 
   describe('the report', () => {
-    it("writes coverage/paths.html, which opens from disk and lists this file's machines and their paths as steps", async () => {
+    it(`writes ${dir}/paths.html, which opens from disk and lists this file's machines and their paths as steps`, async () => {
       const written = report();
-      writeReport(written);
+      writeReport(written, dir);
       const page = await (await browser().newContext()).newPage();
       try {
-        await page.goto(pathToFileURL(resolve(join('coverage', 'paths.html'))).href);
+        await page.goto(pathToFileURL(resolve(join(dir, 'paths.html'))).href);
         const shown = await page.evaluate(readReport as () => ReportView);
         expect(shown.title).toBe('Path tests through the real app');
         for (const [name, machine] of Object.entries(written.machines)) {
