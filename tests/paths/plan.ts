@@ -3,7 +3,9 @@
  * scripts/flows-plan.ts): every path of the shortest-path set (plannedPaths of every adapter), each
  * as numbered steps, each step an action (what the person does or what the server answers, in the
  * words of the flows documents' stories: eventText) and the expected observation (what the state
- * reached shows, from its `meta.sees` and its ancestors': sightsAt). Step 0 is where the path starts.
+ * reached shows, from its `meta.sees` and its ancestors': sightsAt). Step 0 is where the path starts; a
+ * state the app passes before it shows anything (the session reading the saved sign-in) has nothing to
+ * check yet, as in the path tests, which check the states their steps reach.
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { sightText } from '../../machines/shared/meta';
@@ -30,7 +32,7 @@ export interface PlanPath {
 /** What a person should see in a state: per active leaf, its sights (the leaf's and its ancestors'). */
 export function expectedAt(snapshot: AnyMachineSnapshot): string {
   return sightsAt(snapshot)
-    .map(({ leaf, sights }) => `${leaf}: ${sights.length ? sights.map(sightText).join('; ') : 'nothing said'}`)
+    .map(({ leaf, sights }) => `${leaf}: ${sights.length ? sights.map(sightText).join('; ') : 'nothing to check yet'}`)
     .join(' | ');
 }
 
