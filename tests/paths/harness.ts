@@ -7,7 +7,7 @@
  * what the person sees there. Coverage counts only the paths that passed.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Page, Route } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright-core';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import {
   coverageOfPaths,
@@ -27,15 +27,58 @@ import { junitXml } from './junit';
 import { isDefaultRun } from './options';
 import { checkFor, checkState, leafPaths } from './sights';
 
-/** The page's API, answered by the test: every /api request waits until a step answers it. */
+/** The latency a run against a deployment gives the page's connection (TestServer, pass-through). */
+export const REAL_LATENCY_MS = 1_000;
+
+/**
+ * The page's API, answered by the test: every /api request waits until a step answers it. In a run
+ * against a deployment (`passThrough`, PATHS_BASE_URL) nothing is intercepted: the real server answers,
+ * and a step's answer waits for that answer and checks it is the kind the path needs (a success or a
+ * refusal), saying what the server really answered.
+ */
 export class TestServer {
   private held: Route[] = [];
   private waiters: Array<() => void> = [];
-  /** Answers given at once to requests no step is about (a visitor's theme read, say). */
+  /** The real answers not yet claimed by a step (pass-through only), in the order they came. */
+  private answered: Array<{ method: string; pathname: string; url: string; status: number }> = [];
+  /** Answers given at once to requests no step is about (a visitor's theme read, say); a real server gives its own. */
   readonly standing = new Map<string, { status: number; body: unknown }>();
   readonly seen: string[] = [];
 
+  /** The requests sent and not yet answered (pass-through only). */
+  private inFlight: Request[] = [];
+
+  constructor(readonly passThrough = false) {}
+
   async attach(page: Page): Promise<void> {
+    if (this.passThrough) {
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (!url.pathname.startsWith('/api/')) return;
+        this.seen.push(`${request.method()} ${url.pathname}`);
+        this.inFlight.push(request);
+      });
+      page.on('response', (response) => {
+        const url = new URL(response.url());
+        if (!url.pathname.startsWith('/api/')) return;
+        this.inFlight = this.inFlight.filter((r) => r !== response.request());
+        const method = response.request().method();
+        this.answered.push({ method, pathname: url.pathname, url: response.url(), status: response.status() });
+        for (const w of this.waiters.splice(0)) w();
+      });
+      page.on('requestfailed', (request) => (this.inFlight = this.inFlight.filter((r) => r !== request)));
+      // A real server answers at once: the page's connection gets a slow network's latency, so that what
+      // the page shows while it waits (a disabled button, a request in flight) stays long enough to be seen.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: REAL_LATENCY_MS,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+      return;
+    }
     await page.route('**/api/**', (route) => {
       const url = new URL(route.request().url());
       this.seen.push(`${route.request().method()} ${url.pathname}`);
@@ -50,13 +93,22 @@ export class TestServer {
     });
   }
 
-  /** Whether the page has sent `method path` and waits for its answer. */
+  /**
+   * Whether the page has sent `method path` and waits for its answer; with a real server, also one it
+   * has answered that no step has claimed yet (the page was waiting for it).
+   */
   holds(method: string, pathname: string): boolean {
+    if (this.passThrough)
+      return (
+        this.inFlight.some((r) => r.method() === method && new URL(r.url()).pathname === pathname) ||
+        this.answered.some((a) => a.method === method && a.pathname === pathname)
+      );
     return this.held.some((r) => r.request().method() === method && new URL(r.request().url()).pathname === pathname);
   }
 
   /** Answers the held request to `method path` (waiting for the page to send it). */
   async answer(method: string, pathname: string | RegExp, status: number, body: unknown): Promise<string> {
+    if (this.passThrough) return this.realAnswer(method, pathname, status);
     const matches = (r: Route) =>
       r.request().method() === method &&
       (typeof pathname === 'string'
@@ -82,6 +134,43 @@ export class TestServer {
       });
     }
   }
+
+  /** Pass-through: the real server's answer to `method path`, which must be a success when `status` is one, else a refusal. */
+  private async realAnswer(method: string, pathname: string | RegExp, status: number): Promise<string> {
+    const matches = (a: (typeof this.answered)[number]) =>
+      a.method === method && (typeof pathname === 'string' ? a.pathname === pathname : pathname.test(a.url));
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const i = this.answered.findIndex(matches);
+      if (i >= 0) {
+        const [real] = this.answered.splice(i, 1);
+        const wanted = status < 400 ? 'a success' : 'a refusal';
+        if (status < 400 !== real!.status < 400)
+          throw new Error(
+            `The server answered ${method} ${real!.pathname} with ${real!.status}; the path needs ${wanted} (${status})`,
+          );
+        return `the server answers ${method} ${real!.pathname} with ${real!.status} (for real)`;
+      }
+      if (Date.now() > deadline)
+        throw new Error(`The server never answered ${method} ${String(pathname)} (sent: ${this.seen.join(', ')})`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  }
+}
+
+/** The fresh account a path of a remote run uses: registered and verified on the deployment for it. */
+export interface RealAccount {
+  email: string;
+  password: string;
+  /** A sign-in token of the account (for a path that starts signed in). */
+  token: string;
+  /** Its balance once verified (FREE_CREDITS of the deployment). */
+  credits: number;
+  /** A new address for a path that registers (never registered yet). */
+  newEmail: string;
 }
 
 /** The poll of a path's first page: loading the app is the slowest step when the files run side by side. */
@@ -92,6 +181,10 @@ export interface PathContext {
   server: TestServer;
   /** The state the step leads to (for assertions that read context). */
   state: AnyMachineSnapshot;
+  /** The event of the path's next step (a real cause may depend on what follows: a wrong password before a refusal). */
+  next?: EventObject;
+  /** In a run against a deployment: the path's fresh account (its checks read the real balance, say). */
+  account?: RealAccount;
 }
 
 /** A step a person or the server takes; resolves to a readable description of it. */
@@ -135,6 +228,20 @@ export interface PathAdapter {
    * where the model shrinks them): no paths are generated from it, but what it walks counts.
    */
   routes?: Array<{ model: FlowModel; events: Array<EventObject & Record<string, unknown>> }>;
+  /**
+   * How the machine's server answers are caused on a real server (a run against a deployment,
+   * PATHS_BASE_URL, where no request is intercepted), or why one cannot be. `causes` replace the
+   * drivers of `events` there (by event type, or a prefix ending in `*`): typing a wrong password,
+   * a prompt with the offline provider's `[fail]`, `[busy]` or `[slow]` marker, the outbox's link.
+   * A driver of `events` that answers through the test server works as it is: it waits for the real
+   * answer and checks it is the kind the path needs. `cannot` says why an event sample (sent from
+   * `source`, the `index`th step) cannot be caused for real: the path is skipped with that reason.
+   * A machine without `real` has every path skipped in such a run.
+   */
+  real?: {
+    causes?: Record<string, EventDriver>;
+    cannot: (event: EventObject, source: AnyMachineSnapshot, index: number) => string | null;
+  };
 }
 
 export interface PlannedPath {
@@ -251,20 +358,49 @@ export interface PathResult {
   planned: PlannedPath;
 }
 
-/** Runs one path on a fresh page; returns its readable steps (and the failure, if any). */
-export async function runPath(adapter: PathAdapter, planned: PlannedPath, page: Page): Promise<PathResult> {
-  const server = new TestServer();
+/**
+ * Why a path cannot run against a deployment (its first step no real server can be made to cause),
+ * or null when every step can be caused for real.
+ */
+export function realSkip(adapter: PathAdapter, planned: PlannedPath): string | null {
+  if (!adapter.real) return `no real causes are given for the ${adapter.name} machine's server answers`;
+  for (const [i, step] of planned.path.steps.entries()) {
+    const source = i === 0 ? initialSnapshot(planned.model) : planned.path.steps[i - 1]!.state;
+    const reason = adapter.real.cannot(step.event, source, i);
+    if (reason) return `step ${i + 1} (${step.event.type}): ${reason}`;
+  }
+  return null;
+}
+
+/**
+ * Runs one path on a fresh page; returns its readable steps (and the failure, if any). With `account`
+ * the path walks a deployment for real (PATHS_BASE_URL): nothing is intercepted, and the adapter's real
+ * causes replace its drivers.
+ */
+export async function runPath(
+  adapter: PathAdapter,
+  planned: PlannedPath,
+  page: Page,
+  account?: RealAccount,
+): Promise<PathResult> {
+  const server = new TestServer(account !== undefined);
   await server.attach(page);
   const steps: string[] = [];
-  const base = { page, server };
+  const base = { page, server, ...(account ? { account } : {}) };
   const began = performance.now();
   const seconds = () => Math.round(performance.now() - began) / 1000;
   try {
     steps.push(await adapter.start(base, planned.model, planned.path));
-    for (const step of planned.path.steps) {
-      const ctx = { ...base, state: step.state };
+    const real = account ? (adapter.real?.causes ?? {}) : {};
+    for (const [i, step] of planned.path.steps.entries()) {
+      const next = planned.path.steps[i + 1]?.event;
+      const ctx = { ...base, state: step.state, ...(next ? { next } : {}) };
       const drive =
-        adapter.events[step.event.type] ?? driverFor(adapter, step.event.type) ?? waitFor(planned, step.event.type);
+        real[step.event.type] ??
+        driverFor({ events: real }, step.event.type) ??
+        adapter.events[step.event.type] ??
+        driverFor(adapter, step.event.type) ??
+        waitFor(planned, step.event.type);
       if (!drive) throw new Error(`No driver for event ${step.event.type}`);
       steps.push(await drive(ctx, step.event));
       if (!adapter.states) steps.push(...(await checkState(ctx, adapter.kinds ?? {})));
@@ -302,7 +438,7 @@ function waitFor(planned: PlannedPath, type: string): EventDriver | undefined {
 }
 
 /** Delayed and actor events are named by the machine (xstate.after.…, xstate.done.actor.<id>): matched by prefix. */
-function driverFor(adapter: PathAdapter, type: string): EventDriver | undefined {
+function driverFor(adapter: Pick<PathAdapter, 'events'>, type: string): EventDriver | undefined {
   const prefix = Object.keys(adapter.events)
     .filter((k) => k.endsWith('*') && type.startsWith(k.slice(0, -1)))
     .sort((a, b) => b.length - a.length)[0];

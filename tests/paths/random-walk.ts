@@ -54,9 +54,9 @@ export function randomWalk(adapter: PathAdapter, seed: number, steps: number): P
     let state = initialSnapshot(model);
     const events: EventObject[] = [];
     while (left > 0 && state.status === 'active') {
-      const choices = offered
-        .get(model)!(state)
-        .filter((event) => takes(model, state, event) && !adapter.cannotSend?.(event, state));
+      const choices = offered.get(model)!(state).filter(
+        (event) => takes(model, state, event) && !adapter.cannotSend?.(event, state),
+      );
       if (choices.length === 0) break;
       const event = pick(choices);
       events.push(event);
@@ -75,11 +75,12 @@ export function randomWalk(adapter: PathAdapter, seed: number, steps: number): P
 
 /** A walk's steps as comparable data: per path, its events (types and payloads, errors by their message). */
 export const walkSteps = (paths: PlannedPath[]) =>
-  paths.map((p) =>
-    JSON.parse(
-      JSON.stringify(
-        p.path.steps.map((s) => s.event),
-        (_k, v: unknown) => (v instanceof Error ? { error: v.message, ...v } : v),
-      ),
-    ) as unknown[],
+  paths.map(
+    (p) =>
+      JSON.parse(
+        JSON.stringify(
+          p.path.steps.map((s) => s.event),
+          (_k, v: unknown) => (v instanceof Error ? { error: v.message, ...v } : v),
+        ),
+      ) as unknown[],
   );

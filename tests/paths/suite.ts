@@ -20,6 +20,7 @@ import {
   pathCoverage,
   pathTitle,
   plannedPaths,
+  realSkip,
   runPath,
   writeReport,
   type FileReport,
@@ -29,13 +30,17 @@ import {
 } from './harness';
 import { pathOptions, reportDir, walks } from './options';
 import { randomWalk } from './random-walk';
+import { realAccount } from './remote';
 import { readReport, type ReportView } from './report';
 import { ReusedPage } from './reused-page';
 
 const options = pathOptions();
 
-/** Whether the run covers every transition it can (planned or simple paths), so that it checks it did. */
-const fullCover = options.random === null;
+/**
+ * Whether the run covers every transition it can (planned or simple paths, through the test server),
+ * so that it checks it did; a random walk or a remote run counts what it walked in its report instead.
+ */
+const fullCover = options.random === null && options.baseUrl === null;
 
 /**
  * The paths to run for an adapter: the planned ones; with the simple strategy (`npm run test:paths:all`)
@@ -55,6 +60,17 @@ function pathsOf(adapter: PathAdapter): PlannedPath[] {
     `${adapter.name}: ${all.paths.length} paths (${plannedPaths(adapter).length} planned); per model: ${counted}`,
   );
   return all.paths;
+}
+
+/** What a random walk or a remote run says of a machine instead of checking every transition was walked. */
+function noteOf(coverage: { walked: number; transitions: number }, mine: PathResult[]): string | null {
+  const counted = `${coverage.walked} of ${coverage.transitions} transitions walked`;
+  if (options.baseUrl) {
+    const skipped = mine.filter((r) => r.skipped).length;
+    return `Walked for real against ${options.baseUrl}: ${counted} for real; ${mine.filter((r) => r.passed).length} paths passed, ${skipped} skipped (each with its reason).`;
+  }
+  if (options.random) return `A random walk (seed ${options.random.seed}, ${options.random.steps} steps): ${counted}.`;
+  return null;
 }
 
 export function pathSuite(file: PathGroup): void {
@@ -78,11 +94,7 @@ export function pathSuite(file: PathGroup): void {
           {
             coverage,
             unreachable: a.unreachable ?? {},
-            ...(options.random
-              ? {
-                  note: `A random walk (seed ${options.random.seed}, ${options.random.steps} steps): ${coverage.walked} of ${coverage.transitions} transitions walked.`,
-                }
-              : {}),
+            ...(noteOf(coverage, mine) ? { note: noteOf(coverage, mine)! } : {}),
             paths: mine.map((r) => ({
               title: pathTitle(r.planned),
               steps: r.steps,
@@ -105,10 +117,18 @@ export function pathSuite(file: PathGroup): void {
       for (const planned of pathsOf(adapter)) {
         // A long path (a random walk's) gets the time of its steps.
         const timeout = Math.max(60_000, planned.path.steps.length * 3_000);
+        // A remote run skips, and lists with the reason, a path whose server answers cannot all be caused for real.
+        const skipped = options.baseUrl ? realSkip(adapter, planned) : null;
         it(
           pathTitle(planned),
-          async () => {
-            const result = await runPath(adapter, planned, await pages.take()).finally(() => pages.release());
+          async (test) => {
+            if (skipped) {
+              results.push({ machine: adapter.name, steps: [], passed: false, skipped, seconds: 0, planned });
+              test.skip(skipped);
+              return;
+            }
+            const account = options.baseUrl ? await realAccount(options.baseUrl, adapter.name) : undefined;
+            const result = await runPath(adapter, planned, await pages.take(), account).finally(() => pages.release());
             results.push(result);
             expect(result.error ?? null, result.steps.join('\n')).toBeNull();
           },
