@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseArgs, pathGroupsOf } from '../../scripts/paths.mjs';
 import { pathGroups } from '../paths/adapters';
+import { plannedPaths, realSkip } from '../paths/harness';
 import { isDefaultRun, pathOptions, reportDir, walks } from '../paths/options';
 
 const groups = pathGroupsOf(readFileSync('tests/paths/adapters/index.ts', 'utf8'));
@@ -104,5 +105,43 @@ describe('path run options (tests/paths/options.ts)', () => {
   it('refuses a strategy or a number it does not know', () => {
     expect(() => pathOptions({ PATHS_STRATEGY: 'longest' })).toThrow('PATHS_STRATEGY must be shortest or simple');
     expect(() => pathOptions({ PATHS_RANDOM_SEED: '-1' })).toThrow('PATHS_RANDOM_SEED must be a whole number');
+  });
+});
+
+describe('a run against a deployment: what it walks for real and what it skips', () => {
+  const session = pathGroups.session.find((a) => a.name === 'session')!;
+  const runs = plannedPaths(session).map((p) => ({
+    events: p.path.steps.map((s) => s.event.type),
+    skipped: realSkip(session, p),
+  }));
+
+  it("walks the session's sign-in, registration and sign-out for real", () => {
+    const real = runs.filter((r) => r.skipped === null).map((r) => r.events);
+    for (const done of ['xstate.done.actor.login', 'xstate.done.actor.register', 'xstate.done.actor.logout'])
+      expect(
+        real.some((events) => events.includes(done)),
+        done,
+      ).toBe(true);
+    // A refused password is caused for real too (a wrong one is typed).
+    expect(real.some((events) => events.includes('xstate.error.actor.login'))).toBe(true);
+  });
+
+  it('skips every other path with the step and the reason it cannot be caused', () => {
+    const skipped = runs.filter((r) => r.skipped !== null);
+    expect(skipped.length).toBeGreaterThan(0);
+    for (const r of skipped) expect(r.skipped).toMatch(/^step \d+ \([\w.]+\): \S/);
+    expect(runs.find((r) => r.events.includes('xstate.error.actor.register'))?.skipped).toContain(
+      'does not tell who has an account',
+    );
+  });
+
+  it('runs for real what a person does on the page of a machine without real causes, and skips its server answers', () => {
+    const sidebar = pathGroups['shell-auth'].find((a) => a.name === 'sidebar')!;
+    for (const p of plannedPaths(sidebar)) expect(realSkip(sidebar, p)).toBeNull();
+    const history = pathGroups.billing.find((a) => a.name === 'creditHistory')!;
+    for (const p of plannedPaths(history))
+      expect(realSkip(history, p)).toMatch(
+        /^step \d+ \(xstate\.[\w.]+\): no real cause is given for the creditHistory machine's actor outcomes and delays/,
+      );
   });
 });

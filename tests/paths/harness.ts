@@ -236,7 +236,8 @@ export interface PathAdapter {
    * A driver of `events` that answers through the test server works as it is: it waits for the real
    * answer and checks it is the kind the path needs. `cannot` says why an event sample (sent from
    * `source`, the `index`th step) cannot be caused for real: the path is skipped with that reason.
-   * A machine without `real` has every path skipped in such a run.
+   * Without `real`, a path of what a person does on the page only (no actor outcome, no delay) runs for
+   * real and every other is skipped.
    */
   real?: {
     causes?: Record<string, EventDriver>;
@@ -363,10 +364,16 @@ export interface PathResult {
  * or null when every step can be caused for real.
  */
 export function realSkip(adapter: PathAdapter, planned: PlannedPath): string | null {
-  if (!adapter.real) return `no real causes are given for the ${adapter.name} machine's server answers`;
+  // Without real causes, only what a person does on the page (no actor's outcome, no delay) runs for real.
+  const cannot =
+    adapter.real?.cannot ??
+    ((event: EventObject) =>
+      /^xstate\.(done\.actor|error\.actor|after)\./.test(event.type)
+        ? `no real cause is given for the ${adapter.name} machine's actor outcomes and delays (PathAdapter.real)`
+        : null);
   for (const [i, step] of planned.path.steps.entries()) {
     const source = i === 0 ? initialSnapshot(planned.model) : planned.path.steps[i - 1]!.state;
-    const reason = adapter.real.cannot(step.event, source, i);
+    const reason = cannot(step.event, source, i);
     if (reason) return `step ${i + 1} (${step.event.type}): ${reason}`;
   }
   return null;
