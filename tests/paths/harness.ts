@@ -163,6 +163,8 @@ export class TestServer {
 
 /** The fresh account a path of a remote run uses: registered and verified on the deployment for it. */
 export interface RealAccount {
+  /** The deployment's address (PATHS_BASE_URL), for what a path sets up through its API. */
+  base: string;
   email: string;
   password: string;
   /** A sign-in token of the account (for a path that starts signed in). */

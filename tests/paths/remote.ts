@@ -15,5 +15,5 @@ export async function realAccount(base: string, machine: string): Promise<RealAc
   await verifiedUser(email, password, base);
   const token = await loginToken(email, password, base);
   const { body } = await api<{ credits: number }>('/api/auth/user', { base, token });
-  return { email, password, token, credits: body.credits, newEmail: uniqueEmail(`${tag}-new`) };
+  return { base, email, password, token, credits: body.credits, newEmail: uniqueEmail(`${tag}-new`) };
 }

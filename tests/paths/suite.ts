@@ -13,6 +13,7 @@
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eventText } from '../../src/features/flows/documents/stories';
 import { baseUrl, setupBrowser } from '../e2e/browser';
 import { pathGroups, type PathGroup } from './adapters';
 import {
@@ -123,7 +124,9 @@ export function pathSuite(file: PathGroup): void {
           pathTitle(planned),
           async (test) => {
             if (skipped) {
-              results.push({ machine: adapter.name, steps: [], passed: false, skipped, seconds: 0, planned });
+              // Its steps as planned (the stories' words), for a person to see what was not walked.
+              const steps = planned.path.steps.map((step) => eventText(step.event));
+              results.push({ machine: adapter.name, steps, passed: false, skipped, seconds: 0, planned });
               test.skip(skipped);
               return;
             }
