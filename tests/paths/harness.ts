@@ -173,6 +173,10 @@ export interface RealAccount {
   credits: number;
   /** A new address for a path that registers (never registered yet). */
   newEmail: string;
+  /** Registers `email` through the deployment's API, not verified: its verification link is in the outbox. */
+  register: (email: string, password: string) => Promise<void>;
+  /** The path of the newest link mailed to `to` whose subject contains `subject` (the deployment's outbox). */
+  mailed: (to: string, subject: string) => Promise<string>;
 }
 
 /** The poll of a path's first page: loading the app is the slowest step when the files run side by side. */

@@ -2,9 +2,11 @@
  * A path run against a deployment (PATHS_BASE_URL, `npm run test:paths -- --base-url …`): each path
  * that can be caused for real gets a fresh account on it, registered through its API with an address
  * of its own and verified through its mail outbox (/dev/outbox, the local mail mode), then signed in
- * once for a token; a path that registers gets a second, unused address.
+ * once for a token; a path that registers gets a second, unused address, and may register it through the
+ * API and read the link mailed to it (a verification link, say).
  */
-import { api, loginToken, uniqueEmail, verifiedUser } from '../e2e/accounts';
+import { expect } from 'vitest';
+import { api, loginToken, mailedPath, uniqueEmail, verifiedUser } from '../e2e/accounts';
 import type { RealAccount } from './harness';
 
 /** A fresh, verified account on the deployment at `base`, for one path of `machine`. */
@@ -15,5 +17,16 @@ export async function realAccount(base: string, machine: string): Promise<RealAc
   await verifiedUser(email, password, base);
   const token = await loginToken(email, password, base);
   const { body } = await api<{ credits: number }>('/api/auth/user', { base, token });
-  return { base, email, password, token, credits: body.credits, newEmail: uniqueEmail(`${tag}-new`) };
+  return {
+    base,
+    email,
+    password,
+    token,
+    credits: body.credits,
+    newEmail: uniqueEmail(`${tag}-new`),
+    async register(address, secret) {
+      expect((await api('/api/auth/register', { base, body: { email: address, password: secret } })).status).toBe(201);
+    },
+    mailed: (to, subject) => mailedPath(to, subject, base),
+  };
 }
