@@ -8,7 +8,10 @@
  * The run's options (options.ts, set by scripts/paths.mjs) aim it: only the machines of the filter
  * are described; the strategy picks the planned paths, every simple path too, or a seeded random walk.
  * Only a full cover (shortest or simple paths) checks that every transition was walked; a random walk
- * says in its report how many it walked instead.
+ * says in its report how many it walked instead. A run against a deployment (PATHS_BASE_URL) walks
+ * each path whose server answers can all be caused for real on a fresh account of its own
+ * (remote.ts, PathAdapter.real), lists every other as skipped with the reason, and says in its
+ * report how many transitions it walked for real.
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
