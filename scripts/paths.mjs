@@ -84,10 +84,12 @@ export function parseArgs(argv, groups) {
   if (unknown.length)
     throw new Error(`Unknown machine ${unknown.join(', ')} (the machines: ${[...known].sort().join(', ')})`);
   if (machines.length) env.PATHS_MACHINE = [...new Set(machines)].join(',');
-  // Without a filter the whole folder runs, as before (the reused page's own test with it).
-  const files = machines.length
+  // The full default run is the whole folder, as before (the harness's own tests with it); an aimed run
+  // runs the path files of the groups it walks, nothing else.
+  const aimed = Object.keys(env).length > 0;
+  const files = aimed
     ? Object.entries(groups)
-        .filter(([, names]) => names.some((n) => machines.includes(n)))
+        .filter(([, names]) => machines.length === 0 || names.some((n) => machines.includes(n)))
         .map(([group]) => `tests/paths/${group}.paths.test.ts`)
     : ['tests/paths'];
   return { env, files, help };

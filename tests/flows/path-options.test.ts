@@ -60,9 +60,11 @@ describe('npm run test:paths flags (scripts/paths.mjs)', () => {
     ]);
   });
 
-  it('runs the whole folder with no filter, and a random walk from seed 0 with --random alone', () => {
+  it('runs the whole folder with no flag, every group file for an aimed run, a random walk from seed 0 with --random alone', () => {
     expect(parseArgs([], groups)).toEqual({ env: {}, files: ['tests/paths'], help: false });
-    expect(parseArgs(['--random'], groups).env).toEqual({ PATHS_RANDOM_SEED: '0' });
+    const random = parseArgs(['--random'], groups);
+    expect(random.env).toEqual({ PATHS_RANDOM_SEED: '0' });
+    expect(random.files).toEqual(Object.keys(pathGroups).map((g) => `tests/paths/${g}.paths.test.ts`));
     expect(parseArgs(['--help'], groups).help).toBe(true);
   });
 
