@@ -126,6 +126,7 @@ describe('the path report (coverage/paths.html, paths.json, flows.json)', () => 
     expect(door.paths[0]).toEqual({
       title: 'Reaches open when door.open is sent',
       passed: true,
+      skipped: false,
       hidden: false,
       duration: '1.2 s',
       flows: 'https://atelier.test/flows/door?path=door.closed%230',
@@ -164,8 +165,9 @@ describe('the path report (coverage/paths.html, paths.json, flows.json)', () => 
 
   it('merges the coverage of every file into paths.json and flows.json (what the flows viewer overlays)', () => {
     dir = mkdtempSync(join(tmpdir(), 'paths-report-'));
-    writeReport(doors, dir);
-    writeReport(lights, dir);
+    // The full default run's report (only it writes flows.json).
+    writeReport(doors, dir, { shared: true });
+    writeReport(lights, dir, { shared: true });
     const merged = {
       door: { ...doors.machines['door']!.coverage, unreachable: doors.machines['door']!.unreachable },
       lamp: { ...lights.machines['lamp']!.coverage, unreachable: {} },

@@ -25,10 +25,21 @@ async function showsTheme(ctx: PathContext): Promise<string> {
 export const themePaths: PathAdapter = {
   name: 'theme',
   models: [themeModel],
-  async start({ page }, _model, path) {
+  async start({ page, account }, _model, path) {
     const first = path.steps[0]?.event as (EventObject & { output?: unknown }) | undefined;
     const saved = first?.type === STARTING ? (first.output as string | null) : null;
     const signsIn = path.steps.some((s) => s.event.type === 'session.signedIn');
+    // For real: the fresh account signs in, and the theme the server is to answer is saved on it first.
+    const remote = path.steps.find((s) => s.event.type === LOADING)?.event as
+      (EventObject & { output?: unknown }) | undefined;
+    if (account && typeof remote?.output === 'string') {
+      const saving = await fetch(`${account.base}/api/users/theme`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${account.token}` },
+        body: JSON.stringify({ theme: remote.output }),
+      });
+      expect(saving.status).toBe(200);
+    }
     // The saved sign-in waits for the path's answer, however long the page takes: no startup time-out.
     await pathDelays(page, { session: ['startupTimeout'] }, path);
     await page.addInitScript(
@@ -39,7 +50,7 @@ export const themePaths: PathAdapter = {
         if (theme) localStorage.setItem('theme', theme);
         if (token) localStorage.setItem('token', token);
       },
-      [saved, signsIn ? 'path-test-token' : null] as const,
+      [saved, signsIn ? (account?.token ?? 'path-test-token') : null] as const,
     );
     const blocked = first?.type === 'xstate.error.actor.0.theme.starting';
     if (blocked) await blockStorage(page);
@@ -52,7 +63,8 @@ export const themePaths: PathAdapter = {
       : saved
         ? `"${saved}" stored as the theme`
         : 'no theme stored';
-    return `${what}${signsIn ? ', a saved sign-in' : ''}; open /themes`;
+    const preset = account && typeof remote?.output === 'string' ? ` whose saved theme is ${remote.output}` : '';
+    return `${what}${signsIn ? `, a saved sign-in${account ? ` of ${account.email}${preset}` : ''}` : ''}; open /themes`;
   },
   events: {
     async 'xstate.error.actor.0.theme.starting'() {
@@ -126,6 +138,14 @@ export const themePaths: PathAdapter = {
     async sent(ctx) {
       await expect.poll(() => ctx.server.seen).toContain('POST /api/users/theme');
       return 'sent to the server';
+    },
+  },
+  // On a deployment: the fresh account's saved theme is read and a choice saved; the server's failures cannot be caused.
+  real: {
+    cannot(event) {
+      if (event.type.startsWith('xstate.error.actor.0.theme.remote.'))
+        return 'a deployment reads and saves the theme of a good sign-in: its failure cannot be caused for real';
+      return null;
     },
   },
   cannotSend(event) {
