@@ -18,8 +18,8 @@ describe('my creations', () => {
       done('loadMore', { items: [creation('c3')], nextCursor: null }),
     ]);
     expect(r.started).toEqual([
-      { id: 'loadPage', input: { only: null, category: null, cursor: null } },
-      { id: 'loadMore', input: { only: null, category: null, cursor: 'cursor-2' } },
+      { id: 'loadPage', input: { only: null, category: null, cursor: null, limit: null } },
+      { id: 'loadMore', input: { only: null, category: null, cursor: 'cursor-2', limit: null } },
     ]);
     expect(ctx(r.snapshot).items.map((c) => c.id)).toEqual(['c1', 'c2', 'c3']);
     expect(r.snapshot.can({ type: 'creations.more' })).toBe(false);
@@ -30,7 +30,10 @@ describe('my creations', () => {
       done('loadPage', { items: [creation('c1')], nextCursor: 'cursor-1' }),
       { type: 'creations.filter', category: 'Video' },
     ]);
-    expect(r.started.at(-1)).toEqual({ id: 'loadPage', input: { only: null, category: 'Video', cursor: null } });
+    expect(r.started.at(-1)).toEqual({
+      id: 'loadPage',
+      input: { only: null, category: 'Video', cursor: null, limit: null },
+    });
     expect(ctx(r.snapshot).items).toEqual([]);
   });
 
@@ -61,7 +64,9 @@ describe('my creations', () => {
 
   it('the one-run page loads that run and tells the app when it is deleted', async () => {
     const missing = await scenario(creationModel, [fail('loadPage', serverError('Creation not found'))]);
-    expect(missing.started).toEqual([{ id: 'loadPage', input: { only: 'c1', category: null, cursor: null } }]);
+    expect(missing.started).toEqual([
+      { id: 'loadPage', input: { only: 'c1', category: null, cursor: null, limit: null } },
+    ]);
     expect(ctx(missing.snapshot).error).toBe('Creation not found');
     const r = await scenario(creationModel, [
       done('loadPage', { items: [creation('c1')], nextCursor: null }),
