@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { pathOptions, reportDir } from '../paths/options';
 import { root, startServer } from './server-process';
 
 declare module 'vitest' {
@@ -38,6 +39,17 @@ function distIsStale(): boolean {
 }
 
 export default async function setup(project: TestProject) {
+  const paths = pathOptions();
+  // The path files add their results to their run's report (tests/paths/report-writer.ts writeReport), and
+  // their screenshots of failed steps: start empty, so its paths.json, paths.html and screenshots tell this
+  // run only (a filtered run leaves coverage/paths and coverage/screenshots alone).
+  rmSync(join(root, reportDir(paths), 'paths'), { recursive: true, force: true });
+  rmSync(join(root, reportDir(paths), 'screenshots'), { recursive: true, force: true });
+  // A run against a deployment (PATHS_BASE_URL) walks that one: no build, no server of its own.
+  if (paths.baseUrl) {
+    project.provide('baseUrl', paths.baseUrl);
+    return () => undefined;
+  }
   // vitest runs with NODE_ENV=test, which would make Vite emit React's development build.
   if (distIsStale()) {
     execFileSync('npx', ['vite', 'build'], {
@@ -51,10 +63,6 @@ export default async function setup(project: TestProject) {
     rmSync(join(distDir, 'flows-coverage.json'), { force: true });
     if (existsSync(bundled)) copyFileSync(bundled, join(distDir, 'flows-coverage.json'));
   }
-  // The path test files add their results here (tests/paths/report-writer.ts writeReport), and their
-  // screenshots of failed steps: start empty, so coverage/paths.json and paths.html tell this run only.
-  rmSync(join(root, 'coverage', 'paths'), { recursive: true, force: true });
-  rmSync(join(root, 'coverage', 'screenshots'), { recursive: true, force: true });
   const server = await startServer();
   project.provide('baseUrl', server.baseUrl);
   return () => server.stop();

@@ -126,6 +126,7 @@ describe('the path report (coverage/paths.html, paths.json, flows.json)', () => 
     expect(door.paths[0]).toEqual({
       title: 'Reaches open when door.open is sent',
       passed: true,
+      skipped: false,
       hidden: false,
       duration: '1.2 s',
       flows: 'https://atelier.test/flows/door?path=door.closed%230',
@@ -164,14 +165,55 @@ describe('the path report (coverage/paths.html, paths.json, flows.json)', () => 
 
   it('merges the coverage of every file into paths.json and flows.json (what the flows viewer overlays)', () => {
     dir = mkdtempSync(join(tmpdir(), 'paths-report-'));
-    writeReport(doors, dir);
-    writeReport(lights, dir);
+    // The full default run's report (only it writes flows.json).
+    writeReport(doors, dir, { shared: true });
+    writeReport(lights, dir, { shared: true });
     const merged = {
       door: { ...doors.machines['door']!.coverage, unreachable: doors.machines['door']!.unreachable },
       lamp: { ...lights.machines['lamp']!.coverage, unreachable: {} },
     };
     expect(JSON.parse(readFileSync(join(dir, 'paths.json'), 'utf8'))).toEqual(merged);
     expect(JSON.parse(readFileSync(join(dir, 'flows.json'), 'utf8'))).toEqual(merged);
+  });
+});
+
+describe('the report of a run against a deployment', () => {
+  it('lists a path it could not walk as skipped with the reason, says what the run walked, and writes no flows.json', () => {
+    dir = mkdtempSync(join(tmpdir(), 'paths-report-'));
+    const reason =
+      'step 2 (xstate.error.actor.loadLamp): a failure with no answer cannot be caused on a running deployment';
+    const remote: FileReport = {
+      ...lights,
+      machines: {
+        lamp: {
+          ...lights.machines['lamp']!,
+          note: 'Walked for real against http://127.0.0.1:3000: 2 of 2 transitions walked for real; 1 paths passed, 1 skipped (each with its reason).',
+          paths: [
+            ...lights.machines['lamp']!.paths,
+            {
+              ...path('Reaches broken when loadLamp fails', false, [
+                { title: 'Broken', steps: [{ kind: 'action', text: 'loadLamp fails' }] },
+              ]),
+              skipped: reason,
+            },
+          ],
+        },
+      },
+    };
+    writeReport(remote, dir, { shared: false });
+    const html = readFileSync(join(dir, 'paths.html'), 'utf8');
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    const report = readReport(doc);
+    expect(report.summary).toMatchObject({ paths: '2', passed: '1', failed: '0', skipped: '1' });
+    expect(report.machines['lamp']!.paths.map((p) => [p.passed, p.skipped])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+    expect(doc.querySelector('li.path.skip .skipped')?.textContent).toBe(`skipped: ${reason}`);
+    expect(doc.querySelector('section.machine .note')?.textContent).toBe(remote.machines['lamp']!.note);
+    expect(doc.querySelector('#status option[value="skipped"]')).not.toBeNull();
+    expect(() => readFileSync(join(dir, 'flows.json'))).toThrow();
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain(`<skipped message="${reason}"/>`);
   });
 });
 

@@ -22,11 +22,13 @@ import {
   type MachineCoverage,
 } from '../flows/harness';
 import { causeOf, type Cause } from './causes';
+import type { RealAccount } from './real';
 import { TestServer, type Answered } from './test-server';
 import { checkFor, checkState, leafPaths } from './sights';
 import { bodyText, type Step } from './steps';
 
-export { TestServer, type Answered } from './test-server';
+export { TestServer, REAL_LATENCY_MS, type Answered } from './test-server';
+export { realSkip, type RealAccount } from './real';
 
 /** The poll of a path's first page: loading the app is the slowest step when the files run side by side. */
 export const firstRender = { timeout: 30_000 } as const;
@@ -36,6 +38,10 @@ export interface PathContext {
   server: TestServer;
   /** The state the step leads to (for assertions that read context). */
   state: AnyMachineSnapshot;
+  /** The event of the path's next step (a real cause may depend on what follows: a wrong password before a refusal). */
+  next?: EventObject;
+  /** In a run against a deployment: the path's fresh account (its checks read the real balance, say). */
+  account?: RealAccount;
 }
 
 /** A step a person or the server takes; resolves to a readable description of it (or the answer it gave). */
@@ -84,6 +90,21 @@ export interface PathAdapter {
    * where the model shrinks them): no paths are generated from it, but what it walks counts.
    */
   routes?: Array<{ model: FlowModel; events: Array<EventObject & Record<string, unknown>> }>;
+  /**
+   * How the machine's server answers are caused on a real server (a run against a deployment,
+   * PATHS_BASE_URL, where no request is intercepted), or why one cannot be. `causes` replace the
+   * drivers of `events` there (by event type, or a prefix ending in `*`): typing a wrong password,
+   * a prompt with the offline provider's `[fail]`, `[busy]` or `[slow]` marker, the outbox's link.
+   * A driver of `events` that answers through the test server works as it is: it waits for the real
+   * answer and checks it is the kind the path needs. `cannot` says why an event sample (sent from
+   * `source`, the `index`th step) cannot be caused for real: the path is skipped with that reason.
+   * Without `real`, a path of what a person does on the page only (no actor outcome, no delay) runs for
+   * real and every other is skipped (remote.ts realSkip).
+   */
+  real?: {
+    causes?: Record<string, EventDriver>;
+    cannot: (event: EventObject, source: AnyMachineSnapshot, index: number) => string | null;
+  };
 }
 
 export interface PlannedPath {
@@ -195,6 +216,8 @@ export interface PathResult {
   starts: number[];
   passed: boolean;
   error?: string;
+  /** Why the path did not run (a remote run that cannot cause one of its server answers for real). */
+  skipped?: string;
   planned: PlannedPath;
   /** How long the path took, the page's opening included. */
   durationMs: number;
@@ -210,19 +233,24 @@ export interface ScreenshotOptions {
 /**
  * Runs one path on a fresh page; returns its steps (what was done, answered and seen, each with its
  * duration) and the failure, if any: then the last step says what failed, with a screenshot of the
- * page as it was when `shots` is given.
+ * page as it was when `shots` is given. With `account` the path walks a deployment for real
+ * (PATHS_BASE_URL): nothing is intercepted, the adapter's real causes replace its drivers, and each
+ * answer's cause is what the path did for real.
  */
 export async function runPath(
   adapter: PathAdapter,
   planned: PlannedPath,
   page: Page,
   shots?: ScreenshotOptions,
+  account?: RealAccount,
 ): Promise<PathResult> {
-  const server = new TestServer();
+  const server = new TestServer(account !== undefined);
   await server.attach(page);
   const steps: Step[] = [];
   const starts: number[] = [];
-  const base = { page, server };
+  const base = { page, server, ...(account ? { account } : {}) };
+  /** What the path last did itself (a real answer's cause). */
+  let lastDone = 'opening the page';
   const began = Date.now();
   let doing = 'opening the page';
   const shoot = async (suffix: string): Promise<string | undefined> => {
@@ -249,8 +277,12 @@ export async function runPath(
     const answers = server.answered.slice(before);
     const texts = Array.isArray(said) ? said : [String(said)];
     const added: Step[] = [];
+    const own = texts.filter((t) => !answers.some((a) => t.startsWith(a.text)));
+    if (own.length && kind === 'action') lastDone = own.join('; ');
     const answerSteps = answers.map((a): Step => {
-      const cause = causeOf(adapter.causes, event ?? { type: 'start' }, a);
+      const cause = a.real
+        ? `walked for real on ${account?.base ?? 'the deployment'}: the server answered what the path did (${lastDone})`
+        : causeOf(adapter.causes, event ?? { type: 'start' }, a);
       if (cause === undefined)
         throw new Error(
           `No cause for ${a.text} (${event?.type ?? 'start'}): say in the adapter's causes how a real server gives it, or why it cannot`,
@@ -280,11 +312,17 @@ export async function runPath(
   };
   try {
     await record('action', null, () => adapter.start(base, planned.model, planned.path));
-    for (const step of planned.path.steps) {
+    const real = account ? (adapter.real?.causes ?? {}) : {};
+    for (const [i, step] of planned.path.steps.entries()) {
       starts.push(steps.length);
-      const ctx = { ...base, state: step.state };
+      const next = planned.path.steps[i + 1]?.event;
+      const ctx = { ...base, state: step.state, ...(next ? { next } : {}) };
       const drive =
-        adapter.events[step.event.type] ?? driverFor(adapter, step.event.type) ?? waitFor(planned, step.event.type);
+        real[step.event.type] ??
+        driverFor({ events: real }, step.event.type) ??
+        adapter.events[step.event.type] ??
+        driverFor(adapter, step.event.type) ??
+        waitFor(planned, step.event.type);
       if (!drive) throw new Error(`No driver for event ${step.event.type}`);
       doing = `driving ${step.event.type}`;
       const kind = step.event.type.startsWith('xstate.after.') ? 'wait' : 'action';
@@ -331,7 +369,7 @@ function waitFor(planned: PlannedPath, type: string): EventDriver | undefined {
 }
 
 /** Delayed and actor events are named by the machine (xstate.after.…, xstate.done.actor.<id>): matched by prefix. */
-function driverFor(adapter: PathAdapter, type: string): EventDriver | undefined {
+function driverFor(adapter: Pick<PathAdapter, 'events'>, type: string): EventDriver | undefined {
   const prefix = Object.keys(adapter.events)
     .filter((k) => k.endsWith('*') && type.startsWith(k.slice(0, -1)))
     .sort((a, b) => b.length - a.length)[0];

@@ -26,6 +26,8 @@ export interface PathOptions {
   screenshots: 'failed' | 'all';
   appUrl: string;
   name: string;
+  /** Whether the run was given its name (PATHS_NAME): a named run writes under coverage/runs/ too. */
+  named: boolean;
 }
 
 const list = (value: string | undefined) =>
@@ -76,6 +78,7 @@ export function pathOptions(env: Record<string, string | undefined> = process.en
     screenshots,
     appUrl: (env['PATHS_APP_URL'] || baseUrl || 'http://localhost:5173').replace(/\/+$/, ''),
     name: name.replace(/[^A-Za-z0-9._+-]/g, '_'),
+    named: Boolean(env['PATHS_NAME']),
   };
 }
 
@@ -86,7 +89,7 @@ export function isDefaultRun(options: PathOptions = pathOptions()): boolean {
     options.strategy === 'shortest' &&
     options.random === null &&
     options.baseUrl === null &&
-    !process.env['PATHS_NAME']
+    !options.named
   );
 }
 

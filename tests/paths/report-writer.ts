@@ -8,7 +8,10 @@
  * viewer's SVG) on which the selected path's states and transitions are highlighted; per path its
  * duration, a link to the flows viewer with the path highlighted (/flows/<machine>?path=…), and its
  * scenarios as steps: each server answer with its status, body and how to cause it on a real server,
- * runs of the same step folded, a screenshot at a failed step (or at each step on request).
+ * runs of the same step folded, a screenshot at a failed step (or at each step on request); a path
+ * a remote run could not walk is listed as skipped with the reason. Beside it, junit.xml (junit.ts) for
+ * every run; flows.json, which the flows viewer bundles, and the requirements report only for the full
+ * default run (options.ts isDefaultRun).
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AnyStateMachine } from 'xstate';
@@ -19,6 +22,8 @@ import { flowToSvg } from '../../src/features/flows/svg';
 import type { MachineCoverage } from '../flows/harness';
 import { writeRequirementsReport } from '../flows/requirements-report';
 import type { PathResult } from './harness';
+import { junitXml } from './junit';
+import { isDefaultRun } from './options';
 import type { PathPlan } from './scenarios';
 import { foldSteps, type Step } from './steps';
 
@@ -35,6 +40,8 @@ export interface PathReport {
   slug: string;
   passed: boolean;
   error?: string;
+  /** Why the path did not run (a remote run that cannot cause one of its server answers for real). */
+  skipped?: string;
   durationMs: number;
   scenarios: ScenarioReport[];
   /** What the chart highlights for the path: coverage keys of its transitions and its state ids. */
@@ -49,6 +56,11 @@ export interface MachineReport {
   coverage: Omit<MachineCoverage, 'model'>;
   unreachable: Record<string, string>;
   paths: PathReport[];
+  /**
+   * What kind of run walked them, when not a full cover (a random walk, a remote run): the count of
+   * transitions it walked stands for the check that every one was.
+   */
+  note?: string;
   /** The machine's chart as the flows viewer draws it (SVG), edges marked with their coverage keys. */
   chart?: string;
 }
@@ -63,6 +75,8 @@ export interface FileReport {
 export interface ReportOptions {
   /** The app whose /flows page the report links to (tests/paths/options.ts appUrl). */
   appUrl?: string;
+  /** Whether to write flows.json and the requirements report too (the full default run's; isDefaultRun unless given). */
+  shared?: boolean;
 }
 
 /** A machine's chart as the flows viewer lays it out (its elk layout, the SVG of `npm run flows:export`). */
@@ -96,6 +110,7 @@ export function pathReport(result: PathResult, plan: PathPlan): PathReport {
     slug: plan.slug,
     passed: result.passed,
     ...(result.error ? { error: result.error } : {}),
+    ...(result.skipped ? { skipped: result.skipped } : {}),
     durationMs: result.durationMs,
     scenarios,
     keys: plan.keys,
@@ -128,15 +143,20 @@ function pathHtml(machine: string, p: PathReport, appUrl: string): string {
         `<li class="scenario"><h4>${escape(s.title)}</h4><ol class="steps">${s.steps.map(stepHtml).join('')}</ol></li>`,
     )
     .join('');
-  return `<li class="path ${p.passed ? 'ok' : 'fail'}" id="${escape(p.slug)}" data-status="${p.passed ? 'passed' : 'failed'}" data-keys="${escape(JSON.stringify(p.keys))}" data-states="${escape(JSON.stringify(p.states))}"><h3 class="title">${escape(p.title)}</h3><p class="meta"><span class="duration">${seconds(p.durationMs)}</span> · ${p.scenarios.length} scenario(s) · <a class="flows" href="${escape(flowsLink(appUrl, machine, p.transitions))}">open on /flows</a> · <button type="button" class="highlight">Show on the chart</button></p><ol class="scenarios">${scenarios}</ol>${p.error ? `<p class="err">${escape(p.error)}</p>` : ''}</li>`;
+  const status = statusOf(p);
+  return `<li class="path ${{ passed: 'ok', failed: 'fail', skipped: 'skip' }[status]}" id="${escape(p.slug)}" data-status="${status}" data-keys="${escape(JSON.stringify(p.keys))}" data-states="${escape(JSON.stringify(p.states))}"><h3 class="title">${escape(p.title)}</h3><p class="meta"><span class="duration">${seconds(p.durationMs)}</span> · ${p.scenarios.length} scenario(s) · <a class="flows" href="${escape(flowsLink(appUrl, machine, p.transitions))}">open on /flows</a> · <button type="button" class="highlight">Show on the chart</button></p><ol class="scenarios">${scenarios}</ol>${p.error ? `<p class="err">${escape(p.error)}</p>` : ''}${p.skipped ? `<p class="skipped">skipped: ${escape(p.skipped)}</p>` : ''}</li>`;
 }
+
+/** A path's status in the report: a skipped path (a remote run's) is neither passed nor failed. */
+export const statusOf = (p: Pick<PathReport, 'passed' | 'skipped'>) =>
+  p.skipped ? 'skipped' : p.passed ? 'passed' : 'failed';
 
 const STYLE = `body{font:14px/1.5 system-ui,sans-serif;max-width:1100px;margin:2rem auto;padding:0 1rem}
 .summary{font-size:1.1rem}.summary b{font-variant-numeric:tabular-nums}
 #index{columns:3;margin:.5rem 0}#index a{display:block}
 .controls{position:sticky;top:0;background:#fff;padding:.5rem 0;border-bottom:1px solid #ddd;display:flex;gap:.5rem;flex-wrap:wrap;align-items:center;z-index:1}
 .controls input{flex:1;min-width:14rem}
-.paths>li{margin:.75rem 0;padding:.5rem .75rem;border-left:4px solid #2a7;background:#fafafa}.paths>li.fail{border-color:#c33}
+.paths>li{margin:.75rem 0;padding:.5rem .75rem;border-left:4px solid #2a7;background:#fafafa}.paths>li.fail{border-color:#c33}.paths>li.skip{border-color:#999}.skipped{color:#666}.note{color:#245}
 .paths>li.selected{outline:2px solid #d60}
 .title{font-size:1rem;margin:0}.meta{margin:.25rem 0;color:#555}
 .scenario h4{margin:.5rem 0 .25rem;font-size:.95rem}
@@ -198,12 +218,13 @@ export function reportHtml(
   const entries = Object.entries(machines).sort(([a], [b]) => a.localeCompare(b));
   const all = entries.flatMap(([, m]) => m.paths);
   const passed = all.filter((p) => p.passed).length;
+  const skipped = all.filter((p) => p.skipped).length;
   const walked = entries.reduce((n, [, m]) => n + m.coverage.walked, 0);
   const transitions = entries.reduce((n, [, m]) => n + m.coverage.transitions, 0);
-  const summary = `<p class="summary" id="summary"><b data-count="machines">${entries.length}</b> machines · <b data-count="paths">${all.length}</b> paths · <b data-count="passed">${passed}</b> passed · <b data-count="failed">${all.length - passed}</b> failed · transitions walked <b data-count="walked">${walked}</b>/<b data-count="transitions">${transitions}</b> · <b data-count="duration">${seconds(all.reduce((n, p) => n + p.durationMs, 0))}</b> in the browser</p>`;
+  const summary = `<p class="summary" id="summary"><b data-count="machines">${entries.length}</b> machines · <b data-count="paths">${all.length}</b> paths · <b data-count="passed">${passed}</b> passed · <b data-count="failed">${all.length - passed - skipped}</b> failed · ${skipped ? `<b data-count="skipped">${skipped}</b> skipped · ` : ''}transitions walked <b data-count="walked">${walked}</b>/<b data-count="transitions">${transitions}</b> · <b data-count="duration">${seconds(all.reduce((n, p) => n + p.durationMs, 0))}</b> in the browser</p>`;
   const index = `<nav id="index" aria-label="Machines">${entries
     .map(([name, m]) => {
-      const failed = m.paths.filter((p) => !p.passed).length;
+      const failed = m.paths.filter((p) => statusOf(p) === 'failed').length;
       return `<a href="#machine-${escape(name)}">${escape(name)} (${m.paths.length} paths${failed ? `, ${failed} failed` : ''}; ${m.coverage.walked}/${m.coverage.transitions})</a>`;
     })
     .join('')}</nav>`;
@@ -211,7 +232,7 @@ export function reportHtml(
     .map(([name]) => `<option value="${escape(name)}">${escape(name)}</option>`)
     .join(
       '',
-    )}</select><select id="status" aria-label="Status"><option value="">Passed and failed</option><option value="passed">Passed</option><option value="failed">Failed</option></select><span id="shown" role="status"></span></div>`;
+    )}</select><select id="status" aria-label="Status"><option value="">Passed and failed</option><option value="passed">Passed</option><option value="failed">Failed</option>${skipped ? '<option value="skipped">Skipped</option>' : ''}</select><span id="shown" role="status"></span></div>`;
   const sections = entries.map(([name, m]) => {
     const c = m.coverage;
     const missing = c.missing.length
@@ -222,7 +243,7 @@ export function reportHtml(
     const chart = m.chart
       ? `<details class="chart-box" open><summary>Chart</summary><div class="chart">${m.chart}</div></details>`
       : '';
-    return `<section class="machine" id="machine-${escape(name)}" data-machine="${escape(name)}"><h2>${escape(name)}</h2><p class="coverage">${c.states} states; transitions walked through the UI: ${c.walked}/${c.transitions} (${c.percent}%); paths: ${m.paths.filter((r) => r.passed).length}/${m.paths.length} passed <small>(tests/paths/${escape(m.file)}.paths.test.ts, ${escape(m.at)})</small></p>${missing}${chart}<ol class="paths">${m.paths
+    return `<section class="machine" id="machine-${escape(name)}" data-machine="${escape(name)}"><h2>${escape(name)}</h2><p class="coverage">${c.states} states; transitions walked through the UI: ${c.walked}/${c.transitions} (${c.percent}%); paths: ${m.paths.filter((r) => r.passed).length}/${m.paths.length} passed <small>(tests/paths/${escape(m.file)}.paths.test.ts, ${escape(m.at)})</small></p>${m.note ? `<p class="note">${escape(m.note)}</p>` : ''}${missing}${chart}<ol class="paths">${m.paths
       .map((p) => pathHtml(name, p, appUrl))
       .join('')}</ol></section>`;
   });
@@ -230,9 +251,12 @@ export function reportHtml(
 }
 
 /**
- * Writes this file's results to <dir>/paths/<file>.json, then <dir>/paths.json, <dir>/flows.json
- * and <dir>/paths.html from every file's results there: the path test files run side by side, and
- * whichever ends last writes the report of all of them.
+ * Writes this file's results to <dir>/paths/<file>.json, then <dir>/paths.json, <dir>/paths.html and
+ * <dir>/junit.xml (junit.ts) from every file's results there: the path test files run side by side,
+ * and whichever ends last writes the report of all of them. `dir` is the run's (options.ts reportDir:
+ * coverage/ for the full default run, else coverage/runs/<name>/); only the full default run also
+ * writes flows.json, which the flows viewer bundles, and the requirements report (`options.shared`,
+ * isDefaultRun unless given).
  */
 export function writeReport(report: FileReport, dir = 'coverage', options: ReportOptions = {}): void {
   mkdirSync(`${dir}/paths`, { recursive: true });
@@ -252,9 +276,13 @@ export function writeReport(report: FileReport, dir = 'coverage', options: Repor
     2,
   );
   writeFileSync(`${dir}/paths.json`, merged);
-  // The path tests own the coverage the flows viewer overlays (src/features/flows/coverage.ts): transitions
-  // walked through the real app, not a machine replayed against its own transition function.
-  writeFileSync(`${dir}/flows.json`, merged);
-  writeRequirementsReport(registry, dir); // which product rules those walked transitions serve
+  writeFileSync(`${dir}/junit.xml`, junitXml(files));
+  if (options.shared ?? isDefaultRun()) {
+    // The path tests own the coverage the flows viewer overlays (src/features/flows/coverage.ts): transitions
+    // walked through the real app, not a machine replayed against its own transition function. A filtered,
+    // random or remote run walks part of it, or walks it otherwise: it leaves the viewer's coverage alone.
+    writeFileSync(`${dir}/flows.json`, merged);
+    writeRequirementsReport(registry, dir); // which product rules those walked transitions serve
+  }
   writeFileSync(`${dir}/paths.html`, reportHtml(machines, options));
 }

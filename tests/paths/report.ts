@@ -17,6 +17,8 @@ export interface StepView {
 export interface PathView {
   title: string;
   passed: boolean;
+  /** Not run (a remote run that cannot cause its server answers for real), with the reason shown. */
+  skipped: boolean;
   hidden: boolean;
   duration: string;
   flows: string;
@@ -54,6 +56,7 @@ export function readReport(given?: Document): ReportView {
       paths.push({
         title: li.querySelector(':scope > .title')?.textContent ?? '',
         passed: li.classList.contains('ok'),
+        skipped: li.classList.contains('skip'),
         hidden: li.hasAttribute('hidden'),
         duration: li.querySelector(':scope > .meta > .duration')?.textContent ?? '',
         flows: li.querySelector(':scope > .meta > a.flows')?.getAttribute('href') ?? '',

@@ -6,34 +6,55 @@
  * coverage/paths.html (report-writer.ts writeReport; another run's under its own directory, options.ts
  * reportDir). Each path's test is named by its title (scenarios.ts planPaths); a failed step leaves a
  * screenshot named after the path, and with PATHS_SCREENSHOTS=all every step does.
+ *
+ * The run's options (options.ts, set by scripts/paths.mjs) aim it: only the machines of the filter
+ * are described; the strategy picks the planned paths, every simple path too, or a seeded random walk
+ * (random-walk.ts; its paths get scenarios and titles like the others). Only a full cover (shortest or
+ * simple paths) checks that every transition was walked; a random walk says in its report how many it
+ * walked instead. A run against a deployment (PATHS_BASE_URL) walks each path whose server answers can
+ * all be caused for real on a fresh account of its own (remote.ts, PathAdapter.real), lists every other
+ * as skipped with the reason, and says in its report how many transitions it walked for real.
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eventText } from '../../src/features/flows/documents/stories';
 import { baseUrl, setupBrowser } from '../e2e/browser';
 import { pathGroups, type PathGroup } from './adapters';
 import {
   allPaths,
   pathCoverage,
   plannedPaths,
+  realSkip,
   runPath,
   type PathAdapter,
   type PathResult,
   type PlannedPath,
 } from './harness';
-import { pathOptions, reportDir } from './options';
+import { pathOptions, reportDir, walks } from './options';
+import { randomWalk } from './random-walk';
+import { realAccount } from './remote';
 import { readReport, type ReportView } from './report';
 import { chartOf, pathReport, writeReport, type FileReport } from './report-writer';
 import { ReusedPage } from './reused-page';
 import { planPaths, TITLE_LIMIT, type PathPlan } from './scenarios';
 import { MAX_UNFOLDED } from './steps';
 
-/** `npm run test:paths:all` sets this: the simple paths run too (harness.ts allPaths), not only the planned ones. */
-const everyPath = process.env['ATELIER_PATHS'] === 'all';
+const options = pathOptions();
 
-/** The paths to run for an adapter: the planned ones, or with ATELIER_PATHS=all every simple path too (and what it counted). */
+/**
+ * Whether the run covers every transition it can (planned or simple paths, through the test server),
+ * so that it checks it did; a random walk or a remote run counts what it walked in its report instead.
+ */
+const fullCover = options.random === null && options.baseUrl === null;
+
+/**
+ * The paths to run for an adapter: the planned ones; with the simple strategy (`npm run test:paths:all`)
+ * every simple path too (and what it counted); or the seeded random walk.
+ */
 function pathsOf(adapter: PathAdapter): PlannedPath[] {
-  if (!everyPath) return plannedPaths(adapter);
+  if (options.random) return randomWalk(adapter, options.random.seed, options.random.steps);
+  if (options.strategy !== 'simple') return plannedPaths(adapter);
   const all = allPaths(adapter);
   const counted = all.models
     .map(
@@ -47,11 +68,21 @@ function pathsOf(adapter: PathAdapter): PlannedPath[] {
   return all.paths;
 }
 
+/** What a random walk or a remote run says of a machine instead of checking every transition was walked. */
+function noteOf(coverage: { walked: number; transitions: number }, mine: PathResult[]): string | null {
+  const counted = `${coverage.walked} of ${coverage.transitions} transitions walked`;
+  if (options.baseUrl) {
+    const skipped = mine.filter((r) => r.skipped).length;
+    return `Walked for real against ${options.baseUrl}: ${counted} for real; ${mine.filter((r) => r.passed).length} paths passed, ${skipped} skipped (each with its reason).`;
+  }
+  if (options.random) return `A random walk (seed ${options.random.seed}, ${options.random.steps} steps): ${counted}.`;
+  return null;
+}
+
 export function pathSuite(file: PathGroup): void {
-  const adapters: PathAdapter[] = pathGroups[file];
+  const adapters: PathAdapter[] = pathGroups[file].filter((a: PathAdapter) => walks(a.name, options));
   const { browser } = setupBrowser();
   const results: PathResult[] = [];
-  const options = pathOptions();
   const dir = reportDir(options);
   // Each path gets the file's one page back as new (reused-page.ts): a new context per path cost most of the suite's CPU.
   const pages = new ReusedPage(browser, { baseURL: baseUrl(), reducedMotion: 'reduce' });
@@ -79,11 +110,13 @@ export function pathSuite(file: PathGroup): void {
         adapters.map(async (a) => {
           const { model: _model, ...coverage } = pathCoverage(a, results);
           const mine = results.filter((r) => r.machine === a.name);
+          const note = noteOf(coverage, mine);
           return [
             a.name,
             {
               coverage,
               unreachable: a.unreachable ?? {},
+              ...(note ? { note } : {}),
               paths: mine.map((r) => pathReport(r, plans.get(r.planned)!)),
               chart: await chart(a),
             },
@@ -100,13 +133,41 @@ export function pathSuite(file: PathGroup): void {
     describe(`${adapter.name}: paths through the app`, () => {
       for (const path of planned.get(adapter)!) {
         const plan = plans.get(path)!;
-        it(plan.title, async () => {
-          const shots = { dir, name: plan.slug, every: options.screenshots === 'all' };
-          const result = await runPath(adapter, path, await pages.take(), shots).finally(() => pages.release());
-          results.push(result);
-          expect(result.error ?? null, result.steps.map((s) => s.text).join('\n')).toBeNull();
-        });
+        // A long path (a random walk's) gets the time of its steps.
+        const timeout = Math.max(60_000, path.path.steps.length * 3_000);
+        // A remote run skips, and lists with the reason, a path whose server answers cannot all be caused for real.
+        const skipped = options.baseUrl ? realSkip(adapter, path) : null;
+        it(
+          plan.title,
+          async (test) => {
+            if (skipped) {
+              // Its steps as planned (the stories' words), for a person to see what was not walked.
+              const steps = path.path.steps.map((step) => ({ kind: 'action' as const, text: eventText(step.event) }));
+              const starts = steps.map((_, i) => i);
+              results.push({
+                machine: adapter.name,
+                steps,
+                starts,
+                passed: false,
+                skipped,
+                planned: path,
+                durationMs: 0,
+              });
+              test.skip(skipped);
+              return;
+            }
+            const shots = { dir, name: plan.slug, every: options.screenshots === 'all' };
+            const account = options.baseUrl ? await realAccount(options.baseUrl, adapter.name) : undefined;
+            const result = await runPath(adapter, path, await pages.take(), shots, account).finally(() =>
+              pages.release(),
+            );
+            results.push(result);
+            expect(result.error ?? null, result.steps.map((s) => s.text).join('\n')).toBeNull();
+          },
+          timeout,
+        );
       }
+      if (!fullCover) return;
       it('walks every transition of the machine through the app, except those the page cannot cause', () => {
         const coverage = pathCoverage(
           adapter,
@@ -137,7 +198,7 @@ export function pathSuite(file: PathGroup): void {
           machines: String(listed.length),
           paths: String(paths.length),
           passed: String(paths.filter((p) => p.passed).length),
-          failed: String(paths.filter((p) => !p.passed).length),
+          failed: String(paths.filter((p) => !p.passed && !p.skipped).length),
         });
         expect(shown.index).toEqual(Object.keys(shown.machines));
         for (const [name, machine] of Object.entries(written.machines)) {
@@ -146,7 +207,9 @@ export function pathSuite(file: PathGroup): void {
           const { walked, transitions } = machine.coverage;
           expect(view.summary).toContain(`transitions walked through the UI: ${walked}/${transitions}`);
           expect(view.chart).toBe(true);
-          expect(view.paths.map((p) => [p.title, p.passed])).toEqual(machine.paths.map((p) => [p.title, p.passed]));
+          expect(view.paths.map((p) => [p.title, p.passed, p.skipped])).toEqual(
+            machine.paths.map((p) => [p.title, p.passed, Boolean(p.skipped)]),
+          );
           // Titles a person can read: unique within the machine, none too long, no JSON input in them.
           const titles = view.paths.flatMap((p) => [p.title, ...p.scenarios.map((s) => s.title)]);
           expect(new Set(view.paths.map((p) => p.title)).size).toBe(view.paths.length);
@@ -161,8 +224,9 @@ export function pathSuite(file: PathGroup): void {
             expect(p.duration).toMatch(/^\d+\.\d s$/);
             expect(p.flows).toMatch(new RegExp(`^${options.appUrl}/flows/${name}\\?path=.+`));
             const steps = p.scenarios.flatMap((s) => s.steps);
-            // Every path that passed says what was done and seen, step by step.
+            // Every path that passed says what was done and seen, step by step; a skipped one, what it would do.
             if (p.passed) expect(steps.length).toBeGreaterThan(1);
+            if (p.skipped) expect(steps.length).toBeGreaterThan(0);
             // Repeats are folded: no step shows more than MAX_UNFOLDED times in a row.
             let run = 1;
             for (let i = 1; i < steps.length; i++) {

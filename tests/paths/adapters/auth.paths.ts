@@ -80,8 +80,16 @@ export const forgotPasswordPaths: PathAdapter = {
 export const verifyEmailPaths: PathAdapter = {
   name: 'verifyEmail',
   models: [verifyEmailModel, verifyEmailNoTokenModel],
-  async start({ page }, model) {
+  async start({ page, account }, model, planned) {
     const { token } = model.input as { token: string | null };
+    // For real: a new address registers, and its own link from the outbox is opened.
+    const verifies = token && planned.steps.some((s) => s.event.type.startsWith('xstate.done.actor.'));
+    if (account && verifies) {
+      await account.register(account.newEmail, account.password);
+      const link = await account.mailed(account.newEmail, 'Verify');
+      await page.goto(link);
+      return `register "${account.newEmail}" → open the verification link mailed to it (the outbox)`;
+    }
     const path = token ? `/verify-email/${token}` : '/verify-email';
     await page.goto(path);
     return `open ${path}`;
@@ -106,6 +114,18 @@ export const verifyEmailPaths: PathAdapter = {
   },
 
   kinds: authKinds,
+  // On a deployment: a new address's own link verifies it; an expired or unknown link cannot be shown as the model has it.
+  real: {
+    cannot(event) {
+      const error = (event as { error?: { message?: unknown; expired?: unknown } }).error;
+      if (!event.type.startsWith('xstate.error.actor.')) return null;
+      if (typeof error?.message !== 'string')
+        return 'a failure with no answer (the server down, a network error) cannot be caused on a running deployment';
+      if (error.expired === true)
+        return 'a link expires after VERIFICATION_TOKEN_TTL_MS (24 h unless set): too long to wait for in a run';
+      return "an unknown link is refused for real, but with the deployment's own message, not the one this path checks";
+    },
+  },
 };
 
 /** /reset-password/{token}: the new password, the reset, the automatic login and where it goes next. */

@@ -75,9 +75,12 @@ async function formPage(page: Page, mode: 'login' | 'register'): Promise<void> {
 export const sessionPaths: PathAdapter = {
   name: 'session',
   models: [sessionModel],
-  async start({ page, server }, _model, path) {
+  async start({ page, server, account }, _model, path) {
     const first = path.steps[0]?.event as Sample | undefined;
-    const token = first?.type === 'xstate.done.actor.readToken' ? (first.output as string | null) : null;
+    const saved = first?.type === 'xstate.done.actor.readToken' ? (first.output as string | null) : null;
+    // For real: the fresh account's own sign-in, unless the server is to refuse it (then one it never gave).
+    const refused = path.steps[1]?.event.type === 'xstate.error.actor.loadUser';
+    const token = account && saved && !refused ? account.token : saved;
     // Long enough for the state before the delay to be checked first, even on a busy machine.
     await pathDelays(page, { session: ['startupTimeout', 'registerNotice'] }, path, 3000);
     server.standing.set('GET /api/users/credits/history', { status: 200, body: { entries: [], nextCursor: null } });
@@ -90,7 +93,8 @@ export const sessionPaths: PathAdapter = {
     if (blocked) await blockStorage(page);
     const at = startPage(path);
     await page.goto(at);
-    return `${blocked ? "the browser blocks this site's storage" : token ? `a saved sign-in ("${token}")` : 'no saved sign-in'}; open ${at}`;
+    const signIn = token === account?.token ? `the saved sign-in of ${account?.email}` : `a saved sign-in ("${token}")`;
+    return `${blocked ? "the browser blocks this site's storage" : token ? signIn : 'no saved sign-in'}; open ${at}`;
   },
   events: {
     async 'xstate.error.actor.readToken'() {
@@ -265,6 +269,36 @@ export const sessionPaths: PathAdapter = {
   cannotSend(event, source) {
     return cannotSend(event as Sample, source);
   },
+  // On a deployment: the fresh account signs in and out, a new address registers; a wrong password is refused.
+  real: {
+    causes: {
+      async 'auth.login.submit'(ctx, event) {
+        const { source } = event as Sample;
+        const account = ctx.account!;
+        const refused = ctx.next?.type === 'xstate.error.actor.login';
+        if (source === 'page') await formPage(ctx.page, 'login');
+        const form = formOf(ctx.page, source);
+        await form.getByLabel('Email').fill(account.email);
+        await form
+          .getByLabel('Password', { exact: true })
+          .fill(refused ? `${account.password}-wrong` : account.password);
+        await form.getByRole('button', { name: 'Login' }).click();
+        return `type the fresh account's address "${account.email}" and ${refused ? 'a wrong password' : 'its password'} in the ${String(source)} → click Login`;
+      },
+      async 'auth.register.submit'(ctx, event) {
+        const { password, confirmPassword, source } = event as Sample;
+        const email = ctx.account!.newEmail;
+        if (source === 'page') await formPage(ctx.page, 'register');
+        const form = formOf(ctx.page, source);
+        await form.getByLabel('Email').fill(email);
+        await form.getByLabel('Password', { exact: true }).fill(String(password));
+        await form.getByLabel('Confirm Password').fill(String(confirmPassword));
+        await form.getByRole('button', { name: 'Register' }).click();
+        return `type a new address "${email}" and ${password === confirmPassword ? 'a password twice' : 'two different passwords'} in the ${String(source)} → click Register`;
+      },
+    },
+    cannot: realCannot,
+  },
   routes: [
     // Signed in with the saved token, then what a person does in Settings, or what the server says.
     signedIn({ type: 'auth.logout' }, { type: 'xstate.done.actor.logout', output: { message: 'Logged out' } }),
@@ -335,9 +369,36 @@ function cannotSend(event: Sample, source: AnyMachineSnapshot): string | null {
   return null;
 }
 
+/** Why a step of the session cannot be caused on a deployment (a remote run), or null when it can. */
+function realCannot(event: EventObject, _source: AnyMachineSnapshot, index: number): string | null {
+  const type = event.type;
+  const e = event as Sample & { error?: { message?: unknown; status?: unknown } };
+  const silent = typeof e.error?.message !== 'string';
+  if (type.startsWith('xstate.after.'))
+    return "a deployment's delays are its own: the test build's shortened delays do not apply";
+  if (type.startsWith('xstate.error.actor.') && type !== 'xstate.error.actor.readToken' && silent)
+    return 'a failure with no answer (the server down, a network error) cannot be caused on a running deployment';
+  if (type === 'xstate.error.actor.loadUser' && index !== 1)
+    return 'the server refuses a sign-in it gave a moment before only when it ends (expiry, deletion), which this path does not do';
+  if (type === 'xstate.error.actor.register')
+    return 'a deployment answers a registration of a known address as a new one (it does not tell who has an account): it cannot be refused for real';
+  if (type === 'xstate.error.actor.logout')
+    return 'a deployment agrees to the sign-out of a good sign-in: a refused one cannot be caused for real';
+  if (type === 'auth.token.received')
+    return "the reset page's sign-in needs a reset link mailed to the account: walked by the resetPassword machine";
+  if (type === 'auth.expired')
+    return 'needs the server to refuse a call made with a sign-in it accepted a moment before';
+  if (type === 'user.refresh' || type === 'credits.updated')
+    return 'needs a checkout returned on the deployment: walked by the checkout machines';
+  if (type === 'user.updated' || type === 'account.deleted')
+    return 'an email change or an account deletion for real: walked by the account machines';
+  return null;
+}
+
 async function showsUser(ctx: PathContext): Promise<string> {
   const { user } = sessionContext(ctx);
-  const credits = user?.credits ?? 0;
+  // On a deployment the account is the path's own: its real balance.
+  const credits = ctx.account ? ctx.account.credits : (user?.credits ?? 0);
   await expect.poll(() => header(ctx.page).getByLabel(`Credit balance: ${credits} credits`).isVisible()).toBe(true);
   await expect.poll(() => header(ctx.page).getByRole('button', { name: 'Sign In' }).count()).toBe(0);
   return `signed in: the header shows ${credits} credits`;

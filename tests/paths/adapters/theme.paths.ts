@@ -25,10 +25,21 @@ async function showsTheme(ctx: PathContext): Promise<string> {
 export const themePaths: PathAdapter = {
   name: 'theme',
   models: [themeModel],
-  async start({ page }, _model, path) {
+  async start({ page, account }, _model, path) {
     const first = path.steps[0]?.event as (EventObject & { output?: unknown }) | undefined;
     const saved = first?.type === STARTING ? (first.output as string | null) : null;
     const signsIn = path.steps.some((s) => s.event.type === 'session.signedIn');
+    // For real: the fresh account signs in, and the theme the server is to answer is saved on it first.
+    const remote = path.steps.find((s) => s.event.type === LOADING)?.event as
+      (EventObject & { output?: unknown }) | undefined;
+    if (account && typeof remote?.output === 'string') {
+      const saving = await fetch(`${account.base}/api/users/theme`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${account.token}` },
+        body: JSON.stringify({ theme: remote.output }),
+      });
+      expect(saving.status).toBe(200);
+    }
     // The saved sign-in waits for the path's answer, however long the page takes: no startup time-out.
     await pathDelays(page, { session: ['startupTimeout'] }, path);
     await page.addInitScript(
@@ -39,7 +50,7 @@ export const themePaths: PathAdapter = {
         if (theme) localStorage.setItem('theme', theme);
         if (token) localStorage.setItem('token', token);
       },
-      [saved, signsIn ? 'path-test-token' : null] as const,
+      [saved, signsIn ? (account?.token ?? 'path-test-token') : null] as const,
     );
     const blocked = first?.type === 'xstate.error.actor.0.theme.starting';
     if (blocked) await blockStorage(page);
@@ -52,7 +63,8 @@ export const themePaths: PathAdapter = {
       : saved
         ? `"${saved}" stored as the theme`
         : 'no theme stored';
-    return `${what}${signsIn ? ', a saved sign-in' : ''}; open /themes`;
+    const preset = account && typeof remote?.output === 'string' ? ` whose saved theme is ${remote.output}` : '';
+    return `${what}${signsIn ? `, a saved sign-in${account ? ` of ${account.email}${preset}` : ''}` : ''}; open /themes`;
   },
   events: {
     async 'xstate.error.actor.0.theme.starting'() {
@@ -62,16 +74,33 @@ export const themePaths: PathAdapter = {
       const { output } = event as EventObject & { output: unknown };
       return `the app reads the stored theme (${output === null ? 'none' : `"${String(output)}"`})`;
     },
-    async 'session.signedIn'({ server }) {
+    async 'session.signedIn'({ page, server }) {
       // The saved sign-in is confirmed: the session signs in, and the theme follows it.
-      const said = await server.answer('GET', '/api/auth/user', 200, freeUser);
-      return `${said} (the saved sign-in is good: signed in)`;
+      if (!server.answered.some((a) => a.path === '/api/auth/user')) {
+        const said = await server.answer('GET', '/api/auth/user', 200, freeUser);
+        return `${said} (the saved sign-in is good: signed in)`;
+      }
+      // Signed out on the way (a longer path, a random walk's): signing in again goes through the dialog.
+      await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sign In' });
+      await dialog.getByLabel('Email').fill(freeUser.email);
+      await dialog.getByLabel('Password', { exact: true }).fill('path-secret');
+      await dialog.getByRole('button', { name: 'Login' }).click();
+      await server.answer('POST', '/api/auth/login', 200, { token: 'path-test-token' });
+      await server.answer('GET', '/api/auth/user', 200, freeUser);
+      return `click Sign In in the header → type "${freeUser.email}" and a password → click Login (the server signs in)`;
     },
     async 'session.signedOut'({ page, server }) {
       await page.getByRole('link', { name: 'Settings' }).first().click();
       await page.getByRole('button', { name: 'Logout' }).click();
       await server.answer('POST', '/api/auth/logout', 200, { message: 'Logged out' });
       await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).first().isVisible()).toBe(true);
+      // Signed out while the account's theme was still being read (a longer path, a random walk's): that read
+      // is answered now, too late to count, so the next sign-in's read is the one a later step answers.
+      if (server.holds('GET', '/api/users/theme')) {
+        const late = await server.answer('GET', '/api/users/theme', 200, { theme: null });
+        return `open Settings → click Logout (the server agrees): signed out; then ${late.text}, which the page no longer waits for`;
+      }
       return 'open Settings → click Logout (the server agrees): signed out';
     },
     async 'theme.select'({ page }, event) {
@@ -98,8 +127,14 @@ export const themePaths: PathAdapter = {
     },
   },
   causes: {
-    'session.signedIn': 'open the app with the saved sign-in of a live account: GET /api/auth/user answers its user',
-    'session.signedOut': 'click Logout while signed in',
+    'session.signedIn': (_event, answer) =>
+      answer.path === '/api/auth/login'
+        ? "sign in with a live account's address and password"
+        : 'open the app with the saved sign-in of a live account: GET /api/auth/user answers its user',
+    'session.signedOut': (_event, answer) =>
+      answer.path === '/api/users/theme'
+        ? "sign out while the page still reads the account's theme (a slow network: the read is answered after the sign-out)"
+        : 'click Logout while signed in',
     [LOADING]:
       'sign in: GET /api/users/theme answers the theme the account saved (none until one is chosen while signed in)',
     'xstate.error.actor.0.theme.remote.loading': byOutcome(
@@ -128,9 +163,20 @@ export const themePaths: PathAdapter = {
       return 'sent to the server';
     },
   },
-  cannotSend(event) {
-    if (event.type === 'theme.select' && (event as unknown as { theme: string }).theme === 'not-a-theme')
-      return 'the gallery offers known themes only';
+  // On a deployment: the fresh account's saved theme is read and a choice saved; the server's failures cannot be caused.
+  real: {
+    cannot(event) {
+      if (event.type.startsWith('xstate.error.actor.0.theme.remote.'))
+        return 'a deployment reads and saves the theme of a good sign-in: its failure cannot be caused for real';
+      return null;
+    },
+  },
+  cannotSend(event, source) {
+    const { theme } = event as unknown as { theme: string };
+    if (event.type === 'theme.select' && theme === 'not-a-theme') return 'the gallery offers known themes only';
+    // A longer path (a random walk's) may choose again the theme the page wears: the gallery has no Apply for it.
+    if (event.type === 'theme.select' && theme === (source.context as ThemeContext).theme)
+      return 'the gallery shows the theme the page wears as Active, with no Apply button';
     return null;
   },
   routes: [

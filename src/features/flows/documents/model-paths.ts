@@ -81,7 +81,6 @@ function serializer(model: FlowModel) {
     });
 }
 
-/** The events to try in a state: the machine's own descriptors, filled with the model's samples. */
 /** Invoke id → actor name, for invokes without an explicit id. */
 export function actorNames(machine: AnyStateMachine): Map<string, string> {
   const srcOf = new Map<string, string>();
@@ -91,7 +90,11 @@ export function actorNames(machine: AnyStateMachine): Map<string, string> {
   return srcOf;
 }
 
-function eventsOf(model: FlowModel, name: string) {
+/**
+ * The events to try in a state: the machine's own descriptors, filled with the model's samples (the
+ * graph's traversal and the path tests' seeded random walk both take them from here).
+ */
+export function eventsOf(model: FlowModel, name: string) {
   // Outcomes are listed by invoke id, or by the actor's name for invokes without an id.
   const srcOf = actorNames(model.machine);
   return (snapshot: AnyMachineSnapshot): EventObject[] =>
