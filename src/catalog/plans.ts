@@ -73,4 +73,3 @@ export function planById(id: string): Plan | undefined {
 export function planCharge(plan: Plan, cycle: BillingCycle): number {
   return cycle === 'annually' ? plan.priceAnnually * 12 : plan.priceMonthly;
 }
-

@@ -181,11 +181,12 @@ export function mediaTools(run: ToolRun): void {
       // A gallery, not a list: on a 1280×800 screen all twelve of the first page show whole, unscrolled.
       expect(page.viewportSize()).toEqual({ width: 1280, height: 800 });
       await screenshot(page, 'creations-gallery-desktop');
-      const whole = await cards.evaluateAll((tiles) =>
-        tiles.filter((t) => {
-          const box = t.getBoundingClientRect();
-          return box.top >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
-        }).length,
+      const whole = await cards.evaluateAll(
+        (tiles) =>
+          tiles.filter((t) => {
+            const box = t.getBoundingClientRect();
+            return box.top >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
+          }).length,
       );
       expect(whole).toBe(12);
       await page.getByRole('button', { name: 'Load more' }).click();
