@@ -1,11 +1,13 @@
 /**
  * The root actor: one actor system for the app's long-lived actors. It invokes the session, the
- * theme and the sidebar under system ids, so any actor reaches them with `system.get('session')`
+ * theme, the sidebar and the runs tray under system ids, so any actor reaches them with `system.get('session')`
  * and any view with `useSession()` (provider.tsx). Its defaults are the machines' own (effects
  * that throw 'not provided'); create-app.ts provides the real effects, tests and the flows viewer
  * inert or fake ones (inert.ts), the same way: `appMachine.provide({ actors, actions })`.
  */
 import { fromCallback, setup } from 'xstate';
+import { runsMachine } from '../../machines/runs/runs.machine';
+import type { NotifyPermission } from '../../machines/runs/runs.types';
 import { sessionMachine } from '../../machines/session/session.machine';
 import type { NavigateParams } from '../../machines/session/session.types';
 import { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
@@ -14,11 +16,13 @@ import { notProvided } from '../../machines/shared/errors';
 import type { SessionActor } from './session';
 
 /** The system ids of the long-lived actors. */
-export const systemIds = { session: 'session', theme: 'theme', sidebar: 'sidebar' } as const;
+export const systemIds = { session: 'session', theme: 'theme', sidebar: 'sidebar', runs: 'runs' } as const;
 
 export interface AppInput {
   /** The first viewport width (the sidebar chooses desktop or drawer from it). */
   width: number;
+  /** What the browser allows of notifications at start (read, never asked: RUNS-10); 'unsupported' unless given. */
+  notifications?: NotifyPermission;
 }
 
 /** A navigation a flow asks for: the session's kind, or one that replaces the address (no new history entry). */
@@ -28,17 +32,21 @@ export interface AppNavigateParams extends NavigateParams {
 
 export type AppEvent = { type: 'app.navigate' } & AppNavigateParams;
 
-type ThemeTarget = { send: (event: { type: 'session.signedIn' } | { type: 'session.signedOut' }) => void };
+type SessionFollower = { send: (event: { type: 'session.signedIn' } | { type: 'session.signedOut' }) => void };
 
-/** The theme follows the session: its server theme is loaded and saved only when signed in. */
-export function forwardSessionToTheme(session: SessionActor, theme: ThemeTarget): () => void {
+/**
+ * An actor that follows the session: told `session.signedIn` or `session.signedOut` once the session
+ * knows, and again at each change. The theme loads and saves the server's theme only when signed in; the
+ * runs tray reads the account's runs on sign-in and clears them on sign-out (RUNS-11).
+ */
+export function forwardSession(session: SessionActor, follower: SessionFollower): () => void {
   let signedIn: boolean | null = null;
   const sub = session.subscribe((snapshot) => {
     if (snapshot.hasTag('loading')) return;
     const now = snapshot.hasTag('signedIn');
     if (now !== signedIn) {
       signedIn = now;
-      theme.send({ type: now ? 'session.signedIn' : 'session.signedOut' });
+      follower.send({ type: now ? 'session.signedIn' : 'session.signedOut' });
     }
   });
   return () => sub.unsubscribe();
@@ -54,9 +62,13 @@ export const appMachine = setup({
     session: sessionMachine,
     theme: themeMachine,
     sidebar: sidebarMachine,
+    runs: runsMachine,
     /** Wiring inside the system (not an effect): the same in the app, the tests and the viewer. */
     sessionToTheme: fromCallback(({ system }) =>
-      forwardSessionToTheme(system.get(systemIds.session), system.get(systemIds.theme)),
+      forwardSession(system.get(systemIds.session), system.get(systemIds.theme)),
+    ),
+    sessionToRuns: fromCallback(({ system }) =>
+      forwardSession(system.get(systemIds.session), system.get(systemIds.runs)),
     ),
     /**
      * Sources of outside events: window 'creditsUpdated' → session, resize → sidebar. The app
@@ -80,7 +92,14 @@ export const appMachine = setup({
       src: 'sidebar',
       input: ({ context }) => ({ width: context.width }),
     },
+    {
+      id: systemIds.runs,
+      systemId: systemIds.runs,
+      src: 'runs',
+      input: ({ context }) => ({ permission: context.notifications ?? 'unsupported' }),
+    },
     { id: 'sessionToTheme', src: 'sessionToTheme' },
+    { id: 'sessionToRuns', src: 'sessionToRuns' },
     { id: 'browserEvents', src: 'browserEvents' },
   ],
   on: {

@@ -6,6 +6,7 @@ import { createActor, fromCallback, type ActorRefFrom } from 'xstate';
 import type { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
 import { appMachine, systemIds, type AppNavigateParams } from './app.machine';
 import { createAppInspect } from './inspect';
+import { notificationPermission, runsLogic } from './runs';
 import { listenForCredits, sessionLogic, type SessionDeps } from './session';
 import { themeLogic } from './theme';
 
@@ -36,9 +37,9 @@ export function createApp({ navigate, width, ...session }: AppDeps): AppActor {
   const inspect = createAppInspect();
   return createActor(
     appMachine.provide({
-      actors: { session: sessionLogic({ ...session, navigate }), theme: themeLogic, browserEvents },
+      actors: { session: sessionLogic({ ...session, navigate }), theme: themeLogic, runs: runsLogic, browserEvents },
       actions: { navigate: (_, params) => navigate(params) },
     }),
-    { input: { width }, ...(inspect ? { inspect } : {}) },
+    { input: { width, notifications: notificationPermission() }, ...(inspect ? { inspect } : {}) },
   );
 }

@@ -1,9 +1,11 @@
 /**
- * The root actor with inert effects: a visitor with nothing stored, the default theme, no
+ * The root actor with inert effects: a visitor with nothing stored, the default theme, no runs, no
  * navigation. Tests and the flows viewer start from it and provide what they need, the same way
  * create-app.ts provides the real effects.
  */
 import { fromPromise } from 'xstate';
+import { runsMachine } from '../../machines/runs/runs.machine';
+import type { NotifyPermission, Run } from '../../machines/runs/runs.types';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { themeMachine } from '../../machines/theme/theme.machine';
 import type { ThemeName } from '../themes/names';
@@ -17,6 +19,13 @@ export const inertAppLogic = appMachine.provide({
         readStoredTheme: fromPromise<string | null>(async () => null),
         loadRemoteTheme: fromPromise<string | null>(async () => null),
         saveRemoteTheme: fromPromise<void, { theme: ThemeName }>(async () => undefined),
+      },
+    }),
+    runs: runsMachine.provide({
+      actors: {
+        listRuns: fromPromise<readonly Run[]>(async () => []),
+        cancelRun: fromPromise<unknown, { id: string }>(async () => undefined),
+        askPermission: fromPromise<NotifyPermission>(async () => 'unsupported'),
       },
     }),
   },

@@ -12,6 +12,7 @@ import type { ToolError } from '../../machines/tools/tool-run.types';
 import type { Tool } from '../catalog/tools';
 import { defineFlow, type Flow, type FlowContext } from './flow';
 import { useFlow, useSession } from './provider';
+import { refreshRuns } from './runs';
 import { dispatchCredits } from './session';
 import { testDelays } from './test-delays';
 
@@ -57,12 +58,25 @@ export function toolEffects({
   const creditsChanged = (credits: number) => dispatchCredits(win(), credits);
   return {
     generateSync: fromPromise(({ input, signal }) =>
-      rethrowing(async () => (await api()).generateImage(input.body, { signal, idempotencyKey: input.idempotencyKey })),
+      rethrowing(async () => {
+        const answer = await (await api()).generateImage(input.body, { signal, idempotencyKey: input.idempotencyKey });
+        // The run has ended by now: the tray lists it as finished lately (RUNS-5).
+        refreshRuns(session().system);
+        return answer;
+      }),
     ),
     startGeneration: fromPromise(({ input, signal }) =>
-      rethrowing(async () =>
-        (await api()).startGeneration(input.endpoint, input.body, { signal, idempotencyKey: input.idempotencyKey }),
-      ),
+      rethrowing(async () => {
+        const answer = await (
+          await api()
+        ).startGeneration(input.endpoint, input.body, {
+          signal,
+          idempotencyKey: input.idempotencyKey,
+        });
+        // RUNS-7: the tray shows the new run at once, and follows it from there.
+        refreshRuns(session().system);
+        return answer;
+      }),
     ),
     fetchPrediction: fromPromise(({ input, signal }) =>
       rethrowing(async () => (await api()).getPrediction(input.id, { signal })),
