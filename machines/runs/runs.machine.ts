@@ -7,7 +7,7 @@
  * out (a sign-out, the account deleted, an expired session) clears everything: another account never
  * sees them.
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { messageOf, notProvided } from '../shared/errors';
 import { facts } from '../shared/meta';
 import {
@@ -33,20 +33,27 @@ const cleared = { runs: [], notices: [], canceling: null, error: null } as const
 /** The events of the tray's own controls, ignored where no tray is shown. */
 const trayEvents = ['runs.refresh', 'runs.cancel', 'runs.notice.dismiss', 'runs.notify.allow'];
 
-interface ReadQueue {
-  (action: { type: 'notify'; params: { notices: readonly RunNotice[] } }): void;
-  assign: (values: Pick<RunsContext, 'runs' | 'notices' | 'error'>) => void;
-}
-
 /**
  * A read's answer over the list shown: the runs replaced, and a notice for each run that was active at
- * the previous read and has ended at this one (RUNS-9), told the app too (`notify`).
+ * the previous read and has ended at this one (RUNS-9), told the app first (`notify`), while the runs
+ * shown are still the previous read's.
  */
-function takeRuns(enqueue: ReadQueue, context: RunsContext, runs: readonly Run[]): void {
-  const ended = endedSince(context.runs, runs);
-  enqueue.assign({ runs, notices: addNotices(context.notices, ended), error: null });
-  if (ended.length > 0) enqueue({ type: 'notify', params: { notices: ended } });
-}
+const readRuns = (target: string) => [
+  {
+    guard: { type: 'endsSome' as const, params: ({ event }: { event: { output: readonly Run[] } }) => event },
+    target,
+    actions: [
+      {
+        type: 'notify' as const,
+        params: ({ context, event }: { context: RunsContext; event: { output: readonly Run[] } }) => ({
+          notices: endedSince(context.runs, event.output),
+        }),
+      },
+      'takeRuns' as const,
+    ],
+  },
+  { target, actions: 'takeRuns' as const },
+];
 
 export const runsMachine = setup({
   types: {
@@ -63,10 +70,17 @@ export const runsMachine = setup({
     askPermission: fromPromise<NotifyPermission>(async () => notProvided('askPermission')),
   },
   actions: {
+    /** The runs of a read replace those shown; each run ended since the previous read becomes a notice (RUNS-9). */
+    takeRuns: assign(({ context, event }) => {
+      const runs = (event as unknown as { output: readonly Run[] }).output;
+      return { runs, notices: addNotices(context.notices, endedSince(context.runs, runs)), error: null };
+    }),
     /** Tells the person of runs that ended (the app: a browser notification while the tab is hidden, if allowed). */
     notify: (_, _params: { notices: readonly RunNotice[] }) => {},
   },
   guards: {
+    /** RUNS-9: a read in which a run active at the previous one has ended. */
+    endsSome: ({ context }, params: { output: readonly Run[] }) => endedSince(context.runs, params.output).length > 0,
     /** RUNS-7: a listed run is still queued or in progress. */
     anyActive: ({ context }) => context.runs.some(isActive),
     /** RUNS-8: Cancel is offered on a listed run that is queued or in progress. */
@@ -132,10 +146,7 @@ export const runsMachine = setup({
               invoke: {
                 id: 'loadRuns',
                 src: 'listRuns',
-                onDone: {
-                  target: 'ready',
-                  actions: enqueueActions(({ context, enqueue, event }) => takeRuns(enqueue, context, event.output)),
-                },
+                onDone: readRuns('ready'),
                 onError: {
                   target: 'failed',
                   actions: assign({ error: ({ event }) => messageOf(event.error, LOAD_FAILED) }),
@@ -173,12 +184,7 @@ export const runsMachine = setup({
                   invoke: {
                     id: 'refreshRuns',
                     src: 'listRuns',
-                    onDone: {
-                      target: 'idle',
-                      actions: enqueueActions(({ context, enqueue, event }) =>
-                        takeRuns(enqueue, context, event.output),
-                      ),
-                    },
+                    onDone: readRuns('idle'),
                     // Not worth a notice: the list shown is still right as far as it goes.
                     onError: { target: 'idle' },
                   },

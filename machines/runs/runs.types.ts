@@ -3,7 +3,7 @@
  * last answered them, the notices of runs that ended since, and what the browser allows of notifications.
  */
 import type { Run } from '../../src/api/schemas';
-import { toolListing } from '../../src/catalog/listing.gen';
+import { tools } from '../../src/catalog/tools';
 
 export type { Run };
 
@@ -56,7 +56,7 @@ const activeStatuses: ReadonlySet<string> = new Set(['queued', 'starting', 'proc
 export const isActive = (run: Pick<Run, 'status'>): boolean => activeStatuses.has(run.status);
 
 /** The catalogue title of a tool key. */
-export const toolTitle = (key: string): string => toolListing.find((t) => t.key === key)?.title ?? key;
+export const toolTitle = (key: string): string => tools.find((t) => t.key === key)?.title ?? key;
 
 /** A notice about `run` (its status, the server's message or `message`, its refund). */
 export const noticeOf = (run: Run, message: string | null = run.error): RunNotice => ({

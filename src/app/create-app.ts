@@ -6,7 +6,6 @@ import { createActor, fromCallback, type ActorRefFrom } from 'xstate';
 import type { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
 import { appMachine, systemIds, type AppNavigateParams } from './app.machine';
 import { createAppInspect } from './inspect';
-import { notificationPermission, runsLogic } from './runs';
 import { listenForCredits, sessionLogic, type SessionDeps } from './session';
 import { themeLogic } from './theme';
 
@@ -37,9 +36,15 @@ export function createApp({ navigate, width, ...session }: AppDeps): AppActor {
   const inspect = createAppInspect();
   return createActor(
     appMachine.provide({
-      actors: { session: sessionLogic({ ...session, navigate }), theme: themeLogic, runs: runsLogic, browserEvents },
-      actions: { navigate: (_, params) => navigate(params) },
+      actors: { session: sessionLogic({ ...session, navigate }), theme: themeLogic, browserEvents },
+      actions: {
+        navigate: (_, params) => navigate(params),
+        // The runs tray's real machine and effects, which its view's chunk brings (RUNS-7).
+        loadRuns: ({ self, event }) => {
+          if (event.type === 'app.runs.load') self.send(event.start());
+        },
+      },
     }),
-    { input: { width, notifications: notificationPermission() }, ...(inspect ? { inspect } : {}) },
+    { input: { width }, ...(inspect ? { inspect } : {}) },
   );
 }

@@ -10,6 +10,16 @@ import { sessionMachine } from '../../machines/session/session.machine';
 import { themeMachine } from '../../machines/theme/theme.machine';
 import type { ThemeName } from '../themes/names';
 import { appMachine } from './app.machine';
+import { sessionToRuns } from './runs';
+
+/** A runs tray whose account has no runs. */
+export const inertRuns = runsMachine.provide({
+  actors: {
+    listRuns: fromPromise<readonly Run[]>(async () => []),
+    cancelRun: fromPromise<unknown, { id: string }>(async () => undefined),
+    askPermission: fromPromise<NotifyPermission>(async () => 'unsupported'),
+  },
+});
 
 export const inertAppLogic = appMachine.provide({
   actors: {
@@ -21,13 +31,10 @@ export const inertAppLogic = appMachine.provide({
         saveRemoteTheme: fromPromise<void, { theme: ThemeName }>(async () => undefined),
       },
     }),
-    runs: runsMachine.provide({
-      actors: {
-        listRuns: fromPromise<readonly Run[]>(async () => []),
-        cancelRun: fromPromise<unknown, { id: string }>(async () => undefined),
-        askPermission: fromPromise<NotifyPermission>(async () => 'unsupported'),
-      },
-    }),
   },
-  actions: { navigate: () => {} },
+  actions: {
+    navigate: () => {},
+    loadRuns: ({ self }) =>
+      self.send({ type: 'app.runs', logic: inertRuns, input: { permission: 'unsupported' }, follow: sessionToRuns }),
+  },
 });

@@ -12,7 +12,6 @@ import { defaultTheme, type ThemeName } from '../themes/names';
 import { systemIds } from './app.machine';
 import type { AppActor } from './create-app';
 import type { Flow } from './flow';
-import type { RunsActor } from './runs';
 import type { SessionActor } from './session';
 import { inspectOf } from './inspect';
 
@@ -38,11 +37,6 @@ export function useSidebar(): ActorRefFrom<typeof sidebarMachine> {
 
 export function useTheme(): ActorRefFrom<typeof themeMachine> {
   return useApp().system.get(systemIds.theme);
-}
-
-/** The runs tray of the signed-in account (RUNS-7 to RUNS-11). */
-export function useRuns(): RunsActor {
-  return useApp().system.get(systemIds.runs);
 }
 
 const noSubscription = () => () => {};

@@ -4,23 +4,25 @@
  * a run that ended while the tab is in the background (only when the person allowed it), and the
  * browser's question, asked from the click on "Notify me" only.
  */
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { runsMachine } from '../../machines/runs/runs.machine';
 import { noticeText, type NotifyPermission } from '../../machines/runs/runs.types';
 import { loadEndpoints, sessionCredentials } from './api';
-import { systemIds } from './app.machine';
+import { dispatchCredits } from './session';
 import { testDelays } from './test-delays';
 
-export type RunsActor = ActorRefFrom<typeof runsMachine>;
+import { forwardSession, systemIds, type AppRunsStart } from './app.machine';
+
+import type { RunsActor } from './app.machine';
+import type { SessionActor } from './session';
+
+export type { RunsActor };
+/** What the tray's view reads of a run (one chunk with the tray's logic). */
+export { isActive, noticeText, toolTitle, type RunNotice } from '../../machines/runs/runs.types';
 
 /** What this browser allows of notifications now; reading it never asks (RUNS-10). */
 export function notificationPermission(): NotifyPermission {
   return typeof window !== 'undefined' && 'Notification' in window ? window.Notification.permission : 'unsupported';
-}
-
-/** Tells the runs tray to read the runs at once (a tool page has just started one). */
-export function refreshRuns(system: { get: (systemId: string) => unknown }): void {
-  (system.get(systemIds.runs) as RunsActor | undefined)?.send({ type: 'runs.refresh' });
 }
 
 export const runsLogic = runsMachine.provide({
@@ -28,9 +30,16 @@ export const runsLogic = runsMachine.provide({
     listRuns: fromPromise(
       async ({ system, signal }) => (await (await loadEndpoints(sessionCredentials(system))).listRuns({ signal })).runs,
     ),
-    cancelRun: fromPromise(async ({ input, system }) =>
-      (await loadEndpoints(sessionCredentials(system))).cancelRun(input.id),
-    ),
+    cancelRun: fromPromise(async ({ input, system }) => {
+      const endpoints = await loadEndpoints(sessionCredentials(system));
+      const run = await endpoints.cancelRun(input.id);
+      // RUNS-8: the credits came back; the balance shown follows through its one path (CREDITS-3).
+      endpoints.getCredits().then(
+        ({ credits }) => dispatchCredits(window, credits),
+        (error: unknown) => console.error('Failed to fetch credits', error),
+      );
+      return run;
+    }),
     askPermission: fromPromise(async () =>
       'Notification' in window ? await window.Notification.requestPermission() : ('unsupported' as const),
     ),
@@ -48,4 +57,24 @@ export const runsLogic = runsMachine.provide({
     },
   },
   delays: testDelays('runs'),
+});
+
+/**
+ * The tray follows the session: it reads the runs when signed in and clears them when signed out (RUNS-11).
+ * It starts after the sign-in (its view shows only then), so it is told first where the session stands now;
+ * a repeated `session.signedIn` changes nothing there.
+ */
+export const sessionToRuns = fromCallback(({ system }) => {
+  const session = system.get(systemIds.session) as SessionActor;
+  const runs = system.get(systemIds.runs) as RunsActor;
+  if (session.getSnapshot().hasTag('signedIn')) runs.send({ type: 'session.signedIn' });
+  return forwardSession(session, runs);
+});
+
+/** The `app.runs` event that starts the tray with these effects and what the browser allows now. */
+export const runsStart = (): AppRunsStart => ({
+  type: 'app.runs',
+  logic: runsLogic,
+  input: { permission: notificationPermission() },
+  follow: sessionToRuns,
 });

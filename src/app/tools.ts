@@ -10,9 +10,9 @@ import { toolRunImplementations, type ToolEffects } from '../../machines/tools/e
 import { toolRunMachine } from '../../machines/tools/tool-run.machine';
 import type { ToolError } from '../../machines/tools/tool-run.types';
 import type { Tool } from '../catalog/tools';
+import { systemIds, type RunsActor } from './app.machine';
 import { defineFlow, type Flow, type FlowContext } from './flow';
 import { useFlow, useSession } from './provider';
-import { refreshRuns } from './runs';
 import { dispatchCredits } from './session';
 import { testDelays } from './test-delays';
 
@@ -46,6 +46,11 @@ async function rethrowing<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw asToolError(error);
   }
+}
+
+/** Tells the runs tray, if it has started, to read the runs at once (a run has just started or ended: RUNS-7). */
+function refreshRuns(system: { get: (systemId: string) => unknown }): void {
+  (system.get(systemIds.runs) as RunsActor | undefined)?.send({ type: 'runs.refresh' });
 }
 
 /** The effects of every tool run of this app, from the flow's context (read when an effect runs). */
