@@ -146,7 +146,8 @@ export const runsMachine = setup({
               invoke: {
                 id: 'loadRuns',
                 src: 'listRuns',
-                onDone: readRuns('ready'),
+                // The first read of an account: nothing was listed before it, so nothing has ended since.
+                onDone: { target: 'ready', actions: 'takeRuns' },
                 onError: {
                   target: 'failed',
                   actions: assign({ error: ({ event }) => messageOf(event.error, LOAD_FAILED) }),

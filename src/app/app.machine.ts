@@ -47,25 +47,22 @@ export interface AppRunsStart {
   type: 'app.runs';
   logic: RunsLogic;
   input: RunsInput;
-  /** What tells the tray the session's sign-ins and sign-outs (forwardSession, RUNS-11). */
+  /** What tells the tray the session's sign-ins and sign-outs (RUNS-11). */
   follow: AnyActorLogic;
 }
 
-type SessionFollower = { send: (event: { type: 'session.signedIn' } | { type: 'session.signedOut' }) => void };
+/** The theme actor as the wiring uses it (its own events: the runs tray takes the session's too). */
+type ThemeTarget = Pick<ActorRefFrom<typeof themeMachine>, 'send'>;
 
-/**
- * An actor that follows the session: told `session.signedIn` or `session.signedOut` once the session
- * knows, and again at each change. The theme loads and saves the server's theme only when signed in; the
- * runs tray reads the account's runs on sign-in and clears them on sign-out (RUNS-11).
- */
-export function forwardSession(session: SessionActor, follower: SessionFollower): () => void {
+/** The theme follows the session: its server theme is loaded and saved only when signed in. */
+export function forwardSessionToTheme(session: SessionActor, theme: ThemeTarget): () => void {
   let signedIn: boolean | null = null;
   const sub = session.subscribe((snapshot) => {
     if (snapshot.hasTag('loading')) return;
     const now = snapshot.hasTag('signedIn');
     if (now !== signedIn) {
       signedIn = now;
-      follower.send({ type: now ? 'session.signedIn' : 'session.signedOut' });
+      theme.send({ type: now ? 'session.signedIn' : 'session.signedOut' });
     }
   });
   return () => sub.unsubscribe();
@@ -83,7 +80,7 @@ export const appMachine = setup({
     sidebar: sidebarMachine,
     /** Wiring inside the system (not an effect): the same in the app, the tests and the viewer. */
     sessionToTheme: fromCallback(({ system }) =>
-      forwardSession(system.get(systemIds.session), system.get(systemIds.theme)),
+      forwardSessionToTheme(system.get(systemIds.session), system.get(systemIds.theme)),
     ),
     /**
      * Sources of outside events: window 'creditsUpdated' → session, resize → sidebar. The app

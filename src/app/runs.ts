@@ -11,7 +11,7 @@ import { loadEndpoints, sessionCredentials } from './api';
 import { dispatchCredits } from './session';
 import { testDelays } from './test-delays';
 
-import { forwardSession, systemIds, type AppRunsStart } from './app.machine';
+import { systemIds, type AppRunsStart } from './app.machine';
 
 import type { RunsActor } from './app.machine';
 import type { SessionActor } from './session';
@@ -61,14 +61,22 @@ export const runsLogic = runsMachine.provide({
 
 /**
  * The tray follows the session: it reads the runs when signed in and clears them when signed out (RUNS-11).
- * It starts after the sign-in (its view shows only then), so it is told first where the session stands now;
- * a repeated `session.signedIn` changes nothing there.
+ * It starts after the sign-in (its view shows only then), so it is told first where the session stands now.
  */
 export const sessionToRuns = fromCallback(({ system }) => {
   const session = system.get(systemIds.session) as SessionActor;
   const runs = system.get(systemIds.runs) as RunsActor;
-  if (session.getSnapshot().hasTag('signedIn')) runs.send({ type: 'session.signedIn' });
-  return forwardSession(session, runs);
+  let signedIn: boolean | null = null;
+  const follow = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
+    if (snapshot.hasTag('loading')) return;
+    const now = snapshot.hasTag('signedIn');
+    if (now === signedIn) return;
+    signedIn = now;
+    runs.send({ type: now ? 'session.signedIn' : 'session.signedOut' });
+  };
+  follow(session.getSnapshot());
+  const sub = session.subscribe(follow);
+  return () => sub.unsubscribe();
 });
 
 /** The `app.runs` event that starts the tray with these effects and what the browser allows now. */

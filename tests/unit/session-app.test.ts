@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { forwardSession } from '../../src/app/app.machine';
+import { forwardSessionToTheme } from '../../src/app/app.machine';
 import { flowContext } from '../../src/app/flow';
 import { toolEffects } from '../../src/app/tools';
 import {
@@ -79,7 +79,7 @@ describe('theme follows the session', () => {
       }),
     );
     const theme = { send: vi.fn() };
-    forwardSession(session, theme);
+    forwardSessionToTheme(session, theme);
     session.start();
     await vi.waitFor(() => expect(theme.send).toHaveBeenCalledWith({ type: 'session.signedIn' }));
     session.send({ type: 'auth.logout' });
