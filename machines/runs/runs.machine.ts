@@ -244,13 +244,22 @@ export const runsMachine = setup({
           states: {
             idle: {
               description: 'What the browser allows is known; "Notify me" shows while it has not been asked',
-              meta: facts({ rules: ['RUNS-10'] }),
+              meta: facts({
+                rules: ['RUNS-10'],
+                sees: [
+                  {
+                    kind: 'notifyMe',
+                    says: 'the panel offers Notify me when runs finish while the browser has not been asked',
+                  },
+                ],
+              }),
               on: { 'runs.notify.allow': { guard: 'mayAsk', target: 'asking' } },
             },
             asking: {
               description: "The browser's question is open",
               meta: facts({
                 rules: ['RUNS-10'],
+                sees: [{ kind: 'notifyMe', says: 'Notify me is disabled while the browser asks' }],
                 ignores: [{ events: ['runs.notify.allow'], why: 'The browser is asking already.' }],
               }),
               invoke: {
