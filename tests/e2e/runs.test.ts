@@ -1,10 +1,12 @@
 /**
  * The runs tray against the real server and its offline provider (RUNS-7, RUNS-8): a `[slow]` run
- * started on a tool page shows in the tray as in progress; Cancel there ends it and returns its credits.
+ * started on a tool page shows in the tray as in progress (the open panel passes axe at both widths);
+ * Cancel there ends it and returns its credits.
  */
 import { describe, expect, it } from 'vitest';
 import { balance } from './accounts';
-import { setupBrowser } from './browser';
+import { violations } from './a11y';
+import { phone, setupBrowser } from './browser';
 import { cost, expectBalance, fundedUser, openTool } from './tool-runs/helpers';
 
 const { browser } = setupBrowser();
@@ -26,6 +28,12 @@ describe('the runs tray', () => {
     const row = panel.getByRole('listitem').filter({ hasText: 'a haiku about tea [slow]' });
     await expect.poll(() => row.textContent()).toContain('Text Generation');
     await expect.poll(() => row.textContent()).toMatch(/Starting|In progress|%/);
+    // The open panel passes axe, at 1280 px and at 390 px (where the button is in the top bar).
+    expect(await violations(page)).toEqual([]);
+    await page.setViewportSize(phone);
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    expect(await violations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await row.getByRole('button', { name: 'Cancel Text Generation' }).click();
     await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('Canceled');
