@@ -12,6 +12,7 @@ import { checkoutReturnMachine } from './billing/checkout-return.machine';
 import { checkoutMachine } from './billing/checkout.machine';
 import { creditHistoryMachine } from './billing/credit-history.machine';
 import { creationsMachine } from './creations/creations.machine';
+import { runsMachine } from './runs/runs.machine';
 import { sessionMachine } from './session/session.machine';
 import { sidebarMachine } from './sidebar/sidebar.machine';
 import { themeMachine } from './theme/theme.machine';
@@ -32,6 +33,7 @@ export const machines: Record<string, AnyStateMachine> = {
   checkout: checkoutMachine,
   creditHistory: creditHistoryMachine,
   creations: creationsMachine,
+  runs: runsMachine,
   session: sessionMachine,
   sidebar: sidebarMachine,
   theme: themeMachine,

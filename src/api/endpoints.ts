@@ -82,6 +82,9 @@ export function createEndpoints(api: ApiClient) {
     getCreation: (id: string, options?: CallOptions) =>
       call(api, ops.getCreation, { params: { id }, ...callOptions(options) }),
     deleteCreation: (id: string) => call(api, ops.deleteCreation, { params: { id } }),
+    /** The caller's runs queued, in progress and finished in the last ten minutes, newest first. */
+    listRuns: (options?: CallOptions) => call(api, ops.listRuns, callOptions(options)),
+    cancelRun: (id: string) => call(api, ops.cancelRun, { params: { id } }),
     upload: (image: string, options?: CallOptions) =>
       call(api, ops.upload, { body: { image }, ...callOptions(options) }),
   };

@@ -1,11 +1,15 @@
 /**
  * The root actor: one actor system for the app's long-lived actors. It invokes the session, the
  * theme and the sidebar under system ids, so any actor reaches them with `system.get('session')`
- * and any view with `useSession()` (provider.tsx). Its defaults are the machines' own (effects
+ * and any view with `useSession()` (provider.tsx). The runs tray joins them under its id when its view
+ * first shows, which is once someone has signed in (`app.runs.load`, then `app.runs`): its machine and
+ * effects come in that view's chunk, out of the first load. Its defaults are the machines' own (effects
  * that throw 'not provided'); create-app.ts provides the real effects, tests and the flows viewer
  * inert or fake ones (inert.ts), the same way: `appMachine.provide({ actors, actions })`.
  */
-import { fromCallback, setup } from 'xstate';
+import { enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorLogic } from 'xstate';
+import type { runsMachine } from '../../machines/runs/runs.machine';
+import type { RunsInput } from '../../machines/runs/runs.types';
 import { sessionMachine } from '../../machines/session/session.machine';
 import type { NavigateParams } from '../../machines/session/session.types';
 import { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
@@ -14,7 +18,7 @@ import { notProvided } from '../../machines/shared/errors';
 import type { SessionActor } from './session';
 
 /** The system ids of the long-lived actors. */
-export const systemIds = { session: 'session', theme: 'theme', sidebar: 'sidebar' } as const;
+export const systemIds = { session: 'session', theme: 'theme', sidebar: 'sidebar', runs: 'runs' } as const;
 
 export interface AppInput {
   /** The first viewport width (the sidebar chooses desktop or drawer from it). */
@@ -26,9 +30,29 @@ export interface AppNavigateParams extends NavigateParams {
   replace?: boolean;
 }
 
-export type AppEvent = { type: 'app.navigate' } & AppNavigateParams;
+export type RunsLogic = typeof runsMachine;
+export type RunsActor = ActorRefFrom<RunsLogic>;
 
-type ThemeTarget = { send: (event: { type: 'session.signedIn' } | { type: 'session.signedOut' }) => void };
+export type AppEvent =
+  | ({ type: 'app.navigate' } & AppNavigateParams)
+  /**
+   * The runs tray's view has mounted (someone is signed in), in a chunk with the tray's logic and real
+   * effects (`start`, src/app/runs.ts): `loadRuns` chooses the logic that starts.
+   */
+  | { type: 'app.runs.load'; start: () => AppRunsStart }
+  /** The runs tray's logic: it starts under systemIds.runs, following the session (once). */
+  | AppRunsStart;
+
+export interface AppRunsStart {
+  type: 'app.runs';
+  logic: RunsLogic;
+  input: RunsInput;
+  /** What tells the tray the session's sign-ins and sign-outs (RUNS-11). */
+  follow: AnyActorLogic;
+}
+
+/** The theme actor as the wiring uses it (its own events: the runs tray takes the session's too). */
+type ThemeTarget = Pick<ActorRefFrom<typeof themeMachine>, 'send'>;
 
 /** The theme follows the session: its server theme is loaded and saved only when signed in. */
 export function forwardSessionToTheme(session: SessionActor, theme: ThemeTarget): () => void {
@@ -67,6 +91,8 @@ export const appMachine = setup({
   actions: {
     /** Client-side navigation (the router); flows ask for it with `app.navigate`. */
     navigate: (_, _params: AppNavigateParams) => notProvided('navigate'),
+    /** Starts the runs tray: sends `app.runs` with its logic (the app: the real one the view's chunk brings). */
+    loadRuns: () => notProvided('loadRuns'),
   },
 }).createMachine({
   id: 'app',
@@ -84,6 +110,16 @@ export const appMachine = setup({
     { id: 'browserEvents', src: 'browserEvents' },
   ],
   on: {
+    'app.runs.load': { actions: 'loadRuns' },
+    'app.runs': {
+      actions: enqueueActions(({ enqueue, event, system }) => {
+        if (system.get(systemIds.runs)) return;
+        // xstate types an id only for a source named in setup(); this logic comes with the event.
+        const spawn = enqueue.spawnChild as (logic: AnyActorLogic, options: object) => void;
+        spawn(event.logic, { id: systemIds.runs, systemId: systemIds.runs, input: event.input });
+        spawn(event.follow, {});
+      }),
+    },
     'app.navigate': {
       actions: {
         type: 'navigate',

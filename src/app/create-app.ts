@@ -37,7 +37,13 @@ export function createApp({ navigate, width, ...session }: AppDeps): AppActor {
   return createActor(
     appMachine.provide({
       actors: { session: sessionLogic({ ...session, navigate }), theme: themeLogic, browserEvents },
-      actions: { navigate: (_, params) => navigate(params) },
+      actions: {
+        navigate: (_, params) => navigate(params),
+        // The runs tray's real machine and effects, which its view's chunk brings (RUNS-7).
+        loadRuns: ({ self, event }) => {
+          if (event.type === 'app.runs.load') self.send(event.start());
+        },
+      },
     }),
     { input: { width }, ...(inspect ? { inspect } : {}) },
   );

@@ -1,13 +1,25 @@
 /**
- * The root actor with inert effects: a visitor with nothing stored, the default theme, no
+ * The root actor with inert effects: a visitor with nothing stored, the default theme, no runs, no
  * navigation. Tests and the flows viewer start from it and provide what they need, the same way
  * create-app.ts provides the real effects.
  */
 import { fromPromise } from 'xstate';
+import { runsMachine } from '../../machines/runs/runs.machine';
+import type { NotifyPermission, Run } from '../../machines/runs/runs.types';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { themeMachine } from '../../machines/theme/theme.machine';
 import type { ThemeName } from '../themes/names';
 import { appMachine } from './app.machine';
+import { sessionToRuns } from './runs';
+
+/** A runs tray whose account has no runs. */
+export const inertRuns = runsMachine.provide({
+  actors: {
+    listRuns: fromPromise<readonly Run[]>(async () => []),
+    cancelRun: fromPromise<unknown, { id: string }>(async () => undefined),
+    askPermission: fromPromise<NotifyPermission>(async () => 'unsupported'),
+  },
+});
 
 export const inertAppLogic = appMachine.provide({
   actors: {
@@ -20,5 +32,9 @@ export const inertAppLogic = appMachine.provide({
       },
     }),
   },
-  actions: { navigate: () => {} },
+  actions: {
+    navigate: () => {},
+    loadRuns: ({ self }) =>
+      self.send({ type: 'app.runs', logic: inertRuns, input: { permission: 'unsupported' }, follow: sessionToRuns }),
+  },
 });

@@ -10,6 +10,7 @@ import { toolRunImplementations, type ToolEffects } from '../../machines/tools/e
 import { toolRunMachine } from '../../machines/tools/tool-run.machine';
 import type { ToolError } from '../../machines/tools/tool-run.types';
 import type { Tool } from '../catalog/tools';
+import { systemIds, type RunsActor } from './app.machine';
 import { defineFlow, type Flow, type FlowContext } from './flow';
 import { useFlow, useSession } from './provider';
 import { dispatchCredits } from './session';
@@ -47,6 +48,11 @@ async function rethrowing<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Tells the runs tray, if it has started, to read the runs at once (a run has just started or ended: RUNS-7). */
+function refreshRuns(system: { get: (systemId: string) => unknown }): void {
+  (system.get(systemIds.runs) as RunsActor | undefined)?.send({ type: 'runs.refresh' });
+}
+
 /** The effects of every tool run of this app, from the flow's context (read when an effect runs). */
 export function toolEffects({
   api,
@@ -57,12 +63,25 @@ export function toolEffects({
   const creditsChanged = (credits: number) => dispatchCredits(win(), credits);
   return {
     generateSync: fromPromise(({ input, signal }) =>
-      rethrowing(async () => (await api()).generateImage(input.body, { signal, idempotencyKey: input.idempotencyKey })),
+      rethrowing(async () => {
+        const answer = await (await api()).generateImage(input.body, { signal, idempotencyKey: input.idempotencyKey });
+        // The run has ended by now: the tray lists it as finished lately (RUNS-5).
+        refreshRuns(session().system);
+        return answer;
+      }),
     ),
     startGeneration: fromPromise(({ input, signal }) =>
-      rethrowing(async () =>
-        (await api()).startGeneration(input.endpoint, input.body, { signal, idempotencyKey: input.idempotencyKey }),
-      ),
+      rethrowing(async () => {
+        const answer = await (
+          await api()
+        ).startGeneration(input.endpoint, input.body, {
+          signal,
+          idempotencyKey: input.idempotencyKey,
+        });
+        // RUNS-7: the tray shows the new run at once, and follows it from there.
+        refreshRuns(session().system);
+        return answer;
+      }),
     ),
     fetchPrediction: fromPromise(({ input, signal }) =>
       rethrowing(async () => (await api()).getPrediction(input.id, { signal })),

@@ -10,6 +10,13 @@ import { ErrorPage, NotFoundPage } from '../features/shell/StatusPages';
 
 // Radix Dialog is only needed once a dialog opens: keep it out of the first load.
 const AuthDialogs = lazy(() => import('../features/auth/AuthDialogs'));
+// The runs tray (RUNS-7): its own chunk, requested once someone is signed in (after the first paint).
+const RunsTray = lazy(() => import('../features/runs/RunsTray'));
+const tray = (part: 'button' | 'notices') => (
+  <Suspense fallback={null}>
+    <RunsTray part={part} />
+  </Suspense>
+);
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -25,7 +32,7 @@ function RootLayout() {
   // placeholders until useSessionKnown(), and signed-in pages wait for the check in their beforeLoad.
   const dialogs = useSelector(session, (s) => s.context.dialog.open || s.hasTag('registered'));
   return (
-    <AppShell>
+    <AppShell tray={tray}>
       <ServerNotice />
       <LocationNotice />
       <Outlet />

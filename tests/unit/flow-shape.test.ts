@@ -35,7 +35,7 @@ const flows: Record<string, string> = {
 const helpers = ['defineFlow', 'useFlow', 'isFlow'];
 
 /** Where src/app may still call `.provide(` itself: the helper, the root actor and its long-lived actors. */
-const providesByHand = ['flow.ts', 'create-app.ts', 'inert.ts', 'session.ts', 'theme.ts'];
+const providesByHand = ['flow.ts', 'create-app.ts', 'inert.ts', 'session.ts', 'theme.ts', 'runs.ts'];
 
 /** A file's text without its comment lines. */
 const code = (text: string) =>

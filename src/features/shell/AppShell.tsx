@@ -13,8 +13,18 @@ import * as styles from './AppShell.css';
 // Radix Dialog is only needed once the drawer opens: keep it out of the first load.
 const MobileDrawer = lazy(() => import('./MobileDrawer'));
 
+export interface AppShellProps {
+  children: ReactNode;
+  /**
+   * The runs tray's parts (RUNS-7): its button, shown in the desktop header and the phone's top bar, and its
+   * notices, beside the content. Given by the root route (a feature area never imports another), and shown
+   * only when someone is signed in, which the app knows only after the first paint.
+   */
+  tray?: (part: 'button' | 'notices') => ReactNode;
+}
+
 /** The layout shell (NAV-1 to NAV-5): sidebar (or drawer under 768 px), desktop header, content. */
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell({ children, tray = () => null }: AppShellProps) {
   const user = useCurrentUser();
   const known = useSessionKnown();
   const session = useSession();
@@ -58,6 +68,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             <span>Atelier</span>
           </Link>
           <span className={styles.topBarSpacer} />
+          {user ? tray('button') : null}
           <span className={untilKnown} data-pending={!known}>
             {user ? (
               <span className={styles.balance}>
@@ -79,6 +90,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           <div className={`${styles.headerAccount} ${untilKnown}`} data-pending={!known}>
             {user ? (
               <>
+                {tray('button')}
                 <span className={styles.balance} aria-label={`Credit balance: ${user.credits} credits`}>
                   {icons.coin}
                   {user.credits.toLocaleString('en-US')} credits
@@ -110,6 +122,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <main className={styles.main} id="main" tabIndex={-1}>
           {children}
         </main>
+        {user ? tray('notices') : null}
       </div>
       {mobile && drawerOpen ? (
         <Suspense fallback={null}>

@@ -14,6 +14,7 @@ import {
   creditHistoryModel,
 } from './billing.models';
 import { creationsModel, creationModel } from './creations.models';
+import { runsModel } from './runs.models';
 import { sessionModel } from './session.model';
 import { sidebarWideModel, sidebarNarrowModel, themeModel } from './shell.models';
 import {
@@ -40,6 +41,7 @@ export const flowModels: Record<string, FlowModel[]> = {
   checkoutReturn: [checkoutReturnPaidModel, checkoutReturnCancelModel, checkoutReturnNoneModel],
   creditHistory: [creditHistoryModel],
   creations: [creationsModel, creationModel],
+  runs: [runsModel],
   session: [sessionModel],
   sidebar: [sidebarWideModel, sidebarNarrowModel],
   theme: [themeModel],

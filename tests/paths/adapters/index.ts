@@ -9,6 +9,7 @@ import { changeEmailPaths, changePasswordPaths, deleteAccountPaths, cancelSubscr
 import { forgotPasswordPaths, verifyEmailPaths, resetPasswordPaths } from './auth.paths';
 import { checkoutPaths, checkoutReturnPaths, creditHistoryPaths } from './billing.paths';
 import { creationsPaths } from './creations.paths';
+import { runsPaths } from './runs.paths';
 import { sessionPaths } from './session.paths';
 import { sidebarPaths } from './sidebar.paths';
 import { themePaths } from './theme.paths';
@@ -19,6 +20,7 @@ export const pathGroups = {
   account: [changeEmailPaths, changePasswordPaths, deleteAccountPaths, cancelSubscriptionPaths],
   billing: [checkoutPaths, checkoutReturnPaths, creditHistoryPaths],
   creations: [creationsPaths],
+  runs: [runsPaths],
   session: [sessionPaths, themePaths],
   'shell-auth': [forgotPasswordPaths, verifyEmailPaths, resetPasswordPaths, sidebarPaths],
   tools: [toolRequestPaths, toolPollPaths, toolProgressPaths, toolRunPaths],

@@ -1,0 +1,279 @@
+/**
+ * The runs tray (RUNS-7 to RUNS-11): the account's runs queued, in progress and lately finished, as
+ * GET /api/runs answers them. Read on sign-in, read again every REFRESH_MS while a listed run is still
+ * queued or in progress, and at once when a tool page starts a run (`runs.refresh`). A run that was
+ * active at one read and has ended at the next becomes a notice (and, through the app's `notify`, a
+ * browser notification when the person allowed them). Cancel asks the server, then reads again. Signing
+ * out (a sign-out, the account deleted, an expired session) clears everything: another account never
+ * sees them.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { messageOf, notProvided } from '../shared/errors';
+import { facts } from '../shared/meta';
+import {
+  addNotices,
+  endedSince,
+  isActive,
+  noticeOf,
+  type NotifyPermission,
+  type Run,
+  type RunNotice,
+  type RunsContext,
+  type RunsEvent,
+  type RunsInput,
+} from './runs.types';
+
+export const LOAD_FAILED = 'Failed to load your runs. Please try again.';
+export const CANCEL_FAILED = 'Failed to cancel the run. Please try again.';
+/** RUNS-7: how often the tray reads the runs again while one of them is queued or in progress. */
+export const REFRESH_MS = 3_000;
+
+const cleared = { runs: [], notices: [], canceling: null, error: null } as const;
+
+/** The events of the tray's own controls, ignored where no tray is shown. */
+const trayEvents = ['runs.refresh', 'runs.cancel', 'runs.notice.dismiss', 'runs.notify.allow'];
+
+/**
+ * A read's answer over the list shown: the runs replaced, and a notice for each run that was active at
+ * the previous read and has ended at this one (RUNS-9), told the app first (`notify`), while the runs
+ * shown are still the previous read's.
+ */
+const readRuns = (target: string) => [
+  {
+    guard: { type: 'endsSome' as const, params: ({ event }: { event: { output: readonly Run[] } }) => event },
+    target,
+    actions: [
+      {
+        type: 'notify' as const,
+        params: ({ context, event }: { context: RunsContext; event: { output: readonly Run[] } }) => ({
+          notices: endedSince(context.runs, event.output),
+        }),
+      },
+      'takeRuns' as const,
+    ],
+  },
+  { target, actions: 'takeRuns' as const },
+];
+
+export const runsMachine = setup({
+  types: {
+    context: {} as RunsContext,
+    events: {} as RunsEvent,
+    input: {} as RunsInput,
+  },
+  actors: {
+    /** GET /api/runs: the account's runs, newest first. */
+    listRuns: fromPromise<readonly Run[]>(async () => notProvided('listRuns')),
+    /** POST /api/runs/{id}/cancel. */
+    cancelRun: fromPromise<unknown, { id: string }>(async () => notProvided('cancelRun')),
+    /** Asks the browser for notifications (from a click only); answers what it allows. */
+    askPermission: fromPromise<NotifyPermission>(async () => notProvided('askPermission')),
+  },
+  actions: {
+    /** The runs of a read replace those shown; each run ended since the previous read becomes a notice (RUNS-9). */
+    takeRuns: assign(({ context, event }) => {
+      const runs = (event as unknown as { output: readonly Run[] }).output;
+      return { runs, notices: addNotices(context.notices, endedSince(context.runs, runs)), error: null };
+    }),
+    /** Tells the person of runs that ended (the app: a browser notification while the tab is hidden, if allowed). */
+    notify: (_, _params: { notices: readonly RunNotice[] }) => {},
+  },
+  guards: {
+    /** RUNS-9: a read in which a run active at the previous one has ended. */
+    endsSome: ({ context }, params: { output: readonly Run[] }) => endedSince(context.runs, params.output).length > 0,
+    /** RUNS-7: a listed run is still queued or in progress. */
+    anyActive: ({ context }) => context.runs.some(isActive),
+    /** RUNS-8: Cancel is offered on a listed run that is queued or in progress. */
+    cancelable: ({ context }, params: { id: string }) => context.runs.some((r) => r.id === params.id && isActive(r)),
+    /** RUNS-10: the browser has not been asked yet. */
+    mayAsk: ({ context }) => context.permission === 'default',
+  },
+  delays: {
+    /** RUNS-7: the pause between two reads while a run is queued or in progress. */
+    refreshInterval: REFRESH_MS,
+  },
+}).createMachine({
+  id: 'runs',
+  description: "The runs tray: the account's runs queued, in progress and lately finished, and a notice when one ends.",
+  meta: facts({
+    rules: ['RUNS-7', 'RUNS-8', 'RUNS-9', 'RUNS-10', 'RUNS-11'],
+    sends: ['session.signedIn', 'session.signedOut', ...trayEvents],
+  }),
+  context: ({ input }) => ({ ...cleared, permission: input.permission ?? 'unsupported' }),
+  initial: 'signedOut',
+  states: {
+    signedOut: {
+      description: 'No account: no tray, no runs, no notices',
+      meta: facts({
+        rules: ['RUNS-11'],
+        sees: [{ kind: 'noTray', says: 'no Runs button and no notices' }],
+        ignores: [{ events: ['session.signedOut', ...trayEvents], why: 'Only a signed-in person has a tray.' }],
+      }),
+      on: { 'session.signedIn': { target: 'signedIn' } },
+    },
+    signedIn: {
+      description: "The account's tray: its list of runs, and the notifications asked for from a click",
+      type: 'parallel',
+      meta: facts({
+        ignores: [{ events: ['session.signedIn'], why: 'Already showing this account’s runs.' }],
+      }),
+      on: {
+        // RUNS-11: a sign-out, a deleted account and an expired session all end here.
+        'session.signedOut': { target: 'signedOut', actions: assign(cleared) },
+        'runs.notice.dismiss': {
+          actions: assign({ notices: ({ context, event }) => context.notices.filter((n) => n.id !== event.id) }),
+        },
+      },
+      states: {
+        list: {
+          description: 'The runs as the server last listed them',
+          initial: 'loading',
+          meta: facts({
+            ignores: [{ events: ['runs.notify.allow'], why: 'The notifications region answers it.' }],
+          }),
+          states: {
+            loading: {
+              description: 'Reading the runs of the account just signed in',
+              tags: ['loading'],
+              meta: facts({
+                rules: ['RUNS-5'],
+                sees: [{ kind: 'tray', says: 'the Runs button; its panel says Loading...' }],
+                ignores: [
+                  { events: ['runs.refresh'], why: 'The runs are being read already.' },
+                  { events: ['runs.cancel'], why: 'No run is listed yet.' },
+                ],
+              }),
+              invoke: {
+                id: 'loadRuns',
+                src: 'listRuns',
+                // The first read of an account: nothing was listed before it, so nothing has ended since.
+                onDone: { target: 'ready', actions: 'takeRuns' },
+                onError: {
+                  target: 'failed',
+                  actions: assign({ error: ({ event }) => messageOf(event.error, LOAD_FAILED) }),
+                },
+              },
+            },
+            ready: {
+              description: 'The runs newest first, each with its state; Cancel on those queued or in progress',
+              meta: facts({
+                rules: ['RUNS-5', 'RUNS-8'],
+                sees: [{ kind: 'tray', says: 'the Runs button with the number active; its panel lists the runs' }],
+              }),
+              initial: 'idle',
+              states: {
+                idle: {
+                  description: 'The runs as last read; while one is queued or in progress, read again after a pause',
+                  meta: facts({ rules: ['RUNS-7'] }),
+                  after: { refreshInterval: { guard: 'anyActive', target: 'refreshing' } },
+                  on: {
+                    'runs.refresh': { target: 'refreshing' },
+                    'runs.cancel': {
+                      guard: { type: 'cancelable', params: ({ event }) => event },
+                      target: 'canceling',
+                      actions: assign({ canceling: ({ event }) => event.id }),
+                    },
+                  },
+                },
+                refreshing: {
+                  description:
+                    'Reading the runs again in the background; a failed read is tried again after the next pause',
+                  meta: facts({
+                    rules: ['RUNS-7', 'RUNS-9'],
+                    ignores: [{ events: ['runs.refresh'], why: 'The runs are being read already.' }],
+                  }),
+                  invoke: {
+                    id: 'refreshRuns',
+                    src: 'listRuns',
+                    onDone: readRuns('idle'),
+                    // Not worth a notice: the list shown is still right as far as it goes.
+                    onError: { target: 'idle' },
+                  },
+                  on: {
+                    'runs.cancel': {
+                      guard: { type: 'cancelable', params: ({ event }) => event },
+                      target: 'canceling',
+                      actions: assign({ canceling: ({ event }) => event.id }),
+                    },
+                  },
+                },
+                canceling: {
+                  description: 'Asking the server to cancel the run; then the runs are read again',
+                  meta: facts({
+                    rules: ['RUNS-8'],
+                    sees: [{ kind: 'canceling', says: "the run's Cancel button says Canceling... and is disabled" }],
+                    ignores: [
+                      { events: ['runs.refresh'], why: 'The runs are read again once the cancel is answered.' },
+                      { events: ['runs.cancel'], why: 'One cancel at a time: every Cancel is disabled meanwhile.' },
+                    ],
+                  }),
+                  invoke: {
+                    id: 'cancelRun',
+                    src: 'cancelRun',
+                    input: ({ context }) => ({ id: context.canceling ?? '' }),
+                    onDone: { target: 'refreshing', actions: assign({ canceling: null }) },
+                    onError: {
+                      target: 'idle',
+                      // The server's reason ('This run has already finished.') as a notice about that run.
+                      actions: assign(({ context, event }) => {
+                        const run = context.runs.find((r) => r.id === context.canceling);
+                        const notice = run ? [noticeOf(run, messageOf(event.error, CANCEL_FAILED))] : [];
+                        return { canceling: null, notices: addNotices(context.notices, notice) };
+                      }),
+                    },
+                  },
+                },
+              },
+            },
+            failed: {
+              description: 'The first read failed: the panel says why, with Try again',
+              meta: facts({
+                sees: [{ kind: 'failed', says: "the panel shows the server's message, with Try again" }],
+                ignores: [{ events: ['runs.cancel'], why: 'No run is listed.' }],
+              }),
+              on: { 'runs.refresh': { target: 'loading', actions: assign({ error: null }) } },
+            },
+          },
+        },
+        notify: {
+          description: 'Browser notifications: asked for only from a click on "Notify me" (RUNS-10)',
+          initial: 'idle',
+          meta: facts({
+            ignores: [{ events: ['runs.refresh', 'runs.cancel'], why: 'The list region answers them.' }],
+          }),
+          states: {
+            idle: {
+              description: 'What the browser allows is known; "Notify me" shows while it has not been asked',
+              meta: facts({
+                rules: ['RUNS-10'],
+                sees: [
+                  {
+                    kind: 'notifyMe',
+                    says: 'the panel offers Notify me when runs finish while the browser has not been asked',
+                  },
+                ],
+              }),
+              on: { 'runs.notify.allow': { guard: 'mayAsk', target: 'asking' } },
+            },
+            asking: {
+              description: "The browser's question is open",
+              meta: facts({
+                rules: ['RUNS-10'],
+                sees: [{ kind: 'notifyMe', says: 'Notify me is disabled while the browser asks' }],
+                ignores: [{ events: ['runs.notify.allow'], why: 'The browser is asking already.' }],
+              }),
+              invoke: {
+                id: 'askPermission',
+                src: 'askPermission',
+                onDone: { target: 'idle', actions: assign({ permission: ({ event }) => event.output }) },
+                onError: { target: 'idle', actions: assign({ permission: 'denied' as const }) },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type RunsMachine = typeof runsMachine;

@@ -1,0 +1,91 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../themes/contract.css';
+import { cluster, stack } from '../../components/ui/layout/layout.css';
+
+export const count = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  minWidth: 20,
+  height: 20,
+  padding: `0 ${vars.space.xxs}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.accent,
+  color: vars.color.accentText,
+  fontSize: vars.fontSize.xxs,
+  fontWeight: 700,
+});
+export const panel = style({ width: 'min(94vw, 520px)' });
+export const list = style([stack.sm, { listStyle: 'none', margin: 0, padding: 0 }]);
+export const item = style([
+  stack.xxs,
+  {
+    padding: vars.space.md,
+    borderRadius: vars.radius.md,
+    border: `1px solid ${vars.color.border}`,
+    background: vars.color.background,
+    minWidth: 0,
+  },
+]);
+export const head = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  alignItems: 'baseline',
+});
+export const tool = style({ margin: 0, fontSize: vars.fontSize.sm, fontWeight: 700 });
+export const prompt = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textSecondary,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
+export const state = style({
+  fontSize: vars.fontSize.xs,
+  fontWeight: 700,
+  whiteSpace: 'nowrap',
+  selectors: {
+    '&[data-status="succeeded"]': { color: vars.color.success },
+    '&[data-status="failed"], &[data-status="canceled"]': { color: vars.color.danger },
+  },
+});
+export const message = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.text });
+export const actions = style([cluster.sm, { alignItems: 'center' }]);
+export const link = style({ color: vars.color.text, fontSize: vars.fontSize.sm, fontWeight: 700 });
+export const muted = style({ margin: 0, color: vars.color.textSecondary, fontSize: vars.fontSize.sm });
+export const alert = style({
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.danger,
+  color: vars.color.dangerText,
+});
+export const footer = style({ marginTop: vars.space.lg });
+/** The notices: a polite live region in the page's bottom-right corner, outside the panel. */
+export const notices = style([
+  stack.sm,
+  {
+    position: 'fixed',
+    right: vars.space.lg,
+    bottom: vars.space.lg,
+    zIndex: 40,
+    width: 'min(92vw, 360px)',
+    pointerEvents: 'none',
+  },
+]);
+export const notice = style([
+  cluster.sm,
+  {
+    justifyContent: 'space-between',
+    flexWrap: 'nowrap',
+    padding: vars.space.md,
+    borderRadius: vars.radius.md,
+    border: `1px solid ${vars.color.border}`,
+    background: vars.color.card,
+    color: vars.color.text,
+    boxShadow: vars.shadow.raised,
+    fontSize: vars.fontSize.sm,
+    pointerEvents: 'auto',
+  },
+]);
+export const noticeText = style({ margin: 0, minWidth: 0, overflowWrap: 'anywhere' });

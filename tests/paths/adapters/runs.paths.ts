@@ -1,0 +1,211 @@
+export const group = 'runs';
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { EventObject } from 'xstate';
+import { isActive, noticeText, type RunsContext } from '../../../machines/runs/runs.types';
+import { runsModel } from '../../flows/models/runs.models';
+import { freeUser } from '../../flows/models/fixtures';
+import { answerOf, delayPasses, pathDelays, type PathAdapter, type PathContext, type TestServer } from '../harness';
+import { openSignedIn } from './billing.paths';
+
+const runsContext = (ctx: PathContext) => ctx.state.context as RunsContext;
+const trayButton = (page: Page) => page.getByRole('button', { name: /^Runs(, \d+ active)?$/ });
+const panel = (page: Page) => page.getByRole('dialog', { name: 'Runs' });
+/** The notices' live region: outside the panel, so hidden from the accessibility tree while the modal panel is open. */
+const notices = (page: Page) => page.getByRole('status', { name: 'Run notices', includeHidden: true });
+
+async function openPanel(page: Page): Promise<void> {
+  if (await panel(page).isVisible()) return;
+  await trayButton(page).click();
+  await expect.poll(() => panel(page).isVisible()).toBe(true);
+}
+
+async function closePanel(page: Page): Promise<void> {
+  if (!(await panel(page).isVisible())) return;
+  await panel(page).getByRole('button', { name: 'Close runs' }).click();
+  await expect.poll(() => panel(page).count()).toBe(0);
+}
+
+/** Paths (by their test server) whose first sign-in has happened: the next one goes through the login dialog. */
+const signedOnce = new WeakSet<TestServer>();
+
+/**
+ * The browser's notification permission, answered by the path: Notification.permission starts 'default' and
+ * requestPermission() waits until the path resolves or rejects it (`window.__permission`).
+ */
+async function fakeNotifications(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown>;
+    class FakeNotification {
+      static permission = 'default';
+      static requestPermission() {
+        return new Promise((resolve, reject) => {
+          w['__permission'] = { resolve, reject };
+        });
+      }
+    }
+    w['Notification'] = FakeNotification;
+  });
+}
+
+/** The runs tray (RUNS-7 to RUNS-11): reads, Cancel, notices, Notify me, sign-out and sign-in again. */
+export const runsPaths: PathAdapter = {
+  name: 'runs',
+  models: [runsModel],
+  async start(ctx, _model, path) {
+    await pathDelays(ctx.page, { runs: ['refreshInterval'] }, path);
+    await fakeNotifications(ctx.page);
+    // After a cancel the app reads the balance again (CREDITS-3).
+    ctx.server.standing.set('GET /api/credits', { status: 200, body: { credits: 18 } });
+    return openSignedIn(ctx, freeUser, '/settings');
+  },
+  events: {
+    async 'session.signedIn'({ page, server }) {
+      if (!signedOnce.has(server)) {
+        signedOnce.add(server);
+        return 'the saved sign-in is good: signed in, and the tray shows';
+      }
+      await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+      const form = page.getByRole('dialog', { name: 'Sign In' });
+      await form.getByLabel('Email').fill(freeUser.email);
+      await form.getByLabel('Password', { exact: true }).fill('secret1');
+      await form.getByRole('button', { name: 'Login' }).click();
+      await server.answer('POST', '/api/auth/login', 200, { token: 'fresh-token' });
+      return 'click Sign In → type the email and password → click Login (the server agrees): signed in again';
+    },
+    async 'session.signedOut'({ page, server }) {
+      await closePanel(page);
+      if (new URL(page.url()).pathname !== '/settings')
+        await page.getByRole('link', { name: 'Settings' }).first().click();
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await server.answer('POST', '/api/auth/logout', 200, { message: 'Logged out' });
+      return 'open Settings → click Logout (the server agrees): signed out';
+    },
+    async 'runs.refresh'(ctx) {
+      const { page, server } = ctx;
+      if (ctx.state.matches({ signedIn: { list: 'loading' } })) {
+        await openPanel(page);
+        await panel(page).getByRole('button', { name: 'Try again' }).click();
+        return 'open the tray → click Try again';
+      }
+      // RUNS-7: a tool page that has just started a run has the tray read the runs at once.
+      await closePanel(page);
+      await page.getByRole('link', { name: 'Text', exact: true }).first().click();
+      await page
+        .getByRole('link', { name: /Text Generation/ })
+        .first()
+        .click();
+      await page.getByPlaceholder('Enter your prompt...').fill('a haiku about tea');
+      await page.getByRole('button', { name: 'Generate Text' }).click();
+      await server.answer('POST', '/api/generate/text', 200, { id: 't1', credits: 9 });
+      return 'open Text Generation → type a prompt → click Generate Text (the server starts the run)';
+    },
+    async 'runs.cancel'({ page }) {
+      await openPanel(page);
+      await panel(page).getByRole('button', { name: 'Cancel Text to Image' }).click();
+      return 'open the tray → click Cancel on the Text to Image run';
+    },
+    async 'runs.notice.dismiss'({ page }) {
+      await closePanel(page);
+      await notices(page)
+        .getByRole('button', { name: /^Dismiss/ })
+        .first()
+        .click();
+      return 'click Dismiss on the notice';
+    },
+    async 'runs.notify.allow'({ page }) {
+      await openPanel(page);
+      await panel(page).getByRole('button', { name: 'Notify me when runs finish' }).click();
+      return 'open the tray → click Notify me when runs finish';
+    },
+    async 'xstate.*'({ page, server }, event: EventObject) {
+      const { status, body } = answerOf(event);
+      if (event.type.endsWith('.askPermission')) {
+        const output = (event as EventObject & { output?: unknown }).output;
+        const done = event.type.startsWith('xstate.done.');
+        await expect
+          .poll(() => page.evaluate(() => Boolean((window as unknown as Record<string, unknown>)['__permission'])))
+          .toBe(true);
+        await page.evaluate(
+          ([ok, value]) => {
+            const asked = (
+              window as unknown as Record<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>
+            )['__permission']!;
+            if (ok) asked.resolve(value);
+            else asked.reject(new Error('not allowed'));
+          },
+          [done, output] as const,
+        );
+        return done ? `the browser answers "${String(output)}"` : 'the browser refuses to ask';
+      }
+      if (event.type.endsWith('.cancelRun')) return server.answer('POST', '/api/runs/r1/cancel', status, body);
+      // .loadRuns and .refreshRuns: GET /api/runs answers the runs (the model's output is the list).
+      return server.answer('GET', '/api/runs', status, status === 200 ? { runs: body } : body);
+    },
+    'xstate.after.*': delayPasses,
+  },
+  // What each state shows is said by the runs machine (meta.sees); these check its named kinds.
+  kinds: {
+    async noTray({ page }) {
+      await expect.poll(() => trayButton(page).count()).toBe(0);
+      await expect.poll(() => notices(page).count()).toBe(0);
+      return 'no Runs button and no notices';
+    },
+    async tray(ctx) {
+      const { runs, notices: shown } = runsContext(ctx);
+      const active = runs.filter(isActive).length;
+      const name = active > 0 ? `Runs, ${active} active` : 'Runs';
+      // Shown in the header (or the top bar on a phone); the open modal panel hides it from the accessibility tree only.
+      const button = ctx.page.getByRole('button', { name, exact: true, includeHidden: true }).filter({ visible: true });
+      await expect.poll(() => button.count()).toBe(1);
+      // RUNS-9: each notice in the live region, with its words.
+      // While the modal panel is open the region is hidden from the accessibility tree, names and all.
+      await expect.poll(() => notices(ctx.page).locator('button').count()).toBe(shown.length);
+      for (const n of shown)
+        await expect.poll(() => notices(ctx.page).getByText(noticeText(n)).count()).toBeGreaterThan(0);
+      if (!ctx.state.hasTag('loading') && (await panel(ctx.page).isVisible())) {
+        // The panel lists the runs of the last read.
+        const rows = panel(ctx.page).getByRole('list', { name: 'Your runs' }).getByRole('listitem');
+        await expect.poll(() => rows.count()).toBe(runs.length);
+      }
+      return `the "${name}" button${shown.length ? `, ${shown.length} notice(s)` : ''}`;
+    },
+    async canceling({ page }) {
+      await expect.poll(() => panel(page).getByRole('button', { name: 'Canceling...' }).isDisabled()).toBe(true);
+      return "the run's Cancel says Canceling... and is disabled";
+    },
+    async notifyMe(ctx) {
+      const { permission } = runsContext(ctx);
+      await openPanel(ctx.page);
+      const button = panel(ctx.page).getByRole('button', { name: 'Notify me when runs finish' });
+      if (permission !== 'default') {
+        await expect.poll(() => button.count()).toBe(0);
+        return `no Notify me (the browser answered "${permission}")`;
+      }
+      const asking = ctx.state.matches({ signedIn: { notify: 'asking' } });
+      await expect.poll(() => button.isDisabled()).toBe(asking);
+      return asking ? 'Notify me, disabled while the browser asks' : 'Notify me when runs finish';
+    },
+    async failed(ctx) {
+      const { error } = runsContext(ctx);
+      await openPanel(ctx.page);
+      await expect
+        .poll(() =>
+          panel(ctx.page)
+            .getByRole('alert')
+            .filter({ hasText: error ?? '' })
+            .count(),
+        )
+        .toBe(1);
+      await expect.poll(() => panel(ctx.page).getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
+      return `the panel says "${error}", with Try again`;
+    },
+  },
+  cannotSend(event, source) {
+    if (event.type === 'runs.cancel' && (event as unknown as { id: string }).id !== 'r1')
+      return 'Cancel is offered on the runs listed only';
+    if (event.type === 'runs.notice.dismiss' && (source.context as RunsContext).notices.length === 0)
+      return 'Dismiss is offered on the notices shown only';
+    return null;
+  },
+};
