@@ -6,6 +6,7 @@ import { isActive, noticeText, type RunsContext } from '../../../machines/runs/r
 import { runsModel } from '../../flows/models/runs.models';
 import { freeUser } from '../../flows/models/fixtures';
 import { answerOf, delayPasses, pathDelays, type PathAdapter, type PathContext, type TestServer } from '../harness';
+import { byOutcome, perActor, SERVER_FAULT } from '../causes';
 import { openSignedIn } from './billing.paths';
 
 const runsContext = (ctx: PathContext) => ctx.state.context as RunsContext;
@@ -143,6 +144,25 @@ export const runsPaths: PathAdapter = {
       return server.answer('GET', '/api/runs', status, status === 200 ? { runs: body } : body);
     },
     'xstate.after.*': delayPasses,
+  },
+  causes: {
+    'session.signedIn': "sign in with a live account's address and password",
+    'session.signedOut': 'click Logout in Settings while signed in',
+    'runs.refresh': 'start a run on a tool page (here Text Generation) while signed in: the server answers its id',
+    'xstate.*': perActor({
+      loadRuns: byOutcome(
+        'sign in to an account with runs: GET /api/runs answers those queued, in progress or finished in the last ten minutes',
+        SERVER_FAULT,
+      ),
+      refreshRuns: byOutcome(
+        'keep the tray open while a run works (a `[slow]` prompt keeps one working): the list is read again every 3 s',
+        SERVER_FAULT,
+      ),
+      cancelRun: byOutcome(
+        'click Cancel on a `[slow]` run while it works: canceled, its credits returned',
+        'click Cancel on a run just as it finishes (a run that has ended cannot be canceled: 409)',
+      ),
+    }),
   },
   // What each state shows is said by the runs machine (meta.sees); these check its named kinds.
   kinds: {
