@@ -11,7 +11,6 @@
  * Each measurement lasts BENCH_SECONDS (default 5) after a 1 s warm-up.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +21,7 @@ import sharp from 'sharp';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { tools, type OutputKind, type Tool } from '../src/catalog';
 import type { BenchServerReady } from './bench-server';
+import { scratchPostgres } from './scratch-postgres';
 
 interface Result {
   requests: { average: number };
@@ -179,36 +179,14 @@ async function underMediaLoad(ready: BenchServerReady): Promise<{ row: Row; summ
 }
 
 /** A scratch database on the Postgres server of the first URL that answers, or undefined. */
-async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  const base =
+const benchPostgres = () =>
+  scratchPostgres(
     process.env['BENCH_DATABASE_URL'] ||
-    process.env['TEST_DATABASE_URL'] ||
-    process.env['DATABASE_URL'] ||
-    'postgres://postgres@127.0.0.1:5432/test';
-  const { default: pg } = await import('pg');
-  const name = `atelier_bench_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-  } catch (error) {
-    console.log(`Postgres skipped: ${error instanceof Error ? error.message : String(error)}`);
-    await admin.end().catch(() => undefined);
-    return undefined;
-  }
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
+      process.env['TEST_DATABASE_URL'] ||
+      process.env['DATABASE_URL'] ||
+      'postgres://postgres@127.0.0.1:5432/test',
+    'atelier_bench',
+  );
 
 const cpus = os.cpus();
 console.log(
@@ -234,7 +212,7 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-const postgres = await scratchPostgres();
+const postgres = await benchPostgres();
 if (postgres) {
   // Files, outbox and the webhook secret still live in DATA_DIR.
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));

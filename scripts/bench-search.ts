@@ -16,6 +16,7 @@ import { toolByKey } from '../src/catalog';
 import { openDatabase, type Db } from '../server/db/client';
 import { users } from '../server/db/schema';
 import { listCreations } from '../server/services/creations';
+import { scratchPostgres, type ScratchDatabase } from './scratch-postgres';
 
 const sizes = [20_000, 200_000];
 const queries = Number(process.env['BENCH_QUERIES'] ?? 50);
@@ -75,35 +76,13 @@ async function measure(label: string, db: Db): Promise<boolean> {
 }
 
 /** A scratch database on the Postgres server of the first URL given, or undefined. */
-async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+async function benchPostgres(): Promise<ScratchDatabase | undefined> {
   const base = process.env['BENCH_DATABASE_URL'] || process.env['TEST_DATABASE_URL'] || process.env['DATABASE_URL'];
   if (!base) {
     console.log('Postgres skipped: set BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL to measure it too.');
     return undefined;
   }
-  const { default: pg } = await import('pg');
-  const name = `atelier_bench_search_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-  } catch (error) {
-    console.log(`Postgres skipped: ${error instanceof Error ? error.message : String(error)}`);
-    await admin.end().catch(() => undefined);
-    return undefined;
-  }
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  return scratchPostgres(base, 'atelier_bench_search');
 }
 
 const cpus = os.cpus();
@@ -115,7 +94,7 @@ try {
 } finally {
   await pglite.close();
 }
-const postgres = await scratchPostgres();
+const postgres = await benchPostgres();
 if (postgres) {
   const database = await openDatabase({ databaseUrl: postgres.url });
   try {

@@ -17,7 +17,12 @@ export const DELETE_CONFIRMATION = 'Delete this creation and its files? This can
 /** RUNS-6: how often a list showing a run in progress reads it again. */
 export const REFRESH_MS = 4_000;
 
-const inProgress = (c: Creation) => c.status === 'starting' || c.status === 'processing';
+/** A run still being made (queued runs are listed as 'starting'). */
+export const inProgress = (c: Creation) => c.status === 'starting' || c.status === 'processing';
+
+/** A run's output as one address or text: the first of several, or null when there is none. */
+export const firstOutputOf = (c: Creation): string | null =>
+  Array.isArray(c.output) ? (c.output[0] ?? null) : c.output;
 
 /**
  * A fresh first page over the list shown: its runs replace theirs (a new status, output or error),
@@ -71,6 +76,14 @@ const listEvents = [
   'creations.delete.confirm',
   'creations.delete.cancel',
 ];
+
+/** What a load asks for: the list's filter and page size, from the first page (`cursor` null) or after a cursor. */
+const pageAfter = (context: CreationsContext, cursor: string | null): LoadInput => ({
+  only: context.only,
+  category: context.category,
+  cursor,
+  limit: context.limit,
+});
 
 export const creationsMachine = setup({
   types: {
@@ -131,12 +144,7 @@ export const creationsMachine = setup({
       invoke: {
         id: 'loadPage',
         src: 'loadPage',
-        input: ({ context }) => ({
-          only: context.only,
-          category: context.category,
-          cursor: null,
-          limit: context.limit,
-        }),
+        input: ({ context }) => pageAfter(context, null),
         onDone: {
           target: 'ready',
           actions: assign({
@@ -187,12 +195,7 @@ export const creationsMachine = setup({
           invoke: {
             id: 'refreshPage',
             src: 'loadPage',
-            input: ({ context }) => ({
-              only: context.only,
-              category: context.category,
-              cursor: null,
-              limit: context.limit,
-            }),
+            input: ({ context }) => pageAfter(context, null),
             onDone: {
               target: 'idle',
               actions: assign({ items: ({ context, event }) => mergeFirstPage(context.items, event.output.items) }),
@@ -231,12 +234,7 @@ export const creationsMachine = setup({
       invoke: {
         id: 'loadMore',
         src: 'loadPage',
-        input: ({ context }) => ({
-          only: context.only,
-          category: context.category,
-          cursor: context.nextCursor,
-          limit: context.limit,
-        }),
+        input: ({ context }) => pageAfter(context, context.nextCursor),
         onDone: {
           target: 'ready',
           actions: assign({

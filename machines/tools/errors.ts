@@ -18,6 +18,10 @@ export const TOOK_TOO_LONG = 'The request took too long. Please try again with a
 /** The advertisement page's alternative wording. */
 export const AD_HIGH_LOAD = 'The server is experiencing high load. Please try again in a moment.';
 export const AD_BUSY = 'The server is busy. Please try again in a moment.';
+
+/** The second line of a failed or canceled run whose cost came back: the tool page's banner (TOOL-38), the tray (RUNS-8). */
+export const creditsReturned = (credits: number): string =>
+  `Your ${credits} ${credits === 1 ? 'credit has' : 'credits have'} been returned.`;
 export const AD_UNAVAILABLE = 'The server is temporarily unavailable. Please try again in a moment.';
 
 export const FALLBACKS: Record<ErrorWording, string> = {

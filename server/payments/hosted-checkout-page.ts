@@ -3,7 +3,7 @@
  * Self-contained HTML (inline CSS, no script) that works at phone and desktop widths, light and dark.
  * Every interpolated value goes through escapeHtml.
  */
-import { escapeHtml } from '../lib/html';
+import { escapeHtml, standalonePage } from '../lib/html';
 import type { CheckoutKind } from './types';
 
 export interface HostedCheckoutPageView {
@@ -53,25 +53,9 @@ button:hover{filter:brightness(1.08)}button:focus-visible,.cancel:focus-visible{
 @media (min-width:900px){main{padding:36px}h1{font-size:26px}}
 `;
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
-}
+// The hosted page sends no referrer (the session id is in its address).
+const page = (title: string, body: string) =>
+  standalonePage({ title, style: STYLE, body, head: '<meta name="referrer" content="no-referrer">\n' });
 
 /** "$144.00 billed annually", "$15.00 billed monthly" or "$15.00" for a one-time pack. */
 export function totalLabel(

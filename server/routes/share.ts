@@ -8,7 +8,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
-import { escapeHtml } from '../lib/html';
+import { escapeHtml, standalonePage } from '../lib/html';
 import { limitByAddress } from '../middleware/rate-limit';
 import { storedFileHeaders } from '../services/file-urls';
 import {
@@ -52,24 +52,7 @@ a.button{display:inline-block;border-radius:10px;padding:12px 16px;font-weight:6
 a.button:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 `;
 
-function page(title: string, body: string, head: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-${head}<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
-}
+const page = (title: string, body: string, head: string) => standalonePage({ title, style: STYLE, body, head });
 
 /** The shared page of a run: everything escaped, every address of the page absolute in its meta tags. */
 export function renderSharePage(appUrl: string, token: string, run: SharedRun): string {

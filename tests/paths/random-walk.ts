@@ -5,24 +5,16 @@
  * send (the adapter's cannotSend), computing the next state with the machine's pure `transition`.
  * A final state or a state with nothing to pick ends the path, and the walk starts a new one from
  * the initial state; the walk stops after `steps` steps in all. The generator is a small mulberry32
- * seeded with the seed and the machine's name: the same seed gives the same walk of a machine, whichever
+ * seeded with the seed and the machine's name (the offline provider's, server/providers/media/seed.ts): the same seed gives the same walk of a machine, whichever
  * other machines run beside it.
  */
 import { transition, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { eventsOf, initialSnapshot, pureSteps, type FlowModel } from '../flows/harness';
 import type { PathAdapter, PlannedPath } from './harness';
+import { rng as mulberry32 } from '../../server/providers/media/seed';
 
-/** mulberry32: a 32-bit seeded generator of numbers in [0, 1); the same seed, the same sequence. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32, the offline provider's seeded generator: the same seed, the same sequence in [0, 1). */
+export { rng as mulberry32 } from '../../server/providers/media/seed';
 
 /** A string's 32-bit FNV-1a hash (mixes the machine's name into the seed). */
 function hash(text: string): number {

@@ -5,26 +5,17 @@
  * with a small page, so a run still being made updates itself there too (RUNS-6). Nothing is shown
  * when there is nothing yet or the list cannot be read: the catalogue is the page's purpose.
  */
-import type { JSX } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { Creation } from '../../api/schemas';
 import { creationsFlow, type CreationsLogic } from '../../app/creations';
 import { useFlow, type Flow } from '../../app/provider';
-import { icons } from '../../components/ui/icons/icons';
+import { outputKindIcon } from '../../components/ui/icons/creation-icons';
+import { firstOutputOf, inProgress } from '../../../machines/creations/creations.machine';
 import * as styles from './RecentCreations.css';
 
 /** How many of the newest runs the strip shows. */
 export const RECENT_CREATIONS = 8;
-
-const kindIcon: Record<Creation['outputKind'], JSX.Element> = {
-  image: icons.image,
-  video: icons.video,
-  audio: icons.audio,
-  model3d: icons.cube,
-  text: icons.text,
-  code: icons.text,
-};
 
 /** `flow`: tests give it fake effects. */
 export default function RecentCreations({ flow = creationsFlow }: { flow?: Flow<CreationsLogic> }) {
@@ -53,8 +44,8 @@ export default function RecentCreations({ flow = creationsFlow }: { flow?: Flow<
 }
 
 function Tile({ creation }: { creation: Creation }) {
-  const output = Array.isArray(creation.output) ? (creation.output[0] ?? null) : creation.output;
-  const running = creation.status === 'starting' || creation.status === 'processing';
+  const output = firstOutputOf(creation);
+  const running = inProgress(creation);
   const label = `${creation.title}${creation.prompt ? `: ${creation.prompt}` : ''}${running ? ' (in progress)' : ''}${
     creation.status === 'failed' ? ' (failed)' : ''
   }`;
@@ -67,7 +58,7 @@ function Tile({ creation }: { creation: Creation }) {
           <video className={styles.media} src={output} preload="metadata" muted aria-hidden="true" />
         ) : (
           <span className={styles.kind}>
-            {kindIcon[creation.outputKind]}
+            {outputKindIcon[creation.outputKind]}
             <span>{running ? 'In progress' : creation.status === 'failed' ? 'Failed' : creation.title}</span>
           </span>
         )}

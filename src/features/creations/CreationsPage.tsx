@@ -3,7 +3,7 @@
  * a category filter, Load more, and Delete after a confirmation. Every value is a narrow selector on
  * the page's creations flow; every control sends it an event.
  */
-import { lazy, Suspense, type JSX } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { Creation } from '../../api/schemas';
@@ -11,7 +11,8 @@ import { creationsFlow, type CreationsLogic } from '../../app/creations';
 import { useFlow, type Flow } from '../../app/provider';
 import { categories, type Category } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
-import { icons } from '../../components/ui/icons/icons';
+import { actionIcon, outputKindIcon } from '../../components/ui/icons/creation-icons';
+import { firstOutputOf, inProgress } from '../../../machines/creations/creations.machine';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
 import * as page from '../../components/ui/page/page.css';
 import type { Actor } from 'xstate';
@@ -132,55 +133,9 @@ const statusWord: Record<Creation['status'], string> = {
   starting: 'In progress',
 };
 
-const firstOutput = (c: Creation) => (Array.isArray(c.output) ? (c.output[0] ?? null) : c.output);
 const extensionOf = (url: string) => /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase() ?? 'bin';
 const isFileOutput = (c: Creation, output: string | null): output is string =>
   output !== null && c.outputKind !== 'text' && c.outputKind !== 'code';
-
-const kindIcon: Record<Creation['outputKind'], JSX.Element> = {
-  image: icons.image,
-  video: icons.video,
-  audio: icons.audio,
-  model3d: icons.cube,
-  text: icons.text,
-  code: icons.text,
-};
-
-/** A tile's two small actions as icons (their names are their accessible names and tooltips). */
-const actionIcon = {
-  download: (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14" />
-    </svg>
-  ),
-  delete: (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M4.5 7h15M10 11v6m4-6v6M6.5 7l1 12.5h9l1-12.5M9.5 7V4.5h5V7" />
-    </svg>
-  ),
-};
 
 /**
  * Download (files) and Delete, the same on a tile (`compact`: icons named Download and Delete) and on
@@ -199,7 +154,7 @@ function CreationActions({
 }) {
   const canDelete = useSelector(actor, (s) => s.can({ type: 'creations.delete', id: creation.id }));
   // The server refuses to delete a run still being made (409); the machine refuses first (CREATIONS-2).
-  const running = creation.status === 'processing' || creation.status === 'starting';
+  const running = inProgress(creation);
   const size = compact ? styles.iconAction : buttons.small;
   return (
     <div className={compact ? `${styles.actions} ${styles.tileActions}` : styles.actions}>
@@ -229,7 +184,7 @@ function CreationActions({
 
 /** One run in the gallery: a thumbnail that opens its page, its tool, prompt, status, cost and time. */
 function CreationTile({ creation, actor }: { creation: Creation; actor: CreationsActor }) {
-  const output = firstOutput(creation);
+  const output = firstOutputOf(creation);
   const when = new Date(creation.createdAt);
   return (
     <li className={styles.tile} aria-label={`${creation.title}, ${when.toLocaleString()}`}>
@@ -270,10 +225,10 @@ function Thumbnail({ creation, output }: { creation: Creation; output: string | 
     if (creation.outputKind === 'video')
       return <video className={styles.thumbMedia} src={output} preload="metadata" muted aria-label={creation.title} />;
   }
-  const running = creation.status === 'processing' || creation.status === 'starting';
+  const running = inProgress(creation);
   return (
     <span className={styles.thumbKind} aria-hidden="true">
-      {kindIcon[creation.outputKind]}
+      {outputKindIcon[creation.outputKind]}
       {running ? 'Working…' : creation.status === 'succeeded' ? creation.category : 'No output'}
     </span>
   );
@@ -281,7 +236,7 @@ function Thumbnail({ creation, output }: { creation: Creation; output: string | 
 
 /** A creation's own page: its output large, then what it was made from and what it cost. */
 function CreationDetail({ creation, actor }: { creation: Creation; actor: CreationsActor }) {
-  const output = firstOutput(creation);
+  const output = firstOutputOf(creation);
   const created = new Date(creation.createdAt);
   const finished = creation.completedAt ? new Date(creation.completedAt) : null;
   const { prompt: _prompt, ...rest } = creation.input;

@@ -14,6 +14,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
 import { isActive, noticeText, runsStart, toolTitle, type RunNotice } from '../../app/runs';
 import { systemIds, type RunsActor } from '../../app/app.machine';
 import * as styles from './RunsTray.css';
+import { creditsReturned } from '../../../machines/tools/errors';
 
 /**
  * The runs tray of the signed-in account; undefined until it has started (its logic loads at the first
@@ -41,10 +42,6 @@ export function runState(run: Run): string {
   if (isActive(run) && run.progress !== null) return `${Math.round(run.progress)}%`;
   return stateWords[run.status];
 }
-
-/** The credits line of a failed or canceled run (RUNS-8). */
-export const refundText = (credits: number) =>
-  `Your ${credits} ${credits === 1 ? 'credit has' : 'credits have'} been returned.`;
 
 const truncate = (text: string) => (text.length > PROMPT_CHARS ? `${text.slice(0, PROMPT_CHARS - 1)}…` : text);
 
@@ -169,7 +166,7 @@ function RunRow({
         </p>
       ) : null}
       {ended && run.error ? <p className={styles.message}>{run.error}</p> : null}
-      {ended && run.refunded > 0 ? <p className={styles.message}>{refundText(run.refunded)}</p> : null}
+      {ended && run.refunded > 0 ? <p className={styles.message}>{creditsReturned(run.refunded)}</p> : null}
       {run.status === 'succeeded' || isActive(run) ? (
         <div className={styles.actions}>
           {run.status === 'succeeded' ? (
@@ -197,7 +194,7 @@ function RunRow({
 export function noticeWords(notice: RunNotice): string {
   const credits =
     (notice.status === 'failed' || notice.status === 'canceled') && notice.refunded > 0
-      ? ` ${refundText(notice.refunded)}`
+      ? ` ${creditsReturned(notice.refunded)}`
       : '';
   return `${noticeText(notice)}${credits}`;
 }

@@ -15,6 +15,7 @@ import { AspectPresets, ParamFields, PromptField, SizeFields, UploadArea } from 
 import { ToolResult } from './ToolResult';
 import { viewOf, type PageToolKey, type ToolView } from './tool-views';
 import * as styles from './ToolPage.css';
+import { creditsReturned } from '../../../machines/tools/errors';
 
 /** A catalogue tool by its key (the route files), or a definition made elsewhere (a test's own tool). */
 export type ToolPageProps = (
@@ -96,10 +97,6 @@ function SubmitButton({ run, view }: { run: ToolRunActor; view: ToolView }) {
     </div>
   );
 }
-
-/** TOOL-38: the banner's second line when a failed run's credits came back. */
-export const creditsReturned = (credits: number): string =>
-  `Your ${credits} ${credits === 1 ? 'credit has' : 'credits have'} been returned.`;
 
 /** The clip's length as the settings stand (TOOL-42): frames ÷ fps for text to video, the length for image to video. */
 function ClipLengthHint({ run, clip }: { run: ToolRunActor; clip: ClipLength }) {

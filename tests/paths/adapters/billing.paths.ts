@@ -40,6 +40,21 @@ export async function openSignedIn(
   return `signed in as ${user.email}, open ${path}`;
 }
 
+/** Signing in again after a sign-out: the header's Sign In, the dialog's email and password, Login, and the server's yes. */
+export async function signInThroughDialog(
+  { page, server }: { page: Page; server: TestServer },
+  user: User,
+  password: string,
+  token: string,
+): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await dialog.getByLabel('Email').fill(user.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await server.answer('POST', '/api/auth/login', 200, { token });
+}
+
 /** The hosted checkout the answers point at: a stand-in page, so the browser can leave and come back. */
 const HOSTED = /^http:\/\/127\.0\.0\.1:3000\/checkout\//;
 

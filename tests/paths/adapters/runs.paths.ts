@@ -7,7 +7,7 @@ import { runsModel } from '../../flows/models/runs.models';
 import { freeUser } from '../../flows/models/fixtures';
 import { answerOf, delayPasses, pathDelays, type PathAdapter, type PathContext, type TestServer } from '../harness';
 import { byOutcome, perActor, SERVER_FAULT } from '../causes';
-import { openSignedIn } from './billing.paths';
+import { openSignedIn, signInThroughDialog } from './billing.paths';
 
 const runsContext = (ctx: PathContext) => ctx.state.context as RunsContext;
 const trayButton = (page: Page) => page.getByRole('button', { name: /^Runs(, \d+ active)?$/ });
@@ -66,12 +66,7 @@ export const runsPaths: PathAdapter = {
         signedOnce.add(server);
         return 'the saved sign-in is good: signed in, and the tray shows';
       }
-      await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
-      const form = page.getByRole('dialog', { name: 'Sign In' });
-      await form.getByLabel('Email').fill(freeUser.email);
-      await form.getByLabel('Password', { exact: true }).fill('secret1');
-      await form.getByRole('button', { name: 'Login' }).click();
-      await server.answer('POST', '/api/auth/login', 200, { token: 'fresh-token' });
+      await signInThroughDialog({ page, server }, freeUser, 'secret1', 'fresh-token');
       return 'click Sign In → type the email and password → click Login (the server agrees): signed in again';
     },
     async 'session.signedOut'({ page, server }) {

@@ -7,6 +7,7 @@ import { freeUser } from '../../flows/models/fixtures';
 import type { ThemeContext } from '../../../machines/theme/theme.machine';
 import { answerOf, blockStorage, firstRender, pathDelays, type PathAdapter, type PathContext } from '../harness';
 import { byOutcome } from '../causes';
+import { signInThroughDialog } from './billing.paths';
 
 const STARTING = 'xstate.done.actor.0.theme.starting';
 const LOADING = 'xstate.done.actor.0.theme.remote.loading';
@@ -81,12 +82,7 @@ export const themePaths: PathAdapter = {
         return `${said} (the saved sign-in is good: signed in)`;
       }
       // Signed out on the way (a longer path, a random walk's): signing in again goes through the dialog.
-      await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Sign In' });
-      await dialog.getByLabel('Email').fill(freeUser.email);
-      await dialog.getByLabel('Password', { exact: true }).fill('path-secret');
-      await dialog.getByRole('button', { name: 'Login' }).click();
-      await server.answer('POST', '/api/auth/login', 200, { token: 'path-test-token' });
+      await signInThroughDialog({ page, server }, freeUser, 'path-secret', 'path-test-token');
       await server.answer('GET', '/api/auth/user', 200, freeUser);
       return `click Sign In in the header → type "${freeUser.email}" and a password → click Login (the server signs in)`;
     },

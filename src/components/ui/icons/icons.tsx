@@ -1,7 +1,7 @@
 import type { ReactNode, SVGProps } from 'react';
 
 /** Our own 24×24 line icons; they inherit the text colour. */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
+export function Icon({ children, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
   return (
     <svg
       width="20"
