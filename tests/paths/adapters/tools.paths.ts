@@ -1,4 +1,5 @@
 export const group = 'tools';
+import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import type { RequestOutcome, ToolError, ToolRunContext } from '../../../machines/tools/tool-run.types';
@@ -62,6 +63,24 @@ const firstSteps = new WeakMap<TestServer, EventObject | undefined>();
 interface Balance {
   signedIn: boolean;
   credits: number;
+}
+
+/**
+ * Clicks one of the result's actions, again if the click did nothing: the page scrolls to a new result
+ * (TOOL-25) a moment after it shows, and on busy cores that scroll can move the button between Playwright's
+ * aim and its click. Every one of these actions takes the result away, so a click that worked is never repeated.
+ */
+async function clickResultAction(button: Locator): Promise<void> {
+  await button.click();
+  for (let again = 0; again < 2; again++) {
+    const gone = await button.waitFor({ state: 'detached', timeout: 2_000 }).then(
+      () => true,
+      () => false,
+    );
+    // Still there and still offered: the click missed it.
+    if (gone || !(await button.isVisible()) || !(await button.isEnabled())) return;
+    await button.click();
+  }
 }
 
 /** The lifecycle of every tool page: form, sign-in and balance checks, the call shapes, result or error. */
@@ -163,15 +182,17 @@ export const toolRunPaths: PathAdapter = {
     },
     async 'tool.reset'(ctx) {
       const view = viewOf(runContext(ctx));
-      await ctx.page.getByRole('button', { name: view.another }).click();
+      await clickResultAction(ctx.page.getByRole('button', { name: view.another }));
       return `click ${view.another}`;
     },
     async 'tool.runAgain'({ page }) {
-      await page.getByRole('region', { name: 'Result' }).getByRole('button', { name: 'Run again' }).click();
+      await clickResultAction(page.getByRole('region', { name: 'Result' }).getByRole('button', { name: 'Run again' }));
       return 'click Run again';
     },
     async 'tool.edit'({ page }) {
-      await page.getByRole('region', { name: 'Result' }).getByRole('button', { name: 'Edit', exact: true }).click();
+      await clickResultAction(
+        page.getByRole('region', { name: 'Result' }).getByRole('button', { name: 'Edit', exact: true }),
+      );
       return 'click Edit';
     },
     async 'tool.balance'(ctx, event) {
