@@ -159,11 +159,11 @@ export function imageAndTextTools(run: ToolRun): void {
       const { page } = run;
       await openTool(page, 'restore-image');
       const before = await balance(page);
-      expect(await page.getByRole('button', { name: 'Restore Image' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Restore Image', exact: true }).isDisabled()).toBe(true);
       await page
         .getByLabel('Image to restore')
         .setInputFiles({ name: 'old.png', mimeType: 'image/png', buffer: await photo() });
-      await page.getByRole('button', { name: 'Restore Image' }).click();
+      await page.getByRole('button', { name: 'Restore Image', exact: true }).click();
       expect((await loadedImage(page, 'Restored image')).width).toBeGreaterThan(0);
       expect(await page.getByRole('button', { name: 'Restore Another' }).isVisible()).toBe(true);
       await expectPngResult(page, 'Restored image');
@@ -178,7 +178,7 @@ export function imageAndTextTools(run: ToolRun): void {
         .getByLabel('Image to restore')
         .setInputFiles({ name: 'old.png', mimeType: 'image/png', buffer: await photoWithComment('[fail]') });
       await expect.poll(() => page.getByAltText('Image to restore preview').isVisible()).toBe(true);
-      await page.getByRole('button', { name: 'Restore Image' }).click();
+      await page.getByRole('button', { name: 'Restore Image', exact: true }).click();
       await failedAndRefunded(
         run,
         'restore-image',
