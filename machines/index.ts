@@ -12,6 +12,7 @@ import { checkoutReturnMachine } from './billing/checkout-return.machine';
 import { checkoutMachine } from './billing/checkout.machine';
 import { creditHistoryMachine } from './billing/credit-history.machine';
 import { creationsMachine } from './creations/creations.machine';
+import { pageRunsMachine } from './runs/page-runs.machine';
 import { runsMachine } from './runs/runs.machine';
 import { sessionMachine } from './session/session.machine';
 import { sidebarMachine } from './sidebar/sidebar.machine';
@@ -33,6 +34,7 @@ export const machines: Record<string, AnyStateMachine> = {
   checkout: checkoutMachine,
   creditHistory: creditHistoryMachine,
   creations: creationsMachine,
+  pageRuns: pageRunsMachine,
   runs: runsMachine,
   session: sessionMachine,
   sidebar: sidebarMachine,

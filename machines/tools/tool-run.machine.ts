@@ -8,7 +8,8 @@
  * → `starting` → `polling` (person-to-person) or `starting` → `polling` (the others; the poll's
  * interval, checks and progress curve are the tool's). Each click makes one idempotency key, sent
  * with every attempt of its call.
- * Stopping the actor (leaving the page) stops every child and aborts what is in flight.
+ * The app keeps the actor when its page is left (RUNS-12); stopping it (a sign-out, RUNS-13) stops every child
+ * and aborts what is in flight.
  */
 import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { acceptParam } from '../../src/catalog/tool-params';

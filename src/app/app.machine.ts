@@ -2,14 +2,14 @@
  * The root actor: one actor system for the app's long-lived actors. It invokes the session, the
  * theme and the sidebar under system ids, so any actor reaches them with `system.get('session')`
  * and any view with `useSession()` (provider.tsx). The runs tray joins them under its id when its view
- * first shows, which is once someone has signed in (`app.runs.load`, then `app.runs`): its machine and
- * effects come in that view's chunk, out of the first load. Its defaults are the machines' own (effects
+ * first shows, which is once someone has signed in (`app.runs.load`, then `app.start`): its machine and
+ * effects come in that view's chunk, out of the first load; the tool pages' runs join the same way when
+ * the first tool page shows (`app.start` from its chunk). Its defaults are the machines' own (effects
  * that throw 'not provided'); create-app.ts provides the real effects, tests and the flows viewer
  * inert or fake ones (inert.ts), the same way: `appMachine.provide({ actors, actions })`.
  */
 import { enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorLogic } from 'xstate';
 import type { runsMachine } from '../../machines/runs/runs.machine';
-import type { RunsInput } from '../../machines/runs/runs.types';
 import { sessionMachine } from '../../machines/session/session.machine';
 import type { NavigateParams } from '../../machines/session/session.types';
 import { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
@@ -18,7 +18,13 @@ import { notProvided } from '../../machines/shared/errors';
 import type { SessionActor } from './session';
 
 /** The system ids of the long-lived actors. */
-export const systemIds = { session: 'session', theme: 'theme', sidebar: 'sidebar', runs: 'runs' } as const;
+export const systemIds = {
+  session: 'session',
+  theme: 'theme',
+  sidebar: 'sidebar',
+  runs: 'runs',
+  pageRuns: 'pageRuns',
+} as const;
 
 export interface AppInput {
   /** The first viewport width (the sidebar chooses desktop or drawer from it). */
@@ -39,15 +45,17 @@ export type AppEvent =
    * The runs tray's view has mounted (someone is signed in), in a chunk with the tray's logic and real
    * effects (`start`, src/app/runs.ts): `loadRuns` chooses the logic that starts.
    */
-  | { type: 'app.runs.load'; start: () => AppRunsStart }
-  /** The runs tray's logic: it starts under systemIds.runs, following the session (once). */
-  | AppRunsStart;
+  | { type: 'app.runs.load'; start: () => AppStart<RunsLogic> }
+  /** A long-lived actor whose logic comes in a later chunk: it starts once, under its system id, following the session. */
+  | AppStart;
 
-export interface AppRunsStart {
-  type: 'app.runs';
-  logic: RunsLogic;
-  input: RunsInput;
-  /** What tells the tray the session's sign-ins and sign-outs (RUNS-11). */
+export interface AppStart<TLogic extends AnyActorLogic = AnyActorLogic> {
+  type: 'app.start';
+  /** Its system id (systemIds): the runs tray, the tool pages' runs. */
+  id: string;
+  logic: TLogic;
+  input: unknown;
+  /** What tells it the session's sign-ins and sign-outs (RUNS-11, RUNS-13). */
   follow: AnyActorLogic;
 }
 
@@ -111,12 +119,12 @@ export const appMachine = setup({
   ],
   on: {
     'app.runs.load': { actions: 'loadRuns' },
-    'app.runs': {
+    'app.start': {
       actions: enqueueActions(({ enqueue, event, system }) => {
-        if (system.get(systemIds.runs)) return;
+        if (system.get(event.id)) return;
         // xstate types an id only for a source named in setup(); this logic comes with the event.
         const spawn = enqueue.spawnChild as (logic: AnyActorLogic, options: object) => void;
-        spawn(event.logic, { id: systemIds.runs, systemId: systemIds.runs, input: event.input });
+        spawn(event.logic, { id: event.id, systemId: event.id, input: event.input });
         spawn(event.follow, {});
       }),
     },

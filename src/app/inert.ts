@@ -9,7 +9,7 @@ import type { NotifyPermission, Run } from '../../machines/runs/runs.types';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { themeMachine } from '../../machines/theme/theme.machine';
 import type { ThemeName } from '../themes/names';
-import { appMachine } from './app.machine';
+import { appMachine, systemIds } from './app.machine';
 import { sessionToRuns } from './runs';
 
 /** A runs tray whose account has no runs. */
@@ -35,6 +35,12 @@ export const inertAppLogic = appMachine.provide({
   actions: {
     navigate: () => {},
     loadRuns: ({ self }) =>
-      self.send({ type: 'app.runs', logic: inertRuns, input: { permission: 'unsupported' }, follow: sessionToRuns }),
+      self.send({
+        type: 'app.start',
+        id: systemIds.runs,
+        logic: inertRuns,
+        input: { permission: 'unsupported' },
+        follow: sessionToRuns,
+      }),
   },
 });

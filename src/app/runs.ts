@@ -4,17 +4,17 @@
  * a run that ended while the tab is in the background (only when the person allowed it), and the
  * browser's question, asked from the click on "Notify me" only.
  */
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { runsMachine } from '../../machines/runs/runs.machine';
-import { noticeText, type NotifyPermission } from '../../machines/runs/runs.types';
+import { noticeText, type NotifyPermission, type RunsInput } from '../../machines/runs/runs.types';
 import { loadEndpoints, sessionCredentials } from './api';
 import { dispatchCredits } from './session';
 import { testDelays } from './test-delays';
 
-import { systemIds, type AppRunsStart } from './app.machine';
+import { systemIds, type AppStart } from './app.machine';
+import { followSession } from './follow-session';
 
 import type { RunsActor } from './app.machine';
-import type { SessionActor } from './session';
 
 export type { RunsActor };
 /** What the tray's view reads of a run (one chunk with the tray's logic). */
@@ -59,30 +59,16 @@ export const runsLogic = runsMachine.provide({
   delays: testDelays('runs'),
 });
 
-/**
- * The tray follows the session: it reads the runs when signed in and clears them when signed out (RUNS-11).
- * It starts after the sign-in (its view shows only then), so it is told first where the session stands now.
- */
-export const sessionToRuns = fromCallback(({ system }) => {
-  const session = system.get(systemIds.session) as SessionActor;
-  const runs = system.get(systemIds.runs) as RunsActor;
-  let signedIn: boolean | null = null;
-  const follow = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
-    if (snapshot.hasTag('loading')) return;
-    const now = snapshot.hasTag('signedIn');
-    if (now === signedIn) return;
-    signedIn = now;
-    runs.send({ type: now ? 'session.signedIn' : 'session.signedOut' });
-  };
-  follow(session.getSnapshot());
-  const sub = session.subscribe(follow);
-  return () => sub.unsubscribe();
-});
+/** The tray follows the session: it reads the runs when signed in and clears them when signed out (RUNS-11). */
+export const sessionToRuns = followSession((system, signedIn) =>
+  (system.get(systemIds.runs) as RunsActor).send({ type: signedIn ? 'session.signedIn' : 'session.signedOut' }),
+);
 
-/** The `app.runs` event that starts the tray with these effects and what the browser allows now. */
-export const runsStart = (): AppRunsStart => ({
-  type: 'app.runs',
+/** The `app.start` event that starts the tray with these effects and what the browser allows now. */
+export const runsStart = (): AppStart<typeof runsLogic> => ({
+  type: 'app.start',
+  id: systemIds.runs,
   logic: runsLogic,
-  input: { permission: notificationPermission() },
+  input: { permission: notificationPermission() } satisfies RunsInput,
   follow: sessionToRuns,
 });

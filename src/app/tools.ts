@@ -2,22 +2,27 @@
  * A tool run's real effects (TOOL-2, TOOL-33, TOOL-34, CREDITS-4): the generation calls of
  * endpoints.ts with the run's abort signal and the click's Idempotency-Key, the session for the
  * login dialog and the balance, and the page's scroll. The flow is built by defineFlow like every
- * flow of src/app; a tool page starts it with `useToolRun`.
+ * flow of src/app; a tool page opens it with `useToolRun`, and the app keeps it (RUNS-12).
  */
-import { useEffect } from 'react';
-import { fromPromise, type Actor } from 'xstate';
+import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { fromPromise, type Actor, type ActorRefFrom } from 'xstate';
+import { pageRunId, pageRunsMachine } from '../../machines/runs/page-runs.machine';
 import { toolRunImplementations, type ToolEffects } from '../../machines/tools/effects';
 import { toolRunMachine } from '../../machines/tools/tool-run.machine';
 import type { ToolError } from '../../machines/tools/tool-run.types';
 import type { Tool } from '../catalog/tools';
 import { systemIds, type RunsActor } from './app.machine';
 import { defineFlow, type Flow, type FlowContext } from './flow';
-import { useFlow, useSession } from './provider';
+import type { AppActor } from './create-app';
+import { followSession } from './follow-session';
+import { useApp, useSession } from './provider';
 import { dispatchCredits } from './session';
 import { testDelays } from './test-delays';
 
 export type ToolRunFlow = Flow<typeof toolRunMachine>;
 export type ToolRunActor = Actor<typeof toolRunMachine>;
+type PageRunsActor = ActorRefFrom<typeof pageRunsMachine>;
 
 /** The id the result view carries, so the run can scroll it into view. */
 export const TOOL_RESULT_ID = 'tool-result';
@@ -128,18 +133,48 @@ export const toolRunFlow = defineFlow(toolRunMachine)((ctx) =>
   }),
 );
 
+/** The tool pages' runs follow the session: a sign-out stops and forgets them (RUNS-13). */
+const sessionToPageRuns = followSession((system, signedIn) =>
+  (system.get(systemIds.pageRuns) as PageRunsActor).send({ type: signedIn ? 'session.signedIn' : 'session.signedOut' }),
+);
+
+/** The tool pages' runs of `app` (RUNS-12): started with the first tool page, following the session (RUNS-13). */
+function pageRunsOf(app: AppActor): PageRunsActor {
+  if (!app.system.get(systemIds.pageRuns))
+    app.send({
+      type: 'app.start',
+      id: systemIds.pageRuns,
+      logic: pageRunsMachine,
+      input: undefined,
+      follow: sessionToPageRuns,
+    });
+  return app.system.get(systemIds.pageRuns) as PageRunsActor;
+}
+
 /**
- * The page's run: started with the session's current view (signed in, balance) and kept in step
- * with it through `tool.balance`; it stops, aborting what is in flight, when the page goes.
+ * The page's run, kept by the app (RUNS-12): the first visit opens it with the session's current view
+ * (signed in, balance); leaving the page leaves it working, and a later visit shows it as it stands. While
+ * the page shows, the run is kept in step with the session through `tool.balance`. After a sign-out has
+ * stopped it (RUNS-13) the page opens a new one; until then (one render) there is none.
  */
-export function useToolRun(tool: Tool<string>, flow: ToolRunFlow = toolRunFlow): ToolRunActor {
+export function useToolRun(tool: Tool<string>, flow: ToolRunFlow = toolRunFlow): ToolRunActor | undefined {
+  const app = useApp();
   const session = useSession();
   const balance = () => {
     const snapshot = session.getSnapshot();
     return { signedIn: snapshot.hasTag('signedIn'), credits: snapshot.context.user?.credits ?? 0 };
   };
-  const run = useFlow(flow, { input: { tool, ...balance() } });
+  const [keeper] = useState(() => pageRunsOf(app));
+  const open = () =>
+    keeper.send({ type: 'pageRuns.open', key: tool.key, logic: flow.create(app), input: { tool, ...balance() } });
+  // Opened before the first render reads it (a kept run is left as it is).
+  useState(open);
+  const run = useSelector(keeper, (s) => (s.children as Record<string, ToolRunActor | undefined>)[pageRunId(tool.key)]);
   useEffect(() => {
+    if (!run) {
+      open();
+      return;
+    }
     let last = balance();
     run.send({ type: 'tool.balance', ...last });
     const subscription = session.subscribe(() => {
@@ -149,7 +184,7 @@ export function useToolRun(tool: Tool<string>, flow: ToolRunFlow = toolRunFlow):
       run.send({ type: 'tool.balance', ...next });
     });
     return () => subscription.unsubscribe();
-    // `balance` reads the session it closes over; the subscription is the session's.
+    // `balance` and `open` read the session and the flow they close over; the subscription is the session's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [run, session]);
   return run;

@@ -1,7 +1,7 @@
 /**
- * The page of one tool (TOOL-1, TOOL-2): title and cost, the form of the tool's
+ * The page of one tool (TOOL-1, TOOL-2, RUNS-12): title and cost, the form of the tool's
  * inputs, the red banner, the progress bar and the result. Every value is one narrow selector on
- * the page's tool run; every control sends an event to it.
+ * the page's tool run, which the app keeps when the page is left; every control sends an event to it.
  */
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -30,7 +30,6 @@ export function ToolPage(props: ToolPageProps) {
   const { flow } = props;
   const view = viewOf(tool);
   const run = useToolRun(tool, flow);
-  const showingResult = useSelector(run, (s) => s.hasTag('result'));
   return (
     <div className={styles.root}>
       <header className={page.header}>
@@ -44,9 +43,19 @@ export function ToolPage(props: ToolPageProps) {
         </div>
         <p className={page.lead}>{tool.description}</p>
       </header>
+      {run ? <ToolRunView run={run} view={view} /> : null}
+    </div>
+  );
+}
+
+/** The page's run as it stands: the form, the banner and progress, then the result. */
+function ToolRunView({ run, view }: { run: ToolRunActor; view: ToolView }) {
+  const showingResult = useSelector(run, (s) => s.hasTag('result'));
+  return (
+    <>
       <ToolForm run={run} view={view} />
       {showingResult ? <ToolResult run={run} view={view} id={TOOL_RESULT_ID} /> : null}
-    </div>
+    </>
   );
 }
 

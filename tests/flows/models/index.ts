@@ -14,7 +14,7 @@ import {
   creditHistoryModel,
 } from './billing.models';
 import { creationsModel, creationModel } from './creations.models';
-import { runsModel } from './runs.models';
+import { runsModel, pageRunsModel } from './runs.models';
 import { sessionModel } from './session.model';
 import { sidebarWideModel, sidebarNarrowModel, themeModel } from './shell.models';
 import {
@@ -42,6 +42,7 @@ export const flowModels: Record<string, FlowModel[]> = {
   creditHistory: [creditHistoryModel],
   creations: [creationsModel, creationModel],
   runs: [runsModel],
+  pageRuns: [pageRunsModel],
   session: [sessionModel],
   sidebar: [sidebarWideModel, sidebarNarrowModel],
   theme: [themeModel],

@@ -1,4 +1,6 @@
 /** Flow model of the runs tray: sign-in, the reads while a run is active, Cancel, notices, Notify me, sign-out. */
+import { fromCallback } from 'xstate';
+import { pageRunsMachine, type PageRunsContext } from '../../../machines/runs/page-runs.machine';
 import { runsMachine } from '../../../machines/runs/runs.machine';
 import type { Run, RunsContext } from '../../../machines/runs/runs.types';
 import { defineModel } from '../model-paths';
@@ -68,4 +70,20 @@ export const runsModel = defineModel({
     askPermission: { done: ['granted', 'denied'], error: [new Error('not allowed')] },
   },
   context: key,
+});
+
+/** A tool page's run as the keeper spawns it (the keeper runs whatever logic the page sends). */
+const pageRun = fromCallback(() => () => {});
+
+const openPage = (key: string) => ({ type: 'pageRuns.open' as const, key, logic: pageRun, input: { key } });
+
+/** Flow model of the tool pages' runs: pages opened and reopened, signed in and out. */
+export const pageRunsModel = defineModel({
+  machine: pageRunsMachine,
+  events: {
+    'pageRuns.open': [openPage('text-to-image'), openPage('text-to-video')],
+    'session.signedIn': [{ type: 'session.signedIn' }],
+    'session.signedOut': [{ type: 'session.signedOut' }],
+  },
+  context: (c: PageRunsContext) => c.open,
 });

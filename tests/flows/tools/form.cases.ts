@@ -1,6 +1,6 @@
 /**
  * A tool run's form and result with the real machine and test effects: the form rules before any
- * call, the result and Generate Another, leaving the page, answers without what the call
+ * call, the result and Generate Another, stopping the run, answers without what the call
  * promises, and the red banner. Included by tools.flows.test.ts.
  */
 import { describe, expect, it, vi } from 'vitest';
@@ -181,7 +181,7 @@ describe('result: Generate Another and the locked aspect buttons', () => {
   });
 });
 
-describe('leaving the page', () => {
+describe('stopping the run (a sign-out: RUNS-13; leaving the page does not, RUNS-12)', () => {
   it('stopping the run stops its children and aborts the request in flight', async () => {
     const { effects, calls } = testEffects({});
     const actor = run('text-to-image', effects);

@@ -9,6 +9,7 @@ import { changeEmailPaths, changePasswordPaths, deleteAccountPaths, cancelSubscr
 import { forgotPasswordPaths, verifyEmailPaths, resetPasswordPaths } from './auth.paths';
 import { checkoutPaths, checkoutReturnPaths, creditHistoryPaths } from './billing.paths';
 import { creationsPaths } from './creations.paths';
+import { pageRunsPaths } from './page-runs.paths';
 import { runsPaths } from './runs.paths';
 import { sessionPaths } from './session.paths';
 import { sidebarPaths } from './sidebar.paths';
@@ -20,7 +21,7 @@ export const pathGroups = {
   account: [changeEmailPaths, changePasswordPaths, deleteAccountPaths, cancelSubscriptionPaths],
   billing: [checkoutPaths, checkoutReturnPaths, creditHistoryPaths],
   creations: [creationsPaths],
-  runs: [runsPaths],
+  runs: [pageRunsPaths, runsPaths],
   session: [sessionPaths, themePaths],
   'shell-auth': [forgotPasswordPaths, verifyEmailPaths, resetPasswordPaths, sidebarPaths],
   tools: [toolRequestPaths, toolPollPaths, toolProgressPaths, toolRunPaths],

@@ -111,7 +111,7 @@ export const toolRequestPaths: PathAdapter = {
   cannotSend(event) {
     const error = (event as EventObject & { error?: { name?: string } }).error;
     return event.type === 'xstate.error.actor.attempt' && error?.name === 'AbortError'
-      ? 'the page aborts an attempt only by leaving it (its time-out, or leaving the page), and a stopped attempt reports nothing'
+      ? 'an attempt is aborted only by its own time-out or by stopping the run (a sign-out), and a stopped attempt reports nothing'
       : null;
   },
 };

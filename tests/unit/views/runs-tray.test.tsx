@@ -1,6 +1,6 @@
 /**
  * The runs tray in a test actor system: the runs machine with fake calls, started the way the app starts
- * it (`app.runs`), and its view: the button, the panel's rows, Cancel, the notices (RUNS-7 to RUNS-9).
+ * it (`app.start`), and its view: the button, the panel's rows, Cancel, the notices (RUNS-7 to RUNS-9).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -8,6 +8,7 @@ import { fromPromise } from 'xstate';
 import { runsMachine } from '../../../machines/runs/runs.machine';
 import type { NotifyPermission, Run } from '../../../machines/runs/runs.types';
 import { sessionToRuns } from '../../../src/app/runs';
+import { systemIds } from '../../../src/app/app.machine';
 import RunsTray from '../../../src/features/runs/RunsTray';
 import { run } from '../../flows/models/runs.models';
 import { fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';
@@ -33,7 +34,7 @@ async function renderTray(reads: Run[][], cancel: (id: string) => Promise<unknow
       askPermission: fromPromise<NotifyPermission>(async () => 'granted'),
     },
   });
-  app.send({ type: 'app.runs', logic, input: { permission: 'default' }, follow: sessionToRuns });
+  app.send({ type: 'app.start', id: systemIds.runs, logic, input: { permission: 'default' }, follow: sessionToRuns });
   await renderWithRouter(
     <>
       <RunsTray part="button" />

@@ -1,0 +1,25 @@
+/**
+ * Tells a long-lived actor the session's sign-ins and sign-outs: the runs tray (RUNS-11) and the tool
+ * pages' runs (RUNS-13) each say how (`tell`, which sends it `session.signedIn` or `session.signedOut`).
+ * Those actors start after the session has settled (their views show later), so each is told first where
+ * the session stands now, then of every change.
+ */
+import { fromCallback } from 'xstate';
+import { systemIds } from './app.machine';
+import type { SessionActor } from './session';
+
+export const followSession = (tell: (system: { get: (id: string) => unknown }, signedIn: boolean) => void) =>
+  fromCallback(({ system }) => {
+    const session = system.get(systemIds.session) as SessionActor;
+    let signedIn: boolean | null = null;
+    const follow = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
+      if (snapshot.hasTag('loading')) return;
+      const now = snapshot.hasTag('signedIn');
+      if (now === signedIn) return;
+      signedIn = now;
+      tell(system, now);
+    };
+    follow(session.getSnapshot());
+    const sub = session.subscribe(follow);
+    return () => sub.unsubscribe();
+  });
