@@ -81,9 +81,7 @@ describe('the runs tray', () => {
     expect(cancelRun.mock.calls[0]![0].input).toEqual({ id: 'r1' });
     await waitFor(() => expect(listRuns).toHaveBeenCalledTimes(2));
     const notices = screen.getByRole('status', { name: 'Run notices', hidden: true });
-    await waitFor(() =>
-      expect(notices).toHaveTextContent('Text to Image canceled Your 8 credits have been returned.'),
-    );
+    await waitFor(() => expect(notices).toHaveTextContent('Text to Image canceled Your 8 credits have been returned.'));
     await waitFor(() => expect(within(panel).getAllByRole('listitem')[0]).toHaveTextContent('Canceled'));
     fireEvent.click(within(notices).getByRole('button', { name: /^Dismiss/, hidden: true }));
     await waitFor(() => expect(notices).toBeEmptyDOMElement());
