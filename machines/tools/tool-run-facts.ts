@@ -22,7 +22,7 @@ const formEvents = [
 const resultEvents = ['tool.reset', 'tool.runAgain', 'tool.edit'];
 
 export const toolRunFacts = {
-  sends: [...formEvents, ...resultEvents, 'tool.balance'],
+  sends: [...formEvents, ...resultEvents, 'tool.balance', 'tool.resume'],
 };
 
 /** 'Generate Another', 'Run again' and 'Edit' need a result. */
@@ -35,6 +35,12 @@ const noResultToReset = {
 const formSight = {
   kind: 'form',
   says: 'the form as the run keeps it (prompt, size, aspect, images), with its Generate button, no result',
+};
+
+/** RUNS-14: the page offers the run it shows a run of the account only when it opens, on a blank form. */
+const resumeOnOpen = {
+  events: ['tool.resume'],
+  why: 'A page follows a run it did not start only as it opens, on a blank form; this one shows its own.',
 };
 
 export const idleFacts = {
@@ -55,6 +61,7 @@ export const workingFacts = {
       events: ['tool.runAgain', 'tool.edit'],
       why: "'Run again' and 'Edit' are shown only with a result; a run in progress has none yet.",
     },
+    resumeOnOpen,
   ],
 };
 
@@ -74,6 +81,7 @@ export const resultFacts = {
       events: formEvents,
       why: "With a result shown the inputs and aspect buttons are disabled (TOOL-4); 'Generate Another' clears it first.",
     },
+    resumeOnOpen,
   ],
 };
 
@@ -85,7 +93,7 @@ export const errorFacts = {
     },
     formSight,
   ],
-  ignores: [noResultToReset],
+  ignores: [noResultToReset, resumeOnOpen],
 };
 
 /** What the working states show besides the working button: the call the page has out. */

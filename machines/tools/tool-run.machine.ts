@@ -89,7 +89,13 @@ export const toolRunMachine = setup({
       credits: p.credits,
     })),
     refuse: assign({ error: (_, p: { message: string }) => p.message, refunded: null }),
-    startRun: assign(({ context }) => ({ ...blankRun, key: context.newKey() })),
+    /** A new run: its own key; a run followed (RUNS-14) keeps the id of the run it follows. */
+    startRun: assign(({ context }) => ({
+      ...blankRun,
+      key: context.newKey(),
+      predictionId: context.resumeId,
+      resumeId: null,
+    })),
     clearRun: assign(({ context }) => ({ ...blankForm(context.tool, context.shape), ...blankRun })),
     /** 'Edit' (TOOL-43): the result goes, the form stays as it was sent. */
     editRun: assign(() => ({ ...blankRun })),
@@ -120,6 +126,22 @@ export const toolRunMachine = setup({
     /** The server answered, but not with what the call promises. */
     answered: (_, outcome: RequestOutcome) => outcome.ok,
     pollSucceeded: (_, outcome: PollOutcome) => outcome.ok,
+    /**
+     * RUNS-14: a run of the account can be followed on a page whose run is checked by id (not a single call),
+     * while its form is as it opened: nothing typed, picked or run yet.
+     */
+    canFollow: ({ context }) => {
+      if (context.shape.call === 'single' || context.error !== null) return false;
+      const blank = blankForm(context.tool, context.shape);
+      return (
+        context.prompt === blank.prompt &&
+        context.image === null &&
+        context.poseImage === null &&
+        JSON.stringify(context.params) === JSON.stringify(blank.params)
+      );
+    },
+    /** The run started follows one already working (RUNS-14). */
+    following: ({ context }) => context.predictionId !== null,
   },
   delays: {
     /** TOOL-25: the page scrolls to the result 100 ms after it appears. */
@@ -138,6 +160,7 @@ export const toolRunMachine = setup({
       signedIn: input.signedIn ?? false,
       credits: input.credits ?? 0,
       ...blankRun,
+      resumeId: null,
       newKey: input.newKey ?? (() => crypto.randomUUID()),
       random: input.random ?? Math.random,
     };
@@ -166,6 +189,12 @@ export const toolRunMachine = setup({
         'tool.param': {
           guard: { type: 'knownParam', params: ({ event }) => event },
           actions: { type: 'setParam', params: ({ event }) => event },
+        },
+        'tool.resume': {
+          guard: 'canFollow',
+          target: 'working',
+          actions: assign({ prompt: ({ event }) => event.prompt, resumeId: ({ event }) => event.id }),
+          meta: facts({ rules: ['RUNS-14'] }),
         },
         'tool.generate': [
           {
@@ -202,6 +231,7 @@ export const toolRunMachine = setup({
         choosing: {
           description: 'Takes the path of the tool’s call shape',
           always: [
+            { guard: 'following', target: 'polling' },
             { guard: 'syncCall', target: 'single' },
             { guard: 'uploadsFirst', target: 'uploading' },
             { target: 'starting' },

@@ -134,6 +134,8 @@ export interface ToolRunContext {
   /** Public URLs of the uploaded images (person-to-person). */
   uploaded: { image: string | null; poseImage: string | null };
   predictionId: string | null;
+  /** A run of the account this page follows instead of starting one (RUNS-14): its id, until `working` takes it. */
+  resumeId: string | null;
   progress: number;
   result: string | null;
   error: string | null;
@@ -145,6 +147,8 @@ export interface ToolRunContext {
 }
 
 export type ToolRunEvent =
+  /** RUNS-14: the page, opening on a blank form, follows this run of the account still working. */
+  | { type: 'tool.resume'; id: string; prompt: string }
   | { type: 'tool.prompt'; prompt: string }
   | { type: 'tool.image'; image: string | null }
   | { type: 'tool.poseImage'; image: string | null }

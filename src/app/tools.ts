@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { fromPromise, type Actor, type ActorRefFrom } from 'xstate';
 import { pageRunId, pageRunsMachine } from '../../machines/runs/page-runs.machine';
+import { isActive, type Run } from '../../machines/runs/runs.types';
 import { toolRunImplementations, type ToolEffects } from '../../machines/tools/effects';
 import { toolRunMachine } from '../../machines/tools/tool-run.machine';
 import type { ToolError } from '../../machines/tools/tool-run.types';
@@ -152,6 +153,38 @@ function pageRunsOf(app: AppActor): PageRunsActor {
 }
 
 /**
+ * RUNS-14: while the page's run is still on its first form, the first run of this tool that the runs tray
+ * lists as queued or in progress (after a reload the tray reads them from the server) is followed there.
+ * The watch ends once the page's run has left its first form: 'Generate Another' never brings it back.
+ */
+function followListedRun(app: AppActor, tool: Tool<string>, run: ToolRunActor): () => void {
+  if (tool.run.call === 'single' || !run.getSnapshot().matches('idle')) return () => {};
+  let listed: { unsubscribe: () => void } | undefined;
+  const offer = (runs: readonly Run[]) => {
+    const working = runs.find((r) => r.toolKey === tool.key && isActive(r));
+    const event = { type: 'tool.resume' as const, id: working?.id ?? '', prompt: working?.prompt ?? '' };
+    if (working && run.getSnapshot().can(event)) run.send(event);
+  };
+  const attach = () => {
+    const tray = app.system.get(systemIds.runs) as RunsActor | undefined;
+    if (listed || !tray) return;
+    listed = tray.subscribe((snapshot) => offer(snapshot.context.runs));
+    offer(tray.getSnapshot().context.runs);
+  };
+  const started = app.subscribe(attach);
+  attach();
+  const stop = () => {
+    started.unsubscribe();
+    listed?.unsubscribe();
+    left.unsubscribe();
+  };
+  const left = run.subscribe((snapshot) => {
+    if (!snapshot.matches('idle')) stop();
+  });
+  return stop;
+}
+
+/**
  * The page's run, kept by the app (RUNS-12): the first visit opens it with the session's current view
  * (signed in, balance); leaving the page leaves it working, and a later visit shows it as it stands. While
  * the page shows, the run is kept in step with the session through `tool.balance`. After a sign-out has
@@ -177,13 +210,17 @@ export function useToolRun(tool: Tool<string>, flow: ToolRunFlow = toolRunFlow):
     }
     let last = balance();
     run.send({ type: 'tool.balance', ...last });
+    const unfollow = followListedRun(app, tool, run);
     const subscription = session.subscribe(() => {
       const next = balance();
       if (next.signedIn === last.signedIn && next.credits === last.credits) return;
       last = next;
       run.send({ type: 'tool.balance', ...next });
     });
-    return () => subscription.unsubscribe();
+    return () => {
+      subscription.unsubscribe();
+      unfollow();
+    };
     // `balance` and `open` read the session and the flow they close over; the subscription is the session's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [run, session]);

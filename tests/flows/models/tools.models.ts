@@ -65,6 +65,8 @@ function runEvents(vary: { prompt?: boolean; image?: boolean; pose?: boolean; se
     'tool.size': [{ type: 'tool.size' as const, width: 1001, height: 517 }],
     'tool.param': [{ type: 'tool.param' as const, name: 'duration', value: 12 }],
     'tool.generate': [{ type: 'tool.generate' as const }],
+    // RUNS-14: the account's run of this tool still working, as the runs tray lists it when the page opens.
+    'tool.resume': [{ type: 'tool.resume' as const, id: 'pred-1', prompt: 'a calm sea at dawn' }],
     'tool.reset': [{ type: 'tool.reset' as const }],
     'tool.runAgain': [{ type: 'tool.runAgain' as const }],
     'tool.edit': [{ type: 'tool.edit' as const }],

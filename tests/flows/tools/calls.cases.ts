@@ -441,3 +441,54 @@ describe('text, code and image to text: the same poller, every second, at most 1
     expect(actor.getSnapshot().context.error).toBe(CHECK_FAILED);
   });
 });
+
+describe('following a run of the account (RUNS-14)', () => {
+  const working: PredictionAnswer = { status: 'processing', output: null, error: null };
+  const done: PredictionAnswer = { status: 'succeeded', output: 'A calm sea, at dawn.', error: null };
+
+  it('a page on its first form follows the run by id: no start call, nothing charged, its prompt and progress, then its result', async () => {
+    let n = 0;
+    const { effects, calls, spies } = testEffects({ fetchPrediction: async () => (++n < 2 ? working : done) });
+    const actor = run('text-to-text', effects);
+    actor.send({ type: 'tool.resume', id: 'pred-7', prompt: 'a calm sea at dawn' });
+    await settle();
+    expect(actor.getSnapshot().value).toEqual({ working: 'polling' });
+    expect(actor.getSnapshot().context.prompt).toBe('a calm sea at dawn');
+    expect(calls.startGeneration).toHaveLength(0);
+    expect(calls.fetchPrediction[0]).toEqual({ id: 'pred-7' });
+    await vi.advanceTimersByTimeAsync(1000);
+    const s = actor.getSnapshot();
+    expect(s.value).toBe('result');
+    expect(s.context.result).toBe('A calm sea, at dawn.');
+    expect(s.context.predictionId).toBe('pred-7');
+    expect(spies.creditsChanged).not.toHaveBeenCalled();
+    expect(spies.refreshCredits).toHaveBeenCalledTimes(1);
+  });
+
+  it('a page whose form was touched keeps its own; a single-call tool cannot follow one', async () => {
+    const touched = run('text-to-text', testEffects({}).effects);
+    touched.send({ type: 'tool.prompt', prompt: 'my own words' });
+    touched.send({ type: 'tool.resume', id: 'pred-7', prompt: 'a calm sea at dawn' });
+    expect(touched.getSnapshot().value).toBe('idle');
+    expect(touched.getSnapshot().context.prompt).toBe('my own words');
+
+    const single = run('text-to-image', testEffects({}).effects);
+    single.send({ type: 'tool.resume', id: 'pred-7', prompt: 'a calm sea at dawn' });
+    expect(single.getSnapshot().value).toBe('idle');
+    expect(single.getSnapshot().context.prompt).toBe('');
+  });
+
+  it('a run started after a followed one has its own key and no id until the server answers', async () => {
+    const { effects, calls } = testEffects({
+      fetchPrediction: async () => done,
+      startGeneration: async () => ({ id: 'pred-8', credits: 4990 }),
+    });
+    const actor = run('text-to-text', effects);
+    actor.send({ type: 'tool.resume', id: 'pred-7', prompt: 'a calm sea at dawn' });
+    await settle();
+    actor.send({ type: 'tool.runAgain' });
+    await settle();
+    expect(calls.startGeneration).toHaveLength(1);
+    expect(calls.fetchPrediction.map((c) => c.id)).toEqual(['pred-7', 'pred-8']);
+  });
+});

@@ -195,6 +195,26 @@ export const toolRunPaths: PathAdapter = {
       );
       return 'click Edit';
     },
+    async 'tool.resume'(ctx, event) {
+      // RUNS-14: the runs tray's first read lists a run of this tool still working; the page, on its first form, follows it.
+      const { id, prompt } = event as EventObject & { id: string; prompt: string };
+      const { tool } = runContext(ctx);
+      const listed = {
+        ...{ id, toolKey: tool.key, prompt, status: 'processing', progress: null, position: null },
+        ...{ cost: tool.cost, refunded: 0, error: null, output: null },
+        ...{ createdAt: new Date().toISOString(), finishedAt: null },
+      };
+      const answered = await ctx.server.answer('GET', '/api/runs', 200, { runs: [listed] });
+      await expect
+        .poll(() =>
+          ctx.page
+            .getByLabel(/^Prompt/)
+            .first()
+            .inputValue(),
+        )
+        .toBe(prompt);
+      return answered;
+    },
     async 'tool.balance'(ctx, event) {
       const { signedIn, credits } = event as unknown as Balance;
       if (firstSteps.get(ctx.server) === event) {
@@ -282,6 +302,8 @@ export const toolRunPaths: PathAdapter = {
     },
   },
   causes: {
+    'tool.resume':
+      'start a `[slow]` run of this tool, reload with only the sign-in kept, and open the tool page: the runs tray lists the run and the page follows it',
     'tool.balance': 'finish a run while signed in: the page asks for the balance again',
     'progress.tick':
       'any run of a polled tool while the offline provider works on it (a longer one: a longer duration or video)',
