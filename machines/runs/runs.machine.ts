@@ -14,6 +14,7 @@ import {
   addNotices,
   endedSince,
   isActive,
+  stillStarted,
   noticeOf,
   type NotifyPermission,
   type Run,
@@ -28,7 +29,7 @@ export const CANCEL_FAILED = 'Failed to cancel the run. Please try again.';
 /** RUNS-7: how often the tray reads the runs again while one of them is queued or in progress. */
 export const REFRESH_MS = 3_000;
 
-const cleared = { runs: [], notices: [], canceling: null, error: null } as const;
+const cleared = { runs: [], notices: [], canceling: null, error: null, started: {} } as const;
 
 /** The events of the tray's own controls, ignored where no tray is shown. */
 const trayEvents = ['runs.refresh', 'runs.cancel', 'runs.notice.dismiss', 'runs.notify.allow'];
@@ -46,7 +47,7 @@ const readRuns = (target: string) => [
       {
         type: 'notify' as const,
         params: ({ context, event }: { context: RunsContext; event: { output: readonly Run[] } }) => ({
-          notices: endedSince(context.runs, event.output),
+          notices: endedSince(context.runs, event.output, context.started),
         }),
       },
       'takeRuns' as const,
@@ -73,16 +74,27 @@ export const runsMachine = setup({
     /** The runs of a read replace those shown; each run ended since the previous read becomes a notice (RUNS-9). */
     takeRuns: assign(({ context, event }) => {
       const runs = (event as unknown as { output: readonly Run[] }).output;
-      return { runs, notices: addNotices(context.notices, endedSince(context.runs, runs)), error: null };
+      return {
+        runs,
+        notices: addNotices(context.notices, endedSince(context.runs, runs, context.started)),
+        started: stillStarted(context.started, runs),
+        error: null,
+      };
+    }),
+    /** RUNS-9: a run a tool page has just started is watched until a read shows it ended. */
+    watchStarted: assign({
+      started: ({ context, event }) =>
+        event.type === 'runs.refresh' && event.started ? { ...context.started, [event.started]: 0 } : context.started,
     }),
     /** Tells the person of runs that ended (the app: a browser notification while the tab is hidden, if allowed). */
     notify: (_, _params: { notices: readonly RunNotice[] }) => {},
   },
   guards: {
     /** RUNS-9: a read in which a run active at the previous one has ended. */
-    endsSome: ({ context }, params: { output: readonly Run[] }) => endedSince(context.runs, params.output).length > 0,
-    /** RUNS-7: a listed run is still queued or in progress. */
-    anyActive: ({ context }) => context.runs.some(isActive),
+    endsSome: ({ context }, params: { output: readonly Run[] }) =>
+      endedSince(context.runs, params.output, context.started).length > 0,
+    /** RUNS-7: a listed run is still queued or in progress, or one started here has not been seen ended. */
+    anyActive: ({ context }) => context.runs.some(isActive) || Object.keys(context.started).length > 0,
     /** RUNS-8: Cancel is offered on a listed run that is queued or in progress. */
     cancelable: ({ context }, params: { id: string }) => context.runs.some((r) => r.id === params.id && isActive(r)),
     /** RUNS-10: the browser has not been asked yet. */
@@ -138,11 +150,10 @@ export const runsMachine = setup({
               meta: facts({
                 rules: ['RUNS-5'],
                 sees: [{ kind: 'tray', says: 'the Runs button; its panel says Loading...' }],
-                ignores: [
-                  { events: ['runs.refresh'], why: 'The runs are being read already.' },
-                  { events: ['runs.cancel'], why: 'No run is listed yet.' },
-                ],
+                ignores: [{ events: ['runs.cancel'], why: 'No run is listed yet.' }],
               }),
+              // The read under way may miss a run started now: it is watched, and read again after the pause.
+              on: { 'runs.refresh': { actions: 'watchStarted' } },
               invoke: {
                 id: 'loadRuns',
                 src: 'listRuns',
@@ -167,7 +178,7 @@ export const runsMachine = setup({
                   meta: facts({ rules: ['RUNS-7'] }),
                   after: { refreshInterval: { guard: 'anyActive', target: 'refreshing' } },
                   on: {
-                    'runs.refresh': { target: 'refreshing' },
+                    'runs.refresh': { target: 'refreshing', actions: 'watchStarted' },
                     'runs.cancel': {
                       guard: { type: 'cancelable', params: ({ event }) => event },
                       target: 'canceling',
@@ -180,7 +191,6 @@ export const runsMachine = setup({
                     'Reading the runs again in the background; a failed read is tried again after the next pause',
                   meta: facts({
                     rules: ['RUNS-7', 'RUNS-9'],
-                    ignores: [{ events: ['runs.refresh'], why: 'The runs are being read already.' }],
                   }),
                   invoke: {
                     id: 'refreshRuns',
@@ -190,6 +200,8 @@ export const runsMachine = setup({
                     onError: { target: 'idle' },
                   },
                   on: {
+                    // The read under way may miss a run started now: it is watched, and read again after the pause.
+                    'runs.refresh': { actions: 'watchStarted' },
                     'runs.cancel': {
                       guard: { type: 'cancelable', params: ({ event }) => event },
                       target: 'canceling',
@@ -203,10 +215,11 @@ export const runsMachine = setup({
                     rules: ['RUNS-8'],
                     sees: [{ kind: 'canceling', says: "the run's Cancel button says Canceling... and is disabled" }],
                     ignores: [
-                      { events: ['runs.refresh'], why: 'The runs are read again once the cancel is answered.' },
                       { events: ['runs.cancel'], why: 'One cancel at a time: every Cancel is disabled meanwhile.' },
                     ],
                   }),
+                  // The runs are read again once the cancel is answered; a run started meanwhile is watched.
+                  on: { 'runs.refresh': { actions: 'watchStarted' } },
                   invoke: {
                     id: 'cancelRun',
                     src: 'cancelRun',
@@ -231,7 +244,7 @@ export const runsMachine = setup({
                 sees: [{ kind: 'failed', says: "the panel shows the server's message, with Try again" }],
                 ignores: [{ events: ['runs.cancel'], why: 'No run is listed.' }],
               }),
-              on: { 'runs.refresh': { target: 'loading', actions: assign({ error: null }) } },
+              on: { 'runs.refresh': { target: 'loading', actions: [assign({ error: null }), 'watchStarted'] } },
             },
           },
         },

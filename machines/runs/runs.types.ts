@@ -40,12 +40,18 @@ export interface RunsContext {
   canceling: string | null;
   /** A failed first read's message (the tray's Try again). */
   error: string | null;
+  /**
+   * RUNS-9: the runs a tool page of this app started that no read has shown ended yet, each with the reads
+   * that did not list it: a run that ends before any read saw it working still gets its notice.
+   */
+  started: Readonly<Record<string, number>>;
 }
 
 export type RunsEvent =
   | { type: 'session.signedIn' }
   | { type: 'session.signedOut' }
-  | { type: 'runs.refresh' }
+  /** Read the runs now; `started`: the id of the run a tool page has just started (RUNS-7, RUNS-9). */
+  | { type: 'runs.refresh'; started?: string }
   | { type: 'runs.cancel'; id: string }
   | { type: 'runs.notice.dismiss'; id: string }
   | { type: 'runs.notify.allow' };
@@ -68,10 +74,27 @@ export const noticeOf = (run: Run, message: string | null = run.error): RunNotic
   refunded: run.refunded,
 });
 
-/** RUNS-9: the runs active in `before` that have ended in `after`, as notices. */
-export function endedSince(before: readonly Run[], after: readonly Run[]): RunNotice[] {
-  const wasActive = new Set(before.filter(isActive).map((r) => r.id));
+/** RUNS-9: the runs active in `before`, or started here since, that have ended in `after`, as notices. */
+export function endedSince(
+  before: readonly Run[],
+  after: readonly Run[],
+  started: Readonly<Record<string, number>> = {},
+): RunNotice[] {
+  const wasActive = new Set([...before.filter(isActive).map((r) => r.id), ...Object.keys(started)]);
   return after.filter((r) => wasActive.has(r.id) && !isActive(r)).map((r) => noticeOf(r));
+}
+
+/**
+ * The started runs still to watch after a read: those it lists as working, and those it does not list yet
+ * (a read already out when the run started) for one more read.
+ */
+export function stillStarted(started: Readonly<Record<string, number>>, after: readonly Run[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [id, missed] of Object.entries(started)) {
+    const run = after.find((r) => r.id === id);
+    if (run ? isActive(run) : missed < 1) out[id] = run ? 0 : missed + 1;
+  }
+  return out;
 }
 
 /** New notices over the old: one per run, the newest first. */

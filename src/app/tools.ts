@@ -54,9 +54,14 @@ async function rethrowing<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Tells the runs tray, if it has started, to read the runs at once (a run has just started or ended: RUNS-7). */
-function refreshRuns(system: { get: (systemId: string) => unknown }): void {
-  (system.get(systemIds.runs) as RunsActor | undefined)?.send({ type: 'runs.refresh' });
+/**
+ * Tells the runs tray, if it has started, to read the runs at once (a run has just started or ended: RUNS-7),
+ * and to watch the run the answer names until it has ended (RUNS-9).
+ */
+function refreshRuns(system: { get: (systemId: string) => unknown }, answer: unknown): void {
+  const id = (answer as { id?: unknown } | null)?.id;
+  const tray = system.get(systemIds.runs) as RunsActor | undefined;
+  tray?.send(typeof id === 'string' && id !== '' ? { type: 'runs.refresh', started: id } : { type: 'runs.refresh' });
 }
 
 /** The effects of every tool run of this app, from the flow's context (read when an effect runs). */
@@ -72,7 +77,7 @@ export function toolEffects({
       rethrowing(async () => {
         const answer = await (await api()).generateImage(input.body, { signal, idempotencyKey: input.idempotencyKey });
         // The run has ended by now: the tray lists it as finished lately (RUNS-5).
-        refreshRuns(session().system);
+        refreshRuns(session().system, answer);
         return answer;
       }),
     ),
@@ -85,7 +90,7 @@ export function toolEffects({
           idempotencyKey: input.idempotencyKey,
         });
         // RUNS-7: the tray shows the new run at once, and follows it from there.
-        refreshRuns(session().system);
+        refreshRuns(session().system, answer);
         return answer;
       }),
     ),

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { balance } from './accounts';
 import { violations } from './a11y';
 import { phone, setupBrowser } from './browser';
+import { toolViews } from '../../src/features/tools/tool-views';
 import { cost, expectBalance, fundedUser, openTool } from './tool-runs/helpers';
 
 const { browser } = setupBrowser();
@@ -48,4 +49,72 @@ describe('the runs tray', () => {
       .toContain('Text Generation canceled');
     await expect.poll(() => page.getByRole('button', { name: 'Runs', exact: true }).isVisible()).toBe(true);
   });
+});
+
+describe('runs that outlive their pages', () => {
+  it('RUNS-12, RUNS-14, RUNS-9: a [slow] video run goes on while a text run finishes elsewhere; after a reload its page follows it again; Cancel returns its credits', async () => {
+    const { page } = await fundedUser(browser, 'runs-journey');
+    const video = toolViews['text-to-video'];
+    await openTool(page, 'text-to-video');
+    const before = await balance(page);
+    await page.getByLabel(/^Prompt/).fill('a lighthouse in a storm [slow]');
+    await page.getByRole('button', { name: video.submit, exact: true }).click();
+    await expect.poll(() => page.getByRole('progressbar').isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // Another page, by the navigation: a text run there, while the video run goes on.
+    await page.getByRole('link', { name: 'Text', exact: true }).first().click();
+    await page
+      .getByRole('link', { name: /Text Generation/ })
+      .first()
+      .click();
+    await page.getByPlaceholder('Enter your prompt...').fill('a haiku about rain');
+    await page.getByRole('button', { name: 'Generate Text' }).click();
+    const tray = page.getByRole('button', { name: /^Runs(, \d+ active)?$/ }).filter({ visible: true });
+    await tray.click();
+    const panel = page.getByRole('dialog', { name: 'Runs' });
+    const videoRow = panel.getByRole('listitem').filter({ hasText: 'a lighthouse in a storm [slow]' });
+    const textRow = panel.getByRole('listitem').filter({ hasText: 'a haiku about rain' });
+    await expect.poll(() => videoRow.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => textRow.count(), { timeout: 15_000 }).toBe(1);
+    await page.getByRole('button', { name: 'Close runs' }).click();
+    // The text run ends first: its notice shows while the video run is still working.
+    await expect
+      .poll(() => page.getByRole('status', { name: 'Run notices' }).textContent(), { timeout: 60_000 })
+      .toContain('Text Generation finished');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Runs, 1 active' }).filter({ visible: true }).count())
+      .toBe(1);
+
+    // The page, reloaded with every storage cleared but the sign-in: the tray reads the video run from the server.
+    await page.evaluate(() => {
+      const token = localStorage.getItem('token');
+      localStorage.clear();
+      sessionStorage.clear();
+      if (token) localStorage.setItem('token', token);
+    });
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Runs, 1 active' }).filter({ visible: true }).count(), {
+        timeout: 20_000,
+      })
+      .toBe(1);
+    // The video page, opened again, follows that run: its prompt and its progress.
+    await page.getByRole('link', { name: 'Video', exact: true }).first().click();
+    await page
+      .getByRole('link', { name: /Text to Video/ })
+      .first()
+      .click();
+    await expect
+      .poll(() => page.getByLabel(/^Prompt/).inputValue(), { timeout: 15_000 })
+      .toBe('a lighthouse in a storm [slow]');
+    await expect.poll(() => page.getByRole('progressbar').isVisible()).toBe(true);
+
+    // Cancel in the tray: the run ends canceled and its credits come back; the page says so.
+    await page.getByRole('button', { name: 'Runs, 1 active' }).filter({ visible: true }).click();
+    await videoRow.getByRole('button', { name: 'Cancel Text to Video' }).click();
+    await expect.poll(() => videoRow.textContent(), { timeout: 15_000 }).toContain('Canceled');
+    await page.getByRole('button', { name: 'Close runs' }).click();
+    await expectBalance(page, before - cost('text-to-text'));
+    await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0);
+  }, 150_000);
 });

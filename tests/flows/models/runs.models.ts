@@ -47,6 +47,7 @@ const key = (c: RunsContext) => [
   c.permission,
   c.canceling,
   c.error !== null,
+  Object.keys(c.started).join(),
 ];
 
 export const runsModel = defineModel({
@@ -55,7 +56,8 @@ export const runsModel = defineModel({
   events: {
     'session.signedIn': [{ type: 'session.signedIn' }],
     'session.signedOut': [{ type: 'session.signedOut' }],
-    'runs.refresh': [{ type: 'runs.refresh' }],
+    // Try again (no run named), and a tool page's start of t1 (the tray watches it until it has ended).
+    'runs.refresh': [{ type: 'runs.refresh' }, { type: 'runs.refresh', started: 't1' }],
     'runs.cancel': [
       { type: 'runs.cancel', id: 'r1' },
       { type: 'runs.cancel', id: 'unknown' },

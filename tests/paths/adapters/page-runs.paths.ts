@@ -13,6 +13,7 @@ import { toolByKey, type ToolKey } from '../../../src/catalog/tools';
 import { toolViews } from '../../../src/features/tools/tool-views';
 import { pageRunsModel } from '../../flows/models/runs.models';
 import { freeUser } from '../../flows/models/fixtures';
+import { appReady } from '../../e2e/browser';
 import { firstRender, type PathAdapter, type PathContext } from '../harness';
 import { signInThroughDialog } from './billing.paths';
 
@@ -62,6 +63,8 @@ export const pageRunsPaths: PathAdapter = {
     server.standing.set('GET /api/users/theme', { status: 200, body: { theme: null } });
     await page.goto('/');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), firstRender).toBeGreaterThan(0);
+    // The navigation is the app's once it has taken over the prerendered page.
+    await appReady(page);
     return 'a visitor opens the catalogue';
   },
   events: {

@@ -77,9 +77,9 @@ export const runsPaths: PathAdapter = {
       await server.answer('POST', '/api/auth/logout', 200, { message: 'Logged out' });
       return 'open Settings → click Logout (the server agrees): signed out';
     },
-    async 'runs.refresh'(ctx) {
+    async 'runs.refresh'(ctx, event) {
       const { page, server } = ctx;
-      if (ctx.state.matches({ signedIn: { list: 'loading' } })) {
+      if (!(event as EventObject & { started?: string }).started) {
         await openPanel(page);
         await panel(page).getByRole('button', { name: 'Try again' }).click();
         return 'open the tray → click Try again';
@@ -194,6 +194,7 @@ export const runsPaths: PathAdapter = {
       return `the "${name}" button${shown.length ? `, ${shown.length} notice(s)` : ''}`;
     },
     async canceling({ page }) {
+      await openPanel(page);
       await expect.poll(() => panel(page).getByRole('button', { name: 'Canceling...' }).isDisabled()).toBe(true);
       return "the run's Cancel says Canceling... and is disabled";
     },
@@ -225,6 +226,12 @@ export const runsPaths: PathAdapter = {
     },
   },
   cannotSend(event, source) {
+    if (
+      event.type === 'runs.refresh' &&
+      !(event as EventObject & { started?: string }).started &&
+      !source.matches({ signedIn: { list: 'failed' } })
+    )
+      return 'without a run started on a tool page, the tray reads again only from its Try again';
     if (event.type === 'runs.cancel' && (event as unknown as { id: string }).id !== 'r1')
       return 'Cancel is offered on the runs listed only';
     if (event.type === 'runs.notice.dismiss' && (source.context as RunsContext).notices.length === 0)

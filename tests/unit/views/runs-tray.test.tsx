@@ -11,7 +11,7 @@ import { sessionToRuns } from '../../../src/app/runs';
 import { systemIds } from '../../../src/app/app.machine';
 import RunsTray from '../../../src/features/runs/RunsTray';
 import { run } from '../../flows/models/runs.models';
-import { fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';
+import { currentApp, fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';
 
 const queued = run('r1', { status: 'queued', position: 2 });
 const failed = run('r2', {
@@ -85,6 +85,18 @@ describe('the runs tray', () => {
     await waitFor(() => expect(within(panel).getAllByRole('listitem')[0]).toHaveTextContent('Canceled'));
     fireEvent.click(within(notices).getByRole('button', { name: /^Dismiss/, hidden: true }));
     await waitFor(() => expect(notices).toBeEmptyDOMElement());
+  });
+
+  it('RUNS-9: a run a tool page started that ends before any read saw it working still becomes a notice', async () => {
+    const done = run('r5', { toolKey: 'text-to-text', status: 'succeeded', output: 'Rain on the roof.' });
+    const { listRuns } = await renderTray([[], [done]], async () => ({}));
+    await screen.findByRole('button', { name: 'Runs' });
+    // The tool page's start names its run; the tray reads at once and finds it already finished.
+    const tray = currentApp().system.get(systemIds.runs) as { send: (event: object) => void };
+    tray.send({ type: 'runs.refresh', started: 'r5' });
+    await waitFor(() => expect(listRuns).toHaveBeenCalledTimes(2));
+    const notices = await screen.findByRole('status', { name: 'Run notices' });
+    await waitFor(() => expect(notices).toHaveTextContent('Text Generation finished'));
   });
 
   it("RUNS-8: a refused cancel becomes a notice with the server's message", async () => {
