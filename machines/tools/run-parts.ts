@@ -33,6 +33,7 @@ export const blankRun = {
   uploaded: { image: null, poseImage: null },
   predictionId: null,
   progress: 0,
+  queuedPlace: null,
   result: null,
   error: null,
   refunded: null,

@@ -10,7 +10,7 @@
  * its result may still arrive, so the check is retried within the same budget. Only three failed
  * fetches in a row end the run with 'Failed to check status'.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { pollProgress } from '../../src/catalog/tool-checks';
 import { POLL_PROGRESS_CAP, SPEC_POLL, type PollRule, type ProgressCurve } from '../../src/catalog/tool-rules';
 import { notProvided } from '../shared/errors';
@@ -37,6 +37,8 @@ export interface ToolPollInput {
   /** Only the flows viewer and model tests shrink the checks, to keep the drawn graph small. */
   maxPolls?: number;
   onProgress?: (value: number) => void;
+  /** RUNS-15: the run waits in its account's queue at this place (1 = next), or has left it (null). */
+  onQueued?: (place: number | null) => void;
 }
 
 export interface ToolPollContext {
@@ -54,6 +56,9 @@ export interface ToolPollContext {
   /** The server ended the run itself (failed, canceled): it has refunded the reservation. */
   serverEnded: boolean;
   onProgress: ((value: number) => void) | null;
+  /** The run's place in its account's queue at the last check (RUNS-4), null once it has left it. */
+  place: number | null;
+  onQueued: ((place: number | null) => void) | null;
 }
 
 const ended = (status: string) => status === 'failed' || status === 'canceled' || status === 'aborted';
@@ -71,11 +76,17 @@ export const toolPollMachine = setup({
   actions: {
     /** Tells the owner the poll progress; the default calls the onProgress callback of the input. */
     reportProgress: ({ context }) => context.onProgress?.(context.progress),
+    /** Tells the owner the run's place in the queue (or that it has left it); the default calls onQueued. */
+    reportPlace: ({ context }) => context.onQueued?.(context.place),
   },
   guards: {
     succeeded: (_, answer: PredictionAnswer) => answer.status === 'succeeded' && firstOutput(answer.output) !== null,
     succeededEmpty: (_, answer: PredictionAnswer) => answer.status === 'succeeded',
     failed: (_, answer: PredictionAnswer) => ended(answer.status),
+    /** RUNS-15: the run is still waiting for a free place: the check does not count against the tool's limit. */
+    queued: (_, answer: PredictionAnswer) => answer.status === 'queued',
+    /** The run was queued at the previous check and is not any more. */
+    leftQueue: ({ context }) => context.place !== null,
     /** This check was the last the tool allows. */
     lastCheck: ({ context }) => context.checks + 1 >= context.maxPolls,
     /** This failed fetch is the third in a row (or the budget is spent). */
@@ -102,6 +113,8 @@ export const toolPollMachine = setup({
     error: null,
     serverEnded: false,
     onProgress: input.onProgress ?? null,
+    place: null,
+    onQueued: input.onQueued ?? null,
   }),
   initial: 'checking',
   states: {
@@ -138,6 +151,12 @@ export const toolPollMachine = setup({
             }),
           },
           {
+            guard: { type: 'queued', params: ({ event }) => event.output },
+            target: 'waiting',
+            meta: facts({ rules: ['RUNS-15'] }),
+            actions: [assign({ failures: 0, place: ({ event }) => event.output.position ?? null }), 'reportPlace'],
+          },
+          {
             guard: 'lastCheck',
             target: 'failed',
             actions: assign({ checks: ({ context }) => context.checks + 1, error: { message: GENERATION_TIMED_OUT } }),
@@ -145,6 +164,13 @@ export const toolPollMachine = setup({
           {
             target: 'waiting',
             actions: [
+              enqueueActions(({ enqueue, check }) => {
+                // Out of the queue: the page shows the progress again instead of the place.
+                if (check('leftQueue')) {
+                  enqueue.assign({ place: null });
+                  enqueue('reportPlace');
+                }
+              }),
               assign({
                 checks: ({ context }) => context.checks + 1,
                 failures: 0,

@@ -225,6 +225,7 @@ export const toolRunMachine = setup({
       entry: 'startRun',
       on: {
         'progress.tick': { actions: assign({ progress: ({ event }) => event.value }) },
+        'progress.queued': { actions: assign({ queuedPlace: ({ event }) => event.place }) },
       },
       initial: 'choosing',
       states: {
@@ -370,6 +371,7 @@ export const toolRunMachine = setup({
               id: context.predictionId ?? '',
               ...(context.shape.poll ? { rule: context.shape.poll } : {}),
               onProgress: (value: number) => self.send({ type: 'progress.tick', value }),
+              onQueued: (place: number | null) => self.send({ type: 'progress.queued', place }),
             }),
             onDone: [
               {

@@ -72,6 +72,8 @@ export type CallAnswer = SyncAnswer & StartAnswer;
 /** GET /api/prediction/{id}. */
 export interface PredictionAnswer {
   status: string;
+  /** A queued run's place in its account's queue (1 = next to start: RUNS-4). */
+  position?: number | null | undefined;
   output?: string | readonly string[] | null | undefined;
   error?: string | null | undefined;
 }
@@ -134,6 +136,8 @@ export interface ToolRunContext {
   /** Public URLs of the uploaded images (person-to-person). */
   uploaded: { image: string | null; poseImage: string | null };
   predictionId: string | null;
+  /** RUNS-15: the run waits in its account's queue at this place (1 = next to start); null when it is not queued. */
+  queuedPlace: number | null;
   /** A run of the account this page follows instead of starting one (RUNS-14): its id, until `working` takes it. */
   resumeId: string | null;
   progress: number;
@@ -149,6 +153,8 @@ export interface ToolRunContext {
 export type ToolRunEvent =
   /** RUNS-14: the page, opening on a blank form, follows this run of the account still working. */
   | { type: 'tool.resume'; id: string; prompt: string }
+  /** The poll's word on the queue: the run's place, or null once it has left it (RUNS-15). */
+  | { type: 'progress.queued'; place: number | null }
   | { type: 'tool.prompt'; prompt: string }
   | { type: 'tool.image'; image: string | null }
   | { type: 'tool.poseImage'; image: string | null }

@@ -322,9 +322,11 @@ export const Run = v.object({
 export type Run = v.InferOutput<typeof Run>;
 export const RunList = v.object({ runs: v.array(Run) });
 
-/** GET /api/prediction/{id} as the SPA reads it: status, output, error. */
+/** GET /api/prediction/{id} as the SPA reads it: status, output, error, and a queued run's place. */
 export const PredictionReply = v.object({
   status: v.string(),
   output: v.optional(v.nullable(v.union([v.string(), v.array(v.string())]))),
   error: v.optional(v.nullable(v.string())),
+  /** A queued run's place in its account's queue (RUNS-4, RUNS-15). */
+  position: v.optional(v.nullable(v.number())),
 });

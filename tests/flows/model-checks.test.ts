@@ -24,6 +24,8 @@ const accepted: Record<string, string> = {
     'The bar holds at its cap until the tool run stops this actor (it leaves the state that invokes it).',
   'toolRun: handles progress.tick, which no view, app effect or machine sends':
     'toolRun sends it to itself from the onProgress callback it gives the progress actor (an input function, which a static read cannot see).',
+  'toolRun: handles progress.queued, which no view, app effect or machine sends':
+    'toolRun sends it to itself from the onQueued callback it gives the poll actor (an input function, which a static read cannot see).',
 };
 
 const sentByMachines = new Set(Object.values(machines).flatMap((m) => [...eventsSentBy(m)]));

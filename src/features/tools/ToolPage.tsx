@@ -161,11 +161,13 @@ function Banner({ run }: { run: ToolRunActor }) {
 function Progress({ run, word }: { run: ToolRunActor; word: string }) {
   const busy = useSelector(run, (s) => s.hasTag('busy'));
   const progress = useSelector(run, (s) => Math.round(s.context.progress));
+  // RUNS-15: a run waiting in the account's queue says its place instead of a percentage.
+  const place = useSelector(run, (s) => s.context.queuedPlace);
   if (!busy) return null;
   return (
     <div className={styles.progress}>
       <p className={styles.progressText} aria-live="polite">
-        {word}... {progress}%
+        {place === null ? `${word}... ${progress}%` : `Waiting in your queue: place ${place}`}
       </p>
       <div
         className={styles.track}

@@ -72,6 +72,11 @@ function runEvents(vary: { prompt?: boolean; image?: boolean; pose?: boolean; se
     'tool.edit': [{ type: 'tool.edit' as const }],
     'tool.balance': vary.session ? [balances.signedOut, balances.poor, balances.rich] : [balances.rich],
     'progress.tick': [{ type: 'progress.tick' as const, value: 42 }],
+    // RUNS-15: the poll finds the run waiting at place 2 of its account's queue, then out of it.
+    'progress.queued': [
+      { type: 'progress.queued' as const, place: 2 },
+      { type: 'progress.queued' as const, place: null },
+    ],
   };
 }
 
@@ -218,11 +223,12 @@ export const toolPollModel = defineModel({
         { status: 'failed', error: 'NSFW content detected' },
         { status: 'canceled', error: null },
         { status: 'processing', output: null, error: null },
+        { status: 'queued', position: 2, output: null, error: null },
       ],
       error: [serverError('Bad gateway', { status: 502 })],
     },
   },
-  context: (c) => [c.checks, c.failures],
+  context: (c) => [c.checks, c.failures, c.place],
 });
 
 export const toolProgressModel = defineModel({

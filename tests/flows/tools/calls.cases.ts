@@ -492,3 +492,35 @@ describe('following a run of the account (RUNS-14)', () => {
     expect(calls.fetchPrediction.map((c) => c.id)).toEqual(['pred-7', 'pred-8']);
   });
 });
+
+describe('a run waiting in the queue (RUNS-15)', () => {
+  it("queued checks do not count against the tool's 180 checks; the page has the place, then the progress again", async () => {
+    let n = 0;
+    const queued: PredictionAnswer = { status: 'queued', position: 2, output: null, error: null };
+    const { effects, calls } = testEffects({
+      // 300 checks queued (past the text tools' 180), then working, then done.
+      fetchPrediction: async () =>
+        ++n <= 300
+          ? queued
+          : n <= 302
+            ? { status: 'processing', output: null, error: null }
+            : { status: 'succeeded', output: 'A calm sea.', error: null },
+    });
+    const actor = run('text-to-text', effects);
+    actor.send({ type: 'tool.resume', id: 'pred-7', prompt: 'a calm sea at dawn' });
+    await settle();
+    expect(actor.getSnapshot().context.queuedPlace).toBe(2);
+    expect(actor.getSnapshot().context.progress).toBe(0);
+    for (let i = 0; i < 299; i++) await vi.advanceTimersByTimeAsync(1000);
+    expect(calls.fetchPrediction).toHaveLength(300);
+    expect(actor.getSnapshot().value).toEqual({ working: 'polling' });
+    expect(actor.getSnapshot().context.queuedPlace).toBe(2);
+    await vi.advanceTimersByTimeAsync(1000);
+    // Out of the queue: the place goes, the bar counts its first check.
+    expect(actor.getSnapshot().context.queuedPlace).toBeNull();
+    expect(actor.getSnapshot().context.progress).toBeGreaterThan(0);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(actor.getSnapshot().value).toBe('result');
+    expect(actor.getSnapshot().context.result).toBe('A calm sea.');
+  });
+});

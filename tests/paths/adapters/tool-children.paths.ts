@@ -127,7 +127,12 @@ const nextCheck = { type: 'xstate.after.pollInterval.toolPoll.waiting' };
 
 async function showsPollProgress(ctx: PathContext): Promise<string> {
   // TOOL-6: checks over 60 (the page's budget, whatever the model's), capped at 95.
-  const { checks } = ctx.state.context as ToolPollContext;
+  const { checks, place } = ctx.state.context as ToolPollContext;
+  if (place !== null) {
+    // RUNS-15: a queued run's checks do not count; the page says its place instead.
+    await expect.poll(() => ctx.page.getByText(`Waiting in your queue: place ${place}`).isVisible()).toBe(true);
+    return `the page says Waiting in your queue: place ${place}`;
+  }
   const progress = Math.min(95, Math.round((checks / 60) * 100));
   await expect.poll(() => ctx.page.getByText(`Generating... ${progress}%`, { exact: true }).isVisible()).toBe(true);
   return `the bar shows Generating... ${progress}%`;

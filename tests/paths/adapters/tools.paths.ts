@@ -241,6 +241,21 @@ export const toolRunPaths: PathAdapter = {
       await expect.poll(() => progressValue(page)).toBeGreaterThan(0);
       return `${said} (processing): the bar moves`;
     },
+    async 'progress.queued'(ctx, event) {
+      // RUNS-15: a status check finds the run waiting in the account's queue, or no longer.
+      const { place } = event as EventObject & { place: number | null };
+      const { page, server } = ctx;
+      if (place === null) {
+        const said = await server.answer('GET', PREDICTION, 200, { status: 'processing', output: null, error: null });
+        await expect.poll(() => page.getByText(/^Waiting in your queue/).count()).toBe(0);
+        return `${said} (processing): the run has left the queue`;
+      }
+      const said = await server.answer('GET', PREDICTION, 200, {
+        ...{ status: 'queued', position: place, output: null, error: null },
+      });
+      await expect.poll(() => page.getByText(`Waiting in your queue: place ${place}`).isVisible()).toBe(true);
+      return `${said} (queued at place ${place})`;
+    },
     async 'xstate.done.actor.request'(ctx, event) {
       const context = runContext(ctx);
       const outcome = (event as EventObject & { output: RequestOutcome }).output;
@@ -305,6 +320,8 @@ export const toolRunPaths: PathAdapter = {
     'tool.resume':
       'start a `[slow]` run of this tool, reload with only the sign-in kept, and open the tool page: the runs tray lists the run and the page follows it',
     'tool.balance': 'finish a run while signed in: the page asks for the balance again',
+    'progress.queued':
+      'start a batch of `[slow]` prompts with more prompts than free places, then open the tool page: it follows a queued run (RUNS-14), which leaves the queue when a run before it ends',
     'progress.tick':
       'any run of a polled tool while the offline provider works on it (a longer one: a longer duration or video)',
     'xstate.done.actor.request': (_event, answer) => {
@@ -327,6 +344,10 @@ export const toolRunPaths: PathAdapter = {
     const view = viewOf(context);
     const e = event as EventObject & Record<string, unknown>;
     switch (event.type) {
+      case 'progress.queued':
+        if (!source.matches({ working: 'polling' })) return 'only a status check tells the page of the queue';
+        if (e['place'] === null && context.queuedPlace === null) return 'a run leaves the queue only after being in it';
+        return null;
       case 'tool.image':
         if (!view.upload) return `${context.tool.title} has no image upload`;
         return e.image === null && !context.image ? 'Remove image shows only with an image' : null;
