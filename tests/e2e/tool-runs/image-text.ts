@@ -33,7 +33,7 @@ export function imageAndTextTools(run: ToolRun): void {
       run.token = (await run.page.evaluate(() => localStorage.getItem('token')))!;
     }, 120_000);
 
-    it('Text to Image: a Landscape image of 1216×832, the balance falls by its cost; [fail] is refunded', async () => {
+    it('Text to Image: a Landscape image of 1216×832, the balance falls by its cost; Run again draws another, Edit keeps the form; [fail] is refunded', async () => {
       const { page } = run;
       await openTool(page, 'text-to-image');
       const before = await balance(page);
@@ -52,11 +52,28 @@ export function imageAndTextTools(run: ToolRun): void {
       await screenshot(page, 'tools-text-to-image-phone');
       await page.setViewportSize(desktop);
 
-      await startAnother(page, 'Generate Another');
+      // TOOL-43: Run again: the same prompt and size, a new seed drawn by the server, so a different picture,
+      // charged once more.
+      const picture = page.getByAltText('Generated image', { exact: true });
+      const firstSrc = (await picture.getAttribute('src'))!;
+      const bytesOf = async (src: string) => Buffer.from(await (await page.request.get(src)).body()).toString('base64');
+      const first = await bytesOf(firstSrc);
+      await startAnother(page, 'Run again');
+      await expect.poll(() => picture.getAttribute('src').catch(() => null), { timeout: 120_000 }).not.toBe(firstSrc);
+      expect(await loadedImage(page, 'Generated image')).toEqual({ width: 1216, height: 832 });
+      expect(await bytesOf((await picture.getAttribute('src'))!)).not.toBe(first);
+      await expectBalance(page, before - 2 * cost('text-to-image'));
+      // Edit: back to the form with the prompt and the aspect ratio kept, editable.
+      await startAnother(page, 'Edit');
+      await expect.poll(() => page.getByLabel('Prompt').inputValue()).toBe('a lighthouse at dusk');
+      expect(await page.getByLabel('Prompt').isEditable()).toBe(true);
+      expect(await page.getByRole('button', { name: /^Landscape/ }).getAttribute('aria-pressed')).toBe('true');
+      expect(await page.getByRole('button', { name: /^Landscape/ }).isDisabled()).toBe(false);
+
       await page.getByLabel('Prompt').fill('[fail] a lighthouse');
       await page.getByRole('button', { name: 'Generate', exact: true }).click();
-      await failedAndRefunded(run, 'text-to-image', before - cost('text-to-image'), ON_PURPOSE);
-    }, 180_000);
+      await failedAndRefunded(run, 'text-to-image', before - 2 * cost('text-to-image'), ON_PURPOSE);
+    }, 240_000);
 
     it('Text to Advertisement: a Wide image of 1360×768 with Download; [fail] is refunded', async () => {
       const { page } = run;
