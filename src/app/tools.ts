@@ -49,7 +49,7 @@ async function rethrowing<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** Tells the runs tray, if it has started, to read the runs at once (a run has just started or ended: RUNS-7). */
-function refreshRuns(system: { get: (systemId: string) => unknown }): void {
+export function refreshRuns(system: { get: (systemId: string) => unknown }): void {
   (system.get(systemIds.runs) as RunsActor | undefined)?.send({ type: 'runs.refresh' });
 }
 
