@@ -51,6 +51,9 @@ const start = [
   { target: '#toolBatch.on.starting', meta: facts({ rules: ['RUNS-13'] }) },
 ];
 
+/** Start again from a started or failed batch: its prompts passed the check and have not changed since (an edit goes back to the form). */
+const startAgain = start.slice(1);
+
 export const toolBatchMachine = setup({
   types: {
     context: {} as ToolBatchContext,
@@ -206,7 +209,7 @@ export const toolBatchMachine = setup({
               // A change of the prompts: the message goes, and a later start is a new batch (a new key).
               actions: assign({ text: ({ event }) => event.text, error: null, key: null, started: null }),
             },
-            'batch.start': start,
+            'batch.start': startAgain,
           },
         },
         failed: {
@@ -222,7 +225,7 @@ export const toolBatchMachine = setup({
               // A change of the prompts: the message goes, and a later start is a new batch (a new key).
               actions: assign({ text: ({ event }) => event.text, error: null, key: null, started: null }),
             },
-            'batch.start': start,
+            'batch.start': startAgain,
           },
         },
       },

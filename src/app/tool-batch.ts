@@ -38,9 +38,13 @@ export const toolBatchFlow = defineFlow(toolBatchMachine)(({ api, session, windo
   },
 }));
 
-/** The settings every run of the batch shares: the one-run form's, as one run would send them, without its prompt. */
+/**
+ * The settings every run of the batch shares: the one-run form's, as one run would send them, without its
+ * prompt and without a file (a batch takes none: video editing's optional clip stays with the one-run form).
+ */
 export function sharedInput(context: ToolRunContext): SharedInput {
-  const { prompt: _prompt, ...shared } = generationInput(context);
+  const shared = { ...generationInput(context) };
+  for (const field of ['prompt', 'pose_image', context.shape.upload]) delete shared[field];
   return shared;
 }
 

@@ -94,7 +94,7 @@ function BatchForm({ batch, run }: { batch: ToolBatchActor; run: ToolRunActor })
       <BatchBanner batch={batch} />
       <Started batch={batch} />
       <div className={styles.actions}>
-        <button type="submit" className={buttons.button.primary} disabled={!known || starting || text.trim() === ''}>
+        <button type="submit" className={buttons.button.primary} disabled={!known || starting}>
           {starting ? 'Starting...' : 'Start batch'}
         </button>
       </div>

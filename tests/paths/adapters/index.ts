@@ -13,6 +13,7 @@ import { runsPaths } from './runs.paths';
 import { sessionPaths } from './session.paths';
 import { sidebarPaths } from './sidebar.paths';
 import { themePaths } from './theme.paths';
+import { toolBatchPaths } from './tool-batch.paths';
 import { toolRequestPaths, toolPollPaths, toolProgressPaths } from './tool-children.paths';
 import { toolRunPaths } from './tools.paths';
 
@@ -23,6 +24,7 @@ export const pathGroups = {
   runs: [runsPaths],
   session: [sessionPaths, themePaths],
   'shell-auth': [forgotPasswordPaths, verifyEmailPaths, resetPasswordPaths, sidebarPaths],
+  'tool-batch': [toolBatchPaths],
   tools: [toolRequestPaths, toolPollPaths, toolProgressPaths, toolRunPaths],
 } satisfies Record<string, PathAdapter[]>;
 
