@@ -11,24 +11,39 @@ import { useSelector } from '@xstate/react';
 import { takesPromptBatch, type Tool } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
 import { useSessionKnown } from '../../app/provider';
-import { costLine, shortfall, startedText, useToolBatch, type ToolBatchActor } from '../../app/tool-batch';
+import {
+  costLine,
+  shortfall,
+  startedText,
+  useToolBatch,
+  type ToolBatchActor,
+  type ToolBatchFlow,
+} from '../../app/tool-batch';
 import type { ToolRunActor } from '../../app/tools';
 import { AspectPresets, ParamFields } from './ToolForm';
 import * as styles from './ToolPage.css';
 import * as own from './BatchForm.css';
 
 /** The page's one-run form (`children`), or on a tool that takes a batch the switch and the form the mode picks. */
-export function BatchMode({ tool, run, children }: { tool: Tool<string>; run: ToolRunActor; children: ReactNode }) {
+export function BatchMode({ tool, run, flow, children }: BatchProps) {
   if (!takesPromptBatch(tool)) return <>{children}</>;
   return (
-    <BatchSwitch tool={tool} run={run}>
+    <BatchSwitch tool={tool} run={run} {...(flow ? { flow } : {})}>
       {children}
     </BatchSwitch>
   );
 }
 
-function BatchSwitch({ tool, run, children }: { tool: Tool<string>; run: ToolRunActor; children: ReactNode }) {
-  const batch = useToolBatch(tool, run);
+interface BatchProps {
+  tool: Tool<string>;
+  run: ToolRunActor;
+  /** The batch's flow; tests give it parts of its context replaced (`toolBatchFlow.with(…)`). */
+  flow?: ToolBatchFlow;
+  children: ReactNode;
+}
+
+function BatchSwitch({ tool, run, flow, children }: BatchProps) {
+  const batch = useToolBatch(tool, run, flow);
   const on = useSelector(batch, (s) => s.matches('on'));
   const starting = useSelector(batch, (s) => s.matches({ on: 'starting' }));
   return (

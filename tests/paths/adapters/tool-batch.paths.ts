@@ -6,12 +6,15 @@ import { costLine, promptsOf, startedText, type ToolBatchContext } from '../../.
 import { toolBatchModel } from '../../flows/models/tool-batch.models';
 import { answerOf, type PathAdapter, type PathContext, type TestServer } from '../harness';
 import { byOutcome, perActor, SERVER_FAULT } from '../causes';
+import { toolViews } from '../../../src/features/tools/tool-views';
 import { openTool } from './tools-page';
 
 const batchContext = (ctx: PathContext) => ctx.state.context as ToolBatchContext;
 const toggle = (page: Page) => page.getByRole('checkbox', { name: 'One prompt per line' });
 const form = (page: Page) => page.getByRole('form', { name: 'Batch form' });
 const prompts = (page: Page) => page.getByLabel('Prompts, one per line');
+/** The page's one-run form, named after its button ('Generate form'). */
+const oneRunForm = (page: Page) => page.getByRole('form', { name: `${toolViews['text-to-image'].submit} form` });
 const startButton = (page: Page) => form(page).getByRole('button', { name: /^(Start batch|Starting\.\.\.)$/ });
 
 interface BatchRequest {
@@ -115,7 +118,7 @@ export const toolBatchPaths: PathAdapter = {
       keptKey.set(server, batchContext(ctx).key !== null);
       await expect.poll(() => toggle(page).isChecked()).toBe(false);
       await expect.poll(() => prompts(page).count()).toBe(0);
-      await expect.poll(() => page.getByRole('form', { name: 'Generate Image form' }).isVisible()).toBe(true);
+      await expect.poll(() => oneRunForm(page).isVisible()).toBe(true);
       return 'One prompt per line unchecked; the one-run form, no prompts field';
     },
     async batchForm(ctx) {
@@ -123,7 +126,7 @@ export const toolBatchPaths: PathAdapter = {
       const context = batchContext(ctx);
       keptKey.set(server, context.key !== null);
       await expect.poll(() => toggle(page).isChecked()).toBe(true);
-      await expect.poll(() => page.getByRole('form', { name: 'Generate Image form' }).count()).toBe(0);
+      await expect.poll(() => oneRunForm(page).count()).toBe(0);
       await expect.poll(() => prompts(page).inputValue()).toBe(context.text);
       const line = costLine(context.tool, context.text);
       await expect.poll(() => page.getByTestId('batch-cost').textContent()).toBe(line);
