@@ -45,7 +45,7 @@ const start = [
   {
     guard: 'lacksCredits' as const,
     target: '#toolBatch.on.refused',
-    actions: 'refuseShortfall' as const,
+    actions: ['refuseShortfall' as const, 'refreshCredits' as const],
     meta: facts({ rules: ['RUNS-13'] }),
   },
   { target: '#toolBatch.on.starting', meta: facts({ rules: ['RUNS-13'] }) },
@@ -71,6 +71,11 @@ export const toolBatchMachine = setup({
     creditsChanged: (_, _params: { credits: number }) => {},
     /** The runs tray reads the runs at once (RUNS-7): the batch's runs show there. */
     refreshRuns: () => {},
+    /**
+     * The app reads the balance again (GET /api/users/credits, CREDITS-4) after a refusal for want of credits or a
+     * failed start: the balance shown may be older than the account's (credits bought or spent in another tab).
+     */
+    refreshCredits: () => {},
     /** RUNS-12: the check's message in the banner. */
     refuseInvalid: assign({ error: ({ context }) => batchProblem(context.text) }),
     /** RUNS-13: 'This batch costs X credits and you have Y. Add Z credits or remove prompts.' */
@@ -189,9 +194,13 @@ export const toolBatchMachine = setup({
             onError: {
               target: 'failed',
               // The server's message (its 402 shortfall, the concurrent or rate limit); the key stays for a retry.
-              actions: assign({
-                error: ({ context, event }) => generationErrorText(toToolError(event.error), context.tool.run.wording),
-              }),
+              actions: [
+                assign({
+                  error: ({ context, event }) =>
+                    generationErrorText(toToolError(event.error), context.tool.run.wording),
+                }),
+                'refreshCredits',
+              ],
               meta: facts({ rules: ['RUNS-14'] }),
             },
           },

@@ -35,6 +35,14 @@ export const toolBatchFlow = defineFlow(toolBatchMachine)(({ api, session, windo
     creditsChanged: (_, { credits }) => dispatchCredits(win(), credits),
     // RUNS-7: the tray lists the batch's runs at once, and follows them from there.
     refreshRuns: () => refreshRuns(session().system),
+    refreshCredits: () => {
+      api()
+        .then((endpoints) => endpoints.getCredits())
+        .then(
+          ({ credits }) => dispatchCredits(win(), credits),
+          (error: unknown) => console.error('Failed to fetch credits', error),
+        );
+    },
   },
 }));
 

@@ -22,7 +22,7 @@ const six = 'one\ntwo\nthree\nfour\nfive\nsix';
 function batchWith(answers: Array<BatchAnswer | object>, input: { signedIn?: boolean; credits?: number } = {}) {
   const calls: BatchCall[] = [];
   let keys = 0;
-  const spies = { requireSignIn: vi.fn(), creditsChanged: vi.fn(), refreshRuns: vi.fn() };
+  const spies = { requireSignIn: vi.fn(), creditsChanged: vi.fn(), refreshRuns: vi.fn(), refreshCredits: vi.fn() };
   const logic = toolBatchMachine.provide({
     actors: {
       startBatch: fromPromise<BatchAnswer, BatchCall>(async ({ input: call }) => {
@@ -36,6 +36,7 @@ function batchWith(answers: Array<BatchAnswer | object>, input: { signedIn?: boo
       requireSignIn: () => spies.requireSignIn(),
       creditsChanged: (_, { credits }) => spies.creditsChanged(credits),
       refreshRuns: () => spies.refreshRuns(),
+      refreshCredits: () => spies.refreshCredits(),
     },
   });
   const actor = createActor(logic, {
@@ -128,7 +129,7 @@ describe('the batch form before any call', () => {
   });
 
   it('RUNS-13: credits for five of six: nothing starts, and the page says the figures', async () => {
-    const { actor, calls } = batchWith([], { credits: 40 });
+    const { actor, calls, spies } = batchWith([], { credits: 40 });
     actor.send({ type: 'batch.toggle' });
     actor.send({ type: 'batch.text', text: six });
     actor.send({ type: 'batch.start' });
@@ -138,6 +139,12 @@ describe('the batch form before any call', () => {
       'This batch costs 48 credits and you have 40. Add 8 credits or remove prompts.',
     );
     expect(calls).toEqual([]);
+    // The balance may be older than the account's (credits bought in another tab): it is read again.
+    expect(spies.refreshCredits).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'batch.balance', signedIn: true, credits: 48 });
+    actor.send({ type: 'batch.start' });
+    await settle();
+    expect(calls).toHaveLength(1);
   });
 });
 
@@ -199,6 +206,8 @@ describe('starting a batch', () => {
       'This batch costs 48 credits and you have 40. Add 8 credits or remove prompts.',
     );
     expect(spies.creditsChanged).not.toHaveBeenCalled();
+    // The balance shown was older than the account's: the page reads it again.
+    expect(spies.refreshCredits).toHaveBeenCalledTimes(1);
     actor.send({ type: 'batch.start' });
     await settle();
     expect(calls.map((c) => c.idempotencyKey)).toEqual(['key-1', 'key-1']);
