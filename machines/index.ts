@@ -17,6 +17,7 @@ import { runsMachine } from './runs/runs.machine';
 import { sessionMachine } from './session/session.machine';
 import { sidebarMachine } from './sidebar/sidebar.machine';
 import { themeMachine } from './theme/theme.machine';
+import { toolBatchMachine } from './tools/tool-batch.machine';
 import { toolPollMachine } from './tools/tool-poll.machine';
 import { toolProgressMachine } from './tools/tool-progress.machine';
 import { toolRequestMachine } from './tools/tool-request.machine';
@@ -39,6 +40,7 @@ export const machines: Record<string, AnyStateMachine> = {
   session: sessionMachine,
   sidebar: sidebarMachine,
   theme: themeMachine,
+  toolBatch: toolBatchMachine,
   toolPoll: toolPollMachine,
   toolProgress: toolProgressMachine,
   toolRequest: toolRequestMachine,

@@ -82,6 +82,9 @@ export function createEndpoints(api: ApiClient) {
     getCreation: (id: string, options?: CallOptions) =>
       call(api, ops.getCreation, { params: { id }, ...callOptions(options) }),
     deleteCreation: (id: string) => call(api, ops.deleteCreation, { params: { id } }),
+    /** POST /api/generate/batch: one run per prompt, every run reserved or none; answers each run's status and the balance. */
+    startBatch: (body: v.InferInput<typeof ops.startBatch.body>, options?: CallOptions) =>
+      call(api, ops.startBatch, { body, ...callOptions(options) }),
     /** The caller's runs queued, in progress and finished in the last ten minutes, newest first. */
     listRuns: (options?: CallOptions) => call(api, ops.listRuns, callOptions(options)),
     cancelRun: (id: string) => call(api, ops.cancelRun, { params: { id } }),

@@ -58,7 +58,7 @@ async function rethrowing<T>(call: () => Promise<T>): Promise<T> {
  * Tells the runs tray, if it has started, to read the runs at once (a run has just started or ended: RUNS-7),
  * and to watch the run the answer names until it has ended (RUNS-9).
  */
-function refreshRuns(system: { get: (systemId: string) => unknown }, answer: unknown): void {
+export function refreshRuns(system: { get: (systemId: string) => unknown }, answer?: unknown): void {
   const id = (answer as { id?: unknown } | null)?.id;
   const tray = system.get(systemIds.runs) as RunsActor | undefined;
   tray?.send(typeof id === 'string' && id !== '' ? { type: 'runs.refresh', started: id } : { type: 'runs.refresh' });
@@ -193,9 +193,9 @@ function followListedRun(app: AppActor, tool: Tool<string>, run: ToolRunActor): 
  * The page's run, kept by the app (RUNS-12): the first visit opens it with the session's current view
  * (signed in, balance); leaving the page leaves it working, and a later visit shows it as it stands. While
  * the page shows, the run is kept in step with the session through `tool.balance`. After a sign-out has
- * stopped it (RUNS-13) the page opens a new one; until then (one render) there is none.
+ * stopped it (RUNS-13) the page opens a new one.
  */
-export function useToolRun(tool: Tool<string>, flow: ToolRunFlow = toolRunFlow): ToolRunActor | undefined {
+export function useToolRun(tool: Tool<string>, flow: ToolRunFlow = toolRunFlow): ToolRunActor {
   const app = useApp();
   const session = useSession();
   const balance = () => {
@@ -208,6 +208,10 @@ export function useToolRun(tool: Tool<string>, flow: ToolRunFlow = toolRunFlow):
   // Opened before the first render reads it (a kept run is left as it is).
   useState(open);
   const run = useSelector(keeper, (s) => (s.children as Record<string, ToolRunActor | undefined>)[pageRunId(tool.key)]);
+  // Between a sign-out that stopped the run and the new one the effect opens, the page keeps showing the
+  // stopped run's last state for one render, so nothing below it (the batch form) is unmounted.
+  const [shown, setShown] = useState(run);
+  if (run && run !== shown) setShown(run);
   useEffect(() => {
     if (!run) {
       open();
@@ -229,7 +233,8 @@ export function useToolRun(tool: Tool<string>, flow: ToolRunFlow = toolRunFlow):
     // `balance` and `open` read the session and the flow they close over; the subscription is the session's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [run, session]);
-  return run;
+  // Opened before the first render: there is always a run shown.
+  return (run ?? shown)!;
 }
 
 /** The aspect-ratio presets of a page, sizes already rounded to multiples of 8 (TOOL-36, TOOL-37). */

@@ -36,6 +36,17 @@ export function buttonReady(shape: Pick<ToolShape, 'button'>, form: { prompt: st
 /** The most prompts one batch starts (POST /api/generate/batch; the form's "One prompt per line"). */
 export const MAX_BATCH_PROMPTS = 10;
 
+/** A batch of more prompts than MAX_BATCH_PROMPTS: the form refuses it before any call (RUNS-16). */
+export const tooManyPrompts = (count: number): string =>
+  `Too many prompts (at most ${MAX_BATCH_PROMPTS} per batch, you have ${count}).`;
+
+/**
+ * A batch the balance cannot pay (RUNS-2): the form says it before any call (RUNS-17), the server when it
+ * refuses the batch with 402 (server/services/generation/batch.ts), in the same words.
+ */
+export const batchCostMessage = (cost: number, credits: number): string =>
+  `This batch costs ${cost} credits and you have ${credits}. Add ${cost - credits} credits or remove prompts.`;
+
 /**
  * The tools a batch of prompts may run: their run requires only a prompt (no upload) and their output is a
  * picture, a clip or a sound (text-to-image, the advertisement, text-to-video, video editing without a clip,

@@ -29,6 +29,7 @@ const flows: Record<string, string> = {
   creditHistoryFlow: 'creditHistory',
   creationsFlow: 'creations',
   toolRunFlow: 'toolRun',
+  toolBatchFlow: 'toolBatch',
 };
 
 /** The helper and the hook, not flows. */

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { MAX_BATCH_PROMPTS, takesPromptBatch } from '../../../src/catalog';
+import { batchCostMessage, MAX_BATCH_PROMPTS, takesPromptBatch } from '../../../src/catalog';
 import type { AppDeps } from '../../context';
 import { predictions } from '../../db/schema';
 import { HttpError } from '../../errors';
@@ -27,8 +27,8 @@ export interface BatchRequest {
 export const notBatchToolMessage = 'This tool does not take a batch of prompts.';
 export const batchInputMessage = 'A batch takes prompts and parameters only, no files.';
 
-export const batchCostMessage = (cost: number, credits: number) =>
-  `This batch costs ${cost} credits and you have ${credits}. Add ${cost - credits} credits or remove prompts.`;
+/** The 402 of a batch the balance cannot pay: the words the tool page's batch form says too (src/catalog). */
+export { batchCostMessage };
 
 const fileFields = ['image', 'pose_image', 'video'];
 

@@ -13,6 +13,7 @@ import { useSessionKnown } from '../../app/provider';
 import { TOOL_RESULT_ID, generateEnabled, useToolRun, type ToolRunActor, type ToolRunFlow } from '../../app/tools';
 import { AspectPresets, ParamFields, PromptField, SizeFields, UploadArea } from './ToolForm';
 import { ToolResult } from './ToolResult';
+import { BatchMode } from './BatchForm';
 import { viewOf, type PageToolKey, type ToolView } from './tool-views';
 import * as styles from './ToolPage.css';
 import { creditsReturned } from '../../../machines/tools/errors';
@@ -43,7 +44,9 @@ export function ToolPage(props: ToolPageProps) {
         </div>
         <p className={page.lead}>{tool.description}</p>
       </header>
-      {run ? <ToolRunView run={run} view={view} /> : null}
+      <BatchMode tool={tool} run={run}>
+        <ToolRunView run={run} view={view} />
+      </BatchMode>
     </div>
   );
 }

@@ -38,7 +38,7 @@ export function imageAndTextTools(run: ToolRun): void {
       await openTool(page, 'text-to-image');
       const before = await balance(page);
       await page.getByRole('button', { name: /^Landscape/ }).click();
-      await page.getByLabel('Prompt').fill('a lighthouse at dusk');
+      await page.getByLabel('Prompt', { exact: true }).fill('a lighthouse at dusk');
       await page.getByRole('button', { name: 'Generate', exact: true }).click();
       expect(await loadedImage(page, 'Generated image')).toEqual({ width: 1216, height: 832 });
       await expectPngResult(page, 'Generated image');
@@ -65,12 +65,12 @@ export function imageAndTextTools(run: ToolRun): void {
       await expectBalance(page, before - 2 * cost('text-to-image'));
       // Edit: back to the form with the prompt and the aspect ratio kept, editable.
       await startAnother(page, 'Edit');
-      await expect.poll(() => page.getByLabel('Prompt').inputValue()).toBe('a lighthouse at dusk');
-      expect(await page.getByLabel('Prompt').isEditable()).toBe(true);
+      await expect.poll(() => page.getByLabel('Prompt', { exact: true }).inputValue()).toBe('a lighthouse at dusk');
+      expect(await page.getByLabel('Prompt', { exact: true }).isEditable()).toBe(true);
       expect(await page.getByRole('button', { name: /^Landscape/ }).getAttribute('aria-pressed')).toBe('true');
       expect(await page.getByRole('button', { name: /^Landscape/ }).isDisabled()).toBe(false);
 
-      await page.getByLabel('Prompt').fill('[fail] a lighthouse');
+      await page.getByLabel('Prompt', { exact: true }).fill('[fail] a lighthouse');
       await page.getByRole('button', { name: 'Generate', exact: true }).click();
       await failedAndRefunded(run, 'text-to-image', before - 2 * cost('text-to-image'), ON_PURPOSE);
     }, 240_000);
@@ -81,7 +81,7 @@ export function imageAndTextTools(run: ToolRun): void {
       await screenshot(page, 'tools-advertisement-desktop');
       const before = await balance(page);
       await page.getByRole('button', { name: /^Wide/ }).click();
-      await page.getByLabel('Prompt').fill('a running shoe, studio light');
+      await page.getByLabel('Prompt', { exact: true }).fill('a running shoe, studio light');
       await page.getByRole('button', { name: 'Generate', exact: true }).click();
       expect(await loadedImage(page, 'Generated advertisement')).toEqual({ width: 1360, height: 768 });
       await expectPngResult(page, 'Generated advertisement');
@@ -95,7 +95,7 @@ export function imageAndTextTools(run: ToolRun): void {
       await page.setViewportSize(desktop);
 
       await startAnother(page, 'Generate Another');
-      await page.getByLabel('Prompt').fill('[fail] a running shoe');
+      await page.getByLabel('Prompt', { exact: true }).fill('[fail] a running shoe');
       await page.getByRole('button', { name: 'Generate', exact: true }).click();
       // The advertisement page's own wording for a failed run (TOOL-30).
       await failedAndRefunded(
@@ -114,7 +114,7 @@ export function imageAndTextTools(run: ToolRun): void {
         .getByLabel('Image', { exact: true })
         .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: await photo() });
       await expect.poll(() => page.getByAltText('Image preview').isVisible()).toBe(true);
-      await page.getByLabel('Prompt').fill('as a watercolour');
+      await page.getByLabel('Prompt', { exact: true }).fill('as a watercolour');
       await page.getByLabel('Width').fill('515');
       await page.getByLabel('Height').fill('390');
       await page.getByLabel('Height').blur();
@@ -128,7 +128,7 @@ export function imageAndTextTools(run: ToolRun): void {
         .getByLabel('Image', { exact: true })
         .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: await photo() });
       await expect.poll(() => page.getByAltText('Image preview').isVisible()).toBe(true);
-      await page.getByLabel('Prompt').fill('[fail] as a watercolour');
+      await page.getByLabel('Prompt', { exact: true }).fill('[fail] as a watercolour');
       await page.getByRole('button', { name: 'Generate', exact: true }).click();
       await failedAndRefunded(run, 'image-to-image', before - cost('image-to-image'), ON_PURPOSE);
     }, 180_000);
@@ -208,7 +208,7 @@ export function imageAndTextTools(run: ToolRun): void {
       const { page } = run;
       await openTool(page, 'text-to-text');
       const before = await balance(page);
-      await page.getByLabel('Prompt').fill('a short poem about the sea');
+      await page.getByLabel('Prompt', { exact: true }).fill('a short poem about the sea');
       await page.getByRole('button', { name: 'Generate Text' }).click();
       const text = page.locator('pre').first();
       await expect.poll(() => text.isVisible(), { timeout: 120_000 }).toBe(true);
@@ -216,7 +216,7 @@ export function imageAndTextTools(run: ToolRun): void {
       await expectBalance(page, before - cost('text-to-text'));
 
       await startAnother(page, 'Generate Another');
-      await page.getByLabel('Prompt').fill('[fail] a short poem');
+      await page.getByLabel('Prompt', { exact: true }).fill('[fail] a short poem');
       await page.getByRole('button', { name: 'Generate Text' }).click();
       await failedAndRefunded(run, 'text-to-text', before - cost('text-to-text'), ON_PURPOSE);
     }, 180_000);
@@ -225,7 +225,7 @@ export function imageAndTextTools(run: ToolRun): void {
       const { page } = run;
       await openTool(page, 'code-generation');
       const before = await balance(page);
-      await page.getByLabel('Prompt').fill('a function that adds two numbers');
+      await page.getByLabel('Prompt', { exact: true }).fill('a function that adds two numbers');
       await page.getByRole('button', { name: 'Generate Code' }).click();
       const code = page.locator('pre code');
       await expect.poll(() => code.isVisible(), { timeout: 120_000 }).toBe(true);
@@ -234,7 +234,7 @@ export function imageAndTextTools(run: ToolRun): void {
       await expectBalance(page, before - cost('code-generation'));
 
       await startAnother(page, 'Generate Another');
-      await page.getByLabel('Prompt').fill('[fail] a function');
+      await page.getByLabel('Prompt', { exact: true }).fill('[fail] a function');
       await page.getByRole('button', { name: 'Generate Code' }).click();
       await failedAndRefunded(run, 'code-generation', before - cost('code-generation'), ON_PURPOSE);
     }, 180_000);

@@ -34,7 +34,7 @@ export function mediaTools(run: ToolRun): void {
       await page.getByLabel(/^Frames \(/).fill('24');
       await page.getByLabel(/^Frames per second/).fill('12');
       await page.getByLabel(/^Frames per second/).blur();
-      await page.getByLabel('Prompt').fill('a paper boat on a river');
+      await page.getByLabel('Prompt', { exact: true }).fill('a paper boat on a river');
       await page.getByRole('button', { name: 'Generate', exact: true }).click();
       await resultMedia(page, 'Generated video');
       expect(await playedSeconds(page, 'Generated video')).toBeGreaterThan(0);
@@ -76,7 +76,7 @@ export function mediaTools(run: ToolRun): void {
         .getByLabel('Video to edit (optional)')
         .setInputFiles({ name: 'boat.mp4', mimeType: 'video/mp4', buffer: clip });
       await page.getByLabel('Filter').selectOption('grayscale');
-      await page.getByLabel('Prompt').fill('an old film look');
+      await page.getByLabel('Prompt', { exact: true }).fill('an old film look');
       await page.getByRole('button', { name: 'Edit Video' }).click();
       await resultMedia(page, 'Edited video');
       expect(await playedSeconds(page, 'Edited video')).toBeGreaterThan(0);
@@ -143,7 +143,7 @@ export function mediaTools(run: ToolRun): void {
         const before = await balance(page);
         await page.getByLabel(/^Duration/).fill(String(seconds));
         await page.getByLabel(/^Duration/).blur();
-        await page.getByLabel('Prompt').fill('calm piano over soft rain');
+        await page.getByLabel('Prompt', { exact: true }).fill('calm piano over soft rain');
         await page.getByRole('button', { name: button }).click();
         await resultMedia(page, label);
         const duration = await audioSeconds(page, label);

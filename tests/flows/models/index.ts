@@ -17,6 +17,7 @@ import { creationsModel, creationModel } from './creations.models';
 import { runsModel, pageRunsModel } from './runs.models';
 import { sessionModel } from './session.model';
 import { sidebarWideModel, sidebarNarrowModel, themeModel } from './shell.models';
+import { toolBatchModel } from './tool-batch.models';
 import {
   toolRunSyncModel,
   toolRunPersonModel,
@@ -46,6 +47,7 @@ export const flowModels: Record<string, FlowModel[]> = {
   session: [sessionModel],
   sidebar: [sidebarWideModel, sidebarNarrowModel],
   theme: [themeModel],
+  toolBatch: [toolBatchModel],
   toolRun: [toolRunSyncModel, toolRunPersonModel, toolRunTextModel, toolRunMediaModel],
   toolRequest: [toolRequestAdModel, toolRequestModel],
   toolPoll: [toolPollModel],

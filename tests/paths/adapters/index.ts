@@ -14,6 +14,7 @@ import { runsPaths } from './runs.paths';
 import { sessionPaths } from './session.paths';
 import { sidebarPaths } from './sidebar.paths';
 import { themePaths } from './theme.paths';
+import { toolBatchPaths } from './tool-batch.paths';
 import { toolRequestPaths, toolPollPaths, toolProgressPaths } from './tool-children.paths';
 import { toolRunPaths } from './tools.paths';
 
@@ -24,6 +25,7 @@ export const pathGroups = {
   runs: [pageRunsPaths, runsPaths],
   session: [sessionPaths, themePaths],
   'shell-auth': [forgotPasswordPaths, verifyEmailPaths, resetPasswordPaths, sidebarPaths],
+  'tool-batch': [toolBatchPaths],
   tools: [toolRequestPaths, toolPollPaths, toolProgressPaths, toolRunPaths],
 } satisfies Record<string, PathAdapter[]>;
 
