@@ -165,7 +165,8 @@ export async function failedAndRefunded(run: ToolRun, key: ToolKey, balance: num
   await expect.poll(() => alert.isVisible(), { timeout: 120_000 }).toBe(true);
   expect(await alert.textContent()).toContain(banner);
   // TOOL-38: the banner's second line says the cost came back.
-  const returned = page.getByRole('status').filter({ hasText: 'been returned' });
+  // The page's own line (the runs tray's notice of the same run, outside <main>, may say it too).
+  const returned = page.getByRole('main').getByRole('status').filter({ hasText: 'been returned' });
   expect(await returned.textContent()).toBe(`Your ${cost(key)} credits have been returned.`);
   const { body: history } = await api<{
     entries: Array<{ kind: string; delta: number; balance: number; predictionId?: string }>;
