@@ -41,25 +41,27 @@ export function Spending({
         Spending this month
       </h3>
       <div className={styles.monthBar}>
-        <button
-          type="button"
-          className={buttons.button.ghost}
-          disabled={!canPrevious}
-          onClick={() => flow.send({ type: 'spending.previous' })}
-        >
-          Previous month
-        </button>
         <span className={styles.monthName} aria-live="polite">
           {name}
         </span>
-        <button
-          type="button"
-          className={buttons.button.ghost}
-          disabled={!canNext}
-          onClick={() => flow.send({ type: 'spending.next' })}
-        >
-          Next month
-        </button>
+        <div className={styles.monthButtons}>
+          <button
+            type="button"
+            className={buttons.button.ghost}
+            disabled={!canPrevious}
+            onClick={() => flow.send({ type: 'spending.previous' })}
+          >
+            Previous month
+          </button>
+          <button
+            type="button"
+            className={buttons.button.ghost}
+            disabled={!canNext}
+            onClick={() => flow.send({ type: 'spending.next' })}
+          >
+            Next month
+          </button>
+        </div>
       </div>
       <ErrorBanner>{error}</ErrorBanner>
       {failed ? (

@@ -35,8 +35,15 @@ export const numeric = style({
 globalStyle(`${table} th${numeric}`, { textAlign: 'right' });
 
 /** "Spending this month" (CREDITS-9): the month's buttons, the bar chart, the table. */
-export const monthBar = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, flexWrap: 'wrap' });
-export const monthName = style({ fontWeight: 600, minWidth: '9em', textAlign: 'center' });
+export const monthBar = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  flexWrap: 'wrap',
+});
+export const monthName = style({ fontWeight: 600 });
+export const monthButtons = style({ display: 'flex', gap: vars.space.xs });
 export const chart = style([stack.xs, { margin: 0, padding: 0, listStyle: 'none' }]);
 export const chartRow = style({
   display: 'grid',
