@@ -10,7 +10,9 @@ import { resetPasswordMachine } from './auth/reset-password.machine';
 import { verifyEmailMachine } from './auth/verify-email.machine';
 import { checkoutReturnMachine } from './billing/checkout-return.machine';
 import { checkoutMachine } from './billing/checkout.machine';
+import { creditCsvMachine } from './billing/credit-csv.machine';
 import { creditHistoryMachine } from './billing/credit-history.machine';
+import { spendingMachine } from './billing/spending.machine';
 import { creationsMachine } from './creations/creations.machine';
 import { pageRunsMachine } from './runs/page-runs.machine';
 import { runsMachine } from './runs/runs.machine';
@@ -33,7 +35,9 @@ export const machines: Record<string, AnyStateMachine> = {
   verifyEmail: verifyEmailMachine,
   checkoutReturn: checkoutReturnMachine,
   checkout: checkoutMachine,
+  creditCsv: creditCsvMachine,
   creditHistory: creditHistoryMachine,
+  spending: spendingMachine,
   creations: creationsMachine,
   pageRuns: pageRunsMachine,
   runs: runsMachine,

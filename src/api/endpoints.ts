@@ -56,6 +56,11 @@ export function createEndpoints(api: ApiClient) {
     /** One page of the credit history, newest first; `cursor` is the previous page's nextCursor. */
     getCreditHistory: (cursor: string | null, options?: CallOptions) =>
       call(api, ops.getCreditHistory, { query: { cursor }, ...callOptions(options) }),
+    /** The whole credit history as CSV text, oldest first (CREDITS-7). */
+    getCreditHistoryCsv: (options?: CallOptions) => call(api, ops.getCreditHistoryCsv, callOptions(options)),
+    /** What the runs of a month ('YYYY-MM', UTC) cost, by tool (CREDITS-8). */
+    getSpending: (month: string, options?: CallOptions) =>
+      call(api, ops.getSpending, { query: { month }, ...callOptions(options) }),
     /** A checkout the browser came back from: what it buys and whether its credits have landed. */
     getCheckoutStatus: (sessionId: string, options?: CallOptions) =>
       call(api, ops.getCheckoutSession, { params: { id: sessionId }, ...callOptions(options) }),

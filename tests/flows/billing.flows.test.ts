@@ -6,13 +6,20 @@ import {
   checkoutReturnNoneModel,
   checkoutReturnPaidModel,
   checkoutSessionAnswer,
+  creditCsvModel,
+  creditCsvText,
   creditHistoryModel,
+  spendingModel,
+  spendingNovember,
+  spendingOctober,
   historyFirstPage,
   historyLastPage,
   proGranted,
   proPending,
 } from './models/billing.models';
 import { serverError, silentError } from './models/fixtures';
+import { csvFileName } from '../../machines/billing/credit-csv.machine';
+import { emptyMonthText, monthName, monthOf, shiftMonth } from '../../machines/billing/spending.machine';
 
 describeFlows('checkout', checkoutModel);
 describeFlows('checkoutReturn (paid)', checkoutReturnPaidModel);
@@ -212,5 +219,90 @@ describe('credit history', () => {
     expect(more.snapshot.value).toBe('ready');
     expect(more.snapshot.context.entries).toHaveLength(2);
     expect(more.snapshot.context.error).toBe('Server down');
+  });
+});
+
+describeFlows('spending', spendingModel);
+describeFlows('creditCsv', creditCsvModel);
+
+describe('spending by tool', () => {
+  it('CREDITS-9: opens on the current month, goes back a month and forward again, never past the current one', async () => {
+    const first = await scenario(spendingModel, []);
+    expect(first.started).toEqual([{ id: 'loadSpending', input: { month: '2026-11' } }]);
+    expect(first.snapshot.hasTag('loading')).toBe(true);
+    expect(first.snapshot.can({ type: 'spending.previous' })).toBe(false);
+
+    const shown = await scenario(spendingModel, [done('loadSpending', spendingNovember)]);
+    expect(shown.snapshot.value).toBe('ready');
+    expect(shown.snapshot.context.spending).toEqual(spendingNovember);
+    expect(shown.snapshot.can({ type: 'spending.next' })).toBe(false);
+    expect(shown.snapshot.can({ type: 'spending.previous' })).toBe(true);
+
+    const back = await scenario(spendingModel, [
+      done('loadSpending', spendingNovember),
+      { type: 'spending.previous' },
+      done('loadSpending', spendingOctober),
+      { type: 'spending.next' },
+    ]);
+    expect(back.started.map((s) => s.input)).toEqual([
+      { month: '2026-11' },
+      { month: '2026-10' },
+      { month: '2026-11' },
+    ]);
+    expect(back.snapshot.hasTag('loading')).toBe(true);
+  });
+
+  it('CREDITS-10: an empty month says so by its name; a failed load says why and Try again loads it again', async () => {
+    expect(emptyMonthText('2026-11')).toBe('No credits spent in November 2026.');
+    const failed = await scenario(spendingModel, [fail('loadSpending', silentError)]);
+    expect(failed.snapshot.value).toBe('failed');
+    expect(failed.snapshot.context.error).toBe('Failed to load your spending. Please try again.');
+    expect(failed.snapshot.can({ type: 'spending.previous' })).toBe(false);
+    const told = await scenario(spendingModel, [fail('loadSpending', serverError('Unauthorized'))]);
+    expect(told.snapshot.context.error).toBe('Unauthorized');
+    const retried = await scenario(spendingModel, [fail('loadSpending', silentError), { type: 'spending.retry' }]);
+    expect(retried.started.map((s) => s.input)).toEqual([{ month: '2026-11' }, { month: '2026-11' }]);
+    expect(retried.snapshot.context.error).toBeNull();
+  });
+
+  it('CREDITS-9: months are counted across years in UTC', () => {
+    expect(shiftMonth('2026-01', -1)).toBe('2025-12');
+    expect(shiftMonth('2025-12', 1)).toBe('2026-01');
+    expect(shiftMonth('2026-11', -23)).toBe('2024-12');
+    expect(monthName('2026-01')).toBe('January 2026');
+    expect(monthOf(new Date('2026-11-30T23:59:59.000Z'))).toBe('2026-11');
+  });
+});
+
+describe('credit history CSV', () => {
+  it('CREDITS-11: asks for the file, is busy meanwhile, then saves its text and is ready again', async () => {
+    const asking = await scenario(creditCsvModel, [{ type: 'csv.download' }]);
+    expect(asking.started).toEqual([{ id: 'fetchCsv', input: undefined }]);
+    expect(asking.snapshot.hasTag('busy')).toBe(true);
+    expect(asking.snapshot.can({ type: 'csv.download' })).toBe(false);
+    const saved = await scenario(creditCsvModel, [{ type: 'csv.download' }, done('fetchCsv', creditCsvText)]);
+    expect(saved.effects).toEqual([{ name: 'saveCsv', params: { text: creditCsvText } }]);
+    expect(saved.snapshot.value).toBe('idle');
+    expect(csvFileName(new Date('2026-11-26T23:30:00.000Z'))).toBe('atelier-credit-history-2026-11-26.csv');
+  });
+
+  it('CREDITS-12: a failed download says why, saves nothing, and Download CSV tries again', async () => {
+    const failed = await scenario(creditCsvModel, [{ type: 'csv.download' }, fail('fetchCsv', silentError)]);
+    expect(failed.effects).toEqual([]);
+    expect(failed.snapshot.value).toBe('failed');
+    expect(failed.snapshot.context.error).toBe('Failed to download the credit history. Please try again.');
+    const told = await scenario(creditCsvModel, [
+      { type: 'csv.download' },
+      fail('fetchCsv', serverError('Unauthorized')),
+    ]);
+    expect(told.snapshot.context.error).toBe('Unauthorized');
+    const again = await scenario(creditCsvModel, [
+      { type: 'csv.download' },
+      fail('fetchCsv', silentError),
+      { type: 'csv.download' },
+    ]);
+    expect(again.snapshot.hasTag('busy')).toBe(true);
+    expect(again.snapshot.context.error).toBeNull();
+    expect(again.started).toHaveLength(2);
   });
 });

@@ -27,6 +27,8 @@ const flows: Record<string, string> = {
   checkoutFlow: 'checkout',
   checkoutReturnFlow: 'checkoutReturn',
   creditHistoryFlow: 'creditHistory',
+  creditCsvFlow: 'creditCsv',
+  spendingFlow: 'spending',
   creationsFlow: 'creations',
   toolRunFlow: 'toolRun',
   toolBatchFlow: 'toolBatch',

@@ -3,7 +3,9 @@ import { useSelector } from '@xstate/react';
 import { CANCEL_CONFIRMATION } from '../../../machines/account/cancel-subscription.machine';
 import type { User } from '../../api/schemas';
 import type { cancelSubscriptionMachine } from '../../../machines/account/cancel-subscription.machine';
+import type { creditCsvMachine } from '../../../machines/billing/credit-csv.machine';
 import type { creditHistoryMachine } from '../../../machines/billing/credit-history.machine';
+import type { spendingMachine } from '../../../machines/billing/spending.machine';
 import { cancelSubscriptionFlow } from '../../app/flows';
 import { useFlow, type Flow } from '../../app/provider';
 import { isPaidTier, plans } from '../../catalog/plans';
@@ -14,6 +16,7 @@ import * as page from '../../components/ui/page/page.css';
 import { card } from '../../components/ui/layout/layout.css';
 import { ErrorBanner } from '../../components/ui/form/fields';
 import { CreditHistory } from './CreditHistory';
+import { Spending } from './Spending';
 import { formatDate } from './format';
 import * as styles from './account.css';
 
@@ -25,12 +28,16 @@ export function BillingSection({
   credits,
   logic = cancelSubscriptionFlow,
   historyLogic,
+  csvLogic,
+  spendingLogic,
 }: {
   subscription: User['subscription'];
   /** The balance the badges show; the history's newest running balance is the same. */
   credits: number;
   logic?: Flow<typeof cancelSubscriptionMachine>;
   historyLogic?: Flow<typeof creditHistoryMachine>;
+  csvLogic?: Flow<typeof creditCsvMachine>;
+  spendingLogic?: Flow<typeof spendingMachine>;
 }) {
   const actor = useFlow(logic);
   const confirming = useSelector(actor, (s) => s.hasTag('confirming'));
@@ -108,7 +115,8 @@ export function BillingSection({
           </button>
         ) : null}
       </div>
-      <CreditHistory {...(historyLogic ? { logic: historyLogic } : {})} />
+      <Spending {...(spendingLogic ? { logic: spendingLogic } : {})} />
+      <CreditHistory {...(historyLogic ? { logic: historyLogic } : {})} {...(csvLogic ? { csvLogic } : {})} />
       <Dialog
         open={confirming}
         onOpenChange={(open) => (open ? undefined : actor.send({ type: 'subscription.cancel.dismiss' }))}

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
+import type { creditCsvMachine } from '../../../machines/billing/credit-csv.machine';
 import type { creditHistoryMachine } from '../../../machines/billing/credit-history.machine';
 import type { CreditEntry } from '../../api/schemas';
-import { creditHistoryFlow } from '../../app/billing';
+import { creditCsvFlow, creditHistoryFlow } from '../../app/billing';
 import { useFlow, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import { ErrorBanner } from '../../components/ui/form/fields';
@@ -42,7 +43,13 @@ function What({ entry }: { entry: CreditEntry }) {
 }
 
 /** Settings › Billing: every grant, spend, refund and expiry, newest first, with the balance after each. */
-export function CreditHistory({ logic = creditHistoryFlow }: { logic?: Flow<typeof creditHistoryMachine> }) {
+export function CreditHistory({
+  logic = creditHistoryFlow,
+  csvLogic = creditCsvFlow,
+}: {
+  logic?: Flow<typeof creditHistoryMachine>;
+  csvLogic?: Flow<typeof creditCsvMachine>;
+}) {
   const flow = useFlow(logic);
   const entries = useSelector(flow, (s) => s.context.entries);
   const error = useSelector(flow, (s) => s.context.error);
@@ -54,9 +61,12 @@ export function CreditHistory({ logic = creditHistoryFlow }: { logic?: Flow<type
 
   return (
     <div className={styles.history}>
-      <h3 className={styles.historyTitle} id="credit-history-title">
-        Credit history
-      </h3>
+      <div className={styles.historyHead}>
+        <h3 className={styles.historyTitle} id="credit-history-title">
+          Credit history
+        </h3>
+        <DownloadCsv logic={csvLogic} />
+      </div>
       <ErrorBanner>{error}</ErrorBanner>
       {failed ? (
         <div className={forms.actions}>
@@ -114,6 +124,26 @@ export function CreditHistory({ logic = creditHistoryFlow }: { logic?: Flow<type
           </button>
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/** "Download CSV" (CREDITS-11, CREDITS-12): the whole history as a file; busy while it comes, the reason if it fails. */
+function DownloadCsv({ logic }: { logic: Flow<typeof creditCsvMachine> }) {
+  const csv = useFlow(logic);
+  const busy = useSelector(csv, (s) => s.hasTag('busy'));
+  const error = useSelector(csv, (s) => s.context.error);
+  return (
+    <div className={styles.csv}>
+      <button
+        type="button"
+        className={buttons.button.secondary}
+        disabled={busy}
+        onClick={() => csv.send({ type: 'csv.download' })}
+      >
+        {busy ? 'Downloading...' : 'Download CSV'}
+      </button>
+      <ErrorBanner>{error}</ErrorBanner>
     </div>
   );
 }

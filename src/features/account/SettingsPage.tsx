@@ -4,7 +4,9 @@ import type { cancelSubscriptionMachine } from '../../../machines/account/cancel
 import type { changeEmailMachine } from '../../../machines/account/change-email.machine';
 import type { changePasswordMachine } from '../../../machines/account/change-password.machine';
 import type { deleteAccountMachine } from '../../../machines/account/delete-account.machine';
+import type { creditCsvMachine } from '../../../machines/billing/credit-csv.machine';
 import type { creditHistoryMachine } from '../../../machines/billing/credit-history.machine';
+import type { spendingMachine } from '../../../machines/billing/spending.machine';
 import { useApp, useSession, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import * as forms from '../../components/ui/form/form.css';
@@ -24,6 +26,8 @@ export interface SettingsLogic {
   cancelSubscription?: Flow<typeof cancelSubscriptionMachine>;
   deleteAccount?: Flow<typeof deleteAccountMachine>;
   creditHistory?: Flow<typeof creditHistoryMachine>;
+  creditCsv?: Flow<typeof creditCsvMachine>;
+  spending?: Flow<typeof spendingMachine>;
 }
 
 /** /settings (ACCOUNT-1; signed-in only, NAV-6). */
@@ -60,6 +64,8 @@ export function SettingsPage({ logic = {} }: { logic?: SettingsLogic }) {
         credits={credits}
         {...(logic.cancelSubscription ? { logic: logic.cancelSubscription } : {})}
         {...(logic.creditHistory ? { historyLogic: logic.creditHistory } : {})}
+        {...(logic.creditCsv ? { csvLogic: logic.creditCsv } : {})}
+        {...(logic.spending ? { spendingLogic: logic.spending } : {})}
       />
       <DangerZone {...(logic.deleteAccount ? { logic: logic.deleteAccount } : {})} />
       <section className={`${card.padded} ${styles.section}`}>

@@ -33,3 +33,47 @@ export const numeric = style({
 });
 // The header cells of number columns line up with their figures.
 globalStyle(`${table} th${numeric}`, { textAlign: 'right' });
+
+/** "Spending this month" (CREDITS-9): the month's buttons, the bar chart, the table. */
+export const monthBar = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  flexWrap: 'wrap',
+});
+export const monthName = style({ fontWeight: 600 });
+export const monthButtons = style({ display: 'flex', gap: vars.space.xs });
+export const chart = style([stack.xs, { margin: 0, padding: 0, listStyle: 'none' }]);
+export const chartRow = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(6em, 10em) 1fr',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textSecondary,
+});
+export const chartTrack = style({ height: vars.space.md, borderRadius: vars.radius.sm, background: vars.color.input });
+export const chartFill = style({
+  display: 'block',
+  height: '100%',
+  minWidth: vars.space.xxxs,
+  borderRadius: vars.radius.sm,
+  background: vars.color.accent,
+});
+export const caption = style({
+  captionSide: 'top',
+  textAlign: 'left',
+  color: vars.color.textSecondary,
+  fontSize: vars.fontSize.sm,
+  paddingBottom: vars.space.xs,
+});
+export const totalRow = style({ fontWeight: 700 });
+export const historyHead = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  flexWrap: 'wrap',
+});
+export const csv = style([stack.xs, { alignItems: 'flex-end' }]);

@@ -1,8 +1,10 @@
 import { defineModel } from '../model-paths';
 import { checkoutMachine } from '../../../machines/billing/checkout.machine';
 import { checkoutReturnMachine } from '../../../machines/billing/checkout-return.machine';
+import { creditCsvMachine } from '../../../machines/billing/credit-csv.machine';
 import { creditHistoryMachine } from '../../../machines/billing/credit-history.machine';
-import type { CheckoutStatus, CreditHistoryAnswer } from '../../../src/api/schemas';
+import { spendingMachine } from '../../../machines/billing/spending.machine';
+import type { CheckoutStatus, CreditHistoryAnswer, SpendingAnswer } from '../../../src/api/schemas';
 import { serverError, silentError } from './fixtures';
 
 export const checkoutSessionAnswer = { sessionId: 'cs_local_1', url: 'http://127.0.0.1:3000/checkout/cs_local_1' };
@@ -97,4 +99,40 @@ export const creditHistoryModel = defineModel({
     loadMore: { done: [historyLastPage], error: [silentError] },
   },
   context: (context) => [context.entries.length, context.nextCursor, context.error],
+});
+
+/** November 2026 with two tools, most spent first; October 2026 with none. */
+export const spendingNovember: SpendingAnswer = {
+  month: '2026-11',
+  total: 32,
+  tools: [
+    { tool: 'text-to-image', title: 'Text to Image', runs: 3, credits: 24 },
+    { tool: 'text-to-text', title: 'Text Generation', runs: 1, credits: 8 },
+  ],
+};
+export const spendingOctober: SpendingAnswer = { month: '2026-10', total: 0, tools: [] };
+
+export const spendingModel = defineModel({
+  machine: spendingMachine,
+  input: { current: '2026-11' },
+  events: {
+    'spending.previous': [{ type: 'spending.previous' }],
+    'spending.next': [{ type: 'spending.next' }],
+    'spending.retry': [{ type: 'spending.retry' }],
+  },
+  actors: {
+    loadSpending: { done: [spendingNovember, spendingOctober], error: [serverError('Unauthorized'), silentError] },
+  },
+  // Only whether the month is the current one counts: any earlier month is the same state, so the walk ends.
+  context: (context) => [context.month === context.current, context.spending?.tools.length ?? null, context.error],
+});
+
+export const creditCsvText =
+  'date,description,change,balance\r\n2026-11-01T10:00:00.000Z,Sign-up credits,50,50\r\n2026-11-02T10:00:00.000Z,Tool run: Text to Image,-8,42\r\n';
+
+export const creditCsvModel = defineModel({
+  machine: creditCsvMachine,
+  events: { 'csv.download': [{ type: 'csv.download' }] },
+  actors: { fetchCsv: { done: [creditCsvText], error: [serverError('Unauthorized'), silentError] } },
+  context: (context) => context.error,
 });

@@ -12,6 +12,8 @@ import {
   checkoutReturnCancelModel,
   checkoutReturnNoneModel,
   creditHistoryModel,
+  spendingModel,
+  creditCsvModel,
 } from './billing.models';
 import { creationsModel, creationModel } from './creations.models';
 import { runsModel, pageRunsModel } from './runs.models';
@@ -41,6 +43,8 @@ export const flowModels: Record<string, FlowModel[]> = {
   checkout: [checkoutModel],
   checkoutReturn: [checkoutReturnPaidModel, checkoutReturnCancelModel, checkoutReturnNoneModel],
   creditHistory: [creditHistoryModel],
+  spending: [spendingModel],
+  creditCsv: [creditCsvModel],
   creations: [creationsModel, creationModel],
   runs: [runsModel],
   pageRuns: [pageRunsModel],

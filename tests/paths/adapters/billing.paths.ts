@@ -9,10 +9,15 @@ import {
   checkoutReturnCancelModel,
   checkoutReturnNoneModel,
   checkoutReturnPaidModel,
+  creditCsvModel,
   creditHistoryModel,
+  spendingModel,
 } from '../../flows/models/billing.models';
 import { freeUser } from '../../flows/models/fixtures';
-import type { CheckoutStatus, CreditHistoryAnswer, User } from '../../../src/api/schemas';
+import { readFile } from 'node:fs/promises';
+import type { Download } from 'playwright-core';
+import type { CheckoutStatus, CreditHistoryAnswer, SpendingAnswer, User } from '../../../src/api/schemas';
+import { emptyMonthText, monthName } from '../../../machines/billing/spending.machine';
 import {
   firstRender,
   answerOf,
@@ -340,3 +345,126 @@ export async function showsErrorWithTryAgain(page: Page, error: string | null): 
   await expect.poll(() => page.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
   return `"${error}" and Try again`;
 }
+
+const spendingSection = (page: Page) => page.getByTestId('spending');
+const spendingContext = (ctx: PathContext) =>
+  ctx.state.context as { current: string; month: string; spending: SpendingAnswer | null; error: string | null };
+
+/** Settings › Billing › Spending this month: the month's table and bars, Previous and Next month, Try again. */
+export const spendingPaths: PathAdapter = {
+  name: 'spending',
+  models: [spendingModel],
+  async start(ctx) {
+    const said = await openSignedIn(ctx, freeUser, '/settings');
+    await expect.poll(() => ctx.page.getByRole('heading', { name: 'Spending this month' }).isVisible()).toBe(true);
+    return said;
+  },
+  events: {
+    async 'spending.previous'({ page }) {
+      await spendingSection(page).getByRole('button', { name: 'Previous month' }).click();
+      return 'click Previous month';
+    },
+    async 'spending.next'({ page }) {
+      await spendingSection(page).getByRole('button', { name: 'Next month' }).click();
+      return 'click Next month';
+    },
+    async 'spending.retry'({ page }) {
+      await spendingSection(page).getByRole('button', { name: 'Try again' }).click();
+      return 'click Try again under Spending this month';
+    },
+    async 'xstate.*'({ server }, event: EventObject) {
+      const { status, body } = answerOf(event);
+      return server.answer('GET', /\/api\/users\/spending\?month=\d{4}-\d{2}$/, status, body);
+    },
+  },
+  causes: {
+    'xstate.*': byOutcome(
+      'open Settings signed in (a month with runs: run tools first; an earlier month: Previous month)',
+      'open it after the same account signed out in another tab: the server refuses the token (401 Unauthorized)',
+    ),
+  },
+
+  // What each state shows is said by the spending machine (meta.sees); these check its named kinds.
+  kinds: {
+    async spendingLoading(ctx) {
+      const section = spendingSection(ctx.page);
+      await expect.poll(() => section.getByText('Loading...').isVisible()).toBe(true);
+      await expect.poll(() => section.getByRole('button', { name: 'Previous month' }).isDisabled()).toBe(true);
+      return `'Loading...' for ${monthName(spendingContext(ctx).month)}, the month buttons disabled`;
+    },
+    async spending(ctx) {
+      const { month, current, spending } = spendingContext(ctx);
+      const section = spendingSection(ctx.page);
+      const name = monthName(month);
+      await expect.poll(() => section.getByText(name, { exact: true }).isVisible()).toBe(true);
+      await expect.poll(() => section.getByRole('button', { name: 'Next month' }).isEnabled()).toBe(month < current);
+      const tools = spending?.tools ?? [];
+      if (tools.length === 0) {
+        await expect.poll(() => section.getByText(emptyMonthText(month)).isVisible()).toBe(true);
+        await expect.poll(() => section.getByRole('table').count()).toBe(0);
+        return `"${emptyMonthText(month)}"`;
+      }
+      const table = section.getByRole('table', { name: `Credits spent in ${name}, by tool` });
+      await expect
+        .poll(() => table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.textContent)))
+        .toEqual(tools.map((t) => `${t.title}${t.runs.toLocaleString('en-US')}${t.credits.toLocaleString('en-US')}`));
+      await expect.poll(() => table.locator('tfoot').textContent()).toContain(`Total`);
+      await expect.poll(() => section.getByTestId('spending-chart').locator('li').count()).toBe(tools.length);
+      return `${tools.length} tool row(s) most spent first, a total of ${spending?.total} credits and a bar each`;
+    },
+    async spendingFailed(ctx) {
+      const section = spendingSection(ctx.page);
+      const error = spendingContext(ctx).error ?? '';
+      await expect.poll(() => section.getByRole('alert').filter({ hasText: error }).count()).toBe(1);
+      await expect.poll(() => section.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
+      return `"${error}" and Try again`;
+    },
+  },
+};
+
+/** The downloads the page started on a path, by its test server, each taken once by the answer that saved it. */
+const downloads = new WeakMap<TestServer, Download[]>();
+
+/** Settings › Billing › Credit history › Download CSV: the file saved, or why not. */
+export const creditCsvPaths: PathAdapter = {
+  name: 'creditCsv',
+  models: [creditCsvModel],
+  async start(ctx) {
+    const seen: Download[] = [];
+    downloads.set(ctx.server, seen);
+    ctx.page.on('download', (d) => seen.push(d));
+    const said = await openSignedIn(ctx, freeUser, '/settings');
+    await expect.poll(() => ctx.page.getByRole('heading', { name: 'Credit history' }).isVisible()).toBe(true);
+    return said;
+  },
+  events: {
+    async 'csv.download'({ page }) {
+      await page.getByRole('button', { name: 'Download CSV' }).click();
+      return 'click Download CSV';
+    },
+    async 'xstate.*'({ server }, event: EventObject) {
+      const { status, body } = answerOf(event);
+      const said = await server.answer('GET', '/api/users/credit-history.csv', status, body);
+      if (status >= 300) return said;
+      const seen = downloads.get(server)!;
+      await expect.poll(() => seen.length).toBe(1);
+      const file = seen.shift()!;
+      expect(file.suggestedFilename()).toMatch(/^atelier-credit-history-\d{4}-\d{2}-\d{2}\.csv$/);
+      if (typeof said.body === 'string') expect(await readFile((await file.path())!, 'utf8')).toBe(said.body);
+      return `${said}; the browser saves ${file.suggestedFilename()} with the answer's text`;
+    },
+  },
+  causes: {
+    'xstate.*': byOutcome(
+      'click Download CSV signed in: the server answers the whole history as CSV',
+      'click it after the same account signed out in another tab: the server refuses the token (401 Unauthorized)',
+    ),
+  },
+  kinds: {
+    async csvFailed(ctx) {
+      const error = (ctx.state.context as { error: string | null }).error ?? '';
+      await expect.poll(() => ctx.page.getByRole('alert').filter({ hasText: error }).count()).toBe(1);
+      return `"${error}"`;
+    },
+  },
+};

@@ -6,8 +6,10 @@ import { cancelSubscriptionMachine } from '../../../machines/account/cancel-subs
 import { changeEmailMachine } from '../../../machines/account/change-email.machine';
 import { changePasswordMachine } from '../../../machines/account/change-password.machine';
 import { deleteAccountMachine } from '../../../machines/account/delete-account.machine';
+import { creditCsvMachine } from '../../../machines/billing/credit-csv.machine';
 import { creditHistoryMachine } from '../../../machines/billing/credit-history.machine';
-import type { CreditHistoryAnswer, User } from '../../../src/api/schemas';
+import { monthName, monthOf, shiftMonth, spendingMachine } from '../../../machines/billing/spending.machine';
+import type { CreditHistoryAnswer, SpendingAnswer, User } from '../../../src/api/schemas';
 import { defineFlow } from '../../../src/app/flow';
 import { SettingsPage, type SettingsLogic } from '../../../src/features/account/SettingsPage';
 import { Route as SettingsRoute } from '../../../src/routes/settings';
@@ -26,7 +28,17 @@ function fakeLogic() {
   const loadHistory = vi.fn(async ({ input }: { input: { cursor: string | null } }): Promise<CreditHistoryAnswer> =>
     input.cursor === null ? historyPages.first : historyPages.older,
   );
+  const loadSpending = vi.fn(async ({ input }: { input: { month: string } }): Promise<SpendingAnswer> =>
+    input.month === thisMonth ? spendingThisMonth : { month: input.month, total: 0, tools: [] },
+  );
+  const fetchCsv = vi.fn(async (): Promise<string> => 'date,description,change,balance\r\n');
+  const saveCsv = vi.fn();
   const logic: SettingsLogic = {
+    spending: defineFlow(spendingMachine)(() => ({ actors: { loadSpending: fromPromise(loadSpending) } })),
+    creditCsv: defineFlow(creditCsvMachine)(() => ({
+      actors: { fetchCsv: fromPromise(fetchCsv) },
+      actions: { saveCsv: (_, params) => saveCsv(params) },
+    })),
     creditHistory: defineFlow(creditHistoryMachine)(() => ({ actors: { loadHistory: fromPromise(loadHistory) } })),
     changeEmail: defineFlow(changeEmailMachine)(() => ({
       actors: { changeEmail: fromPromise(changeEmail) },
@@ -42,8 +54,28 @@ function fakeLogic() {
       actions: { reloadPage },
     })),
   };
-  return { logic, changeEmail, deleteAccount, cancelSubscription, reloadPage, loadHistory };
+  return {
+    logic,
+    changeEmail,
+    deleteAccount,
+    cancelSubscription,
+    reloadPage,
+    loadHistory,
+    loadSpending,
+    fetchCsv,
+    saveCsv,
+  };
 }
+
+const thisMonth = monthOf(new Date());
+const spendingThisMonth: SpendingAnswer = {
+  month: thisMonth,
+  total: 1057,
+  tools: [
+    { tool: 'text-to-advertisement', title: 'Text to Advertisement', runs: 5, credits: 1025 },
+    { tool: 'text-to-text', title: 'Text Generation', runs: 6, credits: 32 },
+  ],
+};
 
 /** proUser's 2,500 credits: sign-up 50, a pack, Pro's grant after Standard's expiry, a run and its refund. */
 const historyPages: { first: CreditHistoryAnswer; older: CreditHistoryAnswer } = {
@@ -164,6 +196,82 @@ describe('/settings › Billing: balance, credit dates and the credit history', 
       ),
     ).toBeInTheDocument();
     expect(screen.queryByTestId('next-grant')).toBeNull();
+  });
+});
+
+describe('/settings › Billing: spending this month and the CSV', () => {
+  it('CREDITS-9: shows the month by tool, most spent first, as bars hidden from assistive technology and a table with a total', async () => {
+    await startSession({ endpoints: fakeEndpoints(proUser), token: 't' });
+    const fakes = fakeLogic();
+    await renderWithRouter(<SettingsPage logic={fakes.logic} />);
+    const section = within(screen.getByRole('region', { name: 'Spending this month' }));
+    const table = await section.findByRole('table', { name: `Credits spent in ${monthName(thisMonth)}, by tool` });
+    expect(fakes.loadSpending).toHaveBeenCalledWith(expect.objectContaining({ input: { month: thisMonth } }));
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => Array.from(r.children).map((c) => c.textContent)),
+    ).toEqual([
+      ['Tool', 'Runs', 'Credits'],
+      ['Text to Advertisement', '5', '1,025'],
+      ['Text Generation', '6', '32'],
+      ['Total', '11', '1,057'],
+    ]);
+    const chart = screen.getByTestId('spending-chart');
+    expect(chart).toHaveAttribute('aria-hidden', 'true');
+    expect(chart.querySelectorAll('li')).toHaveLength(2);
+    expect(section.getByRole('button', { name: 'Next month' })).toBeDisabled();
+  });
+
+  it('CREDITS-10: an earlier month without runs says so by name; Next month comes back', async () => {
+    await startSession({ endpoints: fakeEndpoints(proUser), token: 't' });
+    const fakes = fakeLogic();
+    await renderWithRouter(<SettingsPage logic={fakes.logic} />);
+    const section = within(screen.getByRole('region', { name: 'Spending this month' }));
+    await section.findByRole('table');
+    fireEvent.click(section.getByRole('button', { name: 'Previous month' }));
+    const before = shiftMonth(thisMonth, -1);
+    expect(await section.findByText(`No credits spent in ${monthName(before)}.`)).toBeInTheDocument();
+    expect(section.queryByRole('table')).toBeNull();
+    fireEvent.click(section.getByRole('button', { name: 'Next month' }));
+    expect(await section.findByRole('table')).toBeInTheDocument();
+    expect(fakes.loadSpending.mock.calls.map(([c]) => c.input.month)).toEqual([thisMonth, before, thisMonth]);
+  });
+
+  it('CREDITS-10: a failed month shows the message with Try again, which loads it again', async () => {
+    await startSession({ endpoints: fakeEndpoints(proUser), token: 't' });
+    const fakes = fakeLogic();
+    fakes.loadSpending.mockRejectedValueOnce({ message: 'Unauthorized' });
+    await renderWithRouter(<SettingsPage logic={fakes.logic} />);
+    const section = within(screen.getByRole('region', { name: 'Spending this month' }));
+    expect(await section.findByRole('alert')).toHaveTextContent('Unauthorized');
+    fireEvent.click(section.getByRole('button', { name: 'Try again' }));
+    expect(await section.findByRole('table')).toBeInTheDocument();
+  });
+
+  it('CREDITS-11: Download CSV is busy while the file comes, then saves its text', async () => {
+    await startSession({ endpoints: fakeEndpoints(proUser), token: 't' });
+    const fakes = fakeLogic();
+    const file = deferred<string>();
+    fakes.fetchCsv.mockReturnValueOnce(file.promise);
+    await renderWithRouter(<SettingsPage logic={fakes.logic} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByRole('button', { name: 'Downloading...' })).toBeDisabled();
+    file.resolve('date,description,change,balance\r\n');
+    expect(await screen.findByRole('button', { name: 'Download CSV' })).toBeEnabled();
+    expect(fakes.saveCsv).toHaveBeenCalledWith({ text: 'date,description,change,balance\r\n' });
+  });
+
+  it('CREDITS-12: a failed download says why, and Download CSV tries again', async () => {
+    await startSession({ endpoints: fakeEndpoints(proUser), token: 't' });
+    const fakes = fakeLogic();
+    fakes.fetchCsv.mockRejectedValueOnce({});
+    await renderWithRouter(<SettingsPage logic={fakes.logic} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText('Failed to download the credit history. Please try again.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(fakes.saveCsv).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('Failed to download the credit history. Please try again.')).toBeNull();
   });
 });
 
