@@ -11,6 +11,7 @@ import { verifyEmailMachine } from './auth/verify-email.machine';
 import { checkoutReturnMachine } from './billing/checkout-return.machine';
 import { checkoutMachine } from './billing/checkout.machine';
 import { creditHistoryMachine } from './billing/credit-history.machine';
+import { creationShareMachine } from './creations/creation-share.machine';
 import { creationsMachine } from './creations/creations.machine';
 import { pageRunsMachine } from './runs/page-runs.machine';
 import { runsMachine } from './runs/runs.machine';
@@ -34,6 +35,7 @@ export const machines: Record<string, AnyStateMachine> = {
   checkoutReturn: checkoutReturnMachine,
   checkout: checkoutMachine,
   creditHistory: creditHistoryMachine,
+  creationShare: creationShareMachine,
   creations: creationsMachine,
   pageRuns: pageRunsMachine,
   runs: runsMachine,

@@ -13,7 +13,7 @@ import {
   checkoutReturnNoneModel,
   creditHistoryModel,
 } from './billing.models';
-import { creationsModel, creationModel } from './creations.models';
+import { creationsModel, creationModel, creationShareModel, creationSharedModel } from './creations.models';
 import { runsModel, pageRunsModel } from './runs.models';
 import { sessionModel } from './session.model';
 import { sidebarWideModel, sidebarNarrowModel, themeModel } from './shell.models';
@@ -42,6 +42,7 @@ export const flowModels: Record<string, FlowModel[]> = {
   checkoutReturn: [checkoutReturnPaidModel, checkoutReturnCancelModel, checkoutReturnNoneModel],
   creditHistory: [creditHistoryModel],
   creations: [creationsModel, creationModel],
+  creationShare: [creationShareModel, creationSharedModel],
   runs: [runsModel],
   pageRuns: [pageRunsModel],
   session: [sessionModel],
