@@ -68,6 +68,14 @@ export const creationShareMachine = setup({
   states: {
     opening: {
       description: 'The creation is shared already, or not',
+      meta: facts({
+        ignores: [
+          {
+            events: ['share.create', ...linkEvents, ...dialogEvents],
+            why: 'Never at rest: the flow passes at once to its link or to Share, before anything shows.',
+          },
+        ],
+      }),
       always: [{ guard: 'isShared', target: 'shared' }, { target: 'private' }],
     },
     private: {

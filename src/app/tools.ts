@@ -100,9 +100,9 @@ export function toolEffects({
     // A picture that is already stored (a creation's settings put its signed address in the form: CREATIONS-13)
     // is not uploaded again: the server reads it by that address.
     upload: fromPromise(({ input, signal }) =>
-      input.image.startsWith('data:')
-        ? rethrowing(async () => (await api()).upload(input.image, { signal }))
-        : Promise.resolve({ url: input.image }),
+      /^(https?:\/\/[^/]+)?\/files\/uploads\//.test(input.image)
+        ? Promise.resolve({ url: input.image })
+        : rethrowing(async () => (await api()).upload(input.image, { signal })),
     ),
     requireSignIn: () => session().send({ type: 'auth.required' }),
     creditsChanged,
