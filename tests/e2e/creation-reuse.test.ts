@@ -32,7 +32,7 @@ describe("a creation's page", () => {
     const token = (await page.evaluate(() => localStorage.getItem('token')))!;
     const dataUrl = `data:image/png;base64,${(await photo()).toString('base64')}`;
     const uploaded = await api<{ url: string }>('/api/upload', { token, body: { image: dataUrl } });
-    expect(uploaded.status).toBe(200);
+    expect(uploaded.status).toBe(201);
     const id = await madeCreation(token, 'image-to-image', {
       prompt: 'as a watercolour',
       image: uploaded.body.url,
