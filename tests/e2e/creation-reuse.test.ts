@@ -65,9 +65,9 @@ describe("a creation's page", () => {
       .toBe(true);
     // The same settings run again from the form (the picture is read by its address, not uploaded again).
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
-    await expect.poll(() => page.getByAltText('Generated image', { exact: true }).isVisible(), { timeout: 60_000 }).toBe(
-      true,
-    );
+    await expect
+      .poll(() => page.getByAltText('Generated image', { exact: true }).isVisible(), { timeout: 60_000 })
+      .toBe(true);
   }, 240_000);
 
   it('SHARE-4, SHARE-6: Share makes a link a fresh browser opens; after Stop sharing it answers 404', async () => {

@@ -8,10 +8,9 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { Creation, CreationDetail as CreationDetailAnswer } from '../../api/schemas';
 import { creationsFlow, type CreationsLogic } from '../../app/creations';
-import { toolListing } from '../../catalog/listing.gen';
 import { CreationShare } from './CreationShare';
 import { useFlow, type Flow } from '../../app/provider';
-import { categories, type Category } from '../../catalog';
+import { categories, tools, type Category } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
 import { actionIcon, outputKindIcon } from '../../components/ui/icons/creation-icons';
 import { firstOutputOf, inProgress } from '../../../machines/creations/creations.machine';
@@ -311,7 +310,7 @@ function CreationDetail({ creation, actor }: { creation: Creation; actor: Creati
  * for a tool still in the catalogue and a run that had a prompt or parameters; the tool page reads `?settings`.
  */
 function Reuse({ creation }: { creation: Creation }) {
-  const tool = toolListing.find((t) => t.key === creation.tool);
+  const tool = tools.find((t) => t.key === creation.tool);
   if (!tool || inProgress(creation) || (creation.prompt === null && Object.keys(creation.input).length === 0))
     return null;
   return (

@@ -187,9 +187,9 @@ export const creationSharePaths: PathAdapter = {
   kinds: {
     async link({ page, state }) {
       const { link, copied } = shareContext({ state } as PathContext);
-      await expect.poll(() => shareRegion(page).getByRole('textbox', { name: 'Public link' }).inputValue()).toBe(
-        link?.url ?? '',
-      );
+      await expect
+        .poll(() => shareRegion(page).getByRole('textbox', { name: 'Public link' }).inputValue())
+        .toBe(link?.url ?? '');
       await expect.poll(() => shareRegion(page).getByText(LINK_COPIED).count()).toBe(copied ? 1 : 0);
       return `the link ${link?.url ?? ''} in its field${copied ? ", and 'Link copied'" : ''}`;
     },

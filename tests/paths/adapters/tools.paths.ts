@@ -215,11 +215,17 @@ export const toolRunPaths: PathAdapter = {
         shared: null,
       };
       ctx.server.standing.set('GET /api/creations/apply-1', { status: 200, body: detail });
+      // To the creation's page in the app (a client-side move: the page's run is kept, RUNS-12), then its link.
       await ctx.page.evaluate(() => {
         const state = (window.history.state ?? {}) as Record<string, unknown>;
         const index = typeof state['__TSR_index'] === 'number' ? state['__TSR_index'] : 0;
-        window.history.pushState({ ...state, __TSR_index: index + 1 }, '', `${location.pathname}?settings=apply-1`);
+        window.history.pushState({ ...state, __TSR_index: index + 1 }, '', '/creations/apply-1');
       });
+      const reuse = ctx.page.getByRole('link', { name: 'Use these settings' });
+      await expect.poll(() => reuse.isVisible()).toBe(true);
+      await reuse.click();
+      // The tool page reads the creation, gives its run the settings and drops the query.
+      await expect.poll(() => new URL(ctx.page.url()).pathname).toBe(tool.path);
       await expect.poll(() => new URL(ctx.page.url()).search).toBe('');
       return `click Use these settings on a creation of ${tool.title} ("${e.prompt ?? ''}")`;
     },
@@ -384,6 +390,8 @@ export const toolRunPaths: PathAdapter = {
         return e.image === null && !context.poseImage ? 'Remove pose image shows only with a pose image' : null;
       case 'tool.fileRejected':
         return view.upload ? null : `${context.tool.title} has no file to choose`;
+      case 'tool.apply':
+        return context.signedIn ? null : 'a visitor has no creations whose settings to use';
       case 'tool.aspect':
         return context.shape.aspect ? null : `${context.tool.title} has no aspect presets`;
       case 'tool.size':
