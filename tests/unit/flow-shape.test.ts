@@ -27,6 +27,7 @@ const flows: Record<string, string> = {
   checkoutFlow: 'checkout',
   checkoutReturnFlow: 'checkoutReturn',
   creditHistoryFlow: 'creditHistory',
+  creationShareFlow: 'creationShare',
   creationsFlow: 'creations',
   toolRunFlow: 'toolRun',
   toolBatchFlow: 'toolBatch',
