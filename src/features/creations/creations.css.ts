@@ -173,7 +173,7 @@ export const dialogActions = style({
 
 /** A creation's public link (SHARE-4): the read-only field, its note and the Copy link word. */
 export const share = style({ display: 'grid', gap: vars.space.sm });
-export const shareLabel = style({ color: vars.color.textSecondary, fontSize: vars.fontSize.sm });
+export const shareLabel = style({ margin: 0, color: vars.color.textSecondary, fontSize: vars.fontSize.sm });
 export const shareField = style({
   width: '100%',
   padding: `${vars.space.xs} ${vars.space.sm}`,
