@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { toolByKey, type ToolKey } from '../../src/catalog/tools';
-import { api } from './accounts';
+import { api, balance } from './accounts';
 import { violations } from './a11y';
 import { desktop, phone, screenshot, setupBrowser } from './browser';
-import { fundedUser, photo } from './tool-runs/helpers';
+import { cost, expectBalance, fundedUser, photo } from './tool-runs/helpers';
 
 const { browser } = setupBrowser();
 
@@ -68,6 +68,18 @@ describe("a creation's page", () => {
     await expect
       .poll(() => page.getByAltText('Generated image', { exact: true }).isVisible(), { timeout: 60_000 })
       .toBe(true);
+
+    // CREATIONS-14: New seed runs the same settings at once, charged once more.
+    await page.goto(`/creations/${id}`);
+    await expect.poll(() => page.getByRole('link', { name: 'New seed' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    const before = await balance(page);
+    await page.getByRole('link', { name: 'New seed' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(toolByKey('image-to-image').path);
+    await expectBalance(page, before - cost('image-to-image'));
+    await expect
+      .poll(() => page.getByAltText('Generated image', { exact: true }).isVisible(), { timeout: 60_000 })
+      .toBe(true);
+    await expect.poll(() => prompt.inputValue()).toBe('as a watercolour');
   }, 240_000);
 
   it('SHARE-4, SHARE-6: Share makes a link a fresh browser opens; after Stop sharing it answers 404', async () => {
