@@ -13,6 +13,7 @@ import { checkoutMachine } from './billing/checkout.machine';
 import { creditCsvMachine } from './billing/credit-csv.machine';
 import { creditHistoryMachine } from './billing/credit-history.machine';
 import { spendingMachine } from './billing/spending.machine';
+import { creationShareMachine } from './creations/creation-share.machine';
 import { creationsMachine } from './creations/creations.machine';
 import { pageRunsMachine } from './runs/page-runs.machine';
 import { runsMachine } from './runs/runs.machine';
@@ -38,6 +39,7 @@ export const machines: Record<string, AnyStateMachine> = {
   creditCsv: creditCsvMachine,
   creditHistory: creditHistoryMachine,
   spending: spendingMachine,
+  creationShare: creationShareMachine,
   creations: creationsMachine,
   pageRuns: pageRunsMachine,
   runs: runsMachine,

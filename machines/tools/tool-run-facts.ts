@@ -22,7 +22,7 @@ const formEvents = [
 const resultEvents = ['tool.reset', 'tool.runAgain', 'tool.edit'];
 
 export const toolRunFacts = {
-  sends: [...formEvents, ...resultEvents, 'tool.balance', 'tool.resume'],
+  sends: [...formEvents, ...resultEvents, 'tool.balance', 'tool.resume', 'tool.apply'],
 };
 
 /** 'Generate Another', 'Run again' and 'Edit' need a result. */
@@ -60,6 +60,10 @@ export const workingFacts = {
     {
       events: ['tool.runAgain', 'tool.edit'],
       why: "'Run again' and 'Edit' are shown only with a result; a run in progress has none yet.",
+    },
+    {
+      events: ['tool.apply'],
+      why: "A run is in progress: a creation's settings are not put into a form that is locked (the page keeps its run; CREATIONS-13).",
     },
     resumeOnOpen,
   ],

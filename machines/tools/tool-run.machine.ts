@@ -21,7 +21,9 @@ import { toolPollMachine } from './tool-poll.machine';
 import { toolProgressMachine } from './tool-progress.machine';
 import { toolRequestMachine } from './tool-request.machine';
 import { blankForm, blankRun, idOf, outputOf, refundOf, requestInput, takeBalance } from './run-parts';
+import { appliedForm } from './applied-form';
 import type {
+  AppliedSettings,
   PollOutcome,
   RequestOutcome,
   ToolRunContext,
@@ -99,6 +101,11 @@ export const toolRunMachine = setup({
     clearRun: assign(({ context }) => ({ ...blankForm(context.tool, context.shape), ...blankRun })),
     /** 'Edit' (TOOL-43): the result goes, the form stays as it was sent. */
     editRun: assign(() => ({ ...blankRun })),
+    /** 'Use these settings' (CREATIONS-13): the past run's form, with the result and banner gone. */
+    applySettings: assign(({ context }, settings: AppliedSettings) => ({
+      ...blankRun,
+      ...appliedForm(context, settings),
+    })),
     showResult: assign({ result: (_, p: { output: string }) => p.output, progress: 100, error: null }),
     showError: assign({ error: (_, p: { message: string }) => p.message, progress: 0 }),
     /** The call failed, or answered without what it promises: the message for that (TOOL-27). */
@@ -189,6 +196,10 @@ export const toolRunMachine = setup({
         'tool.param': {
           guard: { type: 'knownParam', params: ({ event }) => event },
           actions: { type: 'setParam', params: ({ event }) => event },
+        },
+        'tool.apply': {
+          actions: { type: 'applySettings', params: ({ event }) => event },
+          meta: facts({ rules: ['CREATIONS-13'] }),
         },
         'tool.resume': {
           guard: 'canFollow',
@@ -403,6 +414,12 @@ export const toolRunMachine = setup({
       on: {
         'tool.reset': { target: 'idle', actions: 'clearRun', meta: facts({ rules: ['TOOL-3', 'TOOL-39'] }) },
         'tool.edit': { target: 'idle', actions: 'editRun', meta: facts({ rules: ['TOOL-43'] }) },
+        // 'Use these settings' while a result shows: back to the form, as Edit, with that run's settings.
+        'tool.apply': {
+          target: 'idle',
+          actions: { type: 'applySettings', params: ({ event }) => event },
+          meta: facts({ rules: ['CREATIONS-13'] }),
+        },
         // The same form once more: no seed is sent, so the server draws a new one; charged again.
         'tool.runAgain': [
           {
@@ -430,6 +447,11 @@ export const toolRunMachine = setup({
         'tool.image': { actions: { type: 'setImage', params: ({ event }) => event } },
         'tool.poseImage': { actions: { type: 'setPoseImage', params: ({ event }) => event } },
         'tool.fileRejected': { actions: { type: 'refuse', params: ({ event }) => event } },
+        'tool.apply': {
+          target: 'idle',
+          actions: { type: 'applySettings', params: ({ event }) => event },
+          meta: facts({ rules: ['CREATIONS-13'] }),
+        },
         'tool.aspect': {
           guard: { type: 'knownAspect', params: ({ event }) => event },
           actions: { type: 'setAspect', params: ({ event }) => event },

@@ -150,6 +150,17 @@ export interface ToolRunContext {
   random: () => number;
 }
 
+/** A past run's settings, as 'Use these settings' gives them to a tool page's form (CREATIONS-13). */
+export interface AppliedSettings {
+  prompt: string | null;
+  width: number | null;
+  height: number | null;
+  /** The run's parameters (only the tool's own controls are taken; a seed is not). */
+  params: Readonly<Record<string, string | number | boolean | null>>;
+  image: string | null;
+  poseImage: string | null;
+}
+
 export type ToolRunEvent =
   /** RUNS-14: the page, opening on a blank form, follows this run of the account still working. */
   | { type: 'tool.resume'; id: string; prompt: string }
@@ -171,6 +182,11 @@ export type ToolRunEvent =
   | { type: 'tool.runAgain' }
   /** 'Edit' (TOOL-43): back to the form with the prompt, parameters and files kept. */
   | { type: 'tool.edit' }
+  /**
+   * 'Use these settings' of a creation's page (CREATIONS-13): the form takes that run's prompt, size,
+   * aspect, parameters and uploaded pictures (their signed addresses), as Edit shows a form.
+   */
+  | ({ type: 'tool.apply' } & AppliedSettings)
   /** The app keeps the session's view current: signed in or not, and the balance. */
   | { type: 'tool.balance'; signedIn: boolean; credits: number }
   /** From the progress child, the poll child or the wait callbacks: 0–100. */

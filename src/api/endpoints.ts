@@ -87,6 +87,9 @@ export function createEndpoints(api: ApiClient) {
     getCreation: (id: string, options?: CallOptions) =>
       call(api, ops.getCreation, { params: { id }, ...callOptions(options) }),
     deleteCreation: (id: string) => call(api, ops.deleteCreation, { params: { id } }),
+    // A creation's public link (SHARE-4 to SHARE-6): make it, revoke it.
+    shareCreation: (id: string) => call(api, ops.shareCreation, { params: { id } }),
+    unshareCreation: (id: string) => call(api, ops.unshareCreation, { params: { id } }),
     /** POST /api/generate/batch: one run per prompt, every run reserved or none; answers each run's status and the balance. */
     startBatch: (body: v.InferInput<typeof ops.startBatch.body>, options?: CallOptions) =>
       call(api, ops.startBatch, { body, ...callOptions(options) }),

@@ -97,7 +97,13 @@ export function toolEffects({
     fetchPrediction: fromPromise(({ input, signal }) =>
       rethrowing(async () => (await api()).getPrediction(input.id, { signal })),
     ),
-    upload: fromPromise(({ input, signal }) => rethrowing(async () => (await api()).upload(input.image, { signal }))),
+    // A picture that is already stored (a creation's settings put its signed address in the form: CREATIONS-13)
+    // is not uploaded again: the server reads it by that address.
+    upload: fromPromise(({ input, signal }) =>
+      /^(https?:\/\/[^/]+)?\/files\/uploads\//.test(input.image)
+        ? Promise.resolve({ url: input.image })
+        : rethrowing(async () => (await api()).upload(input.image, { signal })),
+    ),
     requireSignIn: () => session().send({ type: 'auth.required' }),
     creditsChanged,
     refreshCredits: () => {

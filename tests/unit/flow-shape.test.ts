@@ -29,6 +29,7 @@ const flows: Record<string, string> = {
   creditHistoryFlow: 'creditHistory',
   creditCsvFlow: 'creditCsv',
   spendingFlow: 'spending',
+  creationShareFlow: 'creationShare',
   creationsFlow: 'creations',
   toolRunFlow: 'toolRun',
   toolBatchFlow: 'toolBatch',

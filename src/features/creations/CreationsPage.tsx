@@ -6,10 +6,11 @@
 import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { Creation } from '../../api/schemas';
+import type { Creation, CreationDetail as CreationDetailAnswer } from '../../api/schemas';
 import { creationsFlow, type CreationsLogic } from '../../app/creations';
+import { CreationShare } from './CreationShare';
 import { useFlow, type Flow } from '../../app/provider';
-import { categories, type Category } from '../../catalog';
+import { categories, tools, type Category } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
 import { actionIcon, outputKindIcon } from '../../components/ui/icons/creation-icons';
 import { firstOutputOf, inProgress } from '../../../machines/creations/creations.machine';
@@ -294,9 +295,42 @@ function CreationDetail({ creation, actor }: { creation: Creation; actor: Creati
             </ul>
           </div>
         ) : null}
+        <Reuse creation={creation} />
         <CreationActions creation={creation} actor={actor} output={output} />
+        {creation.status === 'succeeded' && output !== null ? (
+          <CreationShare id={creation.id} link={(creation as CreationDetailAnswer).shared ?? null} />
+        ) : null}
       </div>
     </article>
+  );
+}
+
+/**
+ * 'Use these settings' (CREATIONS-13) and 'New seed' (CREATIONS-14): the tool's page with this run's form,
+ * for a tool still in the catalogue and a run that had a prompt or parameters; the tool page reads `?settings`.
+ */
+function Reuse({ creation }: { creation: Creation }) {
+  const tool = tools.find((t) => t.key === creation.tool);
+  if (!tool || inProgress(creation) || (creation.prompt === null && Object.keys(creation.input).length === 0))
+    return null;
+  return (
+    <div className={styles.actions}>
+      <Link
+        to={tool.path}
+        search={{ settings: creation.id } as never}
+        className={`${buttons.button.primary} ${buttons.small}`}
+      >
+        Use these settings
+      </Link>
+      <Link
+        to={tool.path}
+        search={{ settings: creation.id, seed: 'new' } as never}
+        className={`${buttons.button.secondary} ${buttons.small}`}
+        title={`Run it again with a new seed: ${tool.cost} credits`}
+      >
+        New seed
+      </Link>
+    </div>
   );
 }
 

@@ -170,3 +170,17 @@ export const dialogActions = style({
   justifyContent: 'flex-end',
   marginTop: vars.space.lg,
 });
+
+/** A creation's public link (SHARE-4): the read-only field, its note and the Copy link word. */
+export const share = style({ display: 'grid', gap: vars.space.sm });
+export const shareLabel = style({ margin: 0, color: vars.color.textSecondary, fontSize: vars.fontSize.sm });
+export const shareField = style({
+  width: '100%',
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.input,
+  color: vars.color.text,
+  fontSize: vars.fontSize.sm,
+});
+export const copied = style({ color: vars.color.textSecondary, fontSize: vars.fontSize.sm, alignSelf: 'center' });

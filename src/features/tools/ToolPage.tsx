@@ -10,6 +10,7 @@ import * as buttons from '../../components/ui/button/button.css';
 import { icons } from '../../components/ui/icons/icons';
 import * as page from '../../components/ui/page/page.css';
 import { useSessionKnown } from '../../app/provider';
+import { useCreationSettings } from '../../app/creation-settings';
 import { TOOL_RESULT_ID, generateEnabled, useToolRun, type ToolRunActor, type ToolRunFlow } from '../../app/tools';
 import { AspectPresets, ParamFields, PromptField, SizeFields, UploadArea } from './ToolForm';
 import { ToolResult } from './ToolResult';
@@ -31,6 +32,8 @@ export function ToolPage(props: ToolPageProps) {
   const { flow } = props;
   const view = viewOf(tool);
   const run = useToolRun(tool, flow);
+  // 'Use these settings' / 'New seed' of a creation's page (CREATIONS-13, CREATIONS-14).
+  useCreationSettings(run);
   return (
     <div className={styles.root}>
       <header className={page.header}>

@@ -1,5 +1,6 @@
 /** Flow models of My creations: the list (load, load more, filter, delete confirm) and the one-run page. */
 import { creationsMachine, type CreationsContext } from '../../../machines/creations/creations.machine';
+import { creationShareMachine, type CreationShareContext } from '../../../machines/creations/creation-share.machine';
 import type { Creation } from '../../../src/api/schemas';
 import { defineModel } from '../model-paths';
 import { serverError, silentError } from './fixtures';
@@ -74,4 +75,39 @@ export const creationModel = defineModel({
     deleteCreation: { done: [{ message: 'Creation deleted' }], error: [serverError('Creation not found')] },
   },
   context: key,
+});
+
+/** A creation's public link (SHARE-4 to SHARE-6): made, copied, revoked after a confirmation. */
+export const shareLink = { token: 'share-token-1', url: 'http://127.0.0.1/share/share-token-1' };
+const shareEvents = {
+  'share.create': [{ type: 'share.create' as const }],
+  'share.copy': [{ type: 'share.copy' as const }],
+  'share.stop': [{ type: 'share.stop' as const }],
+  'share.stop.confirm': [{ type: 'share.stop.confirm' as const }],
+  'share.stop.cancel': [{ type: 'share.stop.cancel' as const }],
+};
+const shareActors = {
+  shareCreation: {
+    done: [shareLink],
+    error: [serverError('Only a finished creation with a result can be shared'), silentError],
+  },
+  unshareCreation: { done: [{ message: 'Link revoked' }], error: [serverError('Creation not found'), silentError] },
+};
+const shareKey = (c: CreationShareContext) => [c.link !== null, c.error !== null, c.copied];
+
+export const creationShareModel = defineModel({
+  machine: creationShareMachine,
+  input: { id: 'c1' },
+  events: shareEvents,
+  actors: shareActors,
+  context: shareKey,
+});
+
+/** The page of a creation already shared: it opens on its link. */
+export const creationSharedModel = defineModel({
+  machine: creationShareMachine,
+  input: { id: 'c1', link: shareLink },
+  events: shareEvents,
+  actors: shareActors,
+  context: shareKey,
 });

@@ -15,7 +15,7 @@ import {
   spendingModel,
   creditCsvModel,
 } from './billing.models';
-import { creationsModel, creationModel } from './creations.models';
+import { creationsModel, creationModel, creationShareModel, creationSharedModel } from './creations.models';
 import { runsModel, pageRunsModel } from './runs.models';
 import { sessionModel } from './session.model';
 import { sidebarWideModel, sidebarNarrowModel, themeModel } from './shell.models';
@@ -46,6 +46,7 @@ export const flowModels: Record<string, FlowModel[]> = {
   spending: [spendingModel],
   creditCsv: [creditCsvModel],
   creations: [creationsModel, creationModel],
+  creationShare: [creationShareModel, creationSharedModel],
   runs: [runsModel],
   pageRuns: [pageRunsModel],
   session: [sessionModel],

@@ -15,6 +15,8 @@ import { serverError, silentError } from './fixtures';
 
 export const IMAGE = 'data:image/png;base64,iVBORw0KGgo=';
 export const POSE = 'data:image/png;base64,UE9TRQ==';
+/** An uploaded picture's signed address, as a creation's page gives it to 'Use these settings' (CREATIONS-13). */
+export const UPLOADED = '/files/uploads/applied.png?exp=4102444800000&sig=path-test';
 export const KEY = 'key-1';
 export const fixedKey = () => KEY;
 export const halfway = () => 0.5;
@@ -70,6 +72,20 @@ function runEvents(vary: { prompt?: boolean; image?: boolean; pose?: boolean; se
     'tool.reset': [{ type: 'tool.reset' as const }],
     'tool.runAgain': [{ type: 'tool.runAgain' as const }],
     'tool.edit': [{ type: 'tool.edit' as const }],
+    // CREATIONS-13: 'Use these settings' of a creation's page.
+    'tool.apply': [
+      {
+        type: 'tool.apply' as const,
+        prompt: 'a lighthouse at dusk',
+        width: 768,
+        height: 512,
+        params: { duration: 20, aspect_ratio: '3:2', seed: 7 },
+        // A picture's address is tested by the flow cases and the end-to-end test: a path walk of it would
+        // skip the upload the person-to-person model answers.
+        image: null,
+        poseImage: null,
+      },
+    ],
     'tool.balance': vary.session ? [balances.signedOut, balances.poor, balances.rich] : [balances.rich],
     'progress.tick': [{ type: 'progress.tick' as const, value: 42 }],
     // RUNS-15: the poll finds the run waiting at place 2 of its account's queue, then out of it.

@@ -173,3 +173,102 @@ describe('a failed run says its credits came back', () => {
     expect(actor.getSnapshot().context.refunded).toBeNull();
   });
 });
+
+describe("A creation's settings (tool.apply)", () => {
+  const UPLOADED = '/files/uploads/apply.png?exp=4102444800000&sig=abc';
+  const settings = {
+    prompt: 'as a watercolour',
+    width: 640,
+    height: 480,
+    params: { prompt: 'as a watercolour', width: 640, height: 480, seed: 7 },
+    image: UPLOADED,
+    poseImage: null,
+  };
+
+  it('CREATIONS-13: Use these settings fills the form with the prompt, size and picture; Generate sends them, without the seed', async () => {
+    const { effects, calls } = testEffects({ generateSync: async () => ({ output: FOX, credits: 4000 }) });
+    const picture = run('image-to-image', effects);
+    picture.send({ type: 'tool.apply', ...settings });
+    const s = picture.getSnapshot();
+    expect(s.value).toBe('idle');
+    expect(s.context).toMatchObject({ prompt: 'as a watercolour', width: 640, height: 480, image: UPLOADED });
+    picture.send({ type: 'tool.generate' });
+    await settle();
+    expect(picture.getSnapshot().value).toBe('result');
+    const { input } = calls.generateSync[0]!.input.body;
+    expect(input).toMatchObject({ prompt: 'as a watercolour', width: 640, height: 480, image: UPLOADED });
+    expect(input).not.toHaveProperty('seed');
+  });
+
+  it('CREATIONS-13: a page with presets takes the preset of that size or ratio, and only its own parameters', () => {
+    const fox = run('text-to-image', testEffects({}).effects);
+    fox.send({
+      type: 'tool.apply',
+      prompt: 'a red fox',
+      width: 1216,
+      height: 832,
+      params: { aspect_ratio: '3:2', duration: 99 },
+      image: null,
+      poseImage: null,
+    });
+    expect(fox.getSnapshot().context).toMatchObject({
+      prompt: 'a red fox',
+      aspect: 'Landscape',
+      width: 1216,
+      height: 832,
+    });
+    expect(fox.getSnapshot().context.params).not.toHaveProperty('duration');
+    const sound = run('audioldm', testEffects({}).effects);
+    sound.send({
+      type: 'tool.apply',
+      prompt: 'rain',
+      width: null,
+      height: null,
+      params: { duration: 12 },
+      image: null,
+      poseImage: null,
+    });
+    expect(sound.getSnapshot().context).toMatchObject({ prompt: 'rain', params: { duration: 12 } });
+  });
+
+  it('CREATIONS-13: from a result or a red banner the form comes back with the settings; a run in progress ignores them', async () => {
+    const { actor } = await foxResult();
+    actor.send({ type: 'tool.apply', ...settings, prompt: 'a grey wolf' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context).toMatchObject({ prompt: 'a grey wolf', result: null, error: null });
+
+    const refused = run('text-to-image', testEffects({}).effects, { credits: 0 });
+    refused.send({ type: 'tool.prompt', prompt: 'a red fox' });
+    refused.send({ type: 'tool.generate' });
+    expect(refused.getSnapshot().value).toBe('error');
+    refused.send({ type: 'tool.apply', ...settings, prompt: 'a grey wolf' });
+    expect(refused.getSnapshot().value).toBe('idle');
+    expect(refused.getSnapshot().context).toMatchObject({ prompt: 'a grey wolf', error: null });
+
+    const { effects } = testEffects({ generateSync: () => new Promise(() => {}) });
+    const working = run('text-to-image', effects);
+    working.send({ type: 'tool.prompt', prompt: 'a red fox' });
+    working.send({ type: 'tool.generate' });
+    working.send({ type: 'tool.apply', ...settings, prompt: 'a grey wolf' });
+    expect(working.getSnapshot().hasTag('busy')).toBe(true);
+    expect(working.getSnapshot().context.prompt).toBe('a red fox');
+  });
+
+  it('CREATIONS-14: New seed (the settings, then Generate) is charged once more and refused like Generate when credits fall short', async () => {
+    const cost = toolByKey('image-to-image').cost;
+    const { effects, calls } = testEffects({ generateSync: async () => ({ output: FOX, credits: 10 }) });
+    const again = run('image-to-image', effects);
+    again.send({ type: 'tool.apply', ...settings });
+    again.send({ type: 'tool.generate' });
+    await settle();
+    expect(again.getSnapshot().value).toBe('result');
+    expect(calls.generateSync).toHaveLength(1);
+
+    const poor = run('image-to-image', effects, { credits: cost - 1 });
+    poor.send({ type: 'tool.apply', ...settings });
+    poor.send({ type: 'tool.generate' });
+    expect(poor.getSnapshot().value).toBe('error');
+    expect(poor.getSnapshot().context.error).toBe(notEnoughCredits(cost, cost - 1));
+    expect(calls.generateSync).toHaveLength(1);
+  });
+});

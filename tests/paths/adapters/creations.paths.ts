@@ -3,9 +3,17 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
 import type { CreationsContext } from '../../../machines/creations/creations.machine';
-import { creationModel, creationsModel } from '../../flows/models/creations.models';
+import { LINK_COPIED, type CreationShareContext } from '../../../machines/creations/creation-share.machine';
+import type { ShareAnswer } from '../../../src/api/schemas';
+import {
+  creation,
+  creationModel,
+  creationShareModel,
+  creationSharedModel,
+  creationsModel,
+} from '../../flows/models/creations.models';
 import { freeUser } from '../../flows/models/fixtures';
-import { answerOf, delayPasses, pathDelays, type PathAdapter, type PathContext } from '../harness';
+import { answerOf, delayPasses, firstRender, pathDelays, type PathAdapter, type PathContext } from '../harness';
 import { byOutcome, perActor, SERVER_FAULT } from '../causes';
 import { openSignedIn, showsErrorWithTryAgain } from './billing.paths';
 
@@ -111,5 +119,85 @@ export const creationsPaths: PathAdapter = {
     if (event.type === 'creations.delete' && (event as unknown as { id: string }).id !== 'c1')
       return 'Delete is offered only on the creations listed';
     return null;
+  },
+};
+
+/** The one-run page's creation, with its public link or none (GET /api/creations/c1). */
+const sharedCreation = (link: ShareAnswer | null) => ({
+  ...creation('c1'),
+  parameters: { prompt: 'calm piano', duration: 30 },
+  uploads: [],
+  seed: null,
+  durationMs: 2000,
+  shared: link,
+});
+const shareContext = (ctx: PathContext) => ctx.state.context as CreationShareContext;
+const shareRegion = (page: Page) => page.getByRole('region', { name: 'Share' });
+
+/** A creation's public link (/creations/c1): Share, Copy link, Stop sharing with its confirmation. */
+export const creationSharePaths: PathAdapter = {
+  name: 'creationShare',
+  models: [creationShareModel, creationSharedModel],
+  async start(ctx, model) {
+    const { link } = model.input as { link?: ShareAnswer };
+    ctx.server.standing.set('GET /api/creations/c1', { status: 200, body: sharedCreation(link ?? null) });
+    const opened = await openSignedIn(ctx, freeUser, '/creations/c1');
+    await expect.poll(() => shareRegion(ctx.page).count(), firstRender).toBe(1);
+    return `${opened}: a finished creation${link ? ' already shared' : ''}`;
+  },
+  events: {
+    async 'share.create'({ page }) {
+      await shareRegion(page).getByRole('button', { name: 'Share', exact: true }).click();
+      return 'click Share';
+    },
+    async 'share.copy'({ page }) {
+      await shareRegion(page).getByRole('button', { name: 'Copy link' }).click();
+      return 'click Copy link';
+    },
+    async 'share.stop'({ page }) {
+      await shareRegion(page).getByRole('button', { name: 'Stop sharing' }).click();
+      return 'click Stop sharing';
+    },
+    async 'share.stop.confirm'({ page }) {
+      await page.getByRole('dialog', { name: 'Stop sharing' }).getByRole('button', { name: 'Stop sharing' }).click();
+      return 'click Stop sharing in the confirmation';
+    },
+    async 'share.stop.cancel'({ page }) {
+      await page.getByRole('dialog', { name: 'Stop sharing' }).getByRole('button', { name: 'Cancel' }).click();
+      return 'click Cancel in the confirmation';
+    },
+    async 'xstate.*'({ server }, event: EventObject) {
+      const { status, body } = answerOf(event);
+      const method = event.type.endsWith('.unshareCreation') ? 'DELETE' : 'POST';
+      return server.answer(method, '/api/creations/c1/share', status, body);
+    },
+  },
+  causes: {
+    'xstate.*': perActor({
+      shareCreation: byOutcome(
+        'press Share on the page of a finished creation with a result',
+        'press Share on a creation that failed or is still being made (the server answers 409)',
+      ),
+      unshareCreation: byOutcome(
+        'press Stop sharing on a shared creation and confirm',
+        'stop sharing a creation deleted meanwhile in another tab: "Creation not found"',
+      ),
+    }),
+  },
+  kinds: {
+    async link({ page, state }) {
+      const { link, copied } = shareContext({ state } as PathContext);
+      await expect
+        .poll(() => shareRegion(page).getByRole('textbox', { name: 'Public link' }).inputValue())
+        .toBe(link?.url ?? '');
+      await expect.poll(() => shareRegion(page).getByText(LINK_COPIED).count()).toBe(copied ? 1 : 0);
+      return `the link ${link?.url ?? ''} in its field${copied ? ", and 'Link copied'" : ''}`;
+    },
+    async shareError({ page, state }) {
+      const { error } = shareContext({ state } as PathContext);
+      await expect.poll(() => shareRegion(page).getByRole('alert').count()).toBe(error ? 1 : 0);
+      if (error) await expect.poll(() => shareRegion(page).getByRole('alert').textContent()).toBe(error);
+      return error ? `the message "${error}"` : 'no message';
+    },
   },
 };

@@ -8,7 +8,7 @@ import type { PathAdapter } from '../harness';
 import { changeEmailPaths, changePasswordPaths, deleteAccountPaths, cancelSubscriptionPaths } from './account.paths';
 import { forgotPasswordPaths, verifyEmailPaths, resetPasswordPaths } from './auth.paths';
 import { checkoutPaths, checkoutReturnPaths, creditHistoryPaths, spendingPaths, creditCsvPaths } from './billing.paths';
-import { creationsPaths } from './creations.paths';
+import { creationsPaths, creationSharePaths } from './creations.paths';
 import { pageRunsPaths } from './page-runs.paths';
 import { runsPaths } from './runs.paths';
 import { sessionPaths } from './session.paths';
@@ -21,7 +21,7 @@ import { toolRunPaths } from './tools.paths';
 export const pathGroups = {
   account: [changeEmailPaths, changePasswordPaths, deleteAccountPaths, cancelSubscriptionPaths],
   billing: [checkoutPaths, checkoutReturnPaths, creditHistoryPaths, spendingPaths, creditCsvPaths],
-  creations: [creationsPaths],
+  creations: [creationsPaths, creationSharePaths],
   runs: [pageRunsPaths, runsPaths],
   session: [sessionPaths, themePaths],
   'shell-auth': [forgotPasswordPaths, verifyEmailPaths, resetPasswordPaths, sidebarPaths],

@@ -2,7 +2,13 @@ export const group = 'tools';
 import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
-import type { RequestOutcome, ToolError, ToolRunContext } from '../../../machines/tools/tool-run.types';
+import type {
+  AppliedSettings,
+  RequestOutcome,
+  ToolError,
+  ToolRunContext,
+} from '../../../machines/tools/tool-run.types';
+import { creation } from '../../flows/models/creations.models';
 import type { ToolKey } from '../../../src/catalog/tools';
 import type { FlowModel } from '../../flows/harness';
 import { serverError, silentError } from '../../flows/models/fixtures';
@@ -195,6 +201,34 @@ export const toolRunPaths: PathAdapter = {
       );
       return 'click Edit';
     },
+    async 'tool.apply'(ctx, event) {
+      // CREATIONS-13: 'Use these settings' of a creation's page opens the tool's page with ?settings=<id>;
+      // the page reads that creation and gives its run the settings, then drops the query.
+      const e = event as EventObject & AppliedSettings;
+      const { tool } = runContext(ctx);
+      const detail = {
+        ...creation('apply-1', { tool: tool.key, title: tool.title, prompt: e.prompt, input: { ...e.params } }),
+        parameters: { ...e.params, width: e.width, height: e.height },
+        uploads: e.image ? [{ field: 'image', url: e.image }] : [],
+        seed: 7,
+        durationMs: 1000,
+        shared: null,
+      };
+      ctx.server.standing.set('GET /api/creations/apply-1', { status: 200, body: detail });
+      // To the creation's page in the app (a client-side move: the page's run is kept, RUNS-12), then its link.
+      await ctx.page.evaluate(() => {
+        const state = (window.history.state ?? {}) as Record<string, unknown>;
+        const index = typeof state['__TSR_index'] === 'number' ? state['__TSR_index'] : 0;
+        window.history.pushState({ ...state, __TSR_index: index + 1 }, '', '/creations/apply-1');
+      });
+      const reuse = ctx.page.getByRole('link', { name: 'Use these settings' });
+      await expect.poll(() => reuse.isVisible()).toBe(true);
+      await reuse.click();
+      // The tool page reads the creation, gives its run the settings and drops the query.
+      await expect.poll(() => new URL(ctx.page.url()).pathname).toBe(tool.path);
+      await expect.poll(() => new URL(ctx.page.url()).search).toBe('');
+      return `click Use these settings on a creation of ${tool.title} ("${e.prompt ?? ''}")`;
+    },
     async 'tool.resume'(ctx, event) {
       // RUNS-14: the runs tray's first read lists a run of this tool still working; the page, on its first form, follows it.
       const { id, prompt } = event as EventObject & { id: string; prompt: string };
@@ -356,6 +390,8 @@ export const toolRunPaths: PathAdapter = {
         return e.image === null && !context.poseImage ? 'Remove pose image shows only with a pose image' : null;
       case 'tool.fileRejected':
         return view.upload ? null : `${context.tool.title} has no file to choose`;
+      case 'tool.apply':
+        return context.signedIn ? null : 'a visitor has no creations whose settings to use';
       case 'tool.aspect':
         return context.shape.aspect ? null : `${context.tool.title} has no aspect presets`;
       case 'tool.size':
