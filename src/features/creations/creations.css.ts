@@ -170,3 +170,23 @@ export const dialogActions = style({
   justifyContent: 'flex-end',
   marginTop: vars.space.lg,
 });
+
+/** CREATIONS-8: the search, the selects and the days in one wrapping row. */
+export const searchBar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: vars.space.md,
+});
+export const searchField = style([stack.xs, { flex: '2 1 240px', minWidth: 0 }]);
+export const filterField = style([stack.xs, { flex: '1 1 140px', minWidth: 0 }]);
+/** CREATIONS-10: Select mode's bar. */
+export const selectBar = style([cluster.sm, { alignItems: 'center' }]);
+export const count = style({ fontSize: vars.fontSize.sm, color: vars.color.text, fontWeight: 600 });
+export const selectBox = style({
+  display: 'flex',
+  alignItems: 'center',
+  padding: `${vars.space.xs} ${vars.space.sm} 0`,
+  minHeight: 24,
+});
+globalStyle(`${selectBox} input`, { width: 20, height: 20, margin: 0 });
