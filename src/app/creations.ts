@@ -51,16 +51,21 @@ export const creationsFlow = defineFlow(creationsMachine)(({ api, navigate, sess
     downloadZip: fromPromise(async ({ input, signal }) => {
       const token = session().getSnapshot().context.token;
       const w = win();
-      const response = await w.fetch(operations.downloadCreations.path, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'application/zip',
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify({ ids: input.ids }),
-        signal,
-      });
+      // A network failure is not the server's word: the flow shows its own message (ZIP_FAILED).
+      const response = await w
+        .fetch(operations.downloadCreations.path, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'application/zip',
+            ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          },
+          body: JSON.stringify({ ids: input.ids }),
+          signal,
+        })
+        .catch((error: unknown) => {
+          throw Object.assign(new Error(String((error as Error)?.message ?? error)), { fromServer: false });
+        });
       if (!response.ok) throw await refusal(response);
       const blob = await response.blob();
       const href = w.URL.createObjectURL(blob);
