@@ -54,7 +54,7 @@ async function renderPage(pages: { items: Creation[]; nextCursor: string | null 
       return found;
     }),
     deleteCreation: vi.fn(async () => ({ message: 'Creation deleted' })),
-    deleteCreations: vi.fn(async (ids: string[]) => ({
+    deleteCreations: vi.fn(async (ids: readonly string[]) => ({
       deleted: ids.length,
       message: `${ids.length} creations deleted`,
     })),
