@@ -43,6 +43,9 @@ export const filtersOf = (partial: Partial<Filters> | null | undefined): Filters
   }
   return out;
 };
+/** The filters with the ones `change` names replaced (an empty text or null: not set). */
+export const mergedFilters = (current: Filters, change: Partial<Filters>): Filters =>
+  filtersOf({ ...current, ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) });
 const sameFilters = (a: Filters, b: Filters) => filterKeys.every((key) => a[key] === b[key]);
 export const anyFilter = (f: Filters) => filterKeys.some((key) => f[key] !== null);
 
@@ -114,7 +117,10 @@ export type CreationsEvent =
   | { type: 'creations.delete.cancel' }
   | { type: 'creations.type'; q: string }
   | { type: 'creations.search' }
+  /** A change of some filters (a select, a day) or the address's whole search (Back, a reload). */
   | { type: 'creations.filters'; filters: Partial<Filters> }
+  /** Clear filters: no search, no filter. */
+  | { type: 'creations.clear' }
   | { type: 'creations.select.start' }
   | { type: 'creations.select.stop' }
   | { type: 'creations.toggle'; id: string }
@@ -134,7 +140,7 @@ const listEvents = [
 ];
 
 /** The search and filter controls (CREATIONS-8): sent from the bar above the list, and from the address. */
-const searchEvents = ['creations.type', 'creations.search', 'creations.filters'];
+const searchEvents = ['creations.type', 'creations.search', 'creations.filters', 'creations.clear'];
 /** Select mode's controls (CREATIONS-10..12). */
 const selectEvents = ['creations.select.start', 'creations.select.stop', 'creations.toggle', 'creations.selectPage'];
 const bulkEvents = ['creations.zip', 'creations.bulkDelete'];
@@ -182,10 +188,14 @@ export const creationsMachine = setup({
       filters: { ...context.filters, q: context.draft.trim() || null },
     })),
     /** The filters chosen (or the address's, or none after Clear filters) apply. */
-    applyFilters: assign(({ event }) => {
-      const filters = event.type === 'creations.filters' ? filtersOf(event.filters) : noFilters;
-      return { ...startOver, filters, draft: filters.q ?? '' };
+    applyFilters: assign(({ context, event }) => {
+      const filters = event.type === 'creations.filters' ? mergedFilters(context.filters, event.filters) : noFilters;
+      // The search field follows a search the event sets (the address's); a search still being typed stays.
+      const setsQ = event.type === 'creations.filters' && event.filters.q !== undefined;
+      return { ...startOver, filters, draft: setsQ ? (filters.q ?? '') : context.draft };
     }),
+    /** Clear filters: no search (the field emptied), no filter. */
+    clearFilters: assign({ ...startOver, filters: noFilters, draft: '' }),
     /** The next page goes after the list (a run listed already is not listed twice). */
     appendPage: assign(({ context, event }) => {
       const page = (event as unknown as { output: CreationsPage }).output;
@@ -205,7 +215,10 @@ export const creationsMachine = setup({
     draftPending: ({ context }) => (context.draft.trim() || null) !== context.filters.q,
     /** The filters sent differ from the list's (the address sends its own back, which changes nothing). */
     newFilters: ({ context, event }) =>
-      event.type === 'creations.filters' && !sameFilters(filtersOf(event.filters), context.filters),
+      event.type === 'creations.filters' &&
+      !sameFilters(mergedFilters(context.filters, event.filters), context.filters),
+    /** Clear filters has something to clear: a search or filter applied, or a search typed. */
+    anythingToClear: ({ context }) => anyFilter(context.filters) || context.draft !== '',
     selectable: ({ context }, p: { id: string }) => context.selecting && finishedIn(context, p.id),
     selecting: ({ context }) => context.selecting,
     hasSelection: ({ context }) => context.selected.length > 0,
@@ -296,6 +309,12 @@ export const creationsMachine = setup({
           reenter: true,
           actions: ['applyFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
         },
+        'creations.clear': {
+          guard: 'anythingToClear',
+          target: 'loading',
+          reenter: true,
+          actions: ['clearFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
+        },
       },
     },
     ready: {
@@ -379,6 +398,11 @@ export const creationsMachine = setup({
           target: 'loading',
           actions: ['applyFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
         },
+        'creations.clear': {
+          guard: 'anythingToClear',
+          target: 'loading',
+          actions: ['clearFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
+        },
         // Select mode (CREATIONS-10): only finished runs can be chosen.
         'creations.select.start': { guard: not('selecting'), actions: assign({ selecting: true, selected: [] }) },
         'creations.select.stop': { guard: 'selecting', actions: assign({ selecting: false, selected: [] }) },
@@ -453,6 +477,11 @@ export const creationsMachine = setup({
           guard: 'newFilters',
           target: 'loading',
           actions: ['applyFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
+        },
+        'creations.clear': {
+          guard: 'anythingToClear',
+          target: 'loading',
+          actions: ['clearFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
         },
         // Select mode (CREATIONS-10): only finished runs can be chosen.
         'creations.select.start': { guard: not('selecting'), actions: assign({ selecting: true, selected: [] }) },
@@ -688,6 +717,11 @@ export const creationsMachine = setup({
           guard: 'newFilters',
           target: 'loading',
           actions: ['applyFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
+        },
+        'creations.clear': {
+          guard: 'anythingToClear',
+          target: 'loading',
+          actions: ['clearFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
         },
       },
     },

@@ -154,9 +154,22 @@ describe('my creations: search and filters (CREATIONS-8, CREATIONS-9)', () => {
       loaded,
       { type: 'creations.filters', filters: { status: 'failed' } },
       done('loadPage', { items: [], nextCursor: null }),
-      { type: 'creations.filters', filters: {} },
+      { type: 'creations.clear' },
     ]);
     expect(cleared.effects.at(-1)).toEqual({ name: 'filtersChanged', params: noFilters });
+    expect(ctx(cleared.snapshot).draft).toBe('');
+  });
+
+  it('a select changes only its filter: the search typed and not yet applied stays in the field', async () => {
+    const r = await scenario(creationsModel, [
+      loaded,
+      { type: 'creations.type', q: 'pia' },
+      { type: 'creations.filters', filters: { status: 'failed' } },
+      done('loadPage', { items: [], nextCursor: null }),
+    ]);
+    expect(ctx(r.snapshot).filters).toEqual({ ...noFilters, status: 'failed' });
+    expect(ctx(r.snapshot).draft).toBe('pia');
+    expect(r.snapshot.matches({ ready: 'typing' })).toBe(true);
   });
 
   it('starts with the filters of the address, and pages with them', async () => {
@@ -178,7 +191,7 @@ describe('my creations: search and filters (CREATIONS-8, CREATIONS-9)', () => {
     ]);
     expect(r.snapshot.hasTag('failed')).toBe(true);
     expect(ctx(r.snapshot).error).toBe('The from date is YYYY-MM-DD');
-    expect(r.snapshot.can({ type: 'creations.filters', filters: {} })).toBe(true);
+    expect(r.snapshot.can({ type: 'creations.clear' })).toBe(true);
   });
 
   it('typed while the page loads: the search applies after the pause once it has loaded', async () => {

@@ -19,7 +19,6 @@ import {
   filtersOf,
   firstOutputOf,
   inProgress,
-  noFilters,
   type Filters,
 } from '../../../machines/creations/creations.machine';
 import type { CreationsSearch } from './creations-search';
@@ -105,8 +104,7 @@ function SearchBar({ actor }: { actor: CreationsActor }) {
   const draft = useSelector(actor, (s) => s.context.draft);
   const filters = useSelector(actor, (s) => s.context.filters);
   const locked = useSelector(actor, (s) => s.hasTag('zipping') || s.hasTag('bulkDeleting') || s.hasTag('deleting'));
-  const set = (change: Partial<Filters>) =>
-    actor.send({ type: 'creations.filters', filters: { ...filters, q: draft.trim() || null, ...change } });
+  const set = (change: Partial<Filters>) => actor.send({ type: 'creations.filters', filters: change });
   return (
     <form
       role="search"
@@ -192,10 +190,7 @@ function ClearFilters({ actor, disabled = false }: { actor: CreationsActor; disa
       type="button"
       className={`${buttons.button.ghost} ${buttons.small}`}
       disabled={disabled}
-      onClick={() => {
-        actor.send({ type: 'creations.type', q: '' });
-        actor.send({ type: 'creations.filters', filters: noFilters });
-      }}
+      onClick={() => actor.send({ type: 'creations.clear' })}
     >
       Clear filters
     </button>

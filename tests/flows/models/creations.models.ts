@@ -45,8 +45,9 @@ const events = {
   'creations.search': [{ type: 'creations.search' as const }],
   'creations.filters': [
     { type: 'creations.filters' as const, filters: { status: 'failed' as const } },
-    { type: 'creations.filters' as const, filters: {} },
+    { type: 'creations.filters' as const, filters: { status: null } },
   ],
+  'creations.clear': [{ type: 'creations.clear' as const }],
   'creations.select.start': [{ type: 'creations.select.start' as const }],
   'creations.select.stop': [{ type: 'creations.select.stop' as const }],
   'creations.toggle': [{ type: 'creations.toggle' as const, id: 'c1' }],
