@@ -46,7 +46,7 @@ export const filtersOf = (partial: Partial<Filters> | null | undefined): Filters
 /** The filters with the ones `change` names replaced (an empty text or null: not set). */
 export const mergedFilters = (current: Filters, change: Partial<Filters>): Filters =>
   filtersOf({ ...current, ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) });
-const sameFilters = (a: Filters, b: Filters) => filterKeys.every((key) => a[key] === b[key]);
+export const sameFilters = (a: Filters, b: Filters) => filterKeys.every((key) => a[key] === b[key]);
 export const anyFilter = (f: Filters) => filterKeys.some((key) => f[key] !== null);
 
 /** CREATIONS-11: the name the ZIP of several creations is saved under. */

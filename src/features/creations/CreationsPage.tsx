@@ -17,6 +17,7 @@ import {
   anyFilter,
   bulkDeleteQuestion,
   filtersOf,
+  sameFilters,
   firstOutputOf,
   inProgress,
   type Filters,
@@ -62,8 +63,10 @@ export function CreationsPage({ id, search, flow = creationsFlow }: CreationsPag
   // Back, Forward or an edited address: the list follows the address (the same filters change nothing).
   const { q, tool, status, from, to } = search ?? {};
   useEffect(() => {
-    if (search)
-      actor.send({ type: 'creations.filters', filters: filtersOf({ q, tool, status, from, to } as Partial<Filters>) });
+    if (!search) return;
+    const filters = filtersOf({ q, tool, status, from, to } as Partial<Filters>);
+    // Only an address that says something else than the list (the list's own replace comes back here too).
+    if (!sameFilters(filters, actor.getSnapshot().context.filters)) actor.send({ type: 'creations.filters', filters });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actor, q, tool, status, from, to]);
   return (
