@@ -41,7 +41,11 @@ const events = {
   'creations.delete.confirm': [{ type: 'creations.delete.confirm' as const }],
   'creations.delete.cancel': [{ type: 'creations.delete.cancel' as const }],
   // CREATIONS-8..12: the search, the filters, Select mode, the ZIP and the delete of several.
-  'creations.type': [{ type: 'creations.type' as const, q: 'piano' }],
+  // Typed, then emptied again before the pause: the search is then what it was, and nothing reloads.
+  'creations.type': [
+    { type: 'creations.type' as const, q: 'piano' },
+    { type: 'creations.type' as const, q: '' },
+  ],
   'creations.search': [{ type: 'creations.search' as const }],
   'creations.filters': [
     { type: 'creations.filters' as const, filters: { status: 'failed' as const } },

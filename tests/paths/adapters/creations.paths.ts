@@ -3,8 +3,8 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
 import type { CreationsContext } from '../../../machines/creations/creations.machine';
-import { creationModel, creationsModel } from '../../flows/models/creations.models';
-import { freeUser } from '../../flows/models/fixtures';
+import { creation, creationModel, creationsModel } from '../../flows/models/creations.models';
+import { freeUser, serverError } from '../../flows/models/fixtures';
 import { answerOf, delayPasses, pathDelays, type PathAdapter, type PathContext } from '../harness';
 import { byOutcome, perActor, SERVER_FAULT } from '../causes';
 import { openSignedIn, showsErrorWithTryAgain } from './billing.paths';
@@ -26,7 +26,8 @@ export const creationsPaths: PathAdapter = {
   async start(ctx, model, path) {
     const { only } = model.input as { only?: string };
     // RUNS-6: the pause before a list with a run in progress reads itself again, shortened where the path walks it.
-    await pathDelays(ctx.page, { creations: ['refreshInterval', 'searchPause'] }, path);
+    // The search's pause is long enough for the steps of a path typed within it to be checked first.
+    await pathDelays(ctx.page, { creations: ['refreshInterval', 'searchPause'] }, path, { searchPause: 1_000 });
     return openSignedIn(ctx, freeUser, only ? `/creations/${only}` : '/creations');
   },
   events: {
@@ -155,6 +156,20 @@ export const creationsPaths: PathAdapter = {
     }),
   },
 
+  // CREATIONS-8: a search typed and emptied again before the pause: the pause then changes nothing
+  // (the shortest way there, typing the empty text into the empty field, is no change for the page).
+  routes: (['ready', 'failed'] as const).map((state) => ({
+    model: creationsModel,
+    events: [
+      state === 'ready'
+        ? { type: 'xstate.done.actor.loadPage', output: { items: [creation('c1')], nextCursor: null } }
+        : { type: 'xstate.error.actor.loadPage', error: serverError('Database unavailable') },
+      { type: 'creations.type', q: 'piano' },
+      { type: 'creations.type', q: '' },
+      { type: `xstate.after.searchPause.creations.${state}.typing` },
+    ],
+  })),
+
   // What each state shows is said by the creations machine (meta.sees); these check its named kinds.
   kinds: {
     async list(ctx) {
@@ -184,7 +199,12 @@ export const creationsPaths: PathAdapter = {
     },
     failed: (ctx) => showsErrorWithTryAgain(ctx.page, creationsContext(ctx).error),
   },
-  cannotSend(event) {
+  cannotSend(event, source) {
+    if (
+      event.type === 'creations.type' &&
+      (event as unknown as { q: string }).q === (source.context as CreationsContext).draft
+    )
+      return 'typing the text the search field already holds changes nothing in the field';
     if (event.type === 'creations.delete' && (event as unknown as { id: string }).id !== 'c1')
       return 'Delete is offered only on the creations listed';
     return null;
