@@ -22,7 +22,8 @@ import {
   inProgress,
   type Filters,
 } from '../../../machines/creations/creations.machine';
-import type { CreationsSearch } from './creations-search';
+import * as v from 'valibot';
+import { creationsSearchSchema } from './creations-search';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
 import * as page from '../../components/ui/page/page.css';
 import type { Actor } from 'xstate';
@@ -36,13 +37,14 @@ type CreationsActor = Actor<CreationsLogic>;
 export interface CreationsPageProps {
   /** The one-run page: only this creation. */
   id?: string;
-  /** The list page: the search and filters of the address (CREATIONS-9). */
-  search?: CreationsSearch;
+  /** The list page: the address's search as the router parsed it, read for the filters (CREATIONS-9). */
+  search?: Record<string, unknown>;
   /** Tests give it fake effects. */
   flow?: Flow<CreationsLogic>;
 }
 
-export function CreationsPage({ id, search, flow = creationsFlow }: CreationsPageProps) {
+export function CreationsPage({ id, search: address, flow = creationsFlow }: CreationsPageProps) {
+  const search = address ? v.parse(creationsSearchSchema, address) : undefined;
   const routerNavigate = useNavigate();
   // The list keeps its search in the address through the router it is shown by (replace: no history per key).
   const [pageFlow] = useState(() =>
