@@ -8,7 +8,7 @@
  * CREATIONS-8/9), and in Select mode several finished runs download as one ZIP or are deleted together
  * (CREATIONS-10..12).
  */
-import { assign, fromPromise, not, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { Creation, CreationsPage } from '../../src/api/schemas';
 import type { Category } from '../../src/catalog/tools';
 import { messageOf, notProvided } from '../shared/errors';
@@ -221,6 +221,7 @@ export const creationsMachine = setup({
     anythingToClear: ({ context }) => anyFilter(context.filters) || context.draft !== '',
     selectable: ({ context }, p: { id: string }) => context.selecting && finishedIn(context, p.id),
     selecting: ({ context }) => context.selecting,
+    notSelecting: ({ context }) => !context.selecting,
     hasSelection: ({ context }) => context.selected.length > 0,
   },
   delays: {
@@ -404,7 +405,7 @@ export const creationsMachine = setup({
           actions: ['clearFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
         },
         // Select mode (CREATIONS-10): only finished runs can be chosen.
-        'creations.select.start': { guard: not('selecting'), actions: assign({ selecting: true, selected: [] }) },
+        'creations.select.start': { guard: 'notSelecting', actions: assign({ selecting: true, selected: [] }) },
         'creations.select.stop': { guard: 'selecting', actions: assign({ selecting: false, selected: [] }) },
         'creations.toggle': {
           guard: { type: 'selectable', params: ({ event }) => event },
@@ -484,7 +485,7 @@ export const creationsMachine = setup({
           actions: ['clearFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
         },
         // Select mode (CREATIONS-10): only finished runs can be chosen.
-        'creations.select.start': { guard: not('selecting'), actions: assign({ selecting: true, selected: [] }) },
+        'creations.select.start': { guard: 'notSelecting', actions: assign({ selecting: true, selected: [] }) },
         'creations.select.stop': { guard: 'selecting', actions: assign({ selecting: false, selected: [] }) },
         'creations.toggle': {
           guard: { type: 'selectable', params: ({ event }) => event },

@@ -10,7 +10,6 @@ import type { Creation } from '../../api/schemas';
 import { creationsFlow, type CreationsLogic } from '../../app/creations';
 import { useFlow, type Flow } from '../../app/provider';
 import { categories, tools, type Category } from '../../catalog';
-import * as form from '../../components/ui/form/form.css';
 import * as buttons from '../../components/ui/button/button.css';
 import { actionIcon, outputKindIcon } from '../../components/ui/icons/creation-icons';
 import {
@@ -22,8 +21,7 @@ import {
   inProgress,
   type Filters,
 } from '../../../machines/creations/creations.machine';
-import * as v from 'valibot';
-import { creationsSearchSchema } from './creations-search';
+import { readCreationsSearch } from './creations-search';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
 import * as page from '../../components/ui/page/page.css';
 import type { Actor } from 'xstate';
@@ -44,7 +42,7 @@ export interface CreationsPageProps {
 }
 
 export function CreationsPage({ id, search: address, flow = creationsFlow }: CreationsPageProps) {
-  const search = address ? v.parse(creationsSearchSchema, address) : undefined;
+  const search = address ? readCreationsSearch(address) : undefined;
   const routerNavigate = useNavigate();
   // The list keeps its search in the address through the router it is shown by (replace: no history per key).
   const [pageFlow] = useState(() =>
@@ -121,10 +119,10 @@ function SearchBar({ actor }: { actor: CreationsActor }) {
       }}
     >
       <label className={styles.searchField}>
-        <span className={form.label}>Search prompts</span>
+        <span className={styles.fieldLabel}>Search prompts</span>
         <input
           type="search"
-          className={form.input}
+          className={styles.fieldInput}
           value={draft}
           disabled={locked}
           maxLength={200}
@@ -133,9 +131,9 @@ function SearchBar({ actor }: { actor: CreationsActor }) {
         />
       </label>
       <label className={styles.filterField}>
-        <span className={form.label}>Tool</span>
+        <span className={styles.fieldLabel}>Tool</span>
         <select
-          className={form.input}
+          className={styles.fieldInput}
           value={filters.tool ?? ''}
           disabled={locked}
           onChange={(e) => set({ tool: e.target.value || null })}
@@ -149,9 +147,9 @@ function SearchBar({ actor }: { actor: CreationsActor }) {
         </select>
       </label>
       <label className={styles.filterField}>
-        <span className={form.label}>Status</span>
+        <span className={styles.fieldLabel}>Status</span>
         <select
-          className={form.input}
+          className={styles.fieldInput}
           value={filters.status ?? ''}
           disabled={locked}
           onChange={(e) => set({ status: (e.target.value || null) as Creation['status'] | null })}
@@ -165,20 +163,20 @@ function SearchBar({ actor }: { actor: CreationsActor }) {
         </select>
       </label>
       <label className={styles.filterField}>
-        <span className={form.label}>From</span>
+        <span className={styles.fieldLabel}>From</span>
         <input
           type="date"
-          className={form.input}
+          className={styles.fieldInput}
           value={filters.from ?? ''}
           disabled={locked}
           onChange={(e) => set({ from: e.target.value || null })}
         />
       </label>
       <label className={styles.filterField}>
-        <span className={form.label}>To</span>
+        <span className={styles.fieldLabel}>To</span>
         <input
           type="date"
-          className={form.input}
+          className={styles.fieldInput}
           value={filters.to ?? ''}
           disabled={locked}
           onChange={(e) => set({ to: e.target.value || null })}
