@@ -21,7 +21,7 @@ import {
   inProgress,
   type Filters,
 } from '../../../machines/creations/creations.machine';
-import { readCreationsSearch } from './creations-search';
+import { addressSearch, readCreationsSearch } from './creations-search';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
 import * as page from '../../components/ui/page/page.css';
 import type { Actor } from 'xstate';
@@ -37,11 +37,20 @@ export interface CreationsPageProps {
   id?: string;
   /** The list page: the address's search as the router parsed it, read for the filters (CREATIONS-9). */
   search?: Record<string, unknown>;
+  /** The list page at /creations: its search is the address's, followed on Back and Forward. */
+  fromAddress?: boolean;
   /** Tests give it fake effects. */
   flow?: Flow<CreationsLogic>;
 }
 
-export function CreationsPage({ id, search: address, flow = creationsFlow }: CreationsPageProps) {
+export function CreationsPage({ id, search: given, fromAddress = false, flow = creationsFlow }: CreationsPageProps) {
+  const [address, setAddress] = useState(() => (fromAddress ? addressSearch(window.location.search) : given));
+  useEffect(() => {
+    if (!fromAddress) return;
+    const follow = () => setAddress(addressSearch(window.location.search));
+    window.addEventListener('popstate', follow);
+    return () => window.removeEventListener('popstate', follow);
+  }, [fromAddress]);
   const search = address ? readCreationsSearch(address) : undefined;
   const routerNavigate = useNavigate();
   // The list keeps its search in the address through the router it is shown by (replace: no history per key).

@@ -23,3 +23,16 @@ export const readCreationsSearch = (raw: Record<string, unknown>): CreationsSear
   from: text(raw['from']),
   to: text(raw['to']),
 });
+
+/** The address's search as the router writes it (a value that would read as JSON is written quoted). */
+export function addressSearch(search: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(search)) {
+    try {
+      out[key] = value.startsWith('"') ? (JSON.parse(value) as unknown) : value;
+    } catch {
+      out[key] = value;
+    }
+  }
+  return out;
+}

@@ -1,4 +1,4 @@
-import { createFileRoute, redirect, useSearch } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import { CreationsPage } from '../../features/creations/CreationsPage';
 
@@ -12,9 +12,9 @@ export const Route = createFileRoute('/creations/')({
 });
 
 /**
- * CREATIONS-9: the search and filters live in the address. The page reads them (creations-search.ts) in its
- * own chunk, not through a validateSearch of the route, which the first load would carry.
+ * CREATIONS-9: the search and filters live in the address; the page reads it itself (creations-search.ts),
+ * so the route adds nothing to the first load.
  */
 function CreationsRoute() {
-  return <CreationsPage search={useSearch({ strict: false })} />;
+  return <CreationsPage fromAddress />;
 }
