@@ -4,6 +4,9 @@
  * is the same flow with `only` set: it loads that run, and a delete ends with `creationDeleted`
  * (the app goes back to the list). While a run it shows is in progress, the list reads its first page
  * (or the one run) again every REFRESH_MS, so a run's status changes there by itself (RUNS-6).
+ * The list is searched and filtered (q, tool, status, from, to: kept in the address by `filtersChanged`,
+ * CREATIONS-8/9), and in Select mode several finished runs download as one ZIP or are deleted together
+ * (CREATIONS-10..12).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Creation, CreationsPage } from '../../src/api/schemas';
@@ -14,8 +17,42 @@ import { facts } from '../shared/meta';
 export const LOAD_FAILED = 'Failed to load your creations. Please try again.';
 export const DELETE_FAILED = 'Failed to delete the creation. Please try again.';
 export const DELETE_CONFIRMATION = 'Delete this creation and its files? This cannot be undone.';
+export const ZIP_FAILED = 'Failed to download the ZIP. Please try again.';
+export const BULK_DELETE_FAILED = 'Failed to delete the creations. Please try again.';
 /** RUNS-6: how often a list showing a run in progress reads it again. */
 export const REFRESH_MS = 4_000;
+/** CREATIONS-8: the pause after the last key typed in the search before it applies. */
+export const SEARCH_PAUSE_MS = 400;
+
+/** The search and filters of My creations (CREATIONS-8), as the address keeps them; null: not set. */
+export interface Filters {
+  q: string | null;
+  tool: string | null;
+  status: Creation['status'] | null;
+  from: string | null;
+  to: string | null;
+}
+export const noFilters: Filters = { q: null, tool: null, status: null, from: null, to: null };
+const filterKeys = ['q', 'tool', 'status', 'from', 'to'] as const;
+/** The filters with empty texts as not set. */
+export const filtersOf = (partial: Partial<Filters> | null | undefined): Filters => {
+  const out = { ...noFilters };
+  for (const key of filterKeys) {
+    const value = partial?.[key];
+    if (typeof value === 'string' && value.trim() !== '') (out as Record<string, string | null>)[key] = value.trim();
+  }
+  return out;
+};
+/** The filters with the ones `change` names replaced (an empty text or null: not set). */
+export const mergedFilters = (current: Filters, change: Partial<Filters>): Filters =>
+  filtersOf({ ...current, ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) });
+export const sameFilters = (a: Filters, b: Filters) => filterKeys.every((key) => a[key] === b[key]);
+export const anyFilter = (f: Filters) => filterKeys.some((key) => f[key] !== null);
+
+/** CREATIONS-11: the name the ZIP of several creations is saved under. */
+export const zipName = (now: Date = new Date()) => `atelier-creations-${now.toISOString().slice(0, 10)}.zip`;
+/** CREATIONS-12: the confirmation of a delete of several. */
+export const bulkDeleteQuestion = (n: number) => `Delete ${n} creation${n === 1 ? '' : 's'}? This cannot be undone.`;
 
 /** A run still being made (queued runs are listed as 'starting'). */
 export const inProgress = (c: Creation) => c.status === 'starting' || c.status === 'processing';
@@ -40,6 +77,8 @@ export interface CreationsInput {
   category?: Category | null;
   /** How many runs a page holds (the server's default when absent); the catalogue's strip of recent creations asks for a few. */
   limit?: number | null;
+  /** The search and filters the address holds (CREATIONS-8). */
+  filters?: Partial<Filters> | null;
 }
 
 export interface LoadInput {
@@ -47,6 +86,7 @@ export interface LoadInput {
   category: Category | null;
   cursor: string | null;
   limit: number | null;
+  filters: Filters;
 }
 
 export interface CreationsContext {
@@ -58,6 +98,14 @@ export interface CreationsContext {
   /** The run waiting for the delete confirmation, or being deleted. */
   pending: string | null;
   error: string | null;
+  /** The search and filters the list was loaded with (CREATIONS-8). */
+  filters: Filters;
+  /** The search field as typed: it applies after a pause or on Enter. */
+  draft: string;
+  /** Select mode (CREATIONS-10): a checkbox on each finished run. */
+  selecting: boolean;
+  /** The runs chosen, in the order they were. */
+  selected: readonly string[];
 }
 
 export type CreationsEvent =
@@ -66,7 +114,21 @@ export type CreationsEvent =
   | { type: 'creations.reload' }
   | { type: 'creations.delete'; id: string }
   | { type: 'creations.delete.confirm' }
-  | { type: 'creations.delete.cancel' };
+  | { type: 'creations.delete.cancel' }
+  | { type: 'creations.type'; q: string }
+  | { type: 'creations.search' }
+  /** A change of some filters (a select, a day) or the address's whole search (Back, a reload). */
+  | { type: 'creations.filters'; filters: Partial<Filters> }
+  /** Clear filters: no search, no filter. */
+  | { type: 'creations.clear' }
+  | { type: 'creations.select.start' }
+  | { type: 'creations.select.stop' }
+  | { type: 'creations.toggle'; id: string }
+  | { type: 'creations.selectPage' }
+  | { type: 'creations.zip' }
+  | { type: 'creations.bulkDelete' }
+  | { type: 'creations.bulkDelete.confirm' }
+  | { type: 'creations.bulkDelete.cancel' };
 
 /** The list's own events (Load more, Try again, Delete and its confirmation): the chips send creations.filter besides. */
 const listEvents = [
@@ -77,13 +139,27 @@ const listEvents = [
   'creations.delete.cancel',
 ];
 
+/** The search and filter controls (CREATIONS-8): sent from the bar above the list, and from the address. */
+const searchEvents = ['creations.type', 'creations.search', 'creations.filters', 'creations.clear'];
+/** Select mode's controls (CREATIONS-10..12). */
+const selectEvents = ['creations.select.start', 'creations.select.stop', 'creations.toggle', 'creations.selectPage'];
+const bulkEvents = ['creations.zip', 'creations.bulkDelete'];
+const bulkConfirmEvents = ['creations.bulkDelete.confirm', 'creations.bulkDelete.cancel'];
+
 /** What a load asks for: the list's filter and page size, from the first page (`cursor` null) or after a cursor. */
 const pageAfter = (context: CreationsContext, cursor: string | null): LoadInput => ({
   only: context.only,
   category: context.category,
   cursor,
   limit: context.limit,
+  filters: context.filters,
 });
+
+/** A finished run of the list (CREATIONS-10: runs in progress cannot be selected). */
+const finishedIn = (context: CreationsContext, id: string) => context.items.some((c) => c.id === id && !inProgress(c));
+
+/** New filters: the list starts again from its first page, with nothing selected. */
+const startOver = { items: [] as Creation[], nextCursor: null, error: null, selected: [] as string[] };
 
 export const creationsMachine = setup({
   types: {
@@ -96,10 +172,38 @@ export const creationsMachine = setup({
     loadPage: fromPromise<CreationsPage, LoadInput>(async () => notProvided('loadPage')),
     /** DELETE /api/creations/{id}. */
     deleteCreation: fromPromise<unknown, { id: string }>(async () => notProvided('deleteCreation')),
+    /** POST /api/creations/zip, saved as atelier-creations-{YYYY-MM-DD}.zip (CREATIONS-11). */
+    downloadZip: fromPromise<unknown, { ids: readonly string[] }>(async () => notProvided('downloadZip')),
+    /** POST /api/creations/delete: all or none (CREATIONS-12). */
+    deleteCreations: fromPromise<unknown, { ids: readonly string[] }>(async () => notProvided('deleteCreations')),
   },
   actions: {
     /** A run was deleted: the one-run page goes back to the list. */
     creationDeleted: (_, _params: { id: string; only: boolean }) => {},
+    /** CREATIONS-9: the address shows the search and filters (replaced, not a new history entry). */
+    filtersChanged: (_, _params: Filters) => {},
+    /** The search typed applies: the list starts again from its first page (CREATIONS-8). */
+    applyDraft: assign(({ context }) => ({
+      ...startOver,
+      filters: { ...context.filters, q: context.draft.trim() || null },
+    })),
+    /** The filters chosen (or the address's, or none after Clear filters) apply. */
+    applyFilters: assign(({ context, event }) => {
+      const filters = event.type === 'creations.filters' ? mergedFilters(context.filters, event.filters) : noFilters;
+      // The search field follows a search the event sets (the address's); a search still being typed stays.
+      const setsQ = event.type === 'creations.filters' && event.filters.q !== undefined;
+      return { ...startOver, filters, draft: setsQ ? (filters.q ?? '') : context.draft };
+    }),
+    /** Clear filters: no search (the field emptied), no filter. */
+    clearFilters: assign({ ...startOver, filters: noFilters, draft: '' }),
+    /** The next page goes after the list (a run listed already is not listed twice). */
+    appendPage: assign(({ context, event }) => {
+      const page = (event as unknown as { output: CreationsPage }).output;
+      return {
+        items: [...context.items, ...page.items.filter((c) => !context.items.some((known) => known.id === c.id))],
+        nextCursor: page.nextCursor,
+      };
+    }),
   },
   guards: {
     hasMore: ({ context }) => context.nextCursor !== null,
@@ -107,36 +211,57 @@ export const creationsMachine = setup({
     deletable: ({ context }, p: { id: string }) => context.items.some((c) => c.id === p.id && !inProgress(c)),
     /** A run shown is still being made (RUNS-6). */
     anyInProgress: ({ context }) => context.items.some(inProgress),
+    /** The search field says something else than the search the list was loaded with. */
+    draftPending: ({ context }) => (context.draft.trim() || null) !== context.filters.q,
+    /** The filters sent differ from the list's (the address sends its own back, which changes nothing). */
+    newFilters: ({ context, event }) =>
+      event.type === 'creations.filters' &&
+      !sameFilters(mergedFilters(context.filters, event.filters), context.filters),
+    /** Clear filters has something to clear: a search or filter applied, or a search typed. */
+    anythingToClear: ({ context }) => anyFilter(context.filters) || context.draft !== '',
+    selectable: ({ context }, p: { id: string }) => context.selecting && finishedIn(context, p.id),
+    selecting: ({ context }) => context.selecting,
+    notSelecting: ({ context }) => !context.selecting,
+    hasSelection: ({ context }) => context.selected.length > 0,
   },
   delays: {
     /** RUNS-6: the pause between two reads of a list that shows a run in progress. */
     refreshInterval: REFRESH_MS,
+    /** CREATIONS-8: the pause after typing before the search applies. */
+    searchPause: SEARCH_PAUSE_MS,
   },
 }).createMachine({
   id: 'creations',
   description: "The person's creations gallery: load, filter, page through and manage the saved results.",
   meta: facts({
-    sends: ['creations.filter', ...listEvents],
+    sends: ['creations.filter', ...listEvents, ...searchEvents, ...selectEvents, ...bulkEvents, ...bulkConfirmEvents],
   }),
-  context: ({ input }) => ({
-    only: input.only ?? null,
-    category: input.category ?? null,
-    limit: input.limit ?? null,
-    items: [],
-    nextCursor: null,
-    pending: null,
-    error: null,
-  }),
+  context: ({ input }) => {
+    const filters = filtersOf(input.filters);
+    return {
+      only: input.only ?? null,
+      category: input.category ?? null,
+      limit: input.limit ?? null,
+      items: [],
+      nextCursor: null,
+      pending: null,
+      error: null,
+      filters,
+      draft: filters.q ?? '',
+      selecting: false,
+      selected: [],
+    };
+  },
   initial: 'loading',
   states: {
     loading: {
-      description: 'Loading the newest runs (of the chosen category)',
+      description: 'Loading the newest runs (of the chosen category, search and filters)',
       meta: facts({
         sees: [{ text: 'Loading...' }],
         ignores: [
           {
-            events: listEvents,
-            why: 'The first page is loading: only the category chips are shown; the list, Load more, Try again and the confirmation are not.',
+            events: [...listEvents, ...selectEvents, ...bulkEvents, ...bulkConfirmEvents],
+            why: 'The first page is loading: only the category chips and the search bar are shown; the list, Select, Load more, Try again and the confirmations are not.',
           },
         ],
       }),
@@ -145,13 +270,24 @@ export const creationsMachine = setup({
         id: 'loadPage',
         src: 'loadPage',
         input: ({ context }) => pageAfter(context, null),
-        onDone: {
-          target: 'ready',
-          actions: assign({
-            items: ({ event }) => event.output.items,
-            nextCursor: ({ event }) => event.output.nextCursor,
-          }),
-        },
+        onDone: [
+          {
+            // Typed while the page loaded: the search applies after the pause (CREATIONS-8).
+            guard: 'draftPending',
+            target: 'ready.typing',
+            actions: assign({
+              items: ({ event }) => event.output.items,
+              nextCursor: ({ event }) => event.output.nextCursor,
+            }),
+          },
+          {
+            target: 'ready',
+            actions: assign({
+              items: ({ event }) => event.output.items,
+              nextCursor: ({ event }) => event.output.nextCursor,
+            }),
+          },
+        ],
         onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error, LOAD_FAILED) }) },
       },
       on: {
@@ -159,22 +295,44 @@ export const creationsMachine = setup({
         'creations.filter': {
           target: 'loading',
           reenter: true,
-          actions: assign({ category: ({ event }) => event.category }),
+          actions: assign({ category: ({ event }) => event.category, selected: [] }),
+        },
+        'creations.type': { actions: assign({ draft: ({ event }) => event.q }) },
+        'creations.search': {
+          guard: 'draftPending',
+          target: 'loading',
+          reenter: true,
+          actions: ['applyDraft', { type: 'filtersChanged', params: ({ context }) => context.filters }],
+        },
+        'creations.filters': {
+          guard: 'newFilters',
+          target: 'loading',
+          reenter: true,
+          actions: ['applyFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
+        },
+        'creations.clear': {
+          guard: 'anythingToClear',
+          target: 'loading',
+          reenter: true,
+          actions: ['clearFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
         },
       },
     },
     ready: {
       description: 'The runs, newest first; Load more while the server has a next page',
       meta: facts({
-        rules: ['CREATIONS-1'],
+        rules: ['CREATIONS-1', 'CREATIONS-8', 'CREATIONS-9', 'CREATIONS-10'],
         sees: [
           {
             kind: 'list',
-            says: "the runs the server answered; Load more while it has a next page; a failed next page's message",
+            says: "the runs the server answered (or 'No creations match …' with Clear filters); Load more while it has a next page; in Select mode a checkbox on each finished run and 'N selected'; a failed call's message",
           },
         ],
         ignores: [
-          { events: ['creations.delete.confirm', 'creations.delete.cancel'], why: 'The confirmation is not open.' },
+          {
+            events: ['creations.delete.confirm', 'creations.delete.cancel', ...bulkConfirmEvents],
+            why: 'No confirmation is open.',
+          },
           {
             events: ['creations.reload'],
             why: 'Try again shows only after a failed first load; a list that is shown has no control that reloads it.',
@@ -204,17 +362,80 @@ export const creationsMachine = setup({
             onError: { target: 'idle' },
           },
         },
+        typing: {
+          description: 'A search is being typed: it applies once the typing pauses (or on Enter)',
+          meta: facts({ rules: ['CREATIONS-8'] }),
+          after: {
+            searchPause: [
+              {
+                guard: 'draftPending',
+                target: '#creations.loading',
+                actions: ['applyDraft', { type: 'filtersChanged', params: ({ context }) => context.filters }],
+              },
+              { target: 'idle' },
+            ],
+          },
+        },
       },
       on: {
         'creations.more': { guard: 'hasMore', target: 'loadingMore', actions: assign({ error: null }) },
         'creations.filter': {
           target: 'loading',
-          actions: assign({ category: ({ event }) => event.category, items: [], nextCursor: null, error: null }),
+          actions: assign({ category: ({ event }) => event.category, ...startOver }),
         },
         'creations.delete': {
           guard: { type: 'deletable', params: ({ event }) => event },
           target: 'confirming',
           actions: assign({ pending: ({ event }) => event.id, error: null }),
+        },
+        'creations.type': { target: '.typing', reenter: true, actions: assign({ draft: ({ event }) => event.q }) },
+        'creations.search': {
+          guard: 'draftPending',
+          target: 'loading',
+          actions: ['applyDraft', { type: 'filtersChanged', params: ({ context }) => context.filters }],
+        },
+        'creations.filters': {
+          guard: 'newFilters',
+          target: 'loading',
+          actions: ['applyFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
+        },
+        'creations.clear': {
+          guard: 'anythingToClear',
+          target: 'loading',
+          actions: ['clearFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
+        },
+        // Select mode (CREATIONS-10): only finished runs can be chosen.
+        'creations.select.start': { guard: 'notSelecting', actions: assign({ selecting: true, selected: [] }) },
+        'creations.select.stop': { guard: 'selecting', actions: assign({ selecting: false, selected: [] }) },
+        'creations.toggle': {
+          guard: { type: 'selectable', params: ({ event }) => event },
+          actions: assign({
+            selected: ({ context, event }) =>
+              context.selected.includes(event.id)
+                ? context.selected.filter((id) => id !== event.id)
+                : [...context.selected, event.id],
+          }),
+        },
+        'creations.selectPage': {
+          guard: 'selecting',
+          actions: assign({
+            selected: ({ context }) => [
+              ...context.selected,
+              ...context.items.filter((c) => !inProgress(c) && !context.selected.includes(c.id)).map((c) => c.id),
+            ],
+          }),
+        },
+        'creations.zip': {
+          guard: 'hasSelection',
+          target: 'zipping',
+          actions: assign({ error: null }),
+          meta: facts({ rules: ['CREATIONS-11'] }),
+        },
+        'creations.bulkDelete': {
+          guard: 'hasSelection',
+          target: 'confirmingBulk',
+          actions: assign({ error: null }),
+          meta: facts({ rules: ['CREATIONS-12'] }),
         },
       },
     },
@@ -225,8 +446,8 @@ export const creationsMachine = setup({
         sees: [{ role: 'button', name: 'Loading...', state: 'disabled' }],
         ignores: [
           {
-            events: listEvents,
-            why: 'The next page is loading: Load more and the Delete buttons are disabled until it answers; Try again and the confirmation are not shown.',
+            events: [...listEvents, ...bulkEvents, ...bulkConfirmEvents],
+            why: 'The next page is loading: Load more, Download ZIP, Delete and the Delete buttons are disabled until it answers; Try again and the confirmations are not shown.',
           },
         ],
       }),
@@ -235,23 +456,54 @@ export const creationsMachine = setup({
         id: 'loadMore',
         src: 'loadPage',
         input: ({ context }) => pageAfter(context, context.nextCursor),
-        onDone: {
-          target: 'ready',
-          actions: assign({
-            items: ({ context, event }) => [
-              ...context.items,
-              ...event.output.items.filter((c) => !context.items.some((known) => known.id === c.id)),
-            ],
-            nextCursor: ({ event }) => event.output.nextCursor,
-          }),
-        },
+        onDone: [
+          { guard: 'draftPending', target: 'ready.typing', actions: 'appendPage' },
+          { target: 'ready', actions: 'appendPage' },
+        ],
         onError: { target: 'ready', actions: assign({ error: ({ event }) => messageOf(event.error, LOAD_FAILED) }) },
       },
       on: {
         // The chips stay live while the next page loads: a new filter drops that page and starts over.
         'creations.filter': {
           target: 'loading',
-          actions: assign({ category: ({ event }) => event.category, items: [], nextCursor: null, error: null }),
+          actions: assign({ category: ({ event }) => event.category, ...startOver }),
+        },
+        'creations.type': { actions: assign({ draft: ({ event }) => event.q }) },
+        'creations.search': {
+          guard: 'draftPending',
+          target: 'loading',
+          actions: ['applyDraft', { type: 'filtersChanged', params: ({ context }) => context.filters }],
+        },
+        'creations.filters': {
+          guard: 'newFilters',
+          target: 'loading',
+          actions: ['applyFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
+        },
+        'creations.clear': {
+          guard: 'anythingToClear',
+          target: 'loading',
+          actions: ['clearFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
+        },
+        // Select mode (CREATIONS-10): only finished runs can be chosen.
+        'creations.select.start': { guard: 'notSelecting', actions: assign({ selecting: true, selected: [] }) },
+        'creations.select.stop': { guard: 'selecting', actions: assign({ selecting: false, selected: [] }) },
+        'creations.toggle': {
+          guard: { type: 'selectable', params: ({ event }) => event },
+          actions: assign({
+            selected: ({ context, event }) =>
+              context.selected.includes(event.id)
+                ? context.selected.filter((id) => id !== event.id)
+                : [...context.selected, event.id],
+          }),
+        },
+        'creations.selectPage': {
+          guard: 'selecting',
+          actions: assign({
+            selected: ({ context }) => [
+              ...context.selected,
+              ...context.items.filter((c) => !inProgress(c) && !context.selected.includes(c.id)).map((c) => c.id),
+            ],
+          }),
         },
       },
     },
@@ -266,7 +518,16 @@ export const creationsMachine = setup({
         ],
         ignores: [
           {
-            events: ['creations.more', 'creations.filter', 'creations.reload', 'creations.delete'],
+            events: [
+              'creations.more',
+              'creations.filter',
+              'creations.reload',
+              'creations.delete',
+              ...searchEvents,
+              ...selectEvents,
+              ...bulkEvents,
+              ...bulkConfirmEvents,
+            ],
             why: 'The confirmation is a modal dialog: the page behind it cannot be used until it is answered.',
           },
         ],
@@ -283,7 +544,14 @@ export const creationsMachine = setup({
         sees: [{ role: 'button', name: 'Deleting...', state: 'disabled' }],
         ignores: [
           {
-            events: ['creations.filter', ...listEvents],
+            events: [
+              'creations.filter',
+              ...listEvents,
+              ...searchEvents,
+              ...selectEvents,
+              ...bulkEvents,
+              ...bulkConfirmEvents,
+            ],
             why: 'The delete is in flight: the dialog stays open with its buttons disabled until the server answers.',
           },
         ],
@@ -300,7 +568,11 @@ export const creationsMachine = setup({
               type: 'creationDeleted',
               params: ({ context }) => ({ id: context.pending ?? '', only: context.only !== null }),
             },
-            assign({ items: ({ context }) => context.items.filter((c) => c.id !== context.pending), pending: null }),
+            assign({
+              items: ({ context }) => context.items.filter((c) => c.id !== context.pending),
+              selected: ({ context }) => context.selected.filter((id) => id !== context.pending),
+              pending: null,
+            }),
           ],
         },
         onError: {
@@ -309,23 +581,148 @@ export const creationsMachine = setup({
         },
       },
     },
+    zipping: {
+      description: 'Downloading the chosen runs as one ZIP, saved as atelier-creations-{YYYY-MM-DD}.zip',
+      tags: ['busy', 'zipping'],
+      meta: facts({
+        rules: ['CREATIONS-11'],
+        sees: [{ role: 'button', name: 'Preparing ZIP...', state: 'disabled' }],
+        ignores: [
+          {
+            events: [
+              'creations.filter',
+              ...listEvents,
+              ...searchEvents,
+              ...selectEvents,
+              ...bulkEvents,
+              ...bulkConfirmEvents,
+            ],
+            why: 'The ZIP is being made: the search, the filters and Select mode are disabled so the choice does not change under it.',
+          },
+        ],
+      }),
+      invoke: {
+        id: 'downloadZip',
+        src: 'downloadZip',
+        input: ({ context }) => ({ ids: context.selected }),
+        onDone: { target: 'ready' },
+        onError: { target: 'ready', actions: assign({ error: ({ event }) => messageOf(event.error, ZIP_FAILED) }) },
+      },
+    },
+    confirmingBulk: {
+      description: 'Delete N creations? This cannot be undone.',
+      tags: ['confirmingBulk'],
+      meta: facts({
+        rules: ['CREATIONS-12'],
+        sees: [
+          { role: 'dialog', name: 'Delete creations' },
+          { role: 'button', name: 'Delete', state: 'enabled' },
+        ],
+        ignores: [
+          {
+            events: ['creations.filter', ...listEvents, ...searchEvents, ...selectEvents, ...bulkEvents],
+            why: 'The confirmation is a modal dialog: the page behind it cannot be used until it is answered.',
+          },
+        ],
+      }),
+      on: {
+        'creations.bulkDelete.confirm': { target: 'bulkDeleting' },
+        'creations.bulkDelete.cancel': { target: 'ready' },
+      },
+    },
+    bulkDeleting: {
+      description: 'Deleting the chosen runs together on the server, all or none',
+      tags: ['busy', 'bulkDeleting'],
+      meta: facts({
+        rules: ['CREATIONS-12'],
+        sees: [{ role: 'button', name: 'Deleting...', state: 'disabled' }],
+        ignores: [
+          {
+            events: [
+              'creations.filter',
+              ...listEvents,
+              ...searchEvents,
+              ...selectEvents,
+              ...bulkEvents,
+              ...bulkConfirmEvents,
+            ],
+            why: 'The delete is in flight: the dialog stays open with its buttons disabled until the server answers.',
+          },
+        ],
+      }),
+      invoke: {
+        id: 'deleteCreations',
+        src: 'deleteCreations',
+        input: ({ context }) => ({ ids: context.selected }),
+        // All gone: the list reads its first page again (with the same search), Select mode ends.
+        onDone: { target: 'loading', actions: assign({ ...startOver, selecting: false }) },
+        // None gone (all or none): the server's refusal, and the choice stays.
+        onError: {
+          target: 'ready',
+          actions: assign({ error: ({ event }) => messageOf(event.error, BULK_DELETE_FAILED) }),
+        },
+      },
+    },
     failed: {
       description: 'The red banner with Try again',
       tags: ['failed'],
       meta: facts({
+        rules: ['CREATIONS-8'],
         sees: [{ kind: 'failed', says: "the red banner shows the server's message, with Try again" }],
         ignores: [
           {
-            events: ['creations.more', 'creations.delete', 'creations.delete.confirm', 'creations.delete.cancel'],
-            why: 'Loading failed: nothing is listed, only the chips and Try again are shown.',
+            events: [
+              'creations.more',
+              'creations.delete',
+              'creations.delete.confirm',
+              'creations.delete.cancel',
+              ...selectEvents,
+              ...bulkEvents,
+              ...bulkConfirmEvents,
+            ],
+            why: 'Loading failed: nothing is listed, only the chips, the search bar and Try again are shown.',
           },
         ],
       }),
+      initial: 'shown',
+      states: {
+        shown: { description: 'The message and Try again' },
+        typing: {
+          description: 'A search is being typed: it applies once the typing pauses (or on Enter)',
+          meta: facts({ rules: ['CREATIONS-8'] }),
+          after: {
+            searchPause: [
+              {
+                guard: 'draftPending',
+                target: '#creations.loading',
+                actions: ['applyDraft', { type: 'filtersChanged', params: ({ context }) => context.filters }],
+              },
+              { target: 'shown' },
+            ],
+          },
+        },
+      },
       on: {
         'creations.reload': { target: 'loading', actions: assign({ error: null }) },
         'creations.filter': {
           target: 'loading',
           actions: assign({ category: ({ event }) => event.category, error: null }),
+        },
+        'creations.type': { target: '.typing', reenter: true, actions: assign({ draft: ({ event }) => event.q }) },
+        'creations.search': {
+          guard: 'draftPending',
+          target: 'loading',
+          actions: ['applyDraft', { type: 'filtersChanged', params: ({ context }) => context.filters }],
+        },
+        'creations.filters': {
+          guard: 'newFilters',
+          target: 'loading',
+          actions: ['applyFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
+        },
+        'creations.clear': {
+          guard: 'anythingToClear',
+          target: 'loading',
+          actions: ['clearFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
         },
       },
     },

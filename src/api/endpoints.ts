@@ -73,7 +73,16 @@ export function createEndpoints(api: ApiClient) {
     getPrediction: (id: string, options?: CallOptions) =>
       call(api, ops.getPrediction, { params: { id }, reply: PredictionReply, ...callOptions(options) }),
     listCreations: (
-      query: { cursor?: string | null; category?: string | null; limit?: number | null },
+      query: {
+        cursor?: string | null;
+        category?: string | null;
+        limit?: number | null;
+        q?: string | null;
+        tool?: string | null;
+        status?: string | null;
+        from?: string | null;
+        to?: string | null;
+      },
       options?: CallOptions,
     ) =>
       call(api, ops.listCreations, {
@@ -81,6 +90,11 @@ export function createEndpoints(api: ApiClient) {
           cursor: query.cursor ?? null,
           category: query.category ?? null,
           limit: query.limit == null ? null : String(query.limit),
+          q: query.q ?? null,
+          tool: query.tool ?? null,
+          status: query.status ?? null,
+          from: query.from ?? null,
+          to: query.to ?? null,
         },
         ...callOptions(options),
       }),
@@ -90,6 +104,8 @@ export function createEndpoints(api: ApiClient) {
     // A creation's public link (SHARE-4 to SHARE-6): make it, revoke it.
     shareCreation: (id: string) => call(api, ops.shareCreation, { params: { id } }),
     unshareCreation: (id: string) => call(api, ops.unshareCreation, { params: { id } }),
+    /** POST /api/creations/delete: several finished runs, all or none (CREATIONS-7). */
+    deleteCreations: (ids: readonly string[]) => call(api, ops.deleteCreations, { body: { ids: [...ids] } }),
     /** POST /api/generate/batch: one run per prompt, every run reserved or none; answers each run's status and the balance. */
     startBatch: (body: v.InferInput<typeof ops.startBatch.body>, options?: CallOptions) =>
       call(api, ops.startBatch, { body, ...callOptions(options) }),

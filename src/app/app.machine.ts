@@ -34,6 +34,8 @@ export interface AppInput {
 /** A navigation a flow asks for: the session's kind, or one that replaces the address (no new history entry). */
 export interface AppNavigateParams extends NavigateParams {
   replace?: boolean;
+  /** The address's search (My creations' filters): the page that sends it navigates with its own router. */
+  search?: Record<string, string>;
 }
 
 export type RunsLogic = typeof runsMachine;

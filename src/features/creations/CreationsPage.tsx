@@ -3,8 +3,8 @@
  * a category filter, Load more, and Delete after a confirmation. Every value is a narrow selector on
  * the page's creations flow; every control sends it an event.
  */
-import { lazy, Suspense } from 'react';
-import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { Creation, CreationDetail as CreationDetailAnswer } from '../../api/schemas';
 import { creationsFlow, type CreationsLogic } from '../../app/creations';
@@ -13,7 +13,16 @@ import { useFlow, type Flow } from '../../app/provider';
 import { categories, tools, type Category } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
 import { actionIcon, outputKindIcon } from '../../components/ui/icons/creation-icons';
-import { firstOutputOf, inProgress } from '../../../machines/creations/creations.machine';
+import {
+  anyFilter,
+  bulkDeleteQuestion,
+  filtersOf,
+  sameFilters,
+  firstOutputOf,
+  inProgress,
+  type Filters,
+} from '../../../machines/creations/creations.machine';
+import { addressSearch, readCreationsSearch } from './creations-search';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
 import * as page from '../../components/ui/page/page.css';
 import type { Actor } from 'xstate';
@@ -27,13 +36,49 @@ type CreationsActor = Actor<CreationsLogic>;
 export interface CreationsPageProps {
   /** The one-run page: only this creation. */
   id?: string;
+  /** The list page: the address's search as the router parsed it, read for the filters (CREATIONS-9). */
+  search?: Record<string, unknown>;
+  /** The list page at /creations: its search is the address's, followed on Back and Forward. */
+  fromAddress?: boolean;
   /** Tests give it fake effects. */
   flow?: Flow<CreationsLogic>;
 }
 
-export function CreationsPage({ id, flow = creationsFlow }: CreationsPageProps) {
-  const actor = useFlow(flow, { input: { only: id ?? null } });
+export function CreationsPage({ id, search: given, fromAddress = false, flow = creationsFlow }: CreationsPageProps) {
+  const [address, setAddress] = useState(() => (fromAddress ? addressSearch(window.location.search) : given));
+  useEffect(() => {
+    if (!fromAddress) return;
+    const follow = () => setAddress(addressSearch(window.location.search));
+    window.addEventListener('popstate', follow);
+    return () => window.removeEventListener('popstate', follow);
+  }, [fromAddress]);
+  const search = address ? readCreationsSearch(address) : undefined;
+  const routerNavigate = useNavigate();
+  // The list keeps its search in the address through the router it is shown by (replace: no history per key).
+  const [pageFlow] = useState(() =>
+    search
+      ? flow.with({
+          navigate: ({ to, search: query, replace }) =>
+            void routerNavigate({ to, search: query ?? {}, ...(replace ? { replace } : {}) } as never),
+        })
+      : flow,
+  );
+  const actor = useFlow(pageFlow, {
+    input: {
+      only: id ?? null,
+      filters: search ? filtersOf(search as Partial<Record<keyof Filters, string>> as Partial<Filters>) : null,
+    },
+  });
   const single = id !== undefined;
+  // Back, Forward or an edited address: the list follows the address (the same filters change nothing).
+  const { q, tool, status, from, to } = search ?? {};
+  useEffect(() => {
+    if (!search) return;
+    const filters = filtersOf({ q, tool, status, from, to } as Partial<Filters>);
+    // Only an address that says something else than the list (the list's own replace comes back here too).
+    if (!sameFilters(filters, actor.getSnapshot().context.filters)) actor.send({ type: 'creations.filters', filters });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actor, q, tool, status, from, to]);
   return (
     <div className={styles.root}>
       <header className={page.header}>
@@ -47,11 +92,182 @@ export function CreationsPage({ id, flow = creationsFlow }: CreationsPageProps) 
         <h1 className={page.title}>{single ? 'Creation' : 'My creations'}</h1>
         {single ? null : <p className={page.lead}>Everything you have made, newest first.</p>}
       </header>
+      {single ? null : <SearchBar actor={actor} />}
       {single ? null : <Filter actor={actor} />}
+      {single ? null : <SelectBar actor={actor} />}
       <Banner actor={actor} />
       <List actor={actor} single={single} />
       {single ? null : <More actor={actor} />}
       <ConfirmDelete actor={actor} />
+      {single ? null : <ConfirmBulkDelete actor={actor} />}
+    </div>
+  );
+}
+
+const statusChoices: [Creation['status'], string][] = [
+  ['succeeded', 'Done'],
+  ['failed', 'Failed'],
+  ['processing', 'In progress'],
+  ['starting', 'Starting'],
+  ['canceled', 'Canceled'],
+];
+
+/** CREATIONS-8: the search of the prompts, the tool, the status, the days, and Clear filters. */
+function SearchBar({ actor }: { actor: CreationsActor }) {
+  const draft = useSelector(actor, (s) => s.context.draft);
+  const filters = useSelector(actor, (s) => s.context.filters);
+  const locked = useSelector(actor, (s) => s.hasTag('zipping') || s.hasTag('bulkDeleting') || s.hasTag('deleting'));
+  const set = (change: Partial<Filters>) => actor.send({ type: 'creations.filters', filters: change });
+  return (
+    <form
+      role="search"
+      aria-label="Search my creations"
+      className={styles.searchBar}
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'creations.search' });
+      }}
+    >
+      <label className={styles.searchField}>
+        <span className={styles.fieldLabel}>Search prompts</span>
+        <input
+          type="search"
+          className={styles.fieldInput}
+          value={draft}
+          disabled={locked}
+          maxLength={200}
+          placeholder="Words of the prompt"
+          onChange={(e) => actor.send({ type: 'creations.type', q: e.target.value })}
+        />
+      </label>
+      <label className={styles.filterField}>
+        <span className={styles.fieldLabel}>Tool</span>
+        <select
+          className={styles.fieldInput}
+          value={filters.tool ?? ''}
+          disabled={locked}
+          onChange={(e) => set({ tool: e.target.value || null })}
+        >
+          <option value="">All tools</option>
+          {tools.map((t) => (
+            <option key={t.key} value={t.key}>
+              {t.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.filterField}>
+        <span className={styles.fieldLabel}>Status</span>
+        <select
+          className={styles.fieldInput}
+          value={filters.status ?? ''}
+          disabled={locked}
+          onChange={(e) => set({ status: (e.target.value || null) as Creation['status'] | null })}
+        >
+          <option value="">Any status</option>
+          {statusChoices.map(([value, word]) => (
+            <option key={value} value={value}>
+              {word}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.filterField}>
+        <span className={styles.fieldLabel}>From</span>
+        <input
+          type="date"
+          className={styles.fieldInput}
+          value={filters.from ?? ''}
+          disabled={locked}
+          onChange={(e) => set({ from: e.target.value || null })}
+        />
+      </label>
+      <label className={styles.filterField}>
+        <span className={styles.fieldLabel}>To</span>
+        <input
+          type="date"
+          className={styles.fieldInput}
+          value={filters.to ?? ''}
+          disabled={locked}
+          onChange={(e) => set({ to: e.target.value || null })}
+        />
+      </label>
+      {anyFilter(filters) || draft !== '' ? <ClearFilters actor={actor} disabled={locked} /> : null}
+    </form>
+  );
+}
+
+function ClearFilters({ actor, disabled = false }: { actor: CreationsActor; disabled?: boolean }) {
+  return (
+    <button
+      type="button"
+      className={`${buttons.button.ghost} ${buttons.small}`}
+      disabled={disabled}
+      onClick={() => actor.send({ type: 'creations.clear' })}
+    >
+      Clear filters
+    </button>
+  );
+}
+
+/** CREATIONS-10: Select mode, Select all on this page, the count, Download ZIP and Delete. */
+function SelectBar({ actor }: { actor: CreationsActor }) {
+  const shown = useSelector(actor, (s) => !s.hasTag('loading') && !s.hasTag('failed') && s.context.items.length > 0);
+  const selecting = useSelector(actor, (s) => s.context.selecting);
+  const count = useSelector(actor, (s) => s.context.selected.length);
+  const zipping = useSelector(actor, (s) => s.hasTag('zipping'));
+  const canZip = useSelector(actor, (s) => s.can({ type: 'creations.zip' }));
+  const canDelete = useSelector(actor, (s) => s.can({ type: 'creations.bulkDelete' }));
+  if (!shown) return null;
+  if (!selecting)
+    return (
+      <div className={styles.selectBar}>
+        <button
+          type="button"
+          className={`${buttons.button.secondary} ${buttons.small}`}
+          onClick={() => actor.send({ type: 'creations.select.start' })}
+        >
+          Select
+        </button>
+      </div>
+    );
+  return (
+    <div className={styles.selectBar} role="toolbar" aria-label="Selection">
+      <button
+        type="button"
+        className={`${buttons.button.secondary} ${buttons.small}`}
+        disabled={zipping}
+        onClick={() => actor.send({ type: 'creations.selectPage' })}
+      >
+        Select all on this page
+      </button>
+      <span aria-live="polite" className={styles.count}>
+        {count} selected
+      </span>
+      <button
+        type="button"
+        className={`${buttons.button.primary} ${buttons.small}`}
+        disabled={!canZip}
+        onClick={() => actor.send({ type: 'creations.zip' })}
+      >
+        {zipping ? 'Preparing ZIP...' : 'Download ZIP'}
+      </button>
+      <button
+        type="button"
+        className={`${buttons.button.secondary} ${buttons.small}`}
+        disabled={!canDelete}
+        onClick={() => actor.send({ type: 'creations.bulkDelete' })}
+      >
+        Delete
+      </button>
+      <button
+        type="button"
+        className={`${buttons.button.ghost} ${buttons.small}`}
+        disabled={zipping}
+        onClick={() => actor.send({ type: 'creations.select.stop' })}
+      >
+        Done
+      </button>
     </div>
   );
 }
@@ -100,6 +316,7 @@ function List({ actor, single }: { actor: CreationsActor; single: boolean }) {
   const items = useSelector(actor, (s) => s.context.items);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const failed = useSelector(actor, (s) => s.hasTag('failed'));
+  const filters = useSelector(actor, (s) => s.context.filters);
   if (loading)
     return (
       <p className={styles.empty} aria-live="polite">
@@ -107,6 +324,13 @@ function List({ actor, single }: { actor: CreationsActor; single: boolean }) {
       </p>
     );
   if (failed) return null;
+  if (items.length === 0 && !single && anyFilter(filters)) {
+    return (
+      <p className={styles.empty}>
+        No creations match {filters.q ? `“${filters.q}”` : 'these filters'}. <ClearFilters actor={actor} />
+      </p>
+    );
+  }
   if (items.length === 0) {
     return single ? (
       <p className={styles.empty}>This creation has been deleted.</p>
@@ -189,6 +413,7 @@ function CreationTile({ creation, actor }: { creation: Creation; actor: Creation
   const when = new Date(creation.createdAt);
   return (
     <li className={styles.tile} aria-label={`${creation.title}, ${when.toLocaleString()}`}>
+      <SelectBox creation={creation} actor={actor} label={`Select ${creation.title}, ${when.toLocaleString()}`} />
       <Link
         to="/creations/$id"
         params={{ id: creation.id }}
@@ -215,6 +440,25 @@ function CreationTile({ creation, actor }: { creation: Creation; actor: Creation
       </p>
       <CreationActions creation={creation} actor={actor} output={output} compact />
     </li>
+  );
+}
+
+/** CREATIONS-10: in Select mode, a checkbox on a finished run (a run in progress cannot be chosen). */
+function SelectBox({ creation, actor, label }: { creation: Creation; actor: CreationsActor; label: string }) {
+  const selecting = useSelector(actor, (s) => s.context.selecting);
+  const checked = useSelector(actor, (s) => s.context.selected.includes(creation.id));
+  const zipping = useSelector(actor, (s) => s.hasTag('zipping'));
+  if (!selecting || inProgress(creation)) return null;
+  return (
+    <label className={styles.selectBox}>
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={zipping}
+        aria-label={label}
+        onChange={() => actor.send({ type: 'creations.toggle', id: creation.id })}
+      />
+    </label>
   );
 }
 
@@ -412,6 +656,42 @@ function ConfirmDelete({ actor }: { actor: CreationsActor }) {
             className={buttons.button.primary}
             disabled={deleting}
             onClick={() => actor.send({ type: 'creations.delete.confirm' })}
+          >
+            {deleting ? 'Deleting...' : 'Delete'}
+          </button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** CREATIONS-12: Delete N creations? This cannot be undone. */
+function ConfirmBulkDelete({ actor }: { actor: CreationsActor }) {
+  const open = useSelector(actor, (s) => s.hasTag('confirmingBulk') || s.hasTag('bulkDeleting'));
+  const deleting = useSelector(actor, (s) => s.hasTag('bulkDeleting'));
+  const count = useSelector(actor, (s) => s.context.selected.length);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) actor.send({ type: 'creations.bulkDelete.cancel' });
+      }}
+    >
+      <DialogContent title="Delete creations" description={bulkDeleteQuestion(count)}>
+        <div className={styles.dialogActions}>
+          <button
+            type="button"
+            className={buttons.button.secondary}
+            disabled={deleting}
+            onClick={() => actor.send({ type: 'creations.bulkDelete.cancel' })}
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={buttons.button.primary}
+            disabled={deleting}
+            onClick={() => actor.send({ type: 'creations.bulkDelete.confirm' })}
           >
             {deleting ? 'Deleting...' : 'Delete'}
           </button>

@@ -184,3 +184,34 @@ export const shareField = style({
   fontSize: vars.fontSize.sm,
 });
 export const copied = style({ color: vars.color.textSecondary, fontSize: vars.fontSize.sm, alignSelf: 'center' });
+/** CREATIONS-8: the search, the selects and the days in one wrapping row. */
+export const searchBar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: vars.space.md,
+});
+export const searchField = style([stack.xs, { flex: '2 1 240px', minWidth: 0 }]);
+export const filterField = style([stack.xs, { flex: '1 1 140px', minWidth: 0 }]);
+/** CREATIONS-10: Select mode's bar. */
+export const selectBar = style([cluster.sm, { alignItems: 'center' }]);
+export const count = style({ fontSize: vars.fontSize.sm, color: vars.color.text, fontWeight: 600 });
+export const selectBox = style({
+  display: 'flex',
+  alignItems: 'center',
+  padding: `${vars.space.xs} ${vars.space.sm} 0`,
+  minHeight: 24,
+});
+globalStyle(`${selectBox} input`, { width: 20, height: 20, margin: 0 });
+/** The bar's labels and fields, as the app's forms draw them (kept here: the forms' styles are in the first load). */
+export const fieldLabel = style({ fontSize: vars.fontSize.sm, fontWeight: 600, color: vars.color.text });
+export const fieldInput = style({
+  minHeight: 40,
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.input,
+  color: vars.color.text,
+  fontSize: vars.fontSize.md,
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.accent}`, outlineOffset: 1 } },
+});

@@ -8,5 +8,13 @@ export const Route = createFileRoute('/creations/')({
     const snapshot = await waitFor(context.session, (s) => !s.hasTag('loading'));
     if (!snapshot.hasTag('signedIn')) throw redirect({ to: '/' });
   },
-  component: () => <CreationsPage />,
+  component: CreationsRoute,
 });
+
+/**
+ * CREATIONS-9: the search and filters live in the address; the page reads it itself (creations-search.ts),
+ * so the route adds nothing to the first load.
+ */
+function CreationsRoute() {
+  return <CreationsPage fromAddress />;
+}

@@ -1,5 +1,5 @@
 /** Flow models of My creations: the list (load, load more, filter, delete confirm) and the one-run page. */
-import { creationsMachine, type CreationsContext } from '../../../machines/creations/creations.machine';
+import { anyFilter, creationsMachine, type CreationsContext } from '../../../machines/creations/creations.machine';
 import { creationShareMachine, type CreationShareContext } from '../../../machines/creations/creation-share.machine';
 import type { Creation } from '../../../src/api/schemas';
 import { defineModel } from '../model-paths';
@@ -41,14 +41,48 @@ const events = {
   ],
   'creations.delete.confirm': [{ type: 'creations.delete.confirm' as const }],
   'creations.delete.cancel': [{ type: 'creations.delete.cancel' as const }],
+  // CREATIONS-8..12: the search, the filters, Select mode, the ZIP and the delete of several.
+  // Typed, then emptied again before the pause: the search is then what it was, and nothing reloads.
+  'creations.type': [
+    { type: 'creations.type' as const, q: 'piano' },
+    { type: 'creations.type' as const, q: '' },
+  ],
+  'creations.search': [{ type: 'creations.search' as const }],
+  'creations.filters': [
+    { type: 'creations.filters' as const, filters: { status: 'failed' as const } },
+    { type: 'creations.filters' as const, filters: { status: null } },
+  ],
+  'creations.clear': [{ type: 'creations.clear' as const }],
+  'creations.select.start': [{ type: 'creations.select.start' as const }],
+  'creations.select.stop': [{ type: 'creations.select.stop' as const }],
+  'creations.toggle': [{ type: 'creations.toggle' as const, id: 'c1' }],
+  'creations.selectPage': [{ type: 'creations.selectPage' as const }],
+  'creations.zip': [{ type: 'creations.zip' as const }],
+  'creations.bulkDelete': [{ type: 'creations.bulkDelete' as const }],
+  'creations.bulkDelete.confirm': [{ type: 'creations.bulkDelete.confirm' as const }],
+  'creations.bulkDelete.cancel': [{ type: 'creations.bulkDelete.cancel' as const }],
 };
 
-/** What decides the path: whether a next page exists, whether c1 is still listed, and whether it is still being made. */
+/**
+ * What decides the path: whether a next page exists, whether c1 is still listed, whether it is still being
+ * made, whether a search or filter is set or typed, and Select mode with or without a choice.
+ */
 const key = (c: CreationsContext) => [
   c.nextCursor !== null,
   c.items.some((i) => i.id === 'c1'),
   c.items.some((i) => i.status === 'processing'),
+  anyFilter(c.filters),
+  (c.draft.trim() || null) !== c.filters.q,
+  c.selecting,
+  c.selected.length > 0,
 ];
+const bulk = {
+  downloadZip: { done: [undefined], error: [serverError('Creation not found')] },
+  deleteCreations: {
+    done: [{ deleted: 1, message: '1 creation deleted' }],
+    error: [serverError('A creation is still being made')],
+  },
+};
 
 export const creationsModel = defineModel({
   machine: creationsMachine,
@@ -60,6 +94,7 @@ export const creationsModel = defineModel({
     // The run has finished by the next read, or the read fails (the list stays, the next pause tries again).
     refreshPage: { done: [last], error: [silentError] },
     deleteCreation: { done: [{ message: 'Creation deleted' }], error: [serverError('Creation not found')] },
+    ...bulk,
   },
   context: key,
 });
@@ -73,6 +108,7 @@ export const creationModel = defineModel({
     loadMore: { done: [last], error: [silentError] },
     refreshPage: { done: [last], error: [silentError] },
     deleteCreation: { done: [{ message: 'Creation deleted' }], error: [serverError('Creation not found')] },
+    ...bulk,
   },
   context: key,
 });

@@ -12,7 +12,7 @@ import {
   creationSharedModel,
   creationsModel,
 } from '../../flows/models/creations.models';
-import { freeUser } from '../../flows/models/fixtures';
+import { freeUser, serverError } from '../../flows/models/fixtures';
 import { answerOf, delayPasses, firstRender, pathDelays, type PathAdapter, type PathContext } from '../harness';
 import { byOutcome, perActor, SERVER_FAULT } from '../causes';
 import { openSignedIn, showsErrorWithTryAgain } from './billing.paths';
@@ -20,18 +20,22 @@ import { openSignedIn, showsErrorWithTryAgain } from './billing.paths';
 const cards = (page: Page) => page.getByRole('list', { name: 'Creations' }).getByRole('listitem');
 const creationsContext = (ctx: PathContext) => ctx.state.context as CreationsContext;
 
-/** The first page of the list (of a category) or the one run, as the page asks for it. */
-const FIRST_PAGE = /\/api\/creations(\?category=[^&]+|\/c1)?$/;
+/** The first page of the list (of a category, a search, filters) or the one run, as the page asks for it. */
+const FIRST_PAGE = /\/api\/creations(\?(?!cursor=)[^/]*|\/c1)?$/;
 const NEXT_PAGE = /\/api\/creations\?cursor=/;
 
-/** My creations (/creations) and one run (/creations/c1): load, load more, filter, delete. */
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search prompts' });
+const selection = (page: Page) => page.getByRole('toolbar', { name: 'Selection' });
+
+/** My creations (/creations) and one run (/creations/c1): load, load more, filter, search, select, ZIP, delete. */
 export const creationsPaths: PathAdapter = {
   name: 'creations',
   models: [creationsModel, creationModel],
   async start(ctx, model, path) {
     const { only } = model.input as { only?: string };
     // RUNS-6: the pause before a list with a run in progress reads itself again, shortened where the path walks it.
-    await pathDelays(ctx.page, { creations: ['refreshInterval'] }, path);
+    // The search's pause is long enough for the steps of a path typed within it to be checked first.
+    await pathDelays(ctx.page, { creations: ['refreshInterval', 'searchPause'] }, path, { searchPause: 1_000 });
     return openSignedIn(ctx, freeUser, only ? `/creations/${only}` : '/creations');
   },
   events: {
@@ -65,8 +69,62 @@ export const creationsPaths: PathAdapter = {
       await page.getByRole('dialog', { name: 'Delete creation' }).getByRole('button', { name: 'Cancel' }).click();
       return 'click Cancel in the confirmation';
     },
+    async 'creations.type'({ page }, event) {
+      const { q } = event as unknown as { q: string };
+      await searchBox(page).fill(q);
+      return `type "${q}" in the search`;
+    },
+    async 'creations.search'({ page }) {
+      await searchBox(page).press('Enter');
+      return 'press Enter in the search';
+    },
+    async 'creations.filters'({ page }, event) {
+      const { filters } = event as unknown as { filters: { status?: string | null } };
+      await page.getByRole('combobox', { name: 'Status' }).selectOption(filters.status ?? '');
+      return `choose the status ${filters.status ?? 'Any status'}`;
+    },
+    async 'creations.clear'({ page }) {
+      await page.getByRole('search').getByRole('button', { name: 'Clear filters' }).click();
+      return 'click Clear filters';
+    },
+    async 'creations.select.start'({ page }) {
+      await page.getByRole('button', { name: 'Select', exact: true }).click();
+      return 'click Select';
+    },
+    async 'creations.select.stop'({ page }) {
+      await selection(page).getByRole('button', { name: 'Done' }).click();
+      return 'click Done';
+    },
+    async 'creations.toggle'({ page }, event) {
+      const { id } = event as unknown as { id: string };
+      // c1 is the newest creation of every page the server gives: the first card.
+      await cards(page).first().getByRole('checkbox').click();
+      return `tick ${id}`;
+    },
+    async 'creations.selectPage'({ page }) {
+      await selection(page).getByRole('button', { name: 'Select all on this page' }).click();
+      return 'click Select all on this page';
+    },
+    async 'creations.zip'({ page }) {
+      await selection(page).getByRole('button', { name: 'Download ZIP' }).click();
+      return 'click Download ZIP';
+    },
+    async 'creations.bulkDelete'({ page }) {
+      await selection(page).getByRole('button', { name: 'Delete' }).click();
+      return 'click Delete in the selection bar';
+    },
+    async 'creations.bulkDelete.confirm'({ page }) {
+      await page.getByRole('dialog', { name: 'Delete creations' }).getByRole('button', { name: 'Delete' }).click();
+      return 'click Delete in the confirmation of several';
+    },
+    async 'creations.bulkDelete.cancel'({ page }) {
+      await page.getByRole('dialog', { name: 'Delete creations' }).getByRole('button', { name: 'Cancel' }).click();
+      return 'click Cancel in the confirmation of several';
+    },
     async 'xstate.*'({ server }, event: EventObject) {
       const { status, body } = answerOf(event);
+      if (event.type.endsWith('.downloadZip')) return server.answer('POST', '/api/creations/zip', status, body);
+      if (event.type.endsWith('.deleteCreations')) return server.answer('POST', '/api/creations/delete', status, body);
       if (event.type.endsWith('.deleteCreation')) return server.answer('DELETE', '/api/creations/c1', status, body);
       if (event.type.endsWith('.loadMore')) return server.answer('GET', NEXT_PAGE, status, body);
       // .loadPage and .refreshPage: the first page again (or the one run).
@@ -95,27 +153,66 @@ export const creationsPaths: PathAdapter = {
         'delete a creation and confirm',
         'delete a creation already deleted in another tab: "Creation not found"',
       ),
+      downloadZip: byOutcome(
+        'Select, tick creations, Download ZIP',
+        'Select a creation, delete it in another tab, then Download ZIP: "Creation not found"',
+      ),
+      deleteCreations: byOutcome(
+        'Select, tick creations, Delete and confirm',
+        'Select creations, start a run in another tab that makes one of them… or delete one elsewhere first: the server refuses the whole set',
+      ),
     }),
   },
+
+  // CREATIONS-8: a search typed and emptied again before the pause: the pause then changes nothing
+  // (the shortest way there, typing the empty text into the empty field, is no change for the page).
+  routes: (['ready', 'failed'] as const).map((state) => ({
+    model: creationsModel,
+    events: [
+      state === 'ready'
+        ? { type: 'xstate.done.actor.loadPage', output: { items: [creation('c1')], nextCursor: null } }
+        : { type: 'xstate.error.actor.loadPage', error: serverError('Database unavailable') },
+      { type: 'creations.type', q: 'piano' },
+      { type: 'creations.type', q: '' },
+      { type: `xstate.after.searchPause.creations.${state}.typing` },
+    ],
+  })),
 
   // What each state shows is said by the creations machine (meta.sees); these check its named kinds.
   kinds: {
     async list(ctx) {
-      const { items, nextCursor, error, category } = creationsContext(ctx);
+      const { items, nextCursor, error, category, filters, selecting, selected } = creationsContext(ctx);
       await expect.poll(() => cards(ctx.page).count()).toBe(items.length);
+      // CREATIONS-8: an empty answer to a search or filter says so.
+      const filtered = Object.values(filters).some((v) => v !== null);
+      if (items.length === 0 && filtered)
+        await expect.poll(() => ctx.page.getByText('No creations match').count()).toBe(1);
+      // CREATIONS-10: Select mode's count and a checkbox on each finished run.
+      if (selecting && items.length > 0) {
+        await expect.poll(() => selection(ctx.page).getByText(`${selected.length} selected`).count()).toBe(1);
+        const finished = items.filter((c) => c.status !== 'processing' && c.status !== 'starting').length;
+        await expect.poll(() => cards(ctx.page).getByRole('checkbox').count()).toBe(finished);
+      }
       await expect.poll(() => ctx.page.getByRole('dialog').count()).toBe(0);
       await expect.poll(() => ctx.page.getByRole('button', { name: 'Load more' }).count()).toBe(nextCursor ? 1 : 0);
       if (error) await expect.poll(() => ctx.page.getByRole('alert').filter({ hasText: error }).count()).toBe(1);
       // RUNS-6: a run's status as the list last read it ('In progress' until a read says it has finished).
       const running = items.filter((c) => c.status === 'processing' || c.status === 'starting').length;
       await expect.poll(() => cards(ctx.page).filter({ hasText: 'In progress' }).count()).toBe(running);
-      return `${items.length} creation(s)${category ? ` of ${category}` : ''}${running ? `, ${running} in progress` : ''}${
-        nextCursor ? ' and Load more' : ''
-      }${error ? ` and "${error}"` : ''}`;
+      return `${items.length} creation(s)${category ? ` of ${category}` : ''}${filtered ? ' (filtered)' : ''}${
+        running ? `, ${running} in progress` : ''
+      }${selecting ? `, ${selected.length} selected` : ''}${nextCursor ? ' and Load more' : ''}${
+        error ? ` and "${error}"` : ''
+      }`;
     },
     failed: (ctx) => showsErrorWithTryAgain(ctx.page, creationsContext(ctx).error),
   },
-  cannotSend(event) {
+  cannotSend(event, source) {
+    if (
+      event.type === 'creations.type' &&
+      (event as unknown as { q: string }).q === (source.context as CreationsContext).draft
+    )
+      return 'typing the text the search field already holds changes nothing in the field';
     if (event.type === 'creations.delete' && (event as unknown as { id: string }).id !== 'c1')
       return 'Delete is offered only on the creations listed';
     return null;

@@ -54,13 +54,28 @@ async function renderPage(pages: { items: Creation[]; nextCursor: string | null 
       return found;
     }),
     deleteCreation: vi.fn(async () => ({ message: 'Creation deleted' })),
+    deleteCreations: vi.fn(async (ids: readonly string[]) => ({
+      deleted: ids.length,
+      message: `${ids.length} creations deleted`,
+    })),
   };
-  const flow = creationsFlow.with({ api: fakeApi(api) });
+  const flow = creationsFlow.with({ api: fakeApi(api), window: () => zipWindow as never });
   await renderWithRouter(<CreationsPage flow={flow} {...(id ? { id } : {})} />);
   return { api, navigateTo };
 }
 
-afterEach(() => cleanup());
+/** The window the ZIP download uses: its fetch answers a small ZIP; the saved link is recorded. */
+const zipWindow = {
+  fetch: vi.fn(async () => new Response('PK', { status: 200, headers: { 'Content-Type': 'application/zip' } })),
+  URL: { createObjectURL: vi.fn(() => 'blob:zip'), revokeObjectURL: vi.fn() },
+  document,
+  setTimeout: (f: () => void) => setTimeout(f, 0),
+};
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
 
 describe('My creations', () => {
   it('CREATIONS-1: lists the runs with tool, prompt, time, status, cost, refund and a preview, and loads more', async () => {
@@ -86,7 +101,10 @@ describe('My creations', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3));
-    expect(api.listCreations).toHaveBeenLastCalledWith({ cursor: 'next-1', category: null }, expect.anything());
+    expect(api.listCreations).toHaveBeenLastCalledWith(
+      { cursor: 'next-1', category: null, q: null, tool: null, status: null, from: null, to: null },
+      expect.anything(),
+    );
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
@@ -105,7 +123,10 @@ describe('My creations', () => {
     await screen.findByRole('list', { name: 'Creations' });
     fireEvent.click(screen.getByRole('button', { name: 'Video' }));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
-    expect(api.listCreations).toHaveBeenLastCalledWith({ cursor: null, category: 'Video' }, expect.anything());
+    expect(api.listCreations).toHaveBeenLastCalledWith(
+      { cursor: null, category: 'Video', q: null, tool: null, status: null, from: null, to: null },
+      expect.anything(),
+    );
     expect(screen.getByRole('button', { name: 'Video' }).getAttribute('aria-pressed')).toBe('true');
   });
 
@@ -175,5 +196,75 @@ describe('My creations', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('CREATIONS-8: a search typed applies after the pause; no match says so, with Clear filters', async () => {
+    const { api } = await renderPage([
+      { items: [video, failed], nextCursor: null },
+      { items: [], nextCursor: null },
+      { items: [video, failed], nextCursor: null },
+    ]);
+    await screen.findByRole('list', { name: 'Creations' });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search prompts' }), { target: { value: 'zebra' } });
+    await waitFor(() =>
+      expect(api.listCreations).toHaveBeenLastCalledWith(
+        { cursor: null, category: null, q: 'zebra', tool: null, status: null, from: null, to: null },
+        expect.anything(),
+      ),
+    );
+    expect((await screen.findByText(/No creations match/)).textContent).toContain('No creations match “zebra”.');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' }).at(-1)!);
+    expect(await screen.findByRole('list', { name: 'Creations' })).toBeTruthy();
+    expect((screen.getByRole('searchbox', { name: 'Search prompts' }) as HTMLInputElement).value).toBe('');
+  });
+
+  it('CREATIONS-8: the tool and status selects reload the first page with them', async () => {
+    const { api } = await renderPage([
+      { items: [video, failed], nextCursor: null },
+      { items: [failed], nextCursor: null },
+    ]);
+    await screen.findByRole('list', { name: 'Creations' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'failed' } });
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    expect(api.listCreations).toHaveBeenLastCalledWith(
+      { cursor: null, category: null, q: null, tool: null, status: 'failed', from: null, to: null },
+      expect.anything(),
+    );
+  });
+
+  it('CREATIONS-10/11: Select mode chooses finished runs only and downloads them as one ZIP', async () => {
+    const running = creation('p1', { status: 'processing', output: null, completedAt: null });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toMatch(/^atelier-creations-\d{4}-\d{2}-\d{2}\.zip$/);
+    });
+    await renderPage([{ items: [video, failed, running], nextCursor: null }]);
+    await screen.findByRole('list', { name: 'Creations' });
+    fireEvent.click(screen.getByRole('button', { name: 'Select' }));
+    expect(screen.getAllByRole('checkbox')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Select all on this page' }));
+    expect(screen.getByText('2 selected')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Download ZIP' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const [path, init] = zipWindow.fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(path).toBe('/api/creations/zip');
+    expect(JSON.parse(String(init.body))).toEqual({ ids: ['v1', 'f1'] });
+    expect((init.headers as Record<string, string>)['Authorization']).toBe('Bearer saved');
+    click.mockRestore();
+  });
+
+  it('CREATIONS-12: deletes the chosen runs together after the confirmation, then reloads', async () => {
+    const { api } = await renderPage([
+      { items: [video, failed], nextCursor: null },
+      { items: [], nextCursor: null },
+    ]);
+    await screen.findByRole('list', { name: 'Creations' });
+    fireEvent.click(screen.getByRole('button', { name: 'Select' }));
+    for (const box of screen.getAllByRole('checkbox')) fireEvent.click(box);
+    fireEvent.click(within(screen.getByRole('toolbar', { name: 'Selection' })).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete creations' });
+    expect(dialog.textContent).toContain('Delete 2 creations? This cannot be undone.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.deleteCreations).toHaveBeenCalledWith(['v1', 'f1']));
+    expect(await screen.findByText(/Nothing here yet/)).toBeTruthy();
   });
 });
