@@ -92,9 +92,15 @@ export function CreationsPage({ id, search: given, fromAddress = false, flow = c
         <h1 className={page.title}>{single ? 'Creation' : 'My creations'}</h1>
         {single ? null : <p className={page.lead}>Everything you have made, newest first.</p>}
       </header>
-      {single ? null : <SearchBar actor={actor} />}
-      {single ? null : <Filter actor={actor} />}
-      {single ? null : <SelectBar actor={actor} />}
+      {single ? null : (
+        // One row at 1280 px (the search, More filters, the categories, Select), so a 1280×800 screen
+        // still shows twelve whole tiles; it wraps on a phone.
+        <div className={styles.toolbarRow}>
+          <SearchBar actor={actor} />
+          <Filter actor={actor} />
+          <SelectBar actor={actor} />
+        </div>
+      )}
       <Banner actor={actor} />
       <List actor={actor} single={single} />
       {single ? null : <More actor={actor} />}
@@ -111,6 +117,9 @@ const statusChoices: [Creation['status'], string][] = [
   ['starting', 'Starting'],
   ['canceled', 'Canceled'],
 ];
+
+/** Whether a filter folded under More filters is set (it then shows open). */
+const moreSet = (filters: Filters): boolean => Boolean(filters.tool || filters.status || filters.from || filters.to);
 
 /** CREATIONS-8: the search of the prompts, the tool, the status, the days, and Clear filters. */
 function SearchBar({ actor }: { actor: CreationsActor }) {
@@ -129,69 +138,75 @@ function SearchBar({ actor }: { actor: CreationsActor }) {
       }}
     >
       <label className={styles.searchField}>
-        <span className={styles.fieldLabel}>Search prompts</span>
+        <span className={styles.srOnly}>Search prompts</span>
         <input
           type="search"
           className={styles.fieldInput}
           value={draft}
           disabled={locked}
           maxLength={200}
-          placeholder="Words of the prompt"
+          placeholder="Search prompts"
           onChange={(e) => actor.send({ type: 'creations.type', q: e.target.value })}
         />
       </label>
-      <label className={styles.filterField}>
-        <span className={styles.fieldLabel}>Tool</span>
-        <select
-          className={styles.fieldInput}
-          value={filters.tool ?? ''}
-          disabled={locked}
-          onChange={(e) => set({ tool: e.target.value || null })}
-        >
-          <option value="">All tools</option>
-          {tools.map((t) => (
-            <option key={t.key} value={t.key}>
-              {t.title}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={styles.filterField}>
-        <span className={styles.fieldLabel}>Status</span>
-        <select
-          className={styles.fieldInput}
-          value={filters.status ?? ''}
-          disabled={locked}
-          onChange={(e) => set({ status: (e.target.value || null) as Creation['status'] | null })}
-        >
-          <option value="">Any status</option>
-          {statusChoices.map(([value, word]) => (
-            <option key={value} value={value}>
-              {word}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={styles.filterField}>
-        <span className={styles.fieldLabel}>From</span>
-        <input
-          type="date"
-          className={styles.fieldInput}
-          value={filters.from ?? ''}
-          disabled={locked}
-          onChange={(e) => set({ from: e.target.value || null })}
-        />
-      </label>
-      <label className={styles.filterField}>
-        <span className={styles.fieldLabel}>To</span>
-        <input
-          type="date"
-          className={styles.fieldInput}
-          value={filters.to ?? ''}
-          disabled={locked}
-          onChange={(e) => set({ to: e.target.value || null })}
-        />
-      </label>
+      {/* The tool, the status and the days fold away; open when one of them is set. */}
+      <details className={styles.moreFilters} open={moreSet(filters) || undefined}>
+        <summary className={`${buttons.button.secondary} ${buttons.small}`}>More filters</summary>
+        <div className={styles.moreFields}>
+          <label className={styles.filterField}>
+            <span className={styles.fieldLabel}>Tool</span>
+            <select
+              className={styles.fieldInput}
+              value={filters.tool ?? ''}
+              disabled={locked}
+              onChange={(e) => set({ tool: e.target.value || null })}
+            >
+              <option value="">All tools</option>
+              {tools.map((t) => (
+                <option key={t.key} value={t.key}>
+                  {t.title}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={styles.filterField}>
+            <span className={styles.fieldLabel}>Status</span>
+            <select
+              className={styles.fieldInput}
+              value={filters.status ?? ''}
+              disabled={locked}
+              onChange={(e) => set({ status: (e.target.value || null) as Creation['status'] | null })}
+            >
+              <option value="">Any status</option>
+              {statusChoices.map(([value, word]) => (
+                <option key={value} value={value}>
+                  {word}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={styles.filterField}>
+            <span className={styles.fieldLabel}>From</span>
+            <input
+              type="date"
+              className={styles.fieldInput}
+              value={filters.from ?? ''}
+              disabled={locked}
+              onChange={(e) => set({ from: e.target.value || null })}
+            />
+          </label>
+          <label className={styles.filterField}>
+            <span className={styles.fieldLabel}>To</span>
+            <input
+              type="date"
+              className={styles.fieldInput}
+              value={filters.to ?? ''}
+              disabled={locked}
+              onChange={(e) => set({ to: e.target.value || null })}
+            />
+          </label>
+        </div>
+      </details>
       {anyFilter(filters) || draft !== '' ? <ClearFilters actor={actor} disabled={locked} /> : null}
     </form>
   );

@@ -184,14 +184,44 @@ export const shareField = style({
   fontSize: vars.fontSize.sm,
 });
 export const copied = style({ color: vars.color.textSecondary, fontSize: vars.fontSize.sm, alignSelf: 'center' });
-/** CREATIONS-8: the search, the selects and the days in one wrapping row. */
+/** The list's tools in one wrapping row: the search, the categories, Select. */
+export const toolbarRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.md,
+});
+/** CREATIONS-8: the search and More filters (the selects and the days fold under it). */
 export const searchBar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  flex: '1 1 300px',
+  minWidth: 0,
+});
+export const searchField = style([stack.xs, { flex: '1 1 180px', minWidth: 0 }]);
+export const moreFilters = style({ selectors: { '&[open]': { flexBasis: '100%', order: 1 } } });
+globalStyle(`${moreFilters} > summary`, { listStyle: 'none', cursor: 'pointer', display: 'inline-flex' });
+globalStyle(`${moreFilters} > summary::-webkit-details-marker`, { display: 'none' });
+export const moreFields = style({
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'flex-end',
   gap: vars.space.md,
+  marginTop: vars.space.sm,
 });
-export const searchField = style([stack.xs, { flex: '2 1 240px', minWidth: 0 }]);
+/** A label read by screen readers only (the field's placeholder says the same on screen). */
+export const srOnly = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});
 export const filterField = style([stack.xs, { flex: '1 1 140px', minWidth: 0 }]);
 /** CREATIONS-10: Select mode's bar. */
 export const selectBar = style([cluster.sm, { alignItems: 'center' }]);

@@ -80,7 +80,10 @@ export const creationsPaths: PathAdapter = {
     },
     async 'creations.filters'({ page }, event) {
       const { filters } = event as unknown as { filters: { status?: string | null } };
-      await page.getByRole('combobox', { name: 'Status' }).selectOption(filters.status ?? '');
+      // The status folds under More filters until one of them is set.
+      const status = page.getByRole('combobox', { name: 'Status' });
+      if (!(await status.isVisible())) await page.getByText('More filters', { exact: true }).click();
+      await status.selectOption(filters.status ?? '');
       return `choose the status ${filters.status ?? 'Any status'}`;
     },
     async 'creations.clear'({ page }) {
