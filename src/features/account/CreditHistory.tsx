@@ -69,7 +69,15 @@ export function CreditHistory({
       </div>
       <ErrorBanner>{error}</ErrorBanner>
       {failed ? (
-        <TryAgain onClick={() => flow.send({ type: 'history.retry' })} />
+        <div className={forms.actions}>
+          <button
+            type="button"
+            className={buttons.button.secondary}
+            onClick={() => flow.send({ type: 'history.retry' })}
+          >
+            Try again
+          </button>
+        </div>
       ) : loading ? (
         <p className={page.muted}>Loading...</p>
       ) : entries.length === 0 ? (
@@ -136,17 +144,6 @@ function DownloadCsv({ logic }: { logic: Flow<typeof creditCsvMachine> }) {
         {busy ? 'Downloading...' : 'Download CSV'}
       </button>
       <ErrorBanner>{error}</ErrorBanner>
-    </div>
-  );
-}
-
-/** A failed read's Try again (the credit history, the month's spending). */
-export function TryAgain({ onClick }: { onClick: () => void }) {
-  return (
-    <div className={forms.actions}>
-      <button type="button" className={buttons.button.secondary} onClick={onClick}>
-        Try again
-      </button>
     </div>
   );
 }

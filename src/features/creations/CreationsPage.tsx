@@ -26,7 +26,6 @@ import { addressSearch, readCreationsSearch } from './creations-search';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
 import * as page from '../../components/ui/page/page.css';
 import type { Actor } from 'xstate';
-import * as forms from '../../components/ui/form/form.css';
 import * as styles from './creations.css';
 
 // three.js only when a 3D creation is opened on its own page.
@@ -142,7 +141,7 @@ function SearchBar({ actor }: { actor: CreationsActor }) {
         <span className={styles.srOnly}>Search prompts</span>
         <input
           type="search"
-          className={forms.input}
+          className={styles.fieldInput}
           value={draft}
           disabled={locked}
           maxLength={200}
@@ -155,9 +154,9 @@ function SearchBar({ actor }: { actor: CreationsActor }) {
         <summary className={`${buttons.button.secondary} ${buttons.small}`}>More filters</summary>
         <div className={styles.moreFields}>
           <label className={styles.filterField}>
-            <span className={forms.label}>Tool</span>
+            <span className={styles.fieldLabel}>Tool</span>
             <select
-              className={forms.input}
+              className={styles.fieldInput}
               value={filters.tool ?? ''}
               disabled={locked}
               onChange={(e) => set({ tool: e.target.value || null })}
@@ -171,9 +170,9 @@ function SearchBar({ actor }: { actor: CreationsActor }) {
             </select>
           </label>
           <label className={styles.filterField}>
-            <span className={forms.label}>Status</span>
+            <span className={styles.fieldLabel}>Status</span>
             <select
-              className={forms.input}
+              className={styles.fieldInput}
               value={filters.status ?? ''}
               disabled={locked}
               onChange={(e) => set({ status: (e.target.value || null) as Creation['status'] | null })}
@@ -187,20 +186,20 @@ function SearchBar({ actor }: { actor: CreationsActor }) {
             </select>
           </label>
           <label className={styles.filterField}>
-            <span className={forms.label}>From</span>
+            <span className={styles.fieldLabel}>From</span>
             <input
               type="date"
-              className={forms.input}
+              className={styles.fieldInput}
               value={filters.from ?? ''}
               disabled={locked}
               onChange={(e) => set({ from: e.target.value || null })}
             />
           </label>
           <label className={styles.filterField}>
-            <span className={forms.label}>To</span>
+            <span className={styles.fieldLabel}>To</span>
             <input
               type="date"
-              className={forms.input}
+              className={styles.fieldInput}
               value={filters.to ?? ''}
               disabled={locked}
               onChange={(e) => set({ to: e.target.value || null })}

@@ -3,6 +3,7 @@
  * inputs, the red banner, the progress bar and the result. Every value is one narrow selector on
  * the page's tool run, which the app keeps when the page is left; every control sends an event to it.
  */
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { clipLengthText, toolByKey, type ClipLength, type Tool } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
@@ -15,7 +16,6 @@ import { AspectPresets, ParamFields, PromptField, SizeFields, UploadArea } from 
 import { ToolResult } from './ToolResult';
 import { BatchMode } from './BatchForm';
 import { viewOf, type PageToolKey, type ToolView } from './tool-views';
-import { CreditLinks } from './CreditLinks';
 import * as styles from './ToolPage.css';
 import { creditsReturned } from '../../../machines/tools/errors';
 
@@ -140,7 +140,16 @@ function Banner({ run }: { run: ToolRunActor }) {
   const row = (
     <div role="alert" className={refunded === null ? styles.alert : styles.alertRow}>
       <span>{error}</span>
-      {lacksCredits ? <CreditLinks /> : null}
+      {lacksCredits ? (
+        <>
+          <Link to="/credits" className={styles.alertLink}>
+            Buy credits
+          </Link>
+          <Link to="/subscribe" className={styles.alertLink}>
+            See plans
+          </Link>
+        </>
+      ) : null}
     </div>
   );
   if (refunded === null) return row;
