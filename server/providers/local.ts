@@ -4,6 +4,8 @@
  * clearly labelled as the offline preview model:
  *   images   sharp: a picture of the prompt, or the upload transformed (restyled, restored, composited)
  *   OCR      tesseract.js with the English model shipped in @tesseract.js-data/eng
+ *   models   (unless MODELS=classic) Restore Image enlarges with ESRGAN-slim, Image to Text describes a
+ *            picture with little text with Human's detection models: media/upscale.ts, media/describe.ts
  *   video    H.264 MP4 by ffmpeg (@ffmpeg-installer/ffmpeg) from frames drawn with sharp
  *   audio    speech by eSpeak NG (WebAssembly); music and sound synthesised to the duration asked
  *   3D       a .glb written with @gltf-transform/core
@@ -21,6 +23,7 @@ import { userMessageOf } from '../workers/context';
 import { imageTexts } from './media/image-text';
 import { rngAt } from './media/seed';
 import type { VideoEdit, VideoFilter } from './media/video';
+import type { DescribeSettings } from './media/describe';
 import {
   ProviderBusyError,
   ProviderError,
@@ -46,7 +49,26 @@ export interface LocalProviderOptions {
   readonly slowMs?: number;
   /** Where the work runs: the app instance's pool (deps.pool). */
   readonly pool: WorkerPool;
+  /** The offline models (config.models); absent = classic pipeline only. */
+  readonly models?: LocalModels | undefined;
 }
+
+/** The settings of the offline models the provider uses (config.models). */
+export interface LocalModels {
+  /** 'classic' never loads a model. */
+  readonly mode: 'on' | 'classic';
+  /** Restore Image above this many pixels: the classic enlargement. */
+  readonly restoreMaxPixels: number;
+  readonly describe: DescribeSettings;
+}
+
+type Models = LocalProviderOptions['models'];
+
+/** The models behind Image to Text's description (media/describe.ts). */
+const DESCRIBE_MODEL = 'Human detection models';
+
+/** Image to Text describes the picture when OCR read fewer letters than this. */
+const FEW_LETTERS = 6;
 
 // ---------- determinism ----------
 
@@ -146,7 +168,38 @@ function requireImage(job: GenerationJob, key = 'image'): Uint8Array {
   return image.bytes;
 }
 
-async function makeImage(job: GenerationJob, seed: Buffer, pool: WorkerPool, signal: AbortSignal): Promise<OutputFile> {
+/** What a run made, and the model that made it when it was not the offline preview model. */
+interface Made {
+  readonly output: ProviderResult['output'];
+  readonly model?: string;
+}
+
+async function makeImage(
+  job: GenerationJob,
+  seed: Buffer,
+  pool: WorkerPool,
+  signal: AbortSignal,
+  models: Models,
+): Promise<Made> {
+  const key = job.tool.key;
+  if (key === 'restore-image' && models?.mode === 'on') {
+    // MODEL-1: the clean-up, then ESRGAN-slim 2× (the classic step above the cap, and the result says so).
+    const restored = await pool.run(
+      'image.restore',
+      { image: requireImage(job), maxModelPixels: models.restoreMaxPixels },
+      { signal },
+    );
+    return { output: { kind: 'files', files: [png(restored.png)] }, model: restored.model };
+  }
+  return { output: { kind: 'files', files: [await makeClassicImage(job, seed, pool, signal)] } };
+}
+
+async function makeClassicImage(
+  job: GenerationJob,
+  seed: Buffer,
+  pool: WorkerPool,
+  signal: AbortSignal,
+): Promise<OutputFile> {
   const key = job.tool.key;
   if (key === 'image-to-image' || key === 'restore-image' || key === 'person-to-person') {
     const width = num(job.input['width']);
@@ -359,16 +412,36 @@ async function delay(ms: number, signal: AbortSignal): Promise<void> {
   }
 }
 
-async function produce(job: GenerationJob, pool: WorkerPool, signal: AbortSignal): Promise<ProviderResult['output']> {
+/**
+ * Image to Text (MODEL-2): the text OCR reads and, when it reads little or none and the models are on,
+ * what the detection models likely see.
+ */
+async function imageToText(job: GenerationJob, pool: WorkerPool, signal: AbortSignal, models: Models): Promise<Made> {
+  const image = requireImage(job);
+  const read = await pool.run('image.ocr', { image }, { signal });
+  if (read.toLowerCase().includes('[fail]')) throw new ProviderError(OCR_FAIL_MESSAGE);
+  const parts = [OFFLINE_NOTICE];
+  if (read) parts.push(`Text read from the image (offline OCR):\n\n${read}`);
+  const letters = read.replace(/[^\p{L}\p{N}]/gu, '').length;
+  if (models?.mode === 'on' && letters < FEW_LETTERS) {
+    const description = await pool.run('image.describe', { image, settings: models.describe }, { signal });
+    parts.push(read ? description : `No text was found in the image.\n\n${description}`);
+    return { output: { kind: 'text', text: `${parts.join('\n\n')}\n` }, model: `${OFFLINE_MODEL} (OCR and ${DESCRIBE_MODEL})` };
+  }
+  if (!read) parts.push('No text was found in the image.');
+  return { output: { kind: 'text', text: `${parts.join('\n\n')}\n` } };
+}
+
+async function produce(job: GenerationJob, pool: WorkerPool, signal: AbortSignal, models: Models): Promise<Made> {
   const seed = jobSeed(job);
   const tool: Tool = job.tool;
   switch (tool.output) {
     case 'image':
-      return { kind: 'files', files: [await makeImage(job, seed, pool, signal)] };
+      return makeImage(job, seed, pool, signal, models);
     case 'audio':
-      return { kind: 'files', files: [await makeAudio(job, seed, pool, signal)] };
+      return { output: { kind: 'files', files: [await makeAudio(job, seed, pool, signal)] } };
     case 'video':
-      return { kind: 'files', files: [await makeVideo(job, seed, pool, signal)] };
+      return { output: { kind: 'files', files: [await makeVideo(job, seed, pool, signal)] } };
     case 'model3d': {
       const glb = await pool.run(
         'model.glb',
@@ -380,20 +453,13 @@ async function produce(job: GenerationJob, pool: WorkerPool, signal: AbortSignal
         },
         { signal },
       );
-      return { kind: 'files', files: [{ bytes: glb, contentType: 'model/gltf-binary', ext: 'glb' }] };
+      return { output: { kind: 'files', files: [{ bytes: glb, contentType: 'model/gltf-binary', ext: 'glb' }] } };
     }
     case 'code':
-      return { kind: 'text', text: writeCode(job) };
+      return { output: { kind: 'text', text: writeCode(job) } };
     case 'text':
-      if (tool.endpoint === '/api/generate/image-to-text') {
-        const read = await pool.run('image.ocr', { image: requireImage(job) }, { signal });
-        if (read.toLowerCase().includes('[fail]')) throw new ProviderError(OCR_FAIL_MESSAGE);
-        return {
-          kind: 'text',
-          text: `${OFFLINE_NOTICE}\n\n${read ? `Text read from the image (offline OCR):\n\n${read}` : 'No text was found in the image.'}\n`,
-        };
-      }
-      return { kind: 'text', text: writeText(job, seed) };
+      if (tool.endpoint === '/api/generate/image-to-text') return imageToText(job, pool, signal, models);
+      return { output: { kind: 'text', text: writeText(job, seed) } };
   }
 }
 
@@ -429,9 +495,9 @@ export function createLocalProvider(options: LocalProviderOptions): GenerationPr
         );
       await delay(latencyMs + (markers.slow ? slowMs : 0), signal);
       try {
-        const output = await produce(job, options.pool, signal);
+        const made = await produce(job, options.pool, signal, options.models);
         signal.throwIfAborted();
-        return { output, model: OFFLINE_MODEL };
+        return { output: made.output, model: made.model ?? OFFLINE_MODEL };
       } catch (error) {
         throw providerFailure(error, signal);
       }
