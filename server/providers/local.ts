@@ -426,7 +426,10 @@ async function imageToText(job: GenerationJob, pool: WorkerPool, signal: AbortSi
   if (models?.mode === 'on' && letters < FEW_LETTERS) {
     const description = await pool.run('image.describe', { image, settings: models.describe }, { signal });
     parts.push(read ? description : `No text was found in the image.\n\n${description}`);
-    return { output: { kind: 'text', text: `${parts.join('\n\n')}\n` }, model: `${OFFLINE_MODEL} (OCR and ${DESCRIBE_MODEL})` };
+    return {
+      output: { kind: 'text', text: `${parts.join('\n\n')}\n` },
+      model: `${OFFLINE_MODEL} (OCR and ${DESCRIBE_MODEL})`,
+    };
   }
   if (!read) parts.push('No text was found in the image.');
   return { output: { kind: 'text', text: `${parts.join('\n\n')}\n` } };

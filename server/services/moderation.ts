@@ -30,7 +30,8 @@ export async function moderateUpload(
   signal?: AbortSignal,
 ): Promise<void> {
   if (moderation.mode !== 'block') return;
-  if ((await unsafeScore(pool, image, signal)) >= moderation.threshold) throw new HttpError(400, UPLOAD_REFUSED_MESSAGE);
+  if ((await unsafeScore(pool, image, signal)) >= moderation.threshold)
+    throw new HttpError(400, UPLOAD_REFUSED_MESSAGE);
 }
 
 /**

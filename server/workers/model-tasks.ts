@@ -4,7 +4,12 @@
  */
 import type { modelTasks } from '../providers/media/tasks';
 
-const names = ['image.restore', 'image.upscale', 'image.describe', 'image.moderate'] as const satisfies readonly (keyof typeof modelTasks)[];
+const names = [
+  'image.restore',
+  'image.upscale',
+  'image.describe',
+  'image.moderate',
+] as const satisfies readonly (keyof typeof modelTasks)[];
 
 // Every model task is listed (a compile error otherwise).
 type Missing = Exclude<keyof typeof modelTasks, (typeof names)[number]>;

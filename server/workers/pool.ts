@@ -119,9 +119,7 @@ function threadGroup(maxThreads: number, maxQueue: number, options: WorkerPoolOp
       inFlight++;
       const cancel = new Int32Array(new SharedArrayBuffer(4));
       const hardStop = new AbortController();
-      const task = piscina
-        .run({ name, input, cancel }, { signal: hardStop.signal })
-        .finally(() => inFlight--);
+      const task = piscina.run({ name, input, cancel }, { signal: hardStop.signal }).finally(() => inFlight--);
       if (!signal) return task;
       let killTimer: ReturnType<typeof setTimeout> | undefined;
       const aborted = new Promise<never>((_, reject) => {

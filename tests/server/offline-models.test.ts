@@ -22,7 +22,11 @@ const photo = (file: string) => new Uint8Array(fs.readFileSync(path.join(photoDi
 
 function job(key: 'restore-image' | 'image-to-text', bytes: Uint8Array): GenerationJob {
   const tool = toolByKey(key);
-  return { tool, input: { ...tool.defaultParams, image: '/files/uploads/x.png' }, images: { image: { bytes, contentType: 'image/png' } } };
+  return {
+    tool,
+    input: { ...tool.defaultParams, image: '/files/uploads/x.png' },
+    images: { image: { bytes, contentType: 'image/png' } },
+  };
 }
 const signal = () => AbortSignal.timeout(120_000);
 const textOf = (result: ProviderResult) => (result.output.kind === 'text' ? result.output.text : '');
@@ -45,10 +49,14 @@ describe('offline models', () => {
       const smallPng = new Uint8Array(await fromRaw(small).png().toBuffer());
       const restored = await provider.run(job('restore-image', smallPng), signal());
       expect(restored.model).toBe('ESRGAN-slim 2× (offline model)');
-      const restoredRaw = await png(restored.output.kind === 'files' ? restored.output.files[0]!.bytes : new Uint8Array());
+      const restoredRaw = await png(
+        restored.output.kind === 'files' ? restored.output.files[0]!.bytes : new Uint8Array(),
+      );
       const classicProvider = createLocalProvider({ pool });
       const classicRun = await classicProvider.run(job('restore-image', smallPng), signal());
-      const classicRaw = await png(classicRun.output.kind === 'files' ? classicRun.output.files[0]!.bytes : new Uint8Array());
+      const classicRaw = await png(
+        classicRun.output.kind === 'files' ? classicRun.output.files[0]!.bytes : new Uint8Array(),
+      );
       expect([up.width, up.height, restoredRaw.width, restoredRaw.height]).toEqual([
         source.width,
         source.height,
@@ -73,7 +81,13 @@ describe('offline models', () => {
     const line = (name: string, f: { psnr: number[]; ssim: number[] }) =>
       `${name}: ${mean(f.psnr).toFixed(2)} dB, SSIM ${mean(f.ssim).toFixed(3)}`;
     console.log(
-      [...rows, line('model step', model), line('classic step', classic), line('tool (model)', tool), line('tool (classic)', classicTool)].join('\n'),
+      [
+        ...rows,
+        line('model step', model),
+        line('classic step', classic),
+        line('tool (model)', tool),
+        line('tool (classic)', classicTool),
+      ].join('\n'),
     );
     expect(mean(model.ssim)).toBeGreaterThan(mean(classic.ssim));
   });
@@ -94,7 +108,10 @@ describe('offline models', () => {
     expect(text).toMatch(/What the detection model likely sees \(it can be wrong\):/);
     expect(text).toMatch(/- (likely|possibly) one person/);
     expect(text).not.toMatch(/approximate|age about/);
-    const approximate = createLocalProvider({ pool, models: { ...models, describe: { ...models.describe, approximate: true } } });
+    const approximate = createLocalProvider({
+      pool,
+      models: { ...models, describe: { ...models.describe, approximate: true } },
+    });
     const detailed = textOf(await approximate.run(job('image-to-text', photo('astronaut.png')), signal()));
     expect(detailed).toMatch(/face 1 \(approximate\): age about \d+/);
   });

@@ -30,8 +30,6 @@ interface Human {
   readonly tf: { tensor4d(values: Float32Array, shape: [number, number, number, number]): Tensor };
 }
 
-
-
 export interface DescribeSettings {
   readonly personScore: number;
   readonly faceScore: number;
@@ -148,12 +146,10 @@ export function describeResult(result: Detections, settings: DescribeSettings): 
     const seen = objects.get(o.label) ?? { n: 0, score: 0 };
     objects.set(o.label, { n: seen.n + 1, score: Math.max(seen.score, o.score) });
   }
-  for (const [label, { n, score }] of objects) lines.push(`${hedge(score)} ${n === 1 ? `a ${label}` : `${count(n)} × ${label}`}`);
+  for (const [label, { n, score }] of objects)
+    lines.push(`${hedge(score)} ${n === 1 ? `a ${label}` : `${count(n)} × ${label}`}`);
   if (lines.length === 0) return 'The detection model recognised no people or objects with confidence.';
-  return [
-    'What the detection model likely sees (it can be wrong):',
-    ...lines.map((line) => `- ${line}`),
-  ].join('\n');
+  return ['What the detection model likely sees (it can be wrong):', ...lines.map((line) => `- ${line}`)].join('\n');
 }
 
 export async function describeImage(

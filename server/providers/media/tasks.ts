@@ -46,8 +46,7 @@ export const mediaTasks = {
  */
 export const modelTasks = {
   /** Restore Image: clean-up, then ESRGAN-slim 2× (classic above the pixel cap). */
-  'image.restore': (input: { image: Uint8Array; maxModelPixels: number }, ctx: TaskContext) =>
-    restoreImage(input, ctx),
+  'image.restore': (input: { image: Uint8Array; maxModelPixels: number }, ctx: TaskContext) => restoreImage(input, ctx),
   /** The model step alone on raw RGB (quality tests, benchmarks). */
   'image.upscale': (input: RawImage, ctx: TaskContext) => upscale2x(input, ctx),
   /** Image to Text's description of what the detection models find. */

@@ -109,7 +109,9 @@ async function start(): Promise<TfModule> {
   const ok = await tf.setBackend('wasm');
   await tf.ready();
   if (!ok || tf.getBackend() !== 'wasm')
-    throw new Error(`The offline models need the TensorFlow.js wasm backend, and it did not start (${tf.getBackend()})`);
+    throw new Error(
+      `The offline models need the TensorFlow.js wasm backend, and it did not start (${tf.getBackend()})`,
+    );
   tf.enableProdMode();
   return tf;
 }

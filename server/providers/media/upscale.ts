@@ -97,11 +97,7 @@ export async function restoreImage(
   const cleaned = () => openImage(input.image).median(3).normalise().removeAlpha().toColourspace('srgb');
   if (source.width * source.height > input.maxModelPixels) {
     const png = await unreadableOnFailure(
-      cleaned()
-        .resize(target.width, target.height, { kernel: 'lanczos3' })
-        .sharpen({ sigma: 1 })
-        .png()
-        .toBuffer(),
+      cleaned().resize(target.width, target.height, { kernel: 'lanczos3' }).sharpen({ sigma: 1 }).png().toBuffer(),
     );
     const cap = Number((input.maxModelPixels / 1e6).toFixed(2));
     return {

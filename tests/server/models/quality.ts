@@ -1,6 +1,6 @@
 /** Picture quality figures for the offline models' tests: PSNR (dB) and SSIM (ssim.js) against an original. */
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { ssim } from 'ssim.js';
 
 export const photoDir = path.resolve(import.meta.dirname, '../../fixtures/photos');
@@ -20,7 +20,7 @@ export async function original(file: string): Promise<Raw> {
   return raw(sharp(path.join(photoDir, file)).extract({ left: 0, top: 0, width, height }));
 }
 
-export async function raw(image: sharp.Sharp): Promise<Raw> {
+export async function raw(image: Sharp): Promise<Raw> {
   const { data, info } = await image.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data), width: info.width, height: info.height };
 }
