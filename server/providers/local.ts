@@ -21,7 +21,7 @@ import { aspectRatios, type Tool } from '../../src/catalog';
 import { PoolBusyError, type WorkerPool } from '../workers/pool';
 import { userMessageOf } from '../workers/context';
 import { imageTexts } from './media/image-text';
-import { rngAt } from './media/seed';
+import { OFFLINE_NOTICE, writeCode, writeText } from './local-writing';
 import type { VideoEdit, VideoFilter } from './media/video';
 import type { DescribeSettings } from './media/describe';
 import {
@@ -35,8 +35,7 @@ import {
 } from './types';
 
 export const OFFLINE_MODEL = 'offline preview model';
-export const OFFLINE_NOTICE =
-  'Written by the offline preview model: no AI service is configured, so this is placeholder output.';
+export { OFFLINE_NOTICE };
 
 const MAX_SIDE = 2048;
 const DEFAULT_SIDE = 1024;
@@ -299,107 +298,6 @@ async function makeAudio(job: GenerationJob, seed: Buffer, pool: WorkerPool, sig
   return wav(await pool.run('audio.synth', { kind, seed, seconds }, { signal }));
 }
 
-// ---------- text and code ----------
-
-function oneLine(value: string, max = 300): string {
-  // Control characters and line breaks removed, so the text is safe in comments and literals.
-  return value
-    .replace(/\p{Cc}|[\u2028\u2029]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, max);
-}
-
-function writeText(job: GenerationJob, seed: Buffer): string {
-  const prompt = promptOf(job);
-  const random = rngAt(seed, 20);
-  const topic = oneLine(prompt, 200) || 'your idea';
-  const openings = [
-    `Here is a first draft about “${topic}”.`,
-    `A short piece on “${topic}”.`,
-    `Some thoughts to start from, on “${topic}”.`,
-  ];
-  const middles = [
-    'Start with the reader: say what they gain in the first sentence, then show it with one concrete example.',
-    'Keep the structure simple: one idea per paragraph, short sentences, and a clear ending that tells the reader what to do next.',
-    'Ground it in detail: a name, a place, a number. Specifics make a text feel true.',
-    'Read it aloud once before publishing; anything that makes you stumble will make your reader stumble too.',
-  ];
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-  return [
-    OFFLINE_NOTICE,
-    '',
-    pick(openings),
-    '',
-    pick(middles),
-    '',
-    `Configure OPENAI_API_KEY on the server to have a real language model write about “${topic}”.`,
-    '',
-  ].join('\n');
-}
-
-interface Lang {
-  readonly comment: string;
-  readonly render: (literal: string) => string;
-}
-
-const LANGUAGES: Record<string, Lang> = {
-  typescript: {
-    comment: '//',
-    render: (s) =>
-      `export function main(): void {\n  const request: string = ${s};\n  console.log(\`Preview for: \${request}\`);\n}\n\nmain();\n`,
-  },
-  javascript: {
-    comment: '//',
-    render: (s) =>
-      `function main() {\n  const request = ${s};\n  console.log(\`Preview for: \${request}\`);\n}\n\nmain();\n`,
-  },
-  python: {
-    comment: '#',
-    render: (s) =>
-      `def main() -> None:\n    request = ${s}\n    print(f"Preview for: {request}")\n\n\nif __name__ == "__main__":\n    main()\n`,
-  },
-  go: {
-    comment: '//',
-    render: (s) =>
-      `package main\n\nimport "fmt"\n\nfunc main() {\n\trequest := ${s}\n\tfmt.Println("Preview for: " + request)\n}\n`,
-  },
-  rust: {
-    comment: '//',
-    render: (s) => `fn main() {\n    let request = ${s};\n    println!("Preview for: {}", request);\n}\n`,
-  },
-  java: {
-    comment: '//',
-    render: (s) =>
-      `public class Main {\n    public static void main(String[] args) {\n        String request = ${s};\n        System.out.println("Preview for: " + request);\n    }\n}\n`,
-  },
-};
-
-const LANGUAGE_ALIASES: Record<string, string> = {
-  ts: 'typescript',
-  js: 'javascript',
-  node: 'javascript',
-  py: 'python',
-  golang: 'go',
-  rs: 'rust',
-};
-
-function writeCode(job: GenerationJob): string {
-  const asked = text(job.input['language']).toLowerCase();
-  const name = LANGUAGE_ALIASES[asked] ?? (asked in LANGUAGES ? asked : 'typescript');
-  const lang = LANGUAGES[name] ?? (LANGUAGES['typescript'] as Lang);
-  const prompt = oneLine(promptOf(job)) || 'a small example';
-  // Only `"` and `\` remain to escape after oneLine, which every listed language writes alike.
-  const literal = `"${prompt.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-  return [
-    `${lang.comment} Offline preview output (${name}): written by the offline preview model, not an AI service.`,
-    `${lang.comment} Request: ${prompt}`,
-    `${lang.comment} Configure OPENAI_API_KEY on the server for real code generation.`,
-    '',
-    lang.render(literal),
-  ].join('\n');
-}
-
 // ---------- the provider ----------
 
 /** The artificial latency: aborted with the run, failing with the run's own reason. */
@@ -459,10 +357,10 @@ async function produce(job: GenerationJob, pool: WorkerPool, signal: AbortSignal
       return { output: { kind: 'files', files: [{ bytes: glb, contentType: 'model/gltf-binary', ext: 'glb' }] } };
     }
     case 'code':
-      return { output: { kind: 'text', text: writeCode(job) } };
+      return { output: { kind: 'text', text: writeCode(promptOf(job), text(job.input['language'])) } };
     case 'text':
       if (tool.endpoint === '/api/generate/image-to-text') return imageToText(job, pool, signal, models);
-      return { output: { kind: 'text', text: writeText(job, seed) } };
+      return { output: { kind: 'text', text: writeText(promptOf(job), seed) } };
   }
 }
 
