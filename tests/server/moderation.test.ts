@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { balance, json, pollPrediction, setupApp } from './helpers';
+import { loadConfig } from '../../server/config';
 import { createLocalProvider } from '../../server/providers/local';
 import { createWorkerPool, type WorkerPool } from '../../server/workers/pool';
 import { toolByKey } from '../../src/catalog';
@@ -124,5 +125,20 @@ describe('moderation: off', () => {
     expect(run.status).toBe(200);
     expect(ran).toContain('upload.image');
     expect(ran).not.toContain('image.moderate');
+  });
+});
+
+describe('model settings', () => {
+  it('MODEL-5: moderation is off by default, the models on, one model run at a time; bad values are named', () => {
+    expect(loadConfig({}).models).toEqual({
+      mode: 'on',
+      runs: 1,
+      restoreMaxPixels: 500_000,
+      describe: { personScore: 0.5, faceScore: 0.6, objectScore: 0.4, approximate: false },
+      moderation: { mode: 'off', threshold: 0.7 },
+    });
+    expect(() => loadConfig({ MODERATION: 'strict' })).toThrow(/MODERATION/);
+    expect(() => loadConfig({ MODERATION_THRESHOLD: '1.5' })).toThrow(/MODERATION_THRESHOLD/);
+    expect(() => loadConfig({ MODEL_RUNS: '0' })).toThrow(/MODEL_RUNS/);
   });
 });
