@@ -1,6 +1,7 @@
 /**
- * Picture moderation through the app (MODEL-3, MODEL-4, MODEL-5): nsfwjs in the worker pool's model
- * thread, one pool (and one loaded model) for the whole file. The fixture photos are harmless: their
+ * Picture moderation through the app (MODEL-3, MODEL-4, MODEL-5), and a model run as the server wires its
+ * providers (MODEL-1): nsfwjs and ESRGAN-slim in the worker pool's model thread, one pool (and one loaded
+ * model thread) for the whole file. The fixture photos are harmless: their
  * unsafe score is near 0, so a threshold of 0 stands for "a threshold below this picture's score".
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { balance, json, pollPrediction, setupApp } from './helpers';
+import { createProviders } from '../../server/bootstrap';
 import { loadConfig } from '../../server/config';
 import { createLocalProvider } from '../../server/providers/local';
 import { createWorkerPool, type WorkerPool } from '../../server/workers/pool';
@@ -140,5 +142,26 @@ describe('model settings', () => {
     expect(() => loadConfig({ MODERATION: 'strict' })).toThrow(/MODERATION/);
     expect(() => loadConfig({ MODERATION_THRESHOLD: '1.5' })).toThrow(/MODERATION_THRESHOLD/);
     expect(() => loadConfig({ MODEL_RUNS: '0' })).toThrow(/MODEL_RUNS/);
+  });
+});
+
+describe('models on, as the server builds its providers', () => {
+  const t = setupApp('pglite', {
+    env: { MODELS: 'on' },
+    pool: () => recording,
+    providers: () => createProviders(t.config, recording),
+  });
+
+  it('MODEL-1: a restore run through the app is made by ESRGAN-slim and says so', async () => {
+    const u = await t.user({ credits: 100 });
+    const started = await t.request('/api/generate/restore', {
+      token: u.token,
+      body: { modelId: restore.id, input: { image: await photoDataUrl() } },
+    });
+    const { id } = await json<{ id: string }>(started);
+    expect(await pollPrediction(t, u.token, id)).toMatchObject({
+      status: 'succeeded',
+      model: 'ESRGAN-slim 2× (offline model)',
+    });
   });
 });
