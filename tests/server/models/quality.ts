@@ -12,12 +12,13 @@ export interface Raw {
   readonly height: number;
 }
 
-/** A picture as raw sRGB, cropped to even sides (so it halves exactly). */
+/** The middle 256 × 256 of a photo as raw sRGB (small enough for seconds of model time, even so it halves). */
 export async function original(file: string): Promise<Raw> {
   const meta = await sharp(path.join(photoDir, file)).metadata();
-  const width = (meta.width ?? 0) & ~1;
-  const height = (meta.height ?? 0) & ~1;
-  return raw(sharp(path.join(photoDir, file)).extract({ left: 0, top: 0, width, height }));
+  const side = 256;
+  const left = Math.floor(((meta.width ?? side) - side) / 2);
+  const top = Math.floor(((meta.height ?? side) - side) / 2);
+  return raw(sharp(path.join(photoDir, file)).extract({ left, top, width: side, height: side }));
 }
 
 export async function raw(image: Sharp): Promise<Raw> {
