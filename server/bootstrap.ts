@@ -56,7 +56,7 @@ export async function createPaymentProvider(config: Config, webhookSecret: strin
 export function createProviders(config: Config, pool: WorkerPool): Providers {
   return buildProviders(
     { REPLICATE_API_TOKEN: config.replicateToken, OPENAI_API_KEY: config.openaiKey },
-    { pool, slowMs: config.localSlowMs },
+    { pool, slowMs: config.localSlowMs, models: config.models },
   );
 }
 
@@ -108,7 +108,7 @@ export async function createRuntime(
     overrides.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
   // Owned unless handed in: a pool or database shared with other instances is closed by whoever made it.
-  const pool = overrides.pool ?? lazyWorkerPool({ maxThreads: config.workerThreads });
+  const pool = overrides.pool ?? lazyWorkerPool({ maxThreads: config.workerThreads, modelThreads: config.models.runs });
   const webhookSecret = webhookSecretFor(config);
   const now = overrides.now ?? (() => new Date());
   const write = overrides.log ?? ((line: string) => console.log(line));

@@ -8,6 +8,12 @@ const Int = (fallback: number, min = 0) =>
     v.pipe(v.string(), v.trim(), v.transform(Number), v.integer('must be an integer'), v.minValue(min)),
     String(fallback),
   );
+/** A number in [min, max] (thresholds, scores). */
+const Num = (fallback: number, min: number, max: number) =>
+  v.optional(
+    v.pipe(v.string(), v.trim(), v.transform(Number), v.number('must be a number'), v.minValue(min), v.maxValue(max)),
+    String(fallback),
+  );
 const Str = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
 
 const Env = v.object({
@@ -31,6 +37,15 @@ const Env = v.object({
   WORKER_THREADS: v.optional(
     v.pipe(v.string(), v.trim(), v.transform(Number), v.integer('must be an integer'), v.minValue(1)),
   ),
+  MODELS: v.optional(v.picklist(['on', 'classic']), 'on'),
+  MODEL_RUNS: Int(1, 1),
+  RESTORE_MODEL_MAX_PIXELS: Int(500_000, 1),
+  DESCRIBE_PERSON_SCORE: Num(0.5, 0, 1),
+  DESCRIBE_FACE_SCORE: Num(0.6, 0, 1),
+  DESCRIBE_OBJECT_SCORE: Num(0.4, 0, 1),
+  DESCRIBE_APPROXIMATE: v.optional(v.picklist(['0', '1']), '0'),
+  MODERATION: v.optional(v.picklist(['off', 'flag', 'block']), 'off'),
+  MODERATION_THRESHOLD: Num(0.7, 0, 1),
   DIST_DIR: v.optional(v.pipe(v.string(), v.minLength(1))),
   VERIFICATION_TOKEN_TTL_MS: Int(24 * 3600_000, 1),
   LOCAL_CHECKOUT_WEBHOOK_DELAY_MS: Int(0),
@@ -112,6 +127,8 @@ export interface Config {
   readonly localSlowMs: number;
   /** Threads of the worker pool (images, audio, video, OCR): WORKER_THREADS, else max(1, CPUs − 1). */
   readonly workerThreads: number;
+  /** The offline models (docs in README "Offline models"); 'classic' keeps the sharp/tesseract pipeline only. */
+  readonly models: ModelSettings;
   /** The built SPA to serve (DIST_DIR); undefined = dist/ beside server/ (server/main.ts). */
   readonly distDir: string | undefined;
   /** Lifetime of an email verification link. */
@@ -150,6 +167,25 @@ export interface Config {
   };
 }
 
+export interface ModelSettings {
+  /** MODELS: 'on' (default) runs the models offline; 'classic' never loads one (suites that do not test them). */
+  readonly mode: 'on' | 'classic';
+  /** MODEL_RUNS: model runs at once (threads of the model pool, each holding its loaded models). */
+  readonly runs: number;
+  /** RESTORE_MODEL_MAX_PIXELS: above it Restore Image uses the classic enlargement and says so. */
+  readonly restoreMaxPixels: number;
+  /** Image to Text's description: the scores a detection needs to be named. */
+  readonly describe: {
+    readonly personScore: number;
+    readonly faceScore: number;
+    readonly objectScore: number;
+    /** DESCRIBE_APPROXIMATE=1: approximate age and expression of faces, labelled so (off by default). */
+    readonly approximate: boolean;
+  };
+  /** MODERATION=off|flag|block and the unsafe score (Porn + Hentai + Sexy of nsfwjs) at which a picture is flagged. */
+  readonly moderation: { readonly mode: 'off' | 'flag' | 'block'; readonly threshold: number };
+}
+
 /** Parses the environment; throws a readable error naming the bad settings. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings in .env files mean "not set".
@@ -181,6 +217,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxConcurrentRuns: e.MAX_CONCURRENT_RUNS,
     localSlowMs: e.LOCAL_SLOW_MS,
     workerThreads: e.WORKER_THREADS ?? defaultThreadCount({}),
+    models: {
+      mode: e.MODELS,
+      runs: e.MODEL_RUNS,
+      restoreMaxPixels: e.RESTORE_MODEL_MAX_PIXELS,
+      describe: {
+        personScore: e.DESCRIBE_PERSON_SCORE,
+        faceScore: e.DESCRIBE_FACE_SCORE,
+        objectScore: e.DESCRIBE_OBJECT_SCORE,
+        approximate: e.DESCRIBE_APPROXIMATE === '1',
+      },
+      moderation: { mode: e.MODERATION, threshold: e.MODERATION_THRESHOLD },
+    },
     distDir: e.DIST_DIR === undefined ? undefined : path.resolve(e.DIST_DIR),
     verificationTokenTtlMs: e.VERIFICATION_TOKEN_TTL_MS,
     localCheckoutWebhookDelayMs: e.LOCAL_CHECKOUT_WEBHOOK_DELAY_MS,

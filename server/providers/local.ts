@@ -4,6 +4,8 @@
  * clearly labelled as the offline preview model:
  *   images   sharp: a picture of the prompt, or the upload transformed (restyled, restored, composited)
  *   OCR      tesseract.js with the English model shipped in @tesseract.js-data/eng
+ *   models   (unless MODELS=classic) Restore Image enlarges with ESRGAN-slim, Image to Text describes a
+ *            picture with little text with Human's detection models: media/upscale.ts, media/describe.ts
  *   video    H.264 MP4 by ffmpeg (@ffmpeg-installer/ffmpeg) from frames drawn with sharp
  *   audio    speech by eSpeak NG (WebAssembly); music and sound synthesised to the duration asked
  *   3D       a .glb written with @gltf-transform/core
@@ -19,8 +21,9 @@ import { aspectRatios, type Tool } from '../../src/catalog';
 import { PoolBusyError, type WorkerPool } from '../workers/pool';
 import { userMessageOf } from '../workers/context';
 import { imageTexts } from './media/image-text';
-import { rngAt } from './media/seed';
+import { OFFLINE_NOTICE, writeCode, writeText } from './local-writing';
 import type { VideoEdit, VideoFilter } from './media/video';
+import type { DescribeSettings } from './media/describe';
 import {
   ProviderBusyError,
   ProviderError,
@@ -32,8 +35,7 @@ import {
 } from './types';
 
 export const OFFLINE_MODEL = 'offline preview model';
-export const OFFLINE_NOTICE =
-  'Written by the offline preview model: no AI service is configured, so this is placeholder output.';
+export { OFFLINE_NOTICE };
 
 const MAX_SIDE = 2048;
 const DEFAULT_SIDE = 1024;
@@ -46,7 +48,26 @@ export interface LocalProviderOptions {
   readonly slowMs?: number;
   /** Where the work runs: the app instance's pool (deps.pool). */
   readonly pool: WorkerPool;
+  /** The offline models (config.models); absent = classic pipeline only. */
+  readonly models?: LocalModels | undefined;
 }
+
+/** The settings of the offline models the provider uses (config.models). */
+export interface LocalModels {
+  /** 'classic' never loads a model. */
+  readonly mode: 'on' | 'classic';
+  /** Restore Image above this many pixels: the classic enlargement. */
+  readonly restoreMaxPixels: number;
+  readonly describe: DescribeSettings;
+}
+
+type Models = LocalProviderOptions['models'];
+
+/** The models behind Image to Text's description (media/describe.ts). */
+const DESCRIBE_MODEL = 'Human detection models';
+
+/** Image to Text describes the picture when OCR read fewer letters than this. */
+const FEW_LETTERS = 6;
 
 // ---------- determinism ----------
 
@@ -146,7 +167,38 @@ function requireImage(job: GenerationJob, key = 'image'): Uint8Array {
   return image.bytes;
 }
 
-async function makeImage(job: GenerationJob, seed: Buffer, pool: WorkerPool, signal: AbortSignal): Promise<OutputFile> {
+/** What a run made, and the model that made it when it was not the offline preview model. */
+interface Made {
+  readonly output: ProviderResult['output'];
+  readonly model?: string;
+}
+
+async function makeImage(
+  job: GenerationJob,
+  seed: Buffer,
+  pool: WorkerPool,
+  signal: AbortSignal,
+  models: Models,
+): Promise<Made> {
+  const key = job.tool.key;
+  if (key === 'restore-image' && models?.mode === 'on') {
+    // MODEL-1: the clean-up, then ESRGAN-slim 2× (the classic step above the cap, and the result says so).
+    const restored = await pool.run(
+      'image.restore',
+      { image: requireImage(job), maxModelPixels: models.restoreMaxPixels },
+      { signal },
+    );
+    return { output: { kind: 'files', files: [png(restored.png)] }, model: restored.model };
+  }
+  return { output: { kind: 'files', files: [await makeClassicImage(job, seed, pool, signal)] } };
+}
+
+async function makeClassicImage(
+  job: GenerationJob,
+  seed: Buffer,
+  pool: WorkerPool,
+  signal: AbortSignal,
+): Promise<OutputFile> {
   const key = job.tool.key;
   if (key === 'image-to-image' || key === 'restore-image' || key === 'person-to-person') {
     const width = num(job.input['width']);
@@ -246,107 +298,6 @@ async function makeAudio(job: GenerationJob, seed: Buffer, pool: WorkerPool, sig
   return wav(await pool.run('audio.synth', { kind, seed, seconds }, { signal }));
 }
 
-// ---------- text and code ----------
-
-function oneLine(value: string, max = 300): string {
-  // Control characters and line breaks removed, so the text is safe in comments and literals.
-  return value
-    .replace(/\p{Cc}|[\u2028\u2029]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, max);
-}
-
-function writeText(job: GenerationJob, seed: Buffer): string {
-  const prompt = promptOf(job);
-  const random = rngAt(seed, 20);
-  const topic = oneLine(prompt, 200) || 'your idea';
-  const openings = [
-    `Here is a first draft about “${topic}”.`,
-    `A short piece on “${topic}”.`,
-    `Some thoughts to start from, on “${topic}”.`,
-  ];
-  const middles = [
-    'Start with the reader: say what they gain in the first sentence, then show it with one concrete example.',
-    'Keep the structure simple: one idea per paragraph, short sentences, and a clear ending that tells the reader what to do next.',
-    'Ground it in detail: a name, a place, a number. Specifics make a text feel true.',
-    'Read it aloud once before publishing; anything that makes you stumble will make your reader stumble too.',
-  ];
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-  return [
-    OFFLINE_NOTICE,
-    '',
-    pick(openings),
-    '',
-    pick(middles),
-    '',
-    `Configure OPENAI_API_KEY on the server to have a real language model write about “${topic}”.`,
-    '',
-  ].join('\n');
-}
-
-interface Lang {
-  readonly comment: string;
-  readonly render: (literal: string) => string;
-}
-
-const LANGUAGES: Record<string, Lang> = {
-  typescript: {
-    comment: '//',
-    render: (s) =>
-      `export function main(): void {\n  const request: string = ${s};\n  console.log(\`Preview for: \${request}\`);\n}\n\nmain();\n`,
-  },
-  javascript: {
-    comment: '//',
-    render: (s) =>
-      `function main() {\n  const request = ${s};\n  console.log(\`Preview for: \${request}\`);\n}\n\nmain();\n`,
-  },
-  python: {
-    comment: '#',
-    render: (s) =>
-      `def main() -> None:\n    request = ${s}\n    print(f"Preview for: {request}")\n\n\nif __name__ == "__main__":\n    main()\n`,
-  },
-  go: {
-    comment: '//',
-    render: (s) =>
-      `package main\n\nimport "fmt"\n\nfunc main() {\n\trequest := ${s}\n\tfmt.Println("Preview for: " + request)\n}\n`,
-  },
-  rust: {
-    comment: '//',
-    render: (s) => `fn main() {\n    let request = ${s};\n    println!("Preview for: {}", request);\n}\n`,
-  },
-  java: {
-    comment: '//',
-    render: (s) =>
-      `public class Main {\n    public static void main(String[] args) {\n        String request = ${s};\n        System.out.println("Preview for: " + request);\n    }\n}\n`,
-  },
-};
-
-const LANGUAGE_ALIASES: Record<string, string> = {
-  ts: 'typescript',
-  js: 'javascript',
-  node: 'javascript',
-  py: 'python',
-  golang: 'go',
-  rs: 'rust',
-};
-
-function writeCode(job: GenerationJob): string {
-  const asked = text(job.input['language']).toLowerCase();
-  const name = LANGUAGE_ALIASES[asked] ?? (asked in LANGUAGES ? asked : 'typescript');
-  const lang = LANGUAGES[name] ?? (LANGUAGES['typescript'] as Lang);
-  const prompt = oneLine(promptOf(job)) || 'a small example';
-  // Only `"` and `\` remain to escape after oneLine, which every listed language writes alike.
-  const literal = `"${prompt.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-  return [
-    `${lang.comment} Offline preview output (${name}): written by the offline preview model, not an AI service.`,
-    `${lang.comment} Request: ${prompt}`,
-    `${lang.comment} Configure OPENAI_API_KEY on the server for real code generation.`,
-    '',
-    lang.render(literal),
-  ].join('\n');
-}
-
 // ---------- the provider ----------
 
 /** The artificial latency: aborted with the run, failing with the run's own reason. */
@@ -359,16 +310,39 @@ async function delay(ms: number, signal: AbortSignal): Promise<void> {
   }
 }
 
-async function produce(job: GenerationJob, pool: WorkerPool, signal: AbortSignal): Promise<ProviderResult['output']> {
+/**
+ * Image to Text (MODEL-2): the text OCR reads and, when it reads little or none and the models are on,
+ * what the detection models likely see.
+ */
+async function imageToText(job: GenerationJob, pool: WorkerPool, signal: AbortSignal, models: Models): Promise<Made> {
+  const image = requireImage(job);
+  const read = await pool.run('image.ocr', { image }, { signal });
+  if (read.toLowerCase().includes('[fail]')) throw new ProviderError(OCR_FAIL_MESSAGE);
+  const parts = [OFFLINE_NOTICE];
+  if (read) parts.push(`Text read from the image (offline OCR):\n\n${read}`);
+  const letters = read.replace(/[^\p{L}\p{N}]/gu, '').length;
+  if (models?.mode === 'on' && letters < FEW_LETTERS) {
+    const description = await pool.run('image.describe', { image, settings: models.describe }, { signal });
+    parts.push(read ? description : `No text was found in the image.\n\n${description}`);
+    return {
+      output: { kind: 'text', text: `${parts.join('\n\n')}\n` },
+      model: `${OFFLINE_MODEL} (OCR and ${DESCRIBE_MODEL})`,
+    };
+  }
+  if (!read) parts.push('No text was found in the image.');
+  return { output: { kind: 'text', text: `${parts.join('\n\n')}\n` } };
+}
+
+async function produce(job: GenerationJob, pool: WorkerPool, signal: AbortSignal, models: Models): Promise<Made> {
   const seed = jobSeed(job);
   const tool: Tool = job.tool;
   switch (tool.output) {
     case 'image':
-      return { kind: 'files', files: [await makeImage(job, seed, pool, signal)] };
+      return makeImage(job, seed, pool, signal, models);
     case 'audio':
-      return { kind: 'files', files: [await makeAudio(job, seed, pool, signal)] };
+      return { output: { kind: 'files', files: [await makeAudio(job, seed, pool, signal)] } };
     case 'video':
-      return { kind: 'files', files: [await makeVideo(job, seed, pool, signal)] };
+      return { output: { kind: 'files', files: [await makeVideo(job, seed, pool, signal)] } };
     case 'model3d': {
       const glb = await pool.run(
         'model.glb',
@@ -380,20 +354,13 @@ async function produce(job: GenerationJob, pool: WorkerPool, signal: AbortSignal
         },
         { signal },
       );
-      return { kind: 'files', files: [{ bytes: glb, contentType: 'model/gltf-binary', ext: 'glb' }] };
+      return { output: { kind: 'files', files: [{ bytes: glb, contentType: 'model/gltf-binary', ext: 'glb' }] } };
     }
     case 'code':
-      return { kind: 'text', text: writeCode(job) };
+      return { output: { kind: 'text', text: writeCode(promptOf(job), text(job.input['language'])) } };
     case 'text':
-      if (tool.endpoint === '/api/generate/image-to-text') {
-        const read = await pool.run('image.ocr', { image: requireImage(job) }, { signal });
-        if (read.toLowerCase().includes('[fail]')) throw new ProviderError(OCR_FAIL_MESSAGE);
-        return {
-          kind: 'text',
-          text: `${OFFLINE_NOTICE}\n\n${read ? `Text read from the image (offline OCR):\n\n${read}` : 'No text was found in the image.'}\n`,
-        };
-      }
-      return { kind: 'text', text: writeText(job, seed) };
+      if (tool.endpoint === '/api/generate/image-to-text') return imageToText(job, pool, signal, models);
+      return { output: { kind: 'text', text: writeText(promptOf(job), seed) } };
   }
 }
 
@@ -429,9 +396,9 @@ export function createLocalProvider(options: LocalProviderOptions): GenerationPr
         );
       await delay(latencyMs + (markers.slow ? slowMs : 0), signal);
       try {
-        const output = await produce(job, options.pool, signal);
+        const made = await produce(job, options.pool, signal, options.models);
         signal.throwIfAborted();
-        return { output, model: OFFLINE_MODEL };
+        return { output: made.output, model: made.model ?? OFFLINE_MODEL };
       } catch (error) {
         throw providerFailure(error, signal);
       }

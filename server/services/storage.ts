@@ -9,7 +9,9 @@ import crypto from 'node:crypto';
 import { and, asc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { files, predictions } from '../db/schema';
+import type { ModelSettings } from '../config';
 import { HttpError } from '../errors';
+import { moderateUpload } from './moderation';
 import { userMessageOf } from '../workers/context';
 import { PoolBusyError, type WorkerPool } from '../workers/pool';
 import { imageTooLargeMessage as tooManyPixelsMessage } from '../workers/upload-checks';
@@ -234,11 +236,19 @@ export interface UploadDeps {
   readonly db: Executor;
   readonly files: FileStore;
   readonly pool: WorkerPool;
+  /** MODERATION (MODEL-3): absent = off. */
+  readonly config?: { readonly models: Pick<ModelSettings, 'moderation'> };
 }
 
-/** Decodes an image data URL, checks it really is an image and stores it as the user's upload; returns its URL path. */
+/**
+ * Decodes an image data URL, checks it really is an image (and, with MODERATION=block, that it may be used:
+ * MODEL-3) and stores it as the user's upload; returns its URL path.
+ */
 export async function storeUploadedImage(deps: UploadDeps, userId: string, dataUrl: string) {
-  return storeFile(deps.db, deps.files, userId, 'upload', await decodeImageDataUrl(deps.pool, dataUrl));
+  const image = await decodeImageDataUrl(deps.pool, dataUrl);
+  const moderation = deps.config?.models.moderation;
+  if (moderation) await inPool(() => moderateUpload(deps.pool, moderation, image.bytes));
+  return storeFile(deps.db, deps.files, userId, 'upload', image);
 }
 
 /** Decodes a video data URL, probes it and stores it as the user's upload; returns its URL path. */

@@ -11,6 +11,11 @@
  * (killing any child process it started); a task still running after `cancelGraceMs` (10 s) is
  * ended by terminating its thread (a last resort: sharp advises against terminating a thread in the
  * middle of an operation). More than maxThreads + maxQueue tasks at once: PoolBusyError.
+ *
+ * The tasks that run an offline model (./model-tasks.ts) go to threads of their own, `modelThreads` of
+ * them (config.models.runs: MODEL_RUNS, default 1), started with the first such task: each holds its
+ * loaded models (a few hundred MB), so their number bounds the pool's memory, and one loaded thread
+ * serves every model run in turn.
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +23,7 @@ import { Piscina } from 'piscina';
 import type { TaskInput, TaskName, TaskOutput } from './tasks';
 import type { TaskMessage } from './run-task';
 import { defaultThreadCount } from './threads';
+import { MODEL_TASKS } from './model-tasks';
 
 export { defaultThreadCount };
 
@@ -30,6 +36,8 @@ export interface WorkerPoolOptions {
   readonly idleTimeoutMs?: number;
   /** How long a cancelled task may take to stop by itself before its thread is terminated. Default 10 s. */
   readonly cancelGraceMs?: number;
+  /** Threads for the offline models' tasks (model runs at once). Default 1. */
+  readonly modelThreads?: number;
 }
 
 export interface RunOptions {
@@ -56,11 +64,38 @@ const entry = fileURLToPath(new URL('./entry.mjs', import.meta.url));
 
 export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   const maxThreads = Math.max(1, Math.floor(options.maxThreads ?? defaultThreadCount({})));
+  const modelThreads = Math.max(1, Math.floor(options.modelThreads ?? 1));
   const maxQueue = Math.max(0, options.maxQueue ?? 64);
-  const graceMs = options.cancelGraceMs ?? 10_000;
   // sharp (libvips) must stay loaded in the main thread while threads use it: on glibc a thread's
   // exit would otherwise unload the library under the others (sharp's worker-thread advice).
   createRequire(import.meta.url)('sharp');
+  const threads = threadGroup(maxThreads, maxQueue, options);
+  let models: ThreadGroup | undefined;
+  return {
+    maxThreads,
+    get queueSize() {
+      return threads.queueSize + (models?.queueSize ?? 0);
+    },
+    run(name, input, runOptions = {}) {
+      if (!MODEL_TASKS.has(name)) return threads.run(name, input, runOptions) as Promise<TaskOutput<typeof name>>;
+      models ??= threadGroup(modelThreads, maxQueue, options);
+      return models.run(name, input, runOptions) as Promise<TaskOutput<typeof name>>;
+    },
+    close: async () => {
+      await Promise.all([threads.close(), models?.close()]);
+    },
+  };
+}
+
+interface ThreadGroup {
+  run(name: string, input: unknown, options: RunOptions): Promise<unknown>;
+  readonly queueSize: number;
+  close(): Promise<void>;
+}
+
+/** One piscina: at most `maxThreads` tasks running, `maxQueue` waiting, cancellation as described above. */
+function threadGroup(maxThreads: number, maxQueue: number, options: WorkerPoolOptions): ThreadGroup {
+  const graceMs = options.cancelGraceMs ?? 10_000;
   let inFlight = 0;
   const piscina = new Piscina<TaskMessage, unknown>({
     filename: entry,
@@ -73,7 +108,6 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   // A thread that dies outside a task (failed start) is reported here; unhandled, it would end the process.
   piscina.on('error', (error: unknown) => console.error('worker pool:', error));
   return {
-    maxThreads,
     get queueSize() {
       return piscina.queueSize;
     },
@@ -85,9 +119,7 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
       inFlight++;
       const cancel = new Int32Array(new SharedArrayBuffer(4));
       const hardStop = new AbortController();
-      const task = piscina
-        .run({ name, input, cancel }, { signal: hardStop.signal })
-        .finally(() => inFlight--) as Promise<TaskOutput<typeof name>>;
+      const task = piscina.run({ name, input, cancel }, { signal: hardStop.signal }).finally(() => inFlight--);
       if (!signal) return task;
       let killTimer: ReturnType<typeof setTimeout> | undefined;
       const aborted = new Promise<never>((_, reject) => {

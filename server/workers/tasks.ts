@@ -6,7 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TaskContext } from './context';
-import { mediaTasks } from '../providers/media/tasks';
+import { mediaTasks, modelTasks } from '../providers/media/tasks';
 import { checkImage, checkVideo } from './upload-checks';
 import { shareImage, type ShareImageInput } from './share-image';
 
@@ -31,6 +31,7 @@ export const tasks = {
     return { value: input.value, threadId: (await import('node:worker_threads')).threadId };
   },
   ...mediaTasks,
+  ...modelTasks,
   /** An uploaded image, decoded by sharp under the pixel cap. */
   'upload.image': (input: { bytes: Uint8Array }, ctx: TaskContext) => checkImage(input, ctx),
   /** An uploaded video, probed and its first frame decoded by ffmpeg. */

@@ -66,6 +66,8 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
       RATE_LIMIT_VERIFY: '10000',
       RATE_LIMIT_RESET: '10000',
       LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
+      // The browser suites check the app, not the offline models (tests/server/adapters/offline-models.test.ts does).
+      MODELS: 'classic',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -168,7 +168,14 @@ const passwordHashOf = (password: string) => {
 export function setupApp(backend: Backend, options: SetupOptions = {}): TestContext {
   const ctx = {} as TestContext;
   const build = async (dataDir: string, providers?: Providers) => {
-    ctx.config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', LOG_REQUESTS: '0', ...options.env });
+    ctx.config = loadConfig({
+      DATA_DIR: dataDir,
+      APP_URL: 'http://localhost:3000',
+      LOG_REQUESTS: '0',
+      // The offline models only where a test asks for them (they load in the pool's model thread).
+      MODELS: 'classic',
+      ...options.env,
+    });
     const database = await sharedDatabase(backend);
     ctx.logs = [];
     ctx.runtime = await createRuntime(ctx.config, {

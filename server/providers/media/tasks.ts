@@ -7,6 +7,9 @@ import { speak, synthesise } from './audio';
 import { renderScene, transformImage, type SceneOptions, type TransformInput } from './image';
 import { makeModel, type ModelInput } from './model';
 import { readText } from './ocr';
+import { describeImage, type DescribeSettings } from './describe';
+import { classifyImage } from './moderate';
+import { restoreImage, upscale2x, type RawImage } from './upscale';
 import {
   editVideo,
   imageToVideo,
@@ -35,4 +38,20 @@ export const mediaTasks = {
     return editVideo(video, input.edit, ctx);
   },
   'model.glb': (input: ModelInput, ctx: TaskContext) => makeModel(input, ctx),
+};
+
+/**
+ * The tasks that run an offline model (tfjs, wasm backend): the pool sends them to its model threads
+ * (MODEL_RUNS of them), so only those threads load models and memory stays bounded.
+ */
+export const modelTasks = {
+  /** Restore Image: clean-up, then ESRGAN-slim 2× (classic above the pixel cap). */
+  'image.restore': (input: { image: Uint8Array; maxModelPixels: number }, ctx: TaskContext) => restoreImage(input, ctx),
+  /** The model step alone on raw RGB (quality tests, benchmarks). */
+  'image.upscale': (input: RawImage, ctx: TaskContext) => upscale2x(input, ctx),
+  /** Image to Text's description of what the detection models find. */
+  'image.describe': (input: { image: Uint8Array; settings: DescribeSettings }, ctx: TaskContext) =>
+    describeImage(input, ctx),
+  /** Moderation: the unsafe score of a picture. */
+  'image.moderate': (input: { image: Uint8Array }, ctx: TaskContext) => classifyImage(input, ctx),
 };

@@ -13,6 +13,7 @@ import { predictions, users } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { providerFor } from '../../providers';
 import { ProviderError, type GenerationJob, type ProviderResult } from '../../providers/types';
+import { moderateResult } from '../moderation';
 import { storeFile } from '../storage';
 import { endOf, getPrediction, timedOutMessage, type PredictionRow, type RunEnd } from './prediction';
 import { endPrediction, LEASE_MS } from './sweeps';
@@ -59,8 +60,9 @@ export function launchRun(deps: AppDeps, run: Launch): Promise<RunEnd> {
   timer.unref();
   const done = (async (): Promise<RunEnd> => {
     try {
-      const result = await provider.run(job, controller.signal);
+      const made = await provider.run(job, controller.signal);
       if (controller.signal.aborted) throw new ProviderError(timedOutMessage);
+      const result = await moderateResult(deps.pool, config.models.moderation, job, made, controller.signal);
       return endOf(await succeed(deps, userId, id, result));
     } catch (error) {
       const aborted = controller.signal.aborted;
