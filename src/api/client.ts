@@ -64,11 +64,11 @@ export interface ApiClient {
   ): Promise<v.InferOutput<S>>;
 }
 
-/** A refused file call's answer is a Blob of the server's JSON error. */
+/** A refused file call's answer is a Blob (of any realm) of the server's JSON error. */
 async function refusalBody(data: unknown): Promise<unknown> {
-  if (typeof Blob === 'undefined' || !(data instanceof Blob)) return data;
+  if (typeof data !== 'object' || data === null || typeof (data as Blob).text !== 'function') return data;
   try {
-    return JSON.parse(await data.text()) as unknown;
+    return JSON.parse(await (data as Blob).text()) as unknown;
   } catch {
     return null;
   }
