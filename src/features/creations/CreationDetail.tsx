@@ -9,6 +9,7 @@ import { CreationShare } from './CreationShare';
 import { CreationActions, statusWord } from './CreationTile';
 import type { CreationsActor } from './CreationsPage';
 import * as styles from './creations.css';
+import { isFileAddress } from '../../api/operations/addresses';
 
 // three.js only when a 3D creation is opened on its own page.
 const ModelViewer = lazy(() => import('../../components/ui/model-viewer/model-viewer'));
@@ -19,8 +20,8 @@ export function CreationDetail({ creation, actor }: { creation: Creation; actor:
   const created = new Date(creation.createdAt);
   const finished = creation.completedAt ? new Date(creation.completedAt) : null;
   const { prompt: _prompt, ...rest } = creation.input;
-  const uploads = Object.entries(rest).filter(([, value]) => typeof value === 'string' && isUpload(value));
-  const params = Object.entries(rest).filter(([, value]) => !(typeof value === 'string' && isUpload(value)));
+  const uploads = Object.entries(rest).filter(([, value]) => typeof value === 'string' && isFileAddress(value));
+  const params = Object.entries(rest).filter(([, value]) => !(typeof value === 'string' && isFileAddress(value)));
   return (
     <article className={styles.detail} aria-label={`${creation.title}, ${created.toLocaleString()}`}>
       <div className={styles.stage}>
@@ -112,8 +113,6 @@ function Reuse({ creation }: { creation: Creation }) {
   );
 }
 
-/** A stored file the run was given (an uploaded picture): the server's file address. */
-const isUpload = (value: string) => /^(https?:\/\/[^/]+)?\/files\//.test(value);
 /** 'pose_image' → 'Pose image', 'num_frames' → 'Num frames'. */
 const labelOf = (name: string) => {
   const words = name
