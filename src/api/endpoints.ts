@@ -17,10 +17,10 @@ const callOptions = ({ signal = null, idempotencyKey }: CallOptions = {}) => ({
 
 const Anything = v.unknown();
 /**
- * A file answer read as a Blob (the ZIP of several creations). Checked by shape, not `instanceof`: the
- * fetch's Blob may come from another realm than the page's (a worker, a test's DOM).
+ * A file answer read as a Blob (the ZIP of several creations, a stored image). Checked by shape, not
+ * `instanceof`: the fetch's Blob may come from another realm than the page's (a worker, a test's DOM).
  */
-const ZipFile = v.custom<Blob>(
+const FileBlob = v.custom<Blob>(
   (input) => typeof input === 'object' && input !== null && typeof (input as Blob).arrayBuffer === 'function',
 );
 /**
@@ -120,8 +120,19 @@ export function createEndpoints(api: ApiClient) {
     downloadCreations: (ids: readonly string[], options?: CallOptions) =>
       call(api, ops.downloadCreations, {
         body: { ids: [...ids] },
-        reply: ZipFile,
+        reply: FileBlob,
         responseType: 'blob',
+        ...callOptions(options),
+      }),
+    /**
+     * A stored file the API answered (a run's output: a signed file address, operations/addresses.ts), as a
+     * Blob. Sent without the session's token: the address's signature is what lets it be read.
+     */
+    getFile: (url: string, options?: CallOptions) =>
+      api.request('GET', url, FileBlob, {
+        responseType: 'blob',
+        auth: false,
+        headers: { Accept: '*/*' },
         ...callOptions(options),
       }),
     /** POST /api/generate/batch: one run per prompt, every run reserved or none; answers each run's status and the balance. */
