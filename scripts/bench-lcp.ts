@@ -6,9 +6,9 @@
  * loads of each page against its target: / ≤ 450 ms, the tool page ≤ 600 ms. Each page is loaded with its
  * scripts allowed and with them blocked (the prerendered markup alone), alternately, and the two medians
  * are compared: when the app hydrates without painting the hero again they agree (within 10%). The
- * element of each page's last LCP entry is printed, and whether it is still in the document. Exits 1 when
- * a median is over its target, or the two disagree, and LCP_STRICT=1 (a busy shared machine makes these
- * figures noisy).
+ * elements of each load's LCP entries are printed in order, and whether each is still in the document.
+ * Exits 1 when a median is over its target, or the two disagree, and LCP_STRICT=1 (a busy shared machine
+ * makes these figures noisy).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
