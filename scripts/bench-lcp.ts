@@ -101,16 +101,17 @@ async function measure(browser: Browser, url: string, scripts = true): Promise<S
     for (;;) {
       const { lcp, quietMs, elements } = await page.evaluate(() => {
         const w = window as unknown as { __lcp: { at: number; entries: LargestContentfulPaint[] } };
-        const nameOf = (e: Element | null) =>
-          e
-            ? `<${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.classList[0] ? `.${e.classList[0]}` : ''}> ` +
-              `“${(e.textContent ?? '').trim().slice(0, 30)}”${e.isConnected ? '' : ' (since removed)'}`
-            : '(an element since removed)';
         const { entries, at } = w.__lcp;
         return {
           lcp: entries.at(-1)?.startTime ?? -1,
           quietMs: performance.now() - at,
-          elements: entries.map((entry) => nameOf(entry.element)),
+          // Written inline: a named function here would be wrapped in tsx's __name, unknown to the page.
+          elements: entries.map(({ element: e }) =>
+            e
+              ? `<${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.classList[0] ? `.${e.classList[0]}` : ''}> ` +
+                `“${(e.textContent ?? '').trim().slice(0, 30)}”${e.isConnected ? '' : ' (since removed)'}`
+              : '(an element since removed)',
+          ),
         };
       });
       if ((lcp >= 0 && quietMs > 1000) || Date.now() - started > 10_000) {
