@@ -42,7 +42,13 @@ if (!process.argv.includes('--no-build')) {
   // React's production build, as `vite build` gives it.
   process.env.NODE_ENV = 'production';
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn', plugins: [chunkModules()] });
+  // The build's own timing report is not part of the sizes.
+  await build({
+    root,
+    logLevel: 'error',
+    plugins: [chunkModules()],
+    build: { rolldownOptions: { checks: { bundlerTimings: false } } },
+  });
 }
 
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
@@ -86,7 +92,7 @@ const report = (label, files) => {
     total += size;
     console.log(`  ${kb(size)}  ${f}`);
   }
-  console.log(`${label}: ${(total / 1000).toFixed(1)} kB gzip`);
+  console.log(`${label}: ${(total / 1000).toFixed(1)} kB gzip (${total} bytes)`);
   return total;
 };
 
