@@ -130,6 +130,7 @@ if (existsSync(modulesFile)) {
   const add = (map, name, bytes) => map.set(name, (map.get(name) ?? 0) + bytes);
   const list = (heading, map) => {
     const rows = [...map].sort((a, b) => b[1] - a[1]);
+    if (rows.length === 0) return;
     const shown = rows.filter(([, bytes]) => bytes >= 100);
     const rest = rows.slice(shown.length).reduce((sum, [, bytes]) => sum + bytes, 0);
     console.log(`    ${heading}`);
