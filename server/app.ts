@@ -20,6 +20,7 @@ import { runRoutes } from './routes/runs';
 import { shareRoutes } from './routes/share';
 import { uploadRoutes } from './routes/upload';
 import { userRoutes } from './routes/users';
+import { addressRoots } from '../src/api/operations/addresses';
 
 export const genericErrorMessage = 'Something went wrong. Please try again.';
 
@@ -69,9 +70,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
 
   // The local helpers exist only in local mode: the payment simulator and the outbox of every email.
-  if (deps.payments.name === 'local') app.route('/checkout', hostedCheckoutRoutes);
-  app.route('/files', fileRoutes);
-  app.route('/share', shareRoutes);
+  if (deps.payments.name === 'local') app.route(addressRoots.checkout, hostedCheckoutRoutes);
+  app.route(addressRoots.files, fileRoutes);
+  app.route(addressRoots.share, shareRoutes);
   if (deps.mailer.mode === 'outbox') app.route('/dev/outbox', outboxRoutes);
 
   // The built SPA: files, prerendered pages and the history fallback (routes/static-site.ts).

@@ -5,6 +5,7 @@
  */
 import { escapeHtml, standalonePage } from '../lib/html';
 import type { CheckoutKind } from './types';
+import { checkoutActionAddress } from '../../src/api/operations/addresses';
 
 export interface HostedCheckoutPageView {
   readonly sessionId: string;
@@ -84,10 +85,10 @@ ${view.error ? `<p class="error" role="alert">${escapeHtml(view.error)}</p>` : '
 <dt class="total">Total</dt><dd class="total">${escapeHtml(totalLabel(view))}</dd>
 </dl>
 <p class="note" role="note">This is the local test checkout: no card is charged and no payment details are asked for.</p>
-<form method="post" action="/checkout/${escapeHtml(id)}/pay">
+<form method="post" action="${escapeHtml(checkoutActionAddress(id, 'pay'))}">
 ${view.checkoutKey ? `<input type="hidden" name="key" value="${escapeHtml(view.checkoutKey)}">\n` : ''}<button type="submit">Pay ${escapeHtml(money)}</button>
 </form>
-<a class="cancel" href="/checkout/${escapeHtml(id)}/cancel${view.checkoutKey ? `?key=${encodeURIComponent(view.checkoutKey)}` : ''}">Cancel</a>`,
+<a class="cancel" href="${escapeHtml(checkoutActionAddress(id, 'cancel'))}${view.checkoutKey ? `?key=${encodeURIComponent(view.checkoutKey)}` : ''}">Cancel</a>`,
   );
 }
 

@@ -8,6 +8,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { addMonths } from '../lib/dates';
 import { verifyStripeSignature } from './signature';
 import type { CheckoutRequest, CheckoutSession, PaymentEvent, PaymentProvider } from './types';
+import { checkoutAddress } from '../../src/api/operations/addresses';
 
 /** Events carry the API version of the stripe SDK the real provider uses. */
 export const LOCAL_API_VERSION = '2026-10-28.endive';
@@ -52,7 +53,7 @@ export function createLocalPaymentProvider(options: LocalPaymentOptions): Paymen
     createCheckout(_request: CheckoutRequest): Promise<CheckoutSession> {
       const sessionId = randomId('cs_local_');
       const key = checkoutKey(options.webhookSecret, sessionId);
-      return Promise.resolve({ sessionId, url: `${appUrl}/checkout/${sessionId}?key=${key}` });
+      return Promise.resolve({ sessionId, url: checkoutAddress(sessionId, key, appUrl) });
     },
     cancelSubscription(): Promise<void> {
       // The server records the cancellation; there is no remote party to tell.

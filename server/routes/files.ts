@@ -10,6 +10,7 @@ import type { AppEnv } from '../context';
 import { bearerToken, sessionUserId } from '../services/auth';
 import { checkFileSignature, storedFileHeaders } from '../services/file-urls';
 import { readStoredFile } from '../services/storage';
+import { fileAddress } from '../../src/api/operations/addresses';
 
 export const fileNotFoundMessage = 'File not found';
 export const fileLinkExpiredMessage = 'This link to the file has expired. Open it again from Atelier.';
@@ -27,7 +28,13 @@ export const fileRoutes = new Hono<AppEnv>().get('/:dir{uploads|outputs}/:name',
     // The owner's own session: served, and not kept (the next look asks again).
     if (session?.userId === file.userId) return c.body(toBody(file.bytes), 200, storedFileHeaders(file.contentType, 0));
   }
-  const signature = checkFileSignature(deps.fileUrls, `/files/${relPath}`, c.req.query('exp'), c.req.query('sig'), now);
+  const signature = checkFileSignature(
+    deps.fileUrls,
+    fileAddress(relPath),
+    c.req.query('exp'),
+    c.req.query('sig'),
+    now,
+  );
   if (signature.state !== 'valid')
     return signature.state === 'expired' ? c.json({ message: fileLinkExpiredMessage }, 403) : notFound();
   return c.body(toBody(file.bytes), 200, storedFileHeaders(file.contentType, signature.remainingMs / 1000));

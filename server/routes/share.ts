@@ -21,6 +21,7 @@ import {
   toolOf,
   type SharedRun,
 } from '../services/shares';
+import { shareAddress, sharedFileAddress } from '../../src/api/operations/addresses';
 
 export const shareNotFoundMessage = 'This link does not exist or was revoked.';
 
@@ -59,13 +60,13 @@ export function renderSharePage(appUrl: string, token: string, run: SharedRun): 
   const tool = toolOf(run);
   const title = tool?.title ?? run.toolKey;
   const prompt = promptOf(run);
-  const base = `${appUrl}/share/${encodeURIComponent(token)}`;
+  const base = shareAddress(token, appUrl);
   const description = prompt
     ? prompt.length > 200
       ? `${prompt.slice(0, 199)}…`
       : prompt
     : `Made with ${title} on Atelier`;
-  const file = `/share/${encodeURIComponent(token)}/file`;
+  const file = sharedFileAddress(token);
   const kind = tool?.output ?? 'image';
   const alt = escapeHtml(prompt || title);
   const output = isTextKind(kind)

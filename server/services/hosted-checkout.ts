@@ -11,6 +11,7 @@ import { renderHostedCheckoutMessage, renderHostedCheckoutPage } from '../paymen
 import { buildLocalEvents, checkoutKeyMatches, type LocalCheckoutRecord } from '../payments/local';
 import { signStripePayload } from '../payments/signature';
 import { returnPaths } from './purchases';
+import { checkoutAddress } from '../../src/api/operations/addresses';
 
 type Row = typeof checkoutSessions.$inferSelect;
 
@@ -155,7 +156,7 @@ export async function payHostedCheckout(
       html: renderHostedCheckoutMessage(
         'Payment failed',
         'The payment could not be completed. Please try again.',
-        `/checkout/${row.id}?key=${encodeURIComponent(key!)}`,
+        checkoutAddress(row.id, key!),
         'Try again',
       ),
       status: 502,

@@ -13,6 +13,7 @@ import { predictions, shares } from '../db/schema';
 import { HttpError } from '../errors';
 import { PoolBusyError } from '../workers/pool';
 import { busyMessage, readStoredFile } from './storage';
+import { shareAddress } from '../../src/api/operations/addresses';
 
 export const notSharableMessage = 'Only a finished creation with a result can be shared.';
 export const linkRevokedMessage = 'Link revoked';
@@ -23,7 +24,7 @@ const hashOf = (token: string) => crypto.createHash('sha256').update(token).dige
 
 const answerOf = (deps: Pick<AppDeps, 'config'>, token: string): ShareAnswer => ({
   token,
-  url: `${deps.config.appUrl}/share/${token}`,
+  url: shareAddress(token, deps.config.appUrl),
 });
 
 /**

@@ -17,6 +17,7 @@ import { PoolBusyError, type WorkerPool } from '../workers/pool';
 import { imageTooLargeMessage as tooManyPixelsMessage } from '../workers/upload-checks';
 import { MAX_INPUT_PIXELS } from '../providers/media/image';
 import { claimedDimensions } from '../lib/image-header';
+import { fileAddress } from '../../src/api/operations/addresses';
 
 export type FileKind = 'upload' | 'output';
 
@@ -44,7 +45,7 @@ const nameRe = /^[a-f0-9]{32}\.[a-z0-9]{2,5}$/;
 export function newStoredFile(kind: FileKind, ext: string): StoredFile {
   const dir = dirOf(kind);
   const name = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
-  return { relPath: `${dir}/${name}`, url: `/files/${dir}/${name}` };
+  return { relPath: `${dir}/${name}`, url: fileAddress(`${dir}/${name}`) };
 }
 
 /** Whether a key is one this server made (uploads|outputs/<32 hex>.<ext>): nothing else is read or removed. */
@@ -69,7 +70,7 @@ export function relPathOfUrl(appUrl: string, url: string, kind: FileKind): strin
     if (parsed.origin !== new URL(appUrl).origin) return undefined;
     pathname = parsed.pathname;
   }
-  const prefix = `/files/${dirOf(kind)}/`;
+  const prefix = fileAddress(`${dirOf(kind)}/`);
   if (!pathname.startsWith(prefix)) return undefined;
   const name = pathname.slice(prefix.length);
   return nameRe.test(name) ? `${dirOf(kind)}/${name}` : undefined;

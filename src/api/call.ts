@@ -37,8 +37,11 @@ export function callOperation<O extends OperationSpec, S extends v.GenericSchema
     reply?: v.GenericSchema;
   };
   const path = operationUrl(op.path, params, query);
+  // A file answer (the credit CSV, the ZIP) is asked for by its media type.
+  const headers = op.media ? { Accept: op.media, ...options.headers } : options.headers;
   return api.request(op.method.toUpperCase() as Method, path, (reply ?? op.answer) as S, {
     ...options,
+    ...(headers ? { headers } : {}),
     ...(body === undefined ? {} : { body }),
   });
 }

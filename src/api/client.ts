@@ -51,6 +51,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** false for the calls that are not made on behalf of a session (login, register, reset…): no token. */
   auth?: boolean;
+  /** 'blob' for an answer that is a file (the ZIP of several creations): the answer is read as a Blob. */
+  responseType?: 'json' | 'blob';
 }
 
 export interface ApiClient {
@@ -60,6 +62,16 @@ export interface ApiClient {
     schema: S,
     options?: RequestOptions,
   ): Promise<v.InferOutput<S>>;
+}
+
+/** A refused file call's answer is a Blob (of any realm) of the server's JSON error. */
+async function refusalBody(data: unknown): Promise<unknown> {
+  if (typeof data !== 'object' || data === null || typeof (data as Blob).text !== 'function') return data;
+  try {
+    return JSON.parse(await (data as Blob).text()) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 function errorFromBody(body: unknown, status: number): ApiError {
@@ -81,7 +93,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const getToken = options.getToken ?? (() => null);
 
   return {
-    async request(method, path, schema, { body, signal = null, headers: extra, auth = true } = {}) {
+    async request(
+      method,
+      path,
+      schema,
+      { body, signal = null, headers: extra, auth = true, responseType = 'json' } = {},
+    ) {
       try {
         const token = auth ? getToken() : null;
         const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
@@ -94,11 +111,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           ignoreResponseError: true,
           // exactOptionalPropertyTypes: ofetch wants null, not undefined.
           signal,
+          ...(responseType === 'blob' ? { responseType: 'blob' as const } : {}),
           ...(body === undefined ? {} : { body: body as Record<string, unknown> }),
         });
         if (!response.ok) {
           if (response.status === 401 && token) options.onUnauthorized?.(token);
-          throw errorFromBody(response._data, response.status);
+          throw errorFromBody(await refusalBody(response._data), response.status);
         }
         const parsed = v.safeParse(schema, response._data);
         if (!parsed.success) {

@@ -17,6 +17,13 @@ const callOptions = ({ signal = null, idempotencyKey }: CallOptions = {}) => ({
 
 const Anything = v.unknown();
 /**
+ * A file answer read as a Blob (the ZIP of several creations, a stored image). Checked by shape, not
+ * `instanceof`: the fetch's Blob may come from another realm than the page's (a worker, a test's DOM).
+ */
+const FileBlob = v.custom<Blob>(
+  (input) => typeof input === 'object' && input !== null && typeof (input as Blob).arrayBuffer === 'function',
+);
+/**
  * A checkout answer whose fields may be missing: CHECKOUT-2 makes a missing session id the checkout
  * flow's own error ('No session ID returned from server'), not a parse failure.
  */
@@ -106,6 +113,28 @@ export function createEndpoints(api: ApiClient) {
     unshareCreation: (id: string) => call(api, ops.unshareCreation, { params: { id } }),
     /** POST /api/creations/delete: several finished runs, all or none (CREATIONS-7). */
     deleteCreations: (ids: readonly string[]) => call(api, ops.deleteCreations, { body: { ids: [...ids] } }),
+    /**
+     * POST /api/creations/zip: the outputs of several runs as one ZIP, read as a Blob (CREATIONS-11); a 401
+     * ends the session like any call.
+     */
+    downloadCreations: (ids: readonly string[], options?: CallOptions) =>
+      call(api, ops.downloadCreations, {
+        body: { ids: [...ids] },
+        reply: FileBlob,
+        responseType: 'blob',
+        ...callOptions(options),
+      }),
+    /**
+     * A stored file the API answered (a run's output: a signed file address, operations/addresses.ts), as a
+     * Blob. Sent without the session's token: the address's signature is what lets it be read.
+     */
+    getFile: (url: string, options?: CallOptions) =>
+      api.request('GET', url, FileBlob, {
+        responseType: 'blob',
+        auth: false,
+        headers: { Accept: '*/*' },
+        ...callOptions(options),
+      }),
     /** POST /api/generate/batch: one run per prompt, every run reserved or none; answers each run's status and the balance. */
     startBatch: (body: v.InferInput<typeof ops.startBatch.body>, options?: CallOptions) =>
       call(api, ops.startBatch, { body, ...callOptions(options) }),

@@ -5,8 +5,8 @@
  * whether its form takes them), New seed then presses Generate (a new seed drawn by the server, charged
  * like any run, refused the same way when the credits fall short), and the address drops its query.
  */
-import { useEffect, useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { CreationDetail } from '../api/schemas';
 import type { AppliedSettings } from '../../machines/tools/tool-run.types';
 import { flowContext } from './flow';
@@ -34,24 +34,17 @@ export function settingsOf(
   };
 }
 
-/** `?settings=<id>` (and `&seed=new`) of the address the page opened with. */
-function requested(search: string): { id: string | null; newSeed: boolean } {
-  const query = new URLSearchParams(search);
-  const id = query.get('settings');
-  return { id: id === '' ? null : id, newSeed: query.get('seed') === 'new' };
-}
-
 /**
- * The tool page's part: reads `?settings` as the page opens (the creation's page links to it, so the tool
- * page mounts with it; the address is read, not the router's search hook, which the first load does not share
- * with the lazy chunks) and hands the run its settings once.
+ * The tool page's part: reads `?settings` (and `&seed=new`) through the router (each tool route validates
+ * them, src/features/tools/tool-search.ts) and hands the run its settings once, then drops them from the
+ * address with the router's navigate (replace).
  */
 export function useCreationSettings(run: ToolRunActor): void {
   const app = useApp();
   const navigate = useNavigate();
-  const [{ id, newSeed }, done] = useState(() =>
-    requested(typeof window === 'undefined' ? '' : window.location.search),
-  );
+  const search = useSearch({ strict: false });
+  const id = search.settings ? search.settings : null;
+  const newSeed = search.seed === 'new';
   useEffect(() => {
     if (id === null) return;
     const aborted = new AbortController();
@@ -66,7 +59,6 @@ export function useCreationSettings(run: ToolRunActor): void {
         if (!aborted.signal.aborted) console.error('Failed to load the creation’s settings', error);
       }
       if (aborted.signal.aborted) return;
-      done({ id: null, newSeed: false });
       void navigate({ to: '.', search: {}, replace: true });
     })();
     return () => aborted.abort();

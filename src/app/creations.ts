@@ -15,17 +15,8 @@ export const creationsSearch = (filters: Filters): Partial<Record<keyof Filters,
     Record<keyof Filters, string>
   >;
 
-/** The server's message of a refused call, else `fallback`'s wording is the flow's (fromServer false). */
-async function refusal(response: Response): Promise<Error> {
-  const body: unknown = await response.json().catch(() => null);
-  const message = (body as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== ''
-    ? Object.assign(new Error(message), { status: response.status })
-    : Object.assign(new Error('Network response was not ok'), { status: response.status, fromServer: false });
-}
-
 /** The flow a creations page starts (useFlow): the machine with the app's effects. */
-export const creationsFlow = defineFlow(creationsMachine)(({ api, navigate, session, window: win }) => ({
+export const creationsFlow = defineFlow(creationsMachine)(({ api, navigate, window: win }) => ({
   actors: {
     loadPage: fromPromise(async ({ input, signal }) => {
       const endpoints = await api();
@@ -44,31 +35,18 @@ export const creationsFlow = defineFlow(creationsMachine)(({ api, navigate, sess
     deleteCreation: fromPromise(async ({ input }) => (await api()).deleteCreation(input.id)),
     deleteCreations: fromPromise(async ({ input }) => (await api()).deleteCreations(input.ids)),
     /**
-     * CREATIONS-11: POST the ids with the session's token, then save the streamed answer as
-     * atelier-creations-{YYYY-MM-DD}.zip (a Blob, an object URL and a download link's click).
+     * CREATIONS-11: the ZIP through the API client (its token, and a 401 ends the session like any call),
+     * saved as atelier-creations-{YYYY-MM-DD}.zip (an object URL and a download link's click).
      */
     downloadZip: fromPromise(async ({ input, signal }) => {
-      const token = session().getSnapshot().context.token;
-      const w = win();
+      const endpoints = await api();
       // A network failure is not the server's word: the flow shows its own message (ZIP_FAILED).
-      // operations.downloadCreations, named here: importing the table would add a chunk to the catalogue's
-      // strip of recent creations, which shares this flow.
-      const response = await w
-        .fetch('/api/creations/zip', {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            Accept: 'application/zip',
-            ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          },
-          body: JSON.stringify({ ids: input.ids }),
-          signal,
-        })
-        .catch((error: unknown) => {
-          throw Object.assign(new Error(String((error as Error)?.message ?? error)), { fromServer: false });
-        });
-      if (!response.ok) throw await refusal(response);
-      const blob = await response.blob();
+      const blob = await endpoints.downloadCreations(input.ids, { signal }).catch((error: unknown) => {
+        throw typeof (error as { status?: unknown } | null)?.status === 'number'
+          ? error
+          : Object.assign(new Error(String((error as Error | null)?.message ?? error)), { fromServer: false });
+      });
+      const w = win();
       const href = w.URL.createObjectURL(blob);
       const a = w.document.createElement('a');
       a.href = href;

@@ -1,11 +1,12 @@
 /**
  * My creations against the real server and its offline provider (CREATIONS-8..12): three runs made through
  * the API, a search by a word of one prompt kept in the address across a reload, three chosen and
- * downloaded as one ZIP of three entries, then two deleted together.
+ * downloaded as one ZIP of three entries, then two deleted together; the search and a status filter
+ * restored by Back and Forward; a ZIP asked for with an expired session ends it like any other call.
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { api, loginToken, signedInPage, verifiedAccount } from './accounts';
+import { api, balanceShown, loginToken, pathOf, signedInPage, verifiedAccount } from './accounts';
 import { violations } from './a11y';
 import { desktop, phone, screenshot, setupBrowser } from './browser';
 
@@ -20,6 +21,16 @@ function zipEntries(zip: Buffer): number {
 }
 
 const prompts = ['a lighthouse at dusk', 'a fox in the snow', 'a red kite over the hills'];
+
+/** Text to Image runs made through the real API (8 of the 50 free credits each); `[fail]` fails one. */
+async function runs(token: string, made: readonly string[]): Promise<void> {
+  for (const prompt of made) {
+    await api('/api/generate/image', {
+      token,
+      body: { modelId: 'bytedance/sdxl-lightning-4step', input: { prompt, width: 512, height: 512 } },
+    });
+  }
+}
 
 describe('My creations: search, select, ZIP, delete together', () => {
   it('CREATIONS-8..12: searches by a word kept in the address, downloads three as a ZIP, deletes two together', async () => {
@@ -87,5 +98,75 @@ describe('My creations: search, select, ZIP, delete together', () => {
     await expect.poll(() => small.getByRole('list', { name: 'Creations' }).getByRole('listitem').count()).toBe(1);
     expect(await violations(small)).toEqual([]);
     await screenshot(small, 'creations-search-phone');
+  });
+
+  it('CREATIONS-9: Back and Forward bring back the search, the status filter and their results', async () => {
+    const { email, password } = await verifiedAccount('creations-history');
+    const token = await loginToken(email, password);
+    await runs(token, ['a kite at dawn', 'a kite at night [fail]', 'a fox at noon']);
+    const page = await signedInPage(browser(), desktop, token, '/settings');
+    await page.getByRole('link', { name: 'My creations' }).first().click();
+    const cards = page.getByRole('list', { name: 'Creations' }).getByRole('listitem');
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(3);
+
+    const search = page.getByRole('searchbox', { name: 'Search prompts' });
+    const status = page.getByRole('combobox', { name: 'Status' });
+    await search.fill('kite');
+    await expect.poll(() => cards.count()).toBe(2);
+    await page.getByText('More filters').click();
+    await status.selectOption('failed');
+    await expect.poll(() => cards.count()).toBe(1);
+    const filtered = () => new URL(page.url()).searchParams;
+    expect(filtered().get('q')).toBe('kite');
+    expect(filtered().get('status')).toBe('failed');
+
+    // Another page, then Back: the address, the fields and the list as they were.
+    await page.getByRole('link', { name: 'All AI Tools' }).first().click();
+    await expect.poll(() => pathOf(page)).toBe('/all-tools');
+    const restored = async () => {
+      await expect.poll(() => pathOf(page)).toBe('/creations');
+      expect(filtered().get('q')).toBe('kite');
+      expect(filtered().get('status')).toBe('failed');
+      await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(1);
+      expect(await cards.first().textContent()).toContain('a kite at night [fail]');
+      expect(await search.inputValue()).toBe('kite');
+      expect(await status.inputValue()).toBe('failed');
+    };
+    await page.goBack();
+    await restored();
+    // Back to Settings, then Forward: the same search and filter again.
+    await page.goBack();
+    await expect.poll(() => pathOf(page)).toBe('/settings');
+    await page.goForward();
+    await restored();
+    // Forward again: the other page; the filters stay in their own entry of the history.
+    await page.goForward();
+    await expect.poll(() => pathOf(page)).toBe('/all-tools');
+    await page.getByRole('link', { name: 'My creations' }).first().click();
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(3);
+    expect(await search.inputValue()).toBe('');
+    await page.context().close();
+  });
+
+  it('CREATIONS-11: a ZIP asked for with an expired session opens the Sign In dialog like any other call', async () => {
+    const { email, password } = await verifiedAccount('creations-zip-expired');
+    const token = await loginToken(email, password);
+    await runs(token, ['a lantern in the fog']);
+    const page = await signedInPage(browser(), desktop, token, '/creations');
+    const cards = page.getByRole('list', { name: 'Creations' }).getByRole('listitem');
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(1);
+    await page.waitForLoadState('networkidle');
+    // Another browser logs out with the same token: the server revokes it.
+    expect((await api('/api/auth/logout', { method: 'POST', token })).status).toBe(200);
+
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    await page.getByRole('button', { name: 'Select all on this page' }).click();
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/creations/zip') && r.status() === 401);
+    await page.getByRole('button', { name: 'Download ZIP' }).click();
+    await refused;
+    await expect.poll(() => page.getByRole('dialog', { name: 'Sign In' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await balanceShown(page)).toBe(false);
+    await page.context().close();
   });
 });

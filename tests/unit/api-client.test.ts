@@ -145,6 +145,38 @@ describe('endpoints', () => {
   });
 });
 
+describe('file endpoints', () => {
+  it('CREATIONS-11: the ZIP is a call like any other: its token, its media type, a Blob; a 401 ends the session', async () => {
+    const calls: Call[] = [];
+    const zipFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({ url: String(input), init: init ?? {} });
+      return new Response('PK\x05\x06', { status: 200, headers: { 'Content-Type': 'application/zip' } });
+    }) as typeof fetch;
+    const e = createEndpoints(createApiClient({ fetch: zipFetch, getToken: () => 'abc' }));
+    const zip = await e.downloadCreations(['c1', 'c2']);
+    expect(zip.type).toBe('application/zip');
+    expect((await zip.text()).startsWith('PK')).toBe(true);
+    expect(`${calls[0]?.init.method} ${calls[0]?.url} ${String(calls[0]?.init.body)}`).toBe(
+      'POST /api/creations/zip {"ids":["c1","c2"]}',
+    );
+    expect(headersOf(calls[0]).get('authorization')).toBe('Bearer abc');
+    expect(headersOf(calls[0]).get('accept')).toBe('application/zip');
+
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const refused: string[] = [];
+    const expired = createEndpoints(
+      createApiClient({
+        fetch: stubFetch(401, { message: 'Unauthorized' }),
+        getToken: () => 'abc',
+        onUnauthorized: (token) => void refused.push(token),
+      }),
+    );
+    await expect(expired.downloadCreations(['c1'])).rejects.toMatchObject({ message: 'Unauthorized', status: 401 });
+    expect(refused).toEqual(['abc']);
+    log.mockRestore();
+  });
+});
+
 describe('payment endpoints', () => {
   it('POST the plan and the pack to /api/stripe and read sessionId and url', async () => {
     const calls: Call[] = [];

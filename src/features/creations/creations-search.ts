@@ -1,38 +1,22 @@
 /**
- * The address's search of My creations (CREATIONS-9): q, tool, status, from, to, as texts ('' when absent).
- * A value of another shape is dropped; the server checks the rest (a bad date answers 400 with its message).
- * Read by hand rather than with a valibot schema: the schema's union and transform would join the
- * first load's shared chunk, which has no room left.
+ * The address's search of My creations (CREATIONS-9): q, tool, status, from, to. The route validates it
+ * (`validateSearch`), the page reads it with the route's `useSearch` and writes it with `navigate`, so Back
+ * and Forward bring a search and its filters back. A value of another shape is dropped; the server checks
+ * the rest (a bad date answers 400 with its message).
  */
-export interface CreationsSearch {
-  q: string;
-  tool: string;
-  status: string;
-  from: string;
-  to: string;
-}
+import { stripSearchParams } from '@tanstack/react-router';
+import * as v from 'valibot';
 
 // A search of digits reads as a number in the address (?q=2026): it is still words of the prompt.
-const text = (value: unknown): string =>
-  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+const text = v.optional(v.fallback(v.pipe(v.union([v.string(), v.number()]), v.transform(String)), ''), '');
 
-export const readCreationsSearch = (raw: Record<string, unknown>): CreationsSearch => ({
-  q: text(raw['q']),
-  tool: text(raw['tool']),
-  status: text(raw['status']),
-  from: text(raw['from']),
-  to: text(raw['to']),
-});
+export const creationsSearchSchema = v.object({ q: text, tool: text, status: text, from: text, to: text });
+export type CreationsSearch = v.InferOutput<typeof creationsSearchSchema>;
 
-/** The address's search as the router writes it (a value that would read as JSON is written quoted). */
-export function addressSearch(search: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of new URLSearchParams(search)) {
-    try {
-      out[key] = value.startsWith('"') ? (JSON.parse(value) as unknown) : value;
-    } catch {
-      out[key] = value;
-    }
-  }
-  return out;
-}
+/** The route's search options: the filters not set stay out of the address (/creations is /creations). */
+export const creationsSearch = {
+  validateSearch: creationsSearchSchema,
+  search: {
+    middlewares: [stripSearchParams<CreationsSearch>({ q: '', tool: '', status: '', from: '', to: '' })],
+  },
+};

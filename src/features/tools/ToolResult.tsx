@@ -8,6 +8,8 @@ import { useSelector } from '@xstate/react';
 import { downloadName, type DownloadView } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
+import { flowContext } from '../../app/flow';
+import { useApp } from '../../app/provider';
 import { DOWNLOAD_FAILED, SHARE_FAILED, downloadImage, shareImage } from '../../app/save-image';
 import type { ToolRunActor } from '../../app/tools';
 import { isMobileAgent } from './image-prep';
@@ -135,14 +137,16 @@ function SaveActions({ url, title, download: saved }: { url: string; title: stri
   const [linkCopied, setLinkCopied] = useState(false);
   const mobile = share && isMobileAgent();
   const absolute = new URL(url, window.location.href).href;
+  const app = useApp();
+  const api = () => flowContext(app).api();
 
   const download = () => {
     setProblem(null);
-    downloadImage(url, downloadName(saved, Date.now())).catch(() => setProblem(DOWNLOAD_FAILED));
+    downloadImage(api, url, downloadName(saved, Date.now())).catch(() => setProblem(DOWNLOAD_FAILED));
   };
   const shareNow = () => {
     setProblem(null);
-    shareImage(url, title).then(
+    shareImage(api, url, title).then(
       (shared) => setDialogOpen(!shared),
       () => setProblem(SHARE_FAILED),
     );

@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ToolPage } from '../../features/tools/ToolPage';
+import { toolSearch } from '../../features/tools/tool-search';
 
-export const Route = createFileRoute('/audio-models/bark')({ component: () => <ToolPage toolKey="bark" /> });
+export const Route = createFileRoute('/audio-models/bark')({
+  ...toolSearch,
+  component: () => <ToolPage toolKey="bark" />,
+});

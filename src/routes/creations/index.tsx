@@ -1,8 +1,11 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import { CreationsPage } from '../../features/creations/CreationsPage';
+import { creationsSearch } from '../../features/creations/creations-search';
 
 export const Route = createFileRoute('/creations/')({
+  // CREATIONS-9: the search and filters live in the address, validated here; Back and Forward restore them.
+  ...creationsSearch,
   // Signed in only: visitors go to / once the startup check has ended.
   beforeLoad: async ({ context }) => {
     const snapshot = await waitFor(context.session, (s) => !s.hasTag('loading'));
@@ -11,10 +14,6 @@ export const Route = createFileRoute('/creations/')({
   component: CreationsRoute,
 });
 
-/**
- * CREATIONS-9: the search and filters live in the address; the page reads it itself (creations-search.ts),
- * so the route adds nothing to the first load.
- */
 function CreationsRoute() {
-  return <CreationsPage fromAddress />;
+  return <CreationsPage search={Route.useSearch()} />;
 }

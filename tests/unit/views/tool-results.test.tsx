@@ -104,7 +104,11 @@ describe('the prompt', () => {
 
 describe('what a result offers', () => {
   it('TOOL-41: Text to Image: Download saves generated-image-{timestamp}.png; no link without a run id', async () => {
-    const fetched = vi.fn(async () => ({ ok: true, blob: async () => new Blob(['png'], { type: 'image/png' }) }));
+    // The picture is read through the API client (its fetch is the page's).
+    const fetched = vi.fn(
+      async (_input: RequestInfo | URL, _init?: RequestInit) =>
+        new Response('png', { status: 200, headers: { 'Content-Type': 'image/png' } }),
+    );
     vi.stubGlobal('fetch', fetched);
     Object.assign(URL, { createObjectURL: () => 'blob:fox', revokeObjectURL: () => {} });
     const saved: string[] = [];
@@ -119,7 +123,9 @@ describe('what a result offers', () => {
     fireEvent.click(button('Download'));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatch(/^generated-image-\d{13}\.png$/);
-    expect(fetched).toHaveBeenCalledWith(IMAGE_URL);
+    expect(String(fetched.mock.calls[0]?.[0])).toBe(IMAGE_URL);
+    // A signed file address: no session token goes with it.
+    expect(new Headers(fetched.mock.calls[0]?.[1]?.headers).has('authorization')).toBe(false);
   });
 
   it('TOOL-41: Text Generation: Copy puts the text on the clipboard and says Copied; the run links to My creations', async () => {

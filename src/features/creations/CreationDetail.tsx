@@ -1,0 +1,147 @@
+/** A creation's own page (/creations/{id}): its output large, its parameters, cost and time, reuse and share. */
+import { lazy, Suspense } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { Creation, CreationDetail as CreationDetailAnswer } from '../../api/schemas';
+import { tools } from '../../catalog';
+import * as buttons from '../../components/ui/button/button.css';
+import { firstOutputOf, inProgress } from '../../../machines/creations/creations.machine';
+import { CreationShare } from './CreationShare';
+import { CreationActions, statusWord } from './CreationTile';
+import type { CreationsActor } from './CreationsPage';
+import * as styles from './creations.css';
+import { isFileAddress } from '../../api/operations/addresses';
+
+// three.js only when a 3D creation is opened on its own page.
+const ModelViewer = lazy(() => import('../../components/ui/model-viewer/model-viewer'));
+
+/** A creation's own page: its output large, then what it was made from and what it cost. */
+export function CreationDetail({ creation, actor }: { creation: Creation; actor: CreationsActor }) {
+  const output = firstOutputOf(creation);
+  const created = new Date(creation.createdAt);
+  const finished = creation.completedAt ? new Date(creation.completedAt) : null;
+  const { prompt: _prompt, ...rest } = creation.input;
+  const uploads = Object.entries(rest).filter(([, value]) => typeof value === 'string' && isFileAddress(value));
+  const params = Object.entries(rest).filter(([, value]) => !(typeof value === 'string' && isFileAddress(value)));
+  return (
+    <article className={styles.detail} aria-label={`${creation.title}, ${created.toLocaleString()}`}>
+      <div className={styles.stage}>
+        <Preview creation={creation} output={output} />
+      </div>
+      <div className={styles.about}>
+        <div className={styles.cardHead}>
+          <h2 className={styles.detailTitle}>{creation.title}</h2>
+          <span className={styles.status} data-status={creation.status}>
+            {statusWord[creation.status]}
+          </span>
+        </div>
+        {creation.prompt ? <p className={styles.detailPrompt}>{creation.prompt}</p> : null}
+        {creation.status === 'failed' && creation.error ? <p className={styles.facts}>{creation.error}</p> : null}
+        <dl className={styles.params}>
+          {params.map(([name, value]) => (
+            <div key={name} className={styles.param}>
+              <dt>{labelOf(name)}</dt>
+              <dd>{String(value)}</dd>
+            </div>
+          ))}
+          <div className={styles.param}>
+            <dt>Cost</dt>
+            <dd>
+              {creation.cost} credits{creation.refunded ? ' (refunded)' : ''}
+            </dd>
+          </div>
+          <div className={styles.param}>
+            <dt>Made</dt>
+            <dd>
+              <time dateTime={creation.createdAt}>{created.toLocaleString()}</time>
+            </dd>
+          </div>
+          {finished ? (
+            <div className={styles.param}>
+              <dt>Took</dt>
+              <dd>{secondsBetween(created, finished)}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {uploads.length > 0 ? (
+          <div className={styles.uploads}>
+            <h3 className={styles.uploadsTitle}>Uploaded</h3>
+            <ul className={styles.uploadList}>
+              {uploads.map(([name, url]) => (
+                <li key={name}>
+                  <img className={styles.upload} src={String(url)} alt={labelOf(name)} loading="lazy" />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <Reuse creation={creation} />
+        <CreationActions creation={creation} actor={actor} output={output} />
+        {creation.status === 'succeeded' && output !== null ? (
+          <CreationShare id={creation.id} link={(creation as CreationDetailAnswer).shared ?? null} />
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/**
+ * 'Use these settings' (CREATIONS-13) and 'New seed' (CREATIONS-14): the tool's page with this run's form,
+ * for a tool still in the catalogue and a run that had a prompt or parameters; the tool page reads `?settings`.
+ */
+function Reuse({ creation }: { creation: Creation }) {
+  const tool = tools.find((t) => t.key === creation.tool);
+  if (!tool || inProgress(creation) || (creation.prompt === null && Object.keys(creation.input).length === 0))
+    return null;
+  return (
+    <div className={styles.actions}>
+      <Link
+        to={tool.path}
+        search={{ settings: creation.id } as never}
+        className={`${buttons.button.primary} ${buttons.small}`}
+      >
+        Use these settings
+      </Link>
+      <Link
+        to={tool.path}
+        search={{ settings: creation.id, seed: 'new' } as never}
+        className={`${buttons.button.secondary} ${buttons.small}`}
+        title={`Run it again with a new seed: ${tool.cost} credits`}
+      >
+        New seed
+      </Link>
+    </div>
+  );
+}
+
+/** 'pose_image' → 'Pose image', 'num_frames' → 'Num frames'. */
+const labelOf = (name: string) => {
+  const words = name
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+const secondsBetween = (from: Date, to: Date) => {
+  const seconds = Math.max(0, (to.getTime() - from.getTime()) / 1000);
+  return seconds < 60 ? `${seconds.toFixed(1)} s` : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+};
+
+function Preview({ creation, output }: { creation: Creation; output: string | null }) {
+  if (output === null) return <div className={styles.placeholder}>No output</div>;
+  switch (creation.outputKind) {
+    case 'image':
+      return <img className={styles.preview} src={output} alt={creation.prompt ?? creation.title} />;
+    case 'video':
+      return <video className={styles.preview} src={output} controls preload="metadata" aria-label={creation.title} />;
+    case 'audio':
+      return <audio className={styles.audio} src={output} controls preload="metadata" aria-label={creation.title} />;
+    case 'model3d':
+      return (
+        <Suspense fallback={<div className={styles.placeholder}>Loading the 3D viewer...</div>}>
+          <ModelViewer url={output} label={creation.title} />
+        </Suspense>
+      );
+    default:
+      return <pre className={styles.text}>{output}</pre>;
+  }
+}

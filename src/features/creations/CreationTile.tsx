@@ -1,0 +1,138 @@
+/** One run in My creations' gallery, and the Download and Delete both a tile and a creation's page offer. */
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { Creation } from '../../api/schemas';
+import * as buttons from '../../components/ui/button/button.css';
+import { actionIcon, outputKindIcon } from '../../components/ui/icons/creation-icons';
+import { firstOutputOf, inProgress } from '../../../machines/creations/creations.machine';
+import type { CreationsActor } from './CreationsPage';
+import * as styles from './creations.css';
+
+export const statusWord: Record<Creation['status'], string> = {
+  succeeded: 'Done',
+  failed: 'Failed',
+  canceled: 'Canceled',
+  processing: 'In progress',
+  starting: 'In progress',
+};
+
+const extensionOf = (url: string) => /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase() ?? 'bin';
+const isFileOutput = (c: Creation, output: string | null): output is string =>
+  output !== null && c.outputKind !== 'text' && c.outputKind !== 'code';
+
+/**
+ * Download (files) and Delete, the same on a tile (`compact`: icons named Download and Delete) and on
+ * the creation's page (words).
+ */
+export function CreationActions({
+  creation,
+  actor,
+  output,
+  compact = false,
+}: {
+  creation: Creation;
+  actor: CreationsActor;
+  output: string | null;
+  compact?: boolean;
+}) {
+  const canDelete = useSelector(actor, (s) => s.can({ type: 'creations.delete', id: creation.id }));
+  // The server refuses to delete a run still being made (409); the machine refuses first (CREATIONS-2).
+  const running = inProgress(creation);
+  const size = compact ? styles.iconAction : buttons.small;
+  return (
+    <div className={compact ? `${styles.actions} ${styles.tileActions}` : styles.actions}>
+      {isFileOutput(creation, output) ? (
+        <a
+          className={`${buttons.button.secondary} ${size}`}
+          href={output}
+          download={`${creation.tool}-${creation.id.slice(0, 8)}.${extensionOf(output)}`}
+          {...(compact ? { 'aria-label': 'Download', title: 'Download' } : {})}
+        >
+          {compact ? actionIcon.download : 'Download'}
+        </a>
+      ) : null}
+      <button
+        type="button"
+        className={`${buttons.button.ghost} ${size}`}
+        disabled={!canDelete}
+        title={running ? 'It can be deleted once it has finished' : compact ? 'Delete' : undefined}
+        {...(compact ? { 'aria-label': 'Delete' } : {})}
+        onClick={() => actor.send({ type: 'creations.delete', id: creation.id })}
+      >
+        {compact ? actionIcon.delete : 'Delete'}
+      </button>
+    </div>
+  );
+}
+
+/** One run in the gallery: a thumbnail that opens its page, its tool, prompt, status, cost and time. */
+export function CreationTile({ creation, actor }: { creation: Creation; actor: CreationsActor }) {
+  const output = firstOutputOf(creation);
+  const when = new Date(creation.createdAt);
+  return (
+    <li className={styles.tile} aria-label={`${creation.title}, ${when.toLocaleString()}`}>
+      <SelectBox creation={creation} actor={actor} label={`Select ${creation.title}, ${when.toLocaleString()}`} />
+      <Link
+        to="/creations/$id"
+        params={{ id: creation.id }}
+        className={styles.thumb}
+        aria-label={`Open ${creation.title}${creation.prompt ? `: ${creation.prompt}` : ''}`}
+      >
+        <Thumbnail creation={creation} output={output} />
+      </Link>
+      <h2 className={styles.toolName}>{creation.title}</h2>
+      {creation.prompt ? (
+        <p className={styles.prompt} title={creation.prompt}>
+          {creation.prompt}
+        </p>
+      ) : null}
+      <p className={styles.facts}>
+        <span className={styles.status} data-status={creation.status}>
+          {statusWord[creation.status]}
+        </span>
+        <span>{creation.cost} credits</span>
+        {creation.refunded ? <span>Refunded</span> : null}
+        <time dateTime={creation.createdAt} title={when.toLocaleString()}>
+          {when.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}
+        </time>
+      </p>
+      <CreationActions creation={creation} actor={actor} output={output} compact />
+    </li>
+  );
+}
+
+/** CREATIONS-10: in Select mode, a checkbox on a finished run (a run in progress cannot be chosen). */
+function SelectBox({ creation, actor, label }: { creation: Creation; actor: CreationsActor; label: string }) {
+  const selecting = useSelector(actor, (s) => s.context.selecting);
+  const checked = useSelector(actor, (s) => s.context.selected.includes(creation.id));
+  const zipping = useSelector(actor, (s) => s.hasTag('zipping'));
+  if (!selecting || inProgress(creation)) return null;
+  return (
+    <label className={styles.selectBox}>
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={zipping}
+        aria-label={label}
+        onChange={() => actor.send({ type: 'creations.toggle', id: creation.id })}
+      />
+    </label>
+  );
+}
+
+/** A tile's picture: the image or the clip's first frame; an icon and a word for sound, 3D and text. */
+function Thumbnail({ creation, output }: { creation: Creation; output: string | null }) {
+  if (output !== null && creation.status === 'succeeded') {
+    if (creation.outputKind === 'image')
+      return <img className={styles.thumbMedia} src={output} alt={creation.prompt ?? creation.title} loading="lazy" />;
+    if (creation.outputKind === 'video')
+      return <video className={styles.thumbMedia} src={output} preload="metadata" muted aria-label={creation.title} />;
+  }
+  const running = inProgress(creation);
+  return (
+    <span className={styles.thumbKind} aria-hidden="true">
+      {outputKindIcon[creation.outputKind]}
+      {running ? 'Working…' : creation.status === 'succeeded' ? creation.category : 'No output'}
+    </span>
+  );
+}
