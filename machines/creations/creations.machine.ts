@@ -161,6 +161,30 @@ const finishedIn = (context: CreationsContext, id: string) => context.items.some
 /** New filters: the list starts again from its first page, with nothing selected. */
 const startOver = { items: [] as Creation[], nextCursor: null, error: null, selected: [] as string[] };
 
+/** The filters the app is told of after a search, a filter or Clear filters (it keeps them in the address). */
+const reportFilters = {
+  type: 'filtersChanged',
+  params: ({ context }: { context: CreationsContext }) => context.filters,
+} as const;
+
+/** The search and filters (CREATIONS-8), the same in every state that shows the list or its failure. */
+const searchAndFilters = {
+  'creations.search': { guard: 'draftPending', target: 'loading', actions: ['applyDraft', reportFilters] },
+  'creations.filters': { guard: 'newFilters', target: 'loading', actions: ['applyFilters', reportFilters] },
+  'creations.clear': { guard: 'anythingToClear', target: 'loading', actions: ['clearFilters', reportFilters] },
+} as const;
+
+/** Select mode (CREATIONS-10), the same while the list shows and while its next page loads. */
+const selectMode = {
+  'creations.select.start': { guard: 'notSelecting', actions: 'startSelecting' },
+  'creations.select.stop': { guard: 'selecting', actions: 'stopSelecting' },
+  'creations.toggle': {
+    guard: { type: 'selectable', params: ({ event }: { event: { id: string } }) => event },
+    actions: { type: 'toggleSelected', params: ({ event }: { event: { id: string } }) => event },
+  },
+  'creations.selectPage': { guard: 'selecting', actions: 'selectPage' },
+} as const;
+
 export const creationsMachine = setup({
   types: {
     context: {} as CreationsContext,
@@ -178,6 +202,21 @@ export const creationsMachine = setup({
     deleteCreations: fromPromise<unknown, { ids: readonly string[] }>(async () => notProvided('deleteCreations')),
   },
   actions: {
+    // Select mode (CREATIONS-10): only finished runs can be chosen.
+    startSelecting: assign({ selecting: true, selected: [] }),
+    stopSelecting: assign({ selecting: false, selected: [] }),
+    toggleSelected: assign({
+      selected: ({ context }, params: { id: string }) =>
+        context.selected.includes(params.id)
+          ? context.selected.filter((id) => id !== params.id)
+          : [...context.selected, params.id],
+    }),
+    selectPage: assign({
+      selected: ({ context }) => [
+        ...context.selected,
+        ...context.items.filter((c) => !inProgress(c) && !context.selected.includes(c.id)).map((c) => c.id),
+      ],
+    }),
     /** A run was deleted: the one-run page goes back to the list. */
     creationDeleted: (_, _params: { id: string; only: boolean }) => {},
     /** CREATIONS-9: the address shows the search and filters (replaced, not a new history entry). */
@@ -389,42 +428,8 @@ export const creationsMachine = setup({
           actions: assign({ pending: ({ event }) => event.id, error: null }),
         },
         'creations.type': { target: '.typing', reenter: true, actions: assign({ draft: ({ event }) => event.q }) },
-        'creations.search': {
-          guard: 'draftPending',
-          target: 'loading',
-          actions: ['applyDraft', { type: 'filtersChanged', params: ({ context }) => context.filters }],
-        },
-        'creations.filters': {
-          guard: 'newFilters',
-          target: 'loading',
-          actions: ['applyFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
-        },
-        'creations.clear': {
-          guard: 'anythingToClear',
-          target: 'loading',
-          actions: ['clearFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
-        },
-        // Select mode (CREATIONS-10): only finished runs can be chosen.
-        'creations.select.start': { guard: 'notSelecting', actions: assign({ selecting: true, selected: [] }) },
-        'creations.select.stop': { guard: 'selecting', actions: assign({ selecting: false, selected: [] }) },
-        'creations.toggle': {
-          guard: { type: 'selectable', params: ({ event }) => event },
-          actions: assign({
-            selected: ({ context, event }) =>
-              context.selected.includes(event.id)
-                ? context.selected.filter((id) => id !== event.id)
-                : [...context.selected, event.id],
-          }),
-        },
-        'creations.selectPage': {
-          guard: 'selecting',
-          actions: assign({
-            selected: ({ context }) => [
-              ...context.selected,
-              ...context.items.filter((c) => !inProgress(c) && !context.selected.includes(c.id)).map((c) => c.id),
-            ],
-          }),
-        },
+        ...searchAndFilters,
+        ...selectMode,
         'creations.zip': {
           guard: 'hasSelection',
           target: 'zipping',
@@ -469,42 +474,8 @@ export const creationsMachine = setup({
           actions: assign({ category: ({ event }) => event.category, ...startOver }),
         },
         'creations.type': { actions: assign({ draft: ({ event }) => event.q }) },
-        'creations.search': {
-          guard: 'draftPending',
-          target: 'loading',
-          actions: ['applyDraft', { type: 'filtersChanged', params: ({ context }) => context.filters }],
-        },
-        'creations.filters': {
-          guard: 'newFilters',
-          target: 'loading',
-          actions: ['applyFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
-        },
-        'creations.clear': {
-          guard: 'anythingToClear',
-          target: 'loading',
-          actions: ['clearFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
-        },
-        // Select mode (CREATIONS-10): only finished runs can be chosen.
-        'creations.select.start': { guard: 'notSelecting', actions: assign({ selecting: true, selected: [] }) },
-        'creations.select.stop': { guard: 'selecting', actions: assign({ selecting: false, selected: [] }) },
-        'creations.toggle': {
-          guard: { type: 'selectable', params: ({ event }) => event },
-          actions: assign({
-            selected: ({ context, event }) =>
-              context.selected.includes(event.id)
-                ? context.selected.filter((id) => id !== event.id)
-                : [...context.selected, event.id],
-          }),
-        },
-        'creations.selectPage': {
-          guard: 'selecting',
-          actions: assign({
-            selected: ({ context }) => [
-              ...context.selected,
-              ...context.items.filter((c) => !inProgress(c) && !context.selected.includes(c.id)).map((c) => c.id),
-            ],
-          }),
-        },
+        ...searchAndFilters,
+        ...selectMode,
       },
     },
     confirming: {
@@ -709,21 +680,7 @@ export const creationsMachine = setup({
           actions: assign({ category: ({ event }) => event.category, error: null }),
         },
         'creations.type': { target: '.typing', reenter: true, actions: assign({ draft: ({ event }) => event.q }) },
-        'creations.search': {
-          guard: 'draftPending',
-          target: 'loading',
-          actions: ['applyDraft', { type: 'filtersChanged', params: ({ context }) => context.filters }],
-        },
-        'creations.filters': {
-          guard: 'newFilters',
-          target: 'loading',
-          actions: ['applyFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
-        },
-        'creations.clear': {
-          guard: 'anythingToClear',
-          target: 'loading',
-          actions: ['clearFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
-        },
+        ...searchAndFilters,
       },
     },
   },

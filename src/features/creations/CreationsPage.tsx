@@ -26,6 +26,7 @@ import { addressSearch, readCreationsSearch } from './creations-search';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
 import * as page from '../../components/ui/page/page.css';
 import type { Actor } from 'xstate';
+import * as forms from '../../components/ui/form/form.css';
 import * as styles from './creations.css';
 
 // three.js only when a 3D creation is opened on its own page.
@@ -141,7 +142,7 @@ function SearchBar({ actor }: { actor: CreationsActor }) {
         <span className={styles.srOnly}>Search prompts</span>
         <input
           type="search"
-          className={styles.fieldInput}
+          className={forms.input}
           value={draft}
           disabled={locked}
           maxLength={200}
@@ -154,9 +155,9 @@ function SearchBar({ actor }: { actor: CreationsActor }) {
         <summary className={`${buttons.button.secondary} ${buttons.small}`}>More filters</summary>
         <div className={styles.moreFields}>
           <label className={styles.filterField}>
-            <span className={styles.fieldLabel}>Tool</span>
+            <span className={forms.label}>Tool</span>
             <select
-              className={styles.fieldInput}
+              className={forms.input}
               value={filters.tool ?? ''}
               disabled={locked}
               onChange={(e) => set({ tool: e.target.value || null })}
@@ -170,9 +171,9 @@ function SearchBar({ actor }: { actor: CreationsActor }) {
             </select>
           </label>
           <label className={styles.filterField}>
-            <span className={styles.fieldLabel}>Status</span>
+            <span className={forms.label}>Status</span>
             <select
-              className={styles.fieldInput}
+              className={forms.input}
               value={filters.status ?? ''}
               disabled={locked}
               onChange={(e) => set({ status: (e.target.value || null) as Creation['status'] | null })}
@@ -186,20 +187,20 @@ function SearchBar({ actor }: { actor: CreationsActor }) {
             </select>
           </label>
           <label className={styles.filterField}>
-            <span className={styles.fieldLabel}>From</span>
+            <span className={forms.label}>From</span>
             <input
               type="date"
-              className={styles.fieldInput}
+              className={forms.input}
               value={filters.from ?? ''}
               disabled={locked}
               onChange={(e) => set({ from: e.target.value || null })}
             />
           </label>
           <label className={styles.filterField}>
-            <span className={styles.fieldLabel}>To</span>
+            <span className={forms.label}>To</span>
             <input
               type="date"
-              className={styles.fieldInput}
+              className={forms.input}
               value={filters.to ?? ''}
               disabled={locked}
               onChange={(e) => set({ to: e.target.value || null })}

@@ -6,7 +6,6 @@
  * control sends it an event.
  */
 import { useId, type ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { takesPromptBatch, type Tool } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
@@ -21,6 +20,7 @@ import {
 } from '../../app/tool-batch';
 import type { ToolRunActor } from '../../app/tools';
 import { AspectPresets, ParamFields } from './ToolForm';
+import { CreditLinks } from './CreditLinks';
 import * as styles from './ToolPage.css';
 import * as own from './BatchForm.css';
 
@@ -137,16 +137,7 @@ function BatchBanner({ batch }: { batch: ToolBatchActor }) {
   return (
     <div role="alert" className={styles.alert}>
       <span>{error}</span>
-      {short ? (
-        <>
-          <Link to="/credits" className={styles.alertLink}>
-            Buy credits
-          </Link>
-          <Link to="/subscribe" className={styles.alertLink}>
-            See plans
-          </Link>
-        </>
-      ) : null}
+      {short ? <CreditLinks /> : null}
     </div>
   );
 }
