@@ -67,7 +67,7 @@ export const toolBatchMachine = setup({
   actions: {
     /** A visitor pressed Start: the app opens the login dialog; the prompts stay. */
     requireSignIn: () => {},
-    /** The answer carried the new balance: the app passes it to the session ('creditsUpdated'), as a run does. */
+    /** The answer carried the new balance: the app reports it to the session, as a run does. */
     creditsChanged: (_, _params: { credits: number }) => {},
     /** The runs tray reads the runs at once (RUNS-7): the batch's runs show there. */
     refreshRuns: (_, _params: { ids: readonly string[] }) => {},

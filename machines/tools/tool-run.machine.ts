@@ -65,7 +65,7 @@ export const toolRunMachine = setup({
   actions: {
     /** A visitor pressed Generate: the app opens the login dialog; the form keeps its values. */
     requireSignIn: () => {},
-    /** The answer carried the new balance: the app passes it to the session ('creditsUpdated'). */
+    /** The answer carried the new balance: the app reports it to the session. */
     creditsChanged: (_, _params: { credits: number }) => {},
     /** The app reloads the balance (GET /api/users/credits), CREDITS-4. */
     refreshCredits: () => {},
