@@ -190,7 +190,7 @@ function pageRunsOf(app: AppActor): PageRunsActor {
  * The watch ends once the page's run has left its first form: 'Generate Another' never brings it back.
  */
 function followListedRun(app: AppActor, tool: Tool<string>, run: ToolRunActor): () => void {
-  if (tool.run.call === 'single' || !run.getSnapshot().matches('idle')) return () => {};
+  if (tool.run.call === 'single' || !run.getSnapshot().matches({ form: 'idle' })) return () => {};
   let listed: { unsubscribe: () => void } | undefined;
   const offer = (runs: readonly Run[]) => {
     const working = runs.find((r) => r.toolKey === tool.key && isActive(r));
@@ -211,7 +211,7 @@ function followListedRun(app: AppActor, tool: Tool<string>, run: ToolRunActor): 
     left.unsubscribe();
   };
   const left = run.subscribe((snapshot) => {
-    if (!snapshot.matches('idle')) stop();
+    if (!snapshot.matches({ form: 'idle' })) stop();
   });
   return stop;
 }
