@@ -130,7 +130,7 @@ function CostLine({ batch, id }: { batch: ToolBatchActor; id: string }) {
 /** The refusal or the server's message; a shortfall links to the two ways of getting more credits (RUNS-17). */
 function BatchBanner({ batch }: { batch: ToolBatchActor }) {
   const error = useSelector(batch, (s) =>
-    s.matches({ on: 'refused' }) || s.matches({ on: 'failed' }) ? s.context.error : null,
+    s.matches({ on: { answered: 'refused' } }) || s.matches({ on: { answered: 'failed' } }) ? s.context.error : null,
   );
   const short = useSelector(batch, (s) => s.context.signedIn && shortfall(s.context) !== null);
   if (error === null || error === '') return null;
@@ -144,7 +144,7 @@ function BatchBanner({ batch }: { batch: ToolBatchActor }) {
 
 /** RUNS-18: how many runs started and how many wait queued. */
 function Started({ batch }: { batch: ToolBatchActor }) {
-  const started = useSelector(batch, (s) => (s.matches({ on: 'started' }) ? s.context.started : null));
+  const started = useSelector(batch, (s) => (s.matches({ on: { answered: 'started' } }) ? s.context.started : null));
   if (started === null) return null;
   return (
     <p role="status" className={own.started}>
