@@ -39,6 +39,17 @@ export type CheckoutReturnEvent =
 
 const statusInput = ({ context }: { context: CheckoutReturnContext }) => ({ sessionId: context.sessionId ?? '' });
 
+/** The status a check answers, the same on time and late: the credits have landed, or not yet (ask again later). */
+const answered = ({ event }: { event: { output: CheckoutStatus } }) => ({ status: event.output });
+const statusAnswered = [
+  {
+    guard: { type: 'fulfilled', params: answered },
+    target: '#checkoutReturn.ended.granted',
+    actions: { type: 'rememberGrant', params: answered },
+  },
+  { target: 'waiting', actions: { type: 'rememberPurchase', params: answered } },
+] as const;
+
 export const checkoutReturnMachine = setup({
   types: {
     context: {} as CheckoutReturnContext,
@@ -101,7 +112,7 @@ export const checkoutReturnMachine = setup({
       }),
       always: [
         { guard: 'paidReturn', target: 'confirming' },
-        { guard: 'cancelledReturn', target: 'cancelled' },
+        { guard: 'cancelledReturn', target: 'ended.cancelled' },
         { target: 'idle' },
       ],
     },
@@ -144,17 +155,7 @@ export const checkoutReturnMachine = setup({
             id: 'checkoutStatus',
             src: 'checkoutStatus',
             input: statusInput,
-            onDone: [
-              {
-                guard: { type: 'fulfilled', params: ({ event }) => ({ status: event.output }) },
-                target: '#checkoutReturn.granted',
-                actions: { type: 'rememberGrant', params: ({ event }) => ({ status: event.output }) },
-              },
-              {
-                target: 'waiting',
-                actions: { type: 'rememberPurchase', params: ({ event }) => ({ status: event.output }) },
-              },
-            ],
+            onDone: statusAnswered,
             onError: {
               target: '#checkoutReturn.failed',
               actions: assign({ error: ({ event }) => messageOf(event.error, STATUS_FAILED) }),
@@ -203,50 +204,46 @@ export const checkoutReturnMachine = setup({
             id: 'checkoutStatusLate',
             src: 'checkoutStatus',
             input: statusInput,
-            onDone: [
-              {
-                guard: { type: 'fulfilled', params: ({ event }) => ({ status: event.output }) },
-                target: '#checkoutReturn.granted',
-                actions: { type: 'rememberGrant', params: ({ event }) => ({ status: event.output }) },
-              },
-              {
-                target: 'waiting',
-                actions: { type: 'rememberPurchase', params: ({ event }) => ({ status: event.output }) },
-              },
-            ],
+            onDone: statusAnswered,
             // Still late: the buyer can check again.
             onError: { target: 'waiting' },
           },
         },
       },
     },
-    granted: {
-      description: 'The credits have landed: shows what was bought and the new balance',
-      tags: ['granted'],
+    ended: {
+      description: 'The checkout has ended one way or the other: a notice says how, with Dismiss',
       meta: facts({
-        rules: ['CHECKOUT-5'],
-        sees: [
-          { kind: 'grantedNotice', says: 'the notice says the balance is now the new number of credits' },
-          { kind: 'addressCleared', says: 'the address has no ?checkout' },
-        ],
         ignores: [{ events: ['checkout.return.check'], why: 'Nothing left to check: the notice offers only Dismiss.' }],
       }),
-      entry: ['refreshUser', 'clearAddress'],
       on: { 'checkout.return.dismiss': 'idle' },
-    },
-    cancelled: {
-      description: 'The buyer cancelled at the checkout: nothing was charged',
-      tags: ['cancelled'],
-      meta: facts({
-        rules: ['CHECKOUT-5'],
-        sees: [
-          { kind: 'cancelledNotice', says: "the notice says 'Checkout cancelled. You have not been charged.'" },
-          { kind: 'addressCleared', says: 'the address has no ?checkout' },
-        ],
-        ignores: [{ events: ['checkout.return.check'], why: 'Nothing left to check: the notice offers only Dismiss.' }],
-      }),
-      entry: 'clearAddress',
-      on: { 'checkout.return.dismiss': 'idle' },
+      initial: 'granted',
+      states: {
+        granted: {
+          description: 'The credits have landed: shows what was bought and the new balance',
+          tags: ['granted'],
+          meta: facts({
+            rules: ['CHECKOUT-5'],
+            sees: [
+              { kind: 'grantedNotice', says: 'the notice says the balance is now the new number of credits' },
+              { kind: 'addressCleared', says: 'the address has no ?checkout' },
+            ],
+          }),
+          entry: ['refreshUser', 'clearAddress'],
+        },
+        cancelled: {
+          description: 'The buyer cancelled at the checkout: nothing was charged',
+          tags: ['cancelled'],
+          meta: facts({
+            rules: ['CHECKOUT-5'],
+            sees: [
+              { kind: 'cancelledNotice', says: "the notice says 'Checkout cancelled. You have not been charged.'" },
+              { kind: 'addressCleared', says: 'the address has no ?checkout' },
+            ],
+          }),
+          entry: 'clearAddress',
+        },
+      },
     },
     failed: {
       description: 'The server could not say (unknown checkout, signed out, network)',

@@ -13,6 +13,19 @@ import type { Creation, CreationsPage } from '../../src/api/schemas';
 import type { Category } from '../../src/catalog/tools';
 import { messageOf, notProvided } from '../shared/errors';
 import { facts } from '../shared/meta';
+import {
+  anyFilter,
+  contextOf,
+  inProgress,
+  mergedFilters,
+  mergeFirstPage,
+  noFilters,
+  sameFilters,
+} from './creation-list';
+import type { CreationsContext, CreationsEvent, CreationsInput, Filters, LoadInput } from './creations.types';
+
+export * from './creation-list';
+export type * from './creations.types';
 
 export const LOAD_FAILED = 'Failed to load your creations. Please try again.';
 export const DELETE_FAILED = 'Failed to delete the creation. Please try again.';
@@ -24,120 +37,9 @@ export const REFRESH_MS = 4_000;
 /** CREATIONS-8: the pause after the last key typed in the search before it applies. */
 export const SEARCH_PAUSE_MS = 400;
 
-/** The search and filters of My creations (CREATIONS-8), as the address keeps them; null: not set. */
-export interface Filters {
-  q: string | null;
-  tool: string | null;
-  status: Creation['status'] | null;
-  from: string | null;
-  to: string | null;
-}
-export const noFilters: Filters = { q: null, tool: null, status: null, from: null, to: null };
-const filterKeys = ['q', 'tool', 'status', 'from', 'to'] as const;
-/** The filters with empty texts as not set. */
-export const filtersOf = (partial: Partial<Filters> | null | undefined): Filters => {
-  const out = { ...noFilters };
-  for (const key of filterKeys) {
-    const value = partial?.[key];
-    if (typeof value === 'string' && value.trim() !== '') (out as Record<string, string | null>)[key] = value.trim();
-  }
-  return out;
-};
-/** The filters with the ones `change` names replaced (an empty text or null: not set). */
-export const mergedFilters = (current: Filters, change: Partial<Filters>): Filters =>
-  filtersOf({ ...current, ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) });
-export const sameFilters = (a: Filters, b: Filters) => filterKeys.every((key) => a[key] === b[key]);
-export const anyFilter = (f: Filters) => filterKeys.some((key) => f[key] !== null);
-
-/** CREATIONS-11: the name the ZIP of several creations is saved under. */
-export const zipName = (now: Date = new Date()) => `atelier-creations-${now.toISOString().slice(0, 10)}.zip`;
-/** CREATIONS-12: the confirmation of a delete of several. */
-export const bulkDeleteQuestion = (n: number) => `Delete ${n} creation${n === 1 ? '' : 's'}? This cannot be undone.`;
-
-/** A run still being made (queued runs are listed as 'starting'). */
-export const inProgress = (c: Creation) => c.status === 'starting' || c.status === 'processing';
-
-/** A run's output as one address or text: the first of several, or null when there is none. */
-export const firstOutputOf = (c: Creation): string | null =>
-  Array.isArray(c.output) ? (c.output[0] ?? null) : c.output;
-
-/**
- * A fresh first page over the list shown: its runs replace theirs (a new status, output or error),
- * runs new since are put first, and the pages loaded after it stay.
- */
-export function mergeFirstPage(items: readonly Creation[], fresh: readonly Creation[]): Creation[] {
-  const byId = new Map(fresh.map((c) => [c.id, c]));
-  const known = new Set(items.map((c) => c.id));
-  return [...fresh.filter((c) => !known.has(c.id)), ...items.map((c) => byId.get(c.id) ?? c)];
-}
-
-export interface CreationsInput {
-  /** The one-run page: load only this run. */
-  only?: string | null;
-  category?: Category | null;
-  /** How many runs a page holds (the server's default when absent); the catalogue's strip of recent creations asks for a few. */
-  limit?: number | null;
-  /** The search and filters the address holds (CREATIONS-8). */
-  filters?: Partial<Filters> | null;
-}
-
-export interface LoadInput {
-  only: string | null;
-  category: Category | null;
-  cursor: string | null;
-  limit: number | null;
-  filters: Filters;
-}
-
-export interface CreationsContext {
-  only: string | null;
-  category: Category | null;
-  limit: number | null;
-  items: readonly Creation[];
-  nextCursor: string | null;
-  /** The run waiting for the delete confirmation, or being deleted. */
-  pending: string | null;
-  error: string | null;
-  /** The search and filters the list was loaded with (CREATIONS-8). */
-  filters: Filters;
-  /** The search field as typed: it applies after a pause or on Enter. */
-  draft: string;
-  /** Select mode (CREATIONS-10): a checkbox on each finished run. */
-  selecting: boolean;
-  /** The runs chosen, in the order they were. */
-  selected: readonly string[];
-}
-
-export type CreationsEvent =
-  | { type: 'creations.more' }
-  | { type: 'creations.filter'; category: Category | null }
-  | { type: 'creations.reload' }
-  | { type: 'creations.delete'; id: string }
-  | { type: 'creations.delete.confirm' }
-  | { type: 'creations.delete.cancel' }
-  | { type: 'creations.type'; q: string }
-  | { type: 'creations.search' }
-  /** A change of some filters (a select, a day) or the address's whole search (Back, a reload). */
-  | { type: 'creations.filters'; filters: Partial<Filters> }
-  /** Clear filters: no search, no filter. */
-  | { type: 'creations.clear' }
-  | { type: 'creations.select.start' }
-  | { type: 'creations.select.stop' }
-  | { type: 'creations.toggle'; id: string }
-  | { type: 'creations.selectPage' }
-  | { type: 'creations.zip' }
-  | { type: 'creations.bulkDelete' }
-  | { type: 'creations.bulkDelete.confirm' }
-  | { type: 'creations.bulkDelete.cancel' };
-
+const deleteConfirmEvents = ['creations.delete.confirm', 'creations.delete.cancel'];
 /** The list's own events (Load more, Try again, Delete and its confirmation): the chips send creations.filter besides. */
-const listEvents = [
-  'creations.more',
-  'creations.reload',
-  'creations.delete',
-  'creations.delete.confirm',
-  'creations.delete.cancel',
-];
+const listEvents = ['creations.more', 'creations.reload', 'creations.delete', ...deleteConfirmEvents];
 
 /** The search and filter controls (CREATIONS-8): sent from the bar above the list, and from the address. */
 const searchEvents = ['creations.type', 'creations.search', 'creations.filters', 'creations.clear'];
@@ -145,6 +47,20 @@ const searchEvents = ['creations.type', 'creations.search', 'creations.filters',
 const selectEvents = ['creations.select.start', 'creations.select.stop', 'creations.toggle', 'creations.selectPage'];
 const bulkEvents = ['creations.zip', 'creations.bulkDelete'];
 const bulkConfirmEvents = ['creations.bulkDelete.confirm', 'creations.bulkDelete.cancel'];
+/** Every event the views send the machine. */
+const sends = [
+  'creations.filter',
+  ...listEvents,
+  ...searchEvents,
+  ...selectEvents,
+  ...bulkEvents,
+  ...bulkConfirmEvents,
+];
+/** Why a dialog (and the page behind it) takes only its own buttons. */
+const MODAL = 'The confirmation is a modal dialog: the page behind it cannot be used until it is answered.';
+const IN_FLIGHT = 'The delete is in flight: the dialog stays open with its buttons disabled until the server answers.';
+/** The events sent, but for the ones a dialog handles. */
+const allBut = (...handled: string[]) => sends.filter((event) => !handled.includes(event));
 
 /** What a load asks for: the list's filter and page size, from the first page (`cursor` null) or after a cursor. */
 const pageAfter = (context: CreationsContext, cursor: string | null): LoadInput => ({
@@ -160,6 +76,25 @@ const finishedIn = (context: CreationsContext, id: string) => context.items.some
 
 /** New filters: the list starts again from its first page, with nothing selected. */
 const startOver = { items: [] as Creation[], nextCursor: null, error: null, selected: [] as string[] };
+
+/** The filters the app is told of after a search, a filter or Clear filters (it keeps them in the address). */
+const reportFilters = {
+  type: 'filtersChanged',
+  params: ({ context }: { context: CreationsContext }) => context.filters,
+} as const;
+
+/** A search being typed (CREATIONS-8), in the list or under its failure: it applies once the typing pauses. */
+const typing = (back: 'idle' | 'shown') =>
+  ({
+    description: 'A search is being typed: it applies once the typing pauses (or on Enter)',
+    meta: facts({ rules: ['CREATIONS-8'] }),
+    after: {
+      searchPause: [
+        { guard: 'draftPending', target: '#creations.browsing.loading', actions: ['applyDraft', reportFilters] },
+        { target: back },
+      ],
+    },
+  }) as const;
 
 export const creationsMachine = setup({
   types: {
@@ -178,6 +113,30 @@ export const creationsMachine = setup({
     deleteCreations: fromPromise<unknown, { ids: readonly string[] }>(async () => notProvided('deleteCreations')),
   },
   actions: {
+    // Select mode (CREATIONS-10): only finished runs can be chosen.
+    startSelecting: assign({ selecting: true, selected: [] }),
+    stopSelecting: assign({ selecting: false, selected: [] }),
+    toggleSelected: assign({
+      selected: ({ context }, params: { id: string }) =>
+        context.selected.includes(params.id)
+          ? context.selected.filter((id) => id !== params.id)
+          : [...context.selected, params.id],
+    }),
+    selectPage: assign({
+      selected: ({ context }) => [
+        ...context.selected,
+        ...context.items.filter((c) => !inProgress(c) && !context.selected.includes(c.id)).map((c) => c.id),
+      ],
+    }),
+    /** A new category: the list starts again from its first page. */
+    setCategory: assign((_, params: { category: Category | null }) => ({ ...startOver, category: params.category })),
+    /** The search field as typed (it applies after a pause or on Enter). */
+    setDraft: assign((_, params: { q: string }) => ({ draft: params.q })),
+    /** The first page, in place of the list. */
+    setPage: assign(({ event }) => {
+      const page = (event as unknown as { output: CreationsPage }).output;
+      return { items: page.items, nextCursor: page.nextCursor };
+    }),
     /** A run was deleted: the one-run page goes back to the list. */
     creationDeleted: (_, _params: { id: string; only: boolean }) => {},
     /** CREATIONS-9: the address shows the search and filters (replaced, not a new history entry). */
@@ -233,277 +192,191 @@ export const creationsMachine = setup({
 }).createMachine({
   id: 'creations',
   description: "The person's creations gallery: load, filter, page through and manage the saved results.",
-  meta: facts({
-    sends: ['creations.filter', ...listEvents, ...searchEvents, ...selectEvents, ...bulkEvents, ...bulkConfirmEvents],
-  }),
-  context: ({ input }) => {
-    const filters = filtersOf(input.filters);
-    return {
-      only: input.only ?? null,
-      category: input.category ?? null,
-      limit: input.limit ?? null,
-      items: [],
-      nextCursor: null,
-      pending: null,
-      error: null,
-      filters,
-      draft: filters.q ?? '',
-      selecting: false,
-      selected: [],
-    };
-  },
-  initial: 'loading',
+  meta: facts({ sends }),
+  context: ({ input }) => contextOf(input),
+  initial: 'browsing',
   states: {
-    loading: {
-      description: 'Loading the newest runs (of the chosen category, search and filters)',
+    browsing: {
+      description: 'The page with its category chips and search bar in use: the list, a load of it, or its failure',
       meta: facts({
-        sees: [{ text: 'Loading...' }],
-        ignores: [
-          {
-            events: [...listEvents, ...selectEvents, ...bulkEvents, ...bulkConfirmEvents],
-            why: 'The first page is loading: only the category chips and the search bar are shown; the list, Select, Load more, Try again and the confirmations are not.',
-          },
-        ],
+        rules: ['CREATIONS-8', 'CREATIONS-9'],
+        ignores: [{ events: [...deleteConfirmEvents, ...bulkConfirmEvents], why: 'No confirmation is open.' }],
       }),
-      tags: ['busy', 'loading'],
-      invoke: {
-        id: 'loadPage',
-        src: 'loadPage',
-        input: ({ context }) => pageAfter(context, null),
-        onDone: [
-          {
-            // Typed while the page loaded: the search applies after the pause (CREATIONS-8).
-            guard: 'draftPending',
-            target: 'ready.typing',
-            actions: assign({
-              items: ({ event }) => event.output.items,
-              nextCursor: ({ event }) => event.output.nextCursor,
-            }),
-          },
-          {
-            target: 'ready',
-            actions: assign({
-              items: ({ event }) => event.output.items,
-              nextCursor: ({ event }) => event.output.nextCursor,
-            }),
-          },
-        ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error, LOAD_FAILED) }) },
-      },
+      initial: 'loading',
       on: {
-        // A new filter while loading: the old request is dropped (re-entering stops it).
-        'creations.filter': {
-          target: 'loading',
-          reenter: true,
-          actions: assign({ category: ({ event }) => event.category, selected: [] }),
-        },
-        'creations.type': { actions: assign({ draft: ({ event }) => event.q }) },
-        'creations.search': {
-          guard: 'draftPending',
-          target: 'loading',
-          reenter: true,
-          actions: ['applyDraft', { type: 'filtersChanged', params: ({ context }) => context.filters }],
-        },
-        'creations.filters': {
-          guard: 'newFilters',
-          target: 'loading',
-          reenter: true,
-          actions: ['applyFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
-        },
-        'creations.clear': {
-          guard: 'anythingToClear',
-          target: 'loading',
-          reenter: true,
-          actions: ['clearFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
-        },
+        // A new category, search or filters: the list starts again from its first page, and a load under way is
+        // dropped (the load re-entered stops the old request).
+        'creations.filter': { target: '.loading', actions: [{ type: 'setCategory', params: ({ event }) => event }] },
+        'creations.type': { actions: { type: 'setDraft', params: ({ event }) => event } },
+        'creations.search': { guard: 'draftPending', target: '.loading', actions: ['applyDraft', reportFilters] },
+        'creations.filters': { guard: 'newFilters', target: '.loading', actions: ['applyFilters', reportFilters] },
+        'creations.clear': { guard: 'anythingToClear', target: '.loading', actions: ['clearFilters', reportFilters] },
       },
-    },
-    ready: {
-      description: 'The runs, newest first; Load more while the server has a next page',
-      meta: facts({
-        rules: ['CREATIONS-1', 'CREATIONS-8', 'CREATIONS-9', 'CREATIONS-10'],
-        sees: [
-          {
-            kind: 'list',
-            says: "the runs the server answered (or 'No creations match …' with Clear filters); Load more while it has a next page; in Select mode a checkbox on each finished run and 'N selected'; a failed call's message",
-          },
-        ],
-        ignores: [
-          {
-            events: ['creations.delete.confirm', 'creations.delete.cancel', ...bulkConfirmEvents],
-            why: 'No confirmation is open.',
-          },
-          {
-            events: ['creations.reload'],
-            why: 'Try again shows only after a failed first load; a list that is shown has no control that reloads it.',
-          },
-        ],
-      }),
-      initial: 'idle',
       states: {
-        idle: {
-          description: 'The list as last read; while a run of it is in progress, it is read again after a pause',
-          meta: facts({ rules: ['RUNS-6'] }),
-          after: { refreshInterval: { guard: 'anyInProgress', target: 'refreshing' } },
-        },
-        refreshing: {
-          description:
-            'Reading the first page (or the one run) again in the background: the list stays usable, and a failed read is tried again after the next pause',
-          meta: facts({ rules: ['RUNS-6'] }),
+        loading: {
+          description: 'Loading the newest runs (of the chosen category, search and filters)',
+          meta: facts({
+            sees: [{ text: 'Loading...' }],
+            ignores: [
+              {
+                events: [...listEvents, ...selectEvents, ...bulkEvents],
+                why: 'The first page is loading: only the category chips and the search bar are shown; the list, Select, Load more, Try again and the confirmations are not.',
+              },
+            ],
+          }),
+          tags: ['busy', 'loading'],
           invoke: {
-            id: 'refreshPage',
+            id: 'loadPage',
             src: 'loadPage',
             input: ({ context }) => pageAfter(context, null),
-            onDone: {
-              target: 'idle',
-              actions: assign({ items: ({ context, event }) => mergeFirstPage(context.items, event.output.items) }),
+            onDone: [
+              // Typed while the page loaded: the search applies after the pause (CREATIONS-8).
+              { guard: 'draftPending', target: 'listed.ready.typing', actions: 'setPage' },
+              { target: 'listed', actions: 'setPage' },
+            ],
+            onError: {
+              target: 'failed',
+              actions: assign({ error: ({ event }) => messageOf(event.error, LOAD_FAILED) }),
             },
-            // Not worth a banner: the list shown is still right as far as it goes, and the next pause tries again.
-            onError: { target: 'idle' },
           },
         },
-        typing: {
-          description: 'A search is being typed: it applies once the typing pauses (or on Enter)',
-          meta: facts({ rules: ['CREATIONS-8'] }),
-          after: {
-            searchPause: [
-              {
-                guard: 'draftPending',
-                target: '#creations.loading',
-                actions: ['applyDraft', { type: 'filtersChanged', params: ({ context }) => context.filters }],
+        listed: {
+          description: 'The runs, newest first, with Select mode (CREATIONS-10) while they show or the next page loads',
+          meta: facts({ rules: ['CREATIONS-1', 'CREATIONS-10'] }),
+          initial: 'ready',
+          on: {
+            'creations.select.start': { guard: 'notSelecting', actions: 'startSelecting' },
+            'creations.select.stop': { guard: 'selecting', actions: 'stopSelecting' },
+            'creations.toggle': {
+              guard: { type: 'selectable', params: ({ event }) => event },
+              actions: { type: 'toggleSelected', params: ({ event }) => event },
+            },
+            'creations.selectPage': { guard: 'selecting', actions: 'selectPage' },
+          },
+          states: {
+            ready: {
+              description: 'The runs, newest first; Load more while the server has a next page',
+              meta: facts({
+                sees: [
+                  {
+                    kind: 'list',
+                    says: "the runs the server answered (or 'No creations match …' with Clear filters); Load more while it has a next page; in Select mode a checkbox on each finished run and 'N selected'; a failed call's message",
+                  },
+                ],
+                ignores: [
+                  {
+                    events: ['creations.reload'],
+                    why: 'Try again shows only after a failed first load; a list that is shown has no control that reloads it.',
+                  },
+                ],
+              }),
+              initial: 'idle',
+              states: {
+                idle: {
+                  description:
+                    'The list as last read; while a run of it is in progress, it is read again after a pause',
+                  meta: facts({ rules: ['RUNS-6'] }),
+                  after: { refreshInterval: { guard: 'anyInProgress', target: 'refreshing' } },
+                },
+                refreshing: {
+                  description:
+                    'Reading the first page (or the one run) again in the background: the list stays usable, and a failed read is tried again after the next pause',
+                  meta: facts({ rules: ['RUNS-6'] }),
+                  invoke: {
+                    id: 'refreshPage',
+                    src: 'loadPage',
+                    input: ({ context }) => pageAfter(context, null),
+                    onDone: {
+                      target: 'idle',
+                      actions: assign({
+                        items: ({ context, event }) => mergeFirstPage(context.items, event.output.items),
+                      }),
+                    },
+                    // Not worth a banner: the list shown is still right as far as it goes, and the next pause tries again.
+                    onError: { target: 'idle' },
+                  },
+                },
+                typing: typing('idle'),
               },
-              { target: 'idle' },
-            ],
+              on: {
+                'creations.more': { guard: 'hasMore', target: 'loadingMore', actions: assign({ error: null }) },
+                'creations.delete': {
+                  guard: { type: 'deletable', params: ({ event }) => event },
+                  target: '#creations.confirming',
+                  actions: assign({ pending: ({ event }) => event.id, error: null }),
+                },
+                'creations.type': {
+                  target: '.typing',
+                  reenter: true,
+                  actions: { type: 'setDraft', params: ({ event }) => event },
+                },
+                'creations.zip': {
+                  guard: 'hasSelection',
+                  target: '#creations.zipping',
+                  actions: assign({ error: null }),
+                  meta: facts({ rules: ['CREATIONS-11'] }),
+                },
+                'creations.bulkDelete': {
+                  guard: 'hasSelection',
+                  target: '#creations.confirmingBulk',
+                  actions: assign({ error: null }),
+                  meta: facts({ rules: ['CREATIONS-12'] }),
+                },
+              },
+            },
+            loadingMore: {
+              description: 'Loading the next page after the cursor',
+              meta: facts({
+                sees: [{ role: 'button', name: 'Loading...', state: 'disabled' }],
+                ignores: [
+                  {
+                    events: [...listEvents, ...bulkEvents],
+                    why: 'The next page is loading: Load more, Download ZIP, Delete and the Delete buttons are disabled until it answers; Try again and the confirmations are not shown.',
+                  },
+                ],
+              }),
+              tags: ['busy', 'loadingMore'],
+              invoke: {
+                id: 'loadMore',
+                src: 'loadPage',
+                input: ({ context }) => pageAfter(context, context.nextCursor),
+                onDone: [
+                  { guard: 'draftPending', target: 'ready.typing', actions: 'appendPage' },
+                  { target: 'ready', actions: 'appendPage' },
+                ],
+                onError: {
+                  target: 'ready',
+                  actions: assign({ error: ({ event }) => messageOf(event.error, LOAD_FAILED) }),
+                },
+              },
+            },
           },
         },
-      },
-      on: {
-        'creations.more': { guard: 'hasMore', target: 'loadingMore', actions: assign({ error: null }) },
-        'creations.filter': {
-          target: 'loading',
-          actions: assign({ category: ({ event }) => event.category, ...startOver }),
-        },
-        'creations.delete': {
-          guard: { type: 'deletable', params: ({ event }) => event },
-          target: 'confirming',
-          actions: assign({ pending: ({ event }) => event.id, error: null }),
-        },
-        'creations.type': { target: '.typing', reenter: true, actions: assign({ draft: ({ event }) => event.q }) },
-        'creations.search': {
-          guard: 'draftPending',
-          target: 'loading',
-          actions: ['applyDraft', { type: 'filtersChanged', params: ({ context }) => context.filters }],
-        },
-        'creations.filters': {
-          guard: 'newFilters',
-          target: 'loading',
-          actions: ['applyFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
-        },
-        'creations.clear': {
-          guard: 'anythingToClear',
-          target: 'loading',
-          actions: ['clearFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
-        },
-        // Select mode (CREATIONS-10): only finished runs can be chosen.
-        'creations.select.start': { guard: 'notSelecting', actions: assign({ selecting: true, selected: [] }) },
-        'creations.select.stop': { guard: 'selecting', actions: assign({ selecting: false, selected: [] }) },
-        'creations.toggle': {
-          guard: { type: 'selectable', params: ({ event }) => event },
-          actions: assign({
-            selected: ({ context, event }) =>
-              context.selected.includes(event.id)
-                ? context.selected.filter((id) => id !== event.id)
-                : [...context.selected, event.id],
-          }),
-        },
-        'creations.selectPage': {
-          guard: 'selecting',
-          actions: assign({
-            selected: ({ context }) => [
-              ...context.selected,
-              ...context.items.filter((c) => !inProgress(c) && !context.selected.includes(c.id)).map((c) => c.id),
+        failed: {
+          description: 'The red banner with Try again',
+          tags: ['failed'],
+          meta: facts({
+            sees: [{ kind: 'failed', says: "the red banner shows the server's message, with Try again" }],
+            ignores: [
+              {
+                events: ['creations.more', 'creations.delete', ...selectEvents, ...bulkEvents],
+                why: 'Loading failed: nothing is listed, only the chips, the search bar and Try again are shown.',
+              },
             ],
           }),
-        },
-        'creations.zip': {
-          guard: 'hasSelection',
-          target: 'zipping',
-          actions: assign({ error: null }),
-          meta: facts({ rules: ['CREATIONS-11'] }),
-        },
-        'creations.bulkDelete': {
-          guard: 'hasSelection',
-          target: 'confirmingBulk',
-          actions: assign({ error: null }),
-          meta: facts({ rules: ['CREATIONS-12'] }),
-        },
-      },
-    },
-    loadingMore: {
-      description: 'Loading the next page after the cursor',
-      meta: facts({
-        rules: ['CREATIONS-1'],
-        sees: [{ role: 'button', name: 'Loading...', state: 'disabled' }],
-        ignores: [
-          {
-            events: [...listEvents, ...bulkEvents, ...bulkConfirmEvents],
-            why: 'The next page is loading: Load more, Download ZIP, Delete and the Delete buttons are disabled until it answers; Try again and the confirmations are not shown.',
+          initial: 'shown',
+          states: {
+            shown: { description: 'The message and Try again' },
+            typing: typing('shown'),
           },
-        ],
-      }),
-      tags: ['busy', 'loadingMore'],
-      invoke: {
-        id: 'loadMore',
-        src: 'loadPage',
-        input: ({ context }) => pageAfter(context, context.nextCursor),
-        onDone: [
-          { guard: 'draftPending', target: 'ready.typing', actions: 'appendPage' },
-          { target: 'ready', actions: 'appendPage' },
-        ],
-        onError: { target: 'ready', actions: assign({ error: ({ event }) => messageOf(event.error, LOAD_FAILED) }) },
-      },
-      on: {
-        // The chips stay live while the next page loads: a new filter drops that page and starts over.
-        'creations.filter': {
-          target: 'loading',
-          actions: assign({ category: ({ event }) => event.category, ...startOver }),
-        },
-        'creations.type': { actions: assign({ draft: ({ event }) => event.q }) },
-        'creations.search': {
-          guard: 'draftPending',
-          target: 'loading',
-          actions: ['applyDraft', { type: 'filtersChanged', params: ({ context }) => context.filters }],
-        },
-        'creations.filters': {
-          guard: 'newFilters',
-          target: 'loading',
-          actions: ['applyFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
-        },
-        'creations.clear': {
-          guard: 'anythingToClear',
-          target: 'loading',
-          actions: ['clearFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
-        },
-        // Select mode (CREATIONS-10): only finished runs can be chosen.
-        'creations.select.start': { guard: 'notSelecting', actions: assign({ selecting: true, selected: [] }) },
-        'creations.select.stop': { guard: 'selecting', actions: assign({ selecting: false, selected: [] }) },
-        'creations.toggle': {
-          guard: { type: 'selectable', params: ({ event }) => event },
-          actions: assign({
-            selected: ({ context, event }) =>
-              context.selected.includes(event.id)
-                ? context.selected.filter((id) => id !== event.id)
-                : [...context.selected, event.id],
-          }),
-        },
-        'creations.selectPage': {
-          guard: 'selecting',
-          actions: assign({
-            selected: ({ context }) => [
-              ...context.selected,
-              ...context.items.filter((c) => !inProgress(c) && !context.selected.includes(c.id)).map((c) => c.id),
-            ],
-          }),
+          on: {
+            'creations.reload': { target: 'loading', actions: assign({ error: null }) },
+            'creations.type': {
+              target: '.typing',
+              reenter: true,
+              actions: { type: 'setDraft', params: ({ event }) => event },
+            },
+          },
         },
       },
     },
@@ -516,25 +389,11 @@ export const creationsMachine = setup({
           { role: 'dialog', name: 'Delete creation' },
           { role: 'button', name: 'Delete', state: 'enabled' },
         ],
-        ignores: [
-          {
-            events: [
-              'creations.more',
-              'creations.filter',
-              'creations.reload',
-              'creations.delete',
-              ...searchEvents,
-              ...selectEvents,
-              ...bulkEvents,
-              ...bulkConfirmEvents,
-            ],
-            why: 'The confirmation is a modal dialog: the page behind it cannot be used until it is answered.',
-          },
-        ],
+        ignores: [{ events: allBut(...deleteConfirmEvents), why: MODAL }],
       }),
       on: {
         'creations.delete.confirm': { target: 'deleting' },
-        'creations.delete.cancel': { target: 'ready', actions: assign({ pending: null }) },
+        'creations.delete.cancel': { target: 'browsing.listed', actions: assign({ pending: null }) },
       },
     },
     deleting: {
@@ -542,19 +401,7 @@ export const creationsMachine = setup({
       meta: facts({
         rules: ['CREATIONS-2'],
         sees: [{ role: 'button', name: 'Deleting...', state: 'disabled' }],
-        ignores: [
-          {
-            events: [
-              'creations.filter',
-              ...listEvents,
-              ...searchEvents,
-              ...selectEvents,
-              ...bulkEvents,
-              ...bulkConfirmEvents,
-            ],
-            why: 'The delete is in flight: the dialog stays open with its buttons disabled until the server answers.',
-          },
-        ],
+        ignores: [{ events: sends, why: IN_FLIGHT }],
       }),
       tags: ['busy', 'deleting'],
       invoke: {
@@ -562,7 +409,7 @@ export const creationsMachine = setup({
         src: 'deleteCreation',
         input: ({ context }) => ({ id: context.pending ?? '' }),
         onDone: {
-          target: 'ready',
+          target: 'browsing.listed',
           actions: [
             {
               type: 'creationDeleted',
@@ -576,7 +423,7 @@ export const creationsMachine = setup({
           ],
         },
         onError: {
-          target: 'ready',
+          target: 'browsing.listed',
           actions: assign({ error: ({ event }) => messageOf(event.error, DELETE_FAILED), pending: null }),
         },
       },
@@ -589,14 +436,7 @@ export const creationsMachine = setup({
         sees: [{ role: 'button', name: 'Preparing ZIP...', state: 'disabled' }],
         ignores: [
           {
-            events: [
-              'creations.filter',
-              ...listEvents,
-              ...searchEvents,
-              ...selectEvents,
-              ...bulkEvents,
-              ...bulkConfirmEvents,
-            ],
+            events: sends,
             why: 'The ZIP is being made: the search, the filters and Select mode are disabled so the choice does not change under it.',
           },
         ],
@@ -605,8 +445,11 @@ export const creationsMachine = setup({
         id: 'downloadZip',
         src: 'downloadZip',
         input: ({ context }) => ({ ids: context.selected }),
-        onDone: { target: 'ready' },
-        onError: { target: 'ready', actions: assign({ error: ({ event }) => messageOf(event.error, ZIP_FAILED) }) },
+        onDone: { target: 'browsing.listed' },
+        onError: {
+          target: 'browsing.listed',
+          actions: assign({ error: ({ event }) => messageOf(event.error, ZIP_FAILED) }),
+        },
       },
     },
     confirmingBulk: {
@@ -618,16 +461,11 @@ export const creationsMachine = setup({
           { role: 'dialog', name: 'Delete creations' },
           { role: 'button', name: 'Delete', state: 'enabled' },
         ],
-        ignores: [
-          {
-            events: ['creations.filter', ...listEvents, ...searchEvents, ...selectEvents, ...bulkEvents],
-            why: 'The confirmation is a modal dialog: the page behind it cannot be used until it is answered.',
-          },
-        ],
+        ignores: [{ events: allBut(...bulkConfirmEvents), why: MODAL }],
       }),
       on: {
         'creations.bulkDelete.confirm': { target: 'bulkDeleting' },
-        'creations.bulkDelete.cancel': { target: 'ready' },
+        'creations.bulkDelete.cancel': { target: 'browsing.listed' },
       },
     },
     bulkDeleting: {
@@ -636,93 +474,18 @@ export const creationsMachine = setup({
       meta: facts({
         rules: ['CREATIONS-12'],
         sees: [{ role: 'button', name: 'Deleting...', state: 'disabled' }],
-        ignores: [
-          {
-            events: [
-              'creations.filter',
-              ...listEvents,
-              ...searchEvents,
-              ...selectEvents,
-              ...bulkEvents,
-              ...bulkConfirmEvents,
-            ],
-            why: 'The delete is in flight: the dialog stays open with its buttons disabled until the server answers.',
-          },
-        ],
+        ignores: [{ events: sends, why: IN_FLIGHT }],
       }),
       invoke: {
         id: 'deleteCreations',
         src: 'deleteCreations',
         input: ({ context }) => ({ ids: context.selected }),
         // All gone: the list reads its first page again (with the same search), Select mode ends.
-        onDone: { target: 'loading', actions: assign({ ...startOver, selecting: false }) },
+        onDone: { target: 'browsing', actions: assign({ ...startOver, selecting: false }) },
         // None gone (all or none): the server's refusal, and the choice stays.
         onError: {
-          target: 'ready',
+          target: 'browsing.listed',
           actions: assign({ error: ({ event }) => messageOf(event.error, BULK_DELETE_FAILED) }),
-        },
-      },
-    },
-    failed: {
-      description: 'The red banner with Try again',
-      tags: ['failed'],
-      meta: facts({
-        rules: ['CREATIONS-8'],
-        sees: [{ kind: 'failed', says: "the red banner shows the server's message, with Try again" }],
-        ignores: [
-          {
-            events: [
-              'creations.more',
-              'creations.delete',
-              'creations.delete.confirm',
-              'creations.delete.cancel',
-              ...selectEvents,
-              ...bulkEvents,
-              ...bulkConfirmEvents,
-            ],
-            why: 'Loading failed: nothing is listed, only the chips, the search bar and Try again are shown.',
-          },
-        ],
-      }),
-      initial: 'shown',
-      states: {
-        shown: { description: 'The message and Try again' },
-        typing: {
-          description: 'A search is being typed: it applies once the typing pauses (or on Enter)',
-          meta: facts({ rules: ['CREATIONS-8'] }),
-          after: {
-            searchPause: [
-              {
-                guard: 'draftPending',
-                target: '#creations.loading',
-                actions: ['applyDraft', { type: 'filtersChanged', params: ({ context }) => context.filters }],
-              },
-              { target: 'shown' },
-            ],
-          },
-        },
-      },
-      on: {
-        'creations.reload': { target: 'loading', actions: assign({ error: null }) },
-        'creations.filter': {
-          target: 'loading',
-          actions: assign({ category: ({ event }) => event.category, error: null }),
-        },
-        'creations.type': { target: '.typing', reenter: true, actions: assign({ draft: ({ event }) => event.q }) },
-        'creations.search': {
-          guard: 'draftPending',
-          target: 'loading',
-          actions: ['applyDraft', { type: 'filtersChanged', params: ({ context }) => context.filters }],
-        },
-        'creations.filters': {
-          guard: 'newFilters',
-          target: 'loading',
-          actions: ['applyFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
-        },
-        'creations.clear': {
-          guard: 'anythingToClear',
-          target: 'loading',
-          actions: ['clearFilters', { type: 'filtersChanged', params: ({ context }) => context.filters }],
         },
       },
     },

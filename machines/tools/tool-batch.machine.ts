@@ -37,14 +37,14 @@ const formSight = {
 const start = [
   {
     guard: 'invalid' as const,
-    target: '#toolBatch.on.refused',
+    target: '#toolBatch.on.answered.refused',
     actions: 'refuseInvalid' as const,
     meta: facts({ rules: ['RUNS-16'] }),
   },
   { guard: 'signedOut' as const, actions: 'requireSignIn' as const, meta: facts({ rules: ['RUNS-17'] }) },
   {
     guard: 'lacksCredits' as const,
-    target: '#toolBatch.on.refused',
+    target: '#toolBatch.on.answered.refused',
     actions: ['refuseShortfall' as const, 'refreshCredits' as const],
     meta: facts({ rules: ['RUNS-17'] }),
   },
@@ -67,7 +67,7 @@ export const toolBatchMachine = setup({
   actions: {
     /** A visitor pressed Start: the app opens the login dialog; the prompts stay. */
     requireSignIn: () => {},
-    /** The answer carried the new balance: the app passes it to the session ('creditsUpdated'), as a run does. */
+    /** The answer carried the new balance: the app reports it to the session, as a run does. */
     creditsChanged: (_, _params: { credits: number }) => {},
     /** The runs tray reads the runs at once (RUNS-7): the batch's runs show there. */
     refreshRuns: (_, _params: { ids: readonly string[] }) => {},
@@ -140,25 +140,6 @@ export const toolBatchMachine = setup({
             'batch.start': start,
           },
         },
-        refused: {
-          description: 'Refused before any call: no prompt, too many, or a balance short of the total',
-          meta: facts({
-            rules: ['RUNS-16', 'RUNS-17'],
-            sees: [
-              formSight,
-              { kind: 'batchBanner', says: 'the red banner with the refusal (the shortfall with its figures)' },
-            ],
-          }),
-          on: {
-            'batch.toggle': { target: '#toolBatch.off', actions: assign({ error: null }) },
-            'batch.text': {
-              target: 'editing',
-              // A change of the prompts: the message goes, and a later start is a new batch (a new key).
-              actions: assign({ text: ({ event }) => event.text, error: null, key: null, started: null }),
-            },
-            'batch.start': start,
-          },
-        },
         starting: {
           description: 'Starting the batch: one call reserves every run or none; the form is locked',
           meta: facts({
@@ -179,7 +160,7 @@ export const toolBatchMachine = setup({
               idempotencyKey: context.key ?? '',
             }),
             onDone: {
-              target: 'started',
+              target: 'answered.started',
               actions: [
                 assign({
                   started: ({ event }) => startedOf(event.output),
@@ -192,7 +173,7 @@ export const toolBatchMachine = setup({
               meta: facts({ rules: ['RUNS-18'] }),
             },
             onError: {
-              target: 'failed',
+              target: 'answered.failed',
               // The server's message (its 402 shortfall, the concurrent or rate limit); the key stays for a retry.
               actions: [
                 assign({
@@ -205,36 +186,53 @@ export const toolBatchMachine = setup({
             },
           },
         },
-        started: {
-          description: 'The batch started: how many runs started and how many wait queued; Start begins another',
-          meta: facts({
-            rules: ['RUNS-18'],
-            sees: [formSight, { kind: 'batchStarted', says: "'Started N runs: S in progress, Q queued.'" }],
-          }),
+        answered: {
+          description:
+            'A message shows above the form (a refusal, the batch started, or its failure): a change of the prompts clears it',
+          initial: 'refused',
           on: {
-            'batch.toggle': { target: '#toolBatch.off', actions: assign({ started: null }) },
+            // The mode off: the message goes, and a later start is a new batch (a new key).
+            'batch.toggle': { target: '#toolBatch.off', actions: assign({ error: null, started: null, key: null }) },
             'batch.text': {
               target: 'editing',
               // A change of the prompts: the message goes, and a later start is a new batch (a new key).
               actions: assign({ text: ({ event }) => event.text, error: null, key: null, started: null }),
             },
-            'batch.start': startAgain,
           },
-        },
-        failed: {
-          description: "The start failed: the server's message; Start tries the same batch again with the same key",
-          meta: facts({
-            rules: ['RUNS-18'],
-            sees: [formSight, { kind: 'batchBanner', says: "the red banner with the server's message" }],
-          }),
-          on: {
-            'batch.toggle': { target: '#toolBatch.off', actions: assign({ error: null, key: null }) },
-            'batch.text': {
-              target: 'editing',
-              // A change of the prompts: the message goes, and a later start is a new batch (a new key).
-              actions: assign({ text: ({ event }) => event.text, error: null, key: null, started: null }),
+          states: {
+            refused: {
+              description: 'Refused before any call: no prompt, too many, or a balance short of the total',
+              meta: facts({
+                rules: ['RUNS-16', 'RUNS-17'],
+                sees: [
+                  formSight,
+                  { kind: 'batchBanner', says: 'the red banner with the refusal (the shortfall with its figures)' },
+                ],
+              }),
+              on: {
+                'batch.start': start,
+              },
             },
-            'batch.start': startAgain,
+            started: {
+              description: 'The batch started: how many runs started and how many wait queued; Start begins another',
+              meta: facts({
+                rules: ['RUNS-18'],
+                sees: [formSight, { kind: 'batchStarted', says: "'Started N runs: S in progress, Q queued.'" }],
+              }),
+              on: {
+                'batch.start': startAgain,
+              },
+            },
+            failed: {
+              description: "The start failed: the server's message; Start tries the same batch again with the same key",
+              meta: facts({
+                rules: ['RUNS-18'],
+                sees: [formSight, { kind: 'batchBanner', says: "the red banner with the server's message" }],
+              }),
+              on: {
+                'batch.start': startAgain,
+              },
+            },
           },
         },
       },

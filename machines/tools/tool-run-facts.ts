@@ -43,9 +43,11 @@ const resumeOnOpen = {
   why: 'A page follows a run it did not start only as it opens, on a blank form; this one shows its own.',
 };
 
+/** The form, empty or as typed, with or without the red banner of a refusal or a failed run. */
+export const formFacts = { ignores: [noResultToReset] };
+
 export const idleFacts = {
   sees: [formSight, { kind: 'noBanner', says: 'no red banner' }],
-  ignores: [noResultToReset],
 };
 
 export const workingFacts = {
@@ -97,7 +99,7 @@ export const errorFacts = {
     },
     formSight,
   ],
-  ignores: [noResultToReset, resumeOnOpen],
+  ignores: [resumeOnOpen],
 };
 
 /** What the working states show besides the working button: the call the page has out. */

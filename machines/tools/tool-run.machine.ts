@@ -35,6 +35,7 @@ import type {
 import { facts } from '../shared/meta';
 import {
   toolRunFacts,
+  formFacts,
   idleFacts,
   workingFacts,
   resultFacts,
@@ -65,7 +66,7 @@ export const toolRunMachine = setup({
   actions: {
     /** A visitor pressed Generate: the app opens the login dialog; the form keeps its values. */
     requireSignIn: () => {},
-    /** The answer carried the new balance: the app passes it to the session ('creditsUpdated'). */
+    /** The answer carried the new balance: the app reports it to the session. */
     creditsChanged: (_, _params: { credits: number }) => {},
     /** The app reloads the balance (GET /api/users/credits), CREDITS-4. */
     refreshCredits: () => {},
@@ -177,17 +178,18 @@ export const toolRunMachine = setup({
       actions: { type: 'setBalance', params: ({ event }) => ({ signedIn: event.signedIn, credits: event.credits }) },
     },
   },
-  initial: 'idle',
+  initial: 'form',
   states: {
-    idle: {
-      description: 'The form: prompt, upload, aspect ratio or parameters; Generate is enabled when the form is valid',
-      meta: facts({ ...idleFacts, rules: ['TOOL-2', 'TOOL-11', 'TOOL-12', 'TOOL-13', 'AUTH-7'] }),
+    form: {
+      description: 'The form, with Generate: blank or as typed, or under the red banner of a refusal or a failed run',
+      meta: facts(formFacts),
       tags: ['form'],
+      initial: 'idle',
       on: {
         'tool.prompt': { actions: { type: 'setPrompt', params: ({ event }) => event } },
         'tool.image': { actions: { type: 'setImage', params: ({ event }) => event } },
         'tool.poseImage': { actions: { type: 'setPoseImage', params: ({ event }) => event } },
-        'tool.fileRejected': { target: 'error', actions: { type: 'refuse', params: ({ event }) => event } },
+        'tool.fileRejected': { target: '.error', actions: { type: 'refuse', params: ({ event }) => event } },
         'tool.aspect': {
           guard: { type: 'knownAspect', params: ({ event }) => event },
           actions: { type: 'setAspect', params: ({ event }) => event },
@@ -197,20 +199,16 @@ export const toolRunMachine = setup({
           guard: { type: 'knownParam', params: ({ event }) => event },
           actions: { type: 'setParam', params: ({ event }) => event },
         },
+        // 'Use these settings': the form takes a creation's settings, and its banner goes.
         'tool.apply': {
+          target: '.idle',
           actions: { type: 'applySettings', params: ({ event }) => event },
           meta: facts({ rules: ['CREATIONS-13'] }),
-        },
-        'tool.resume': {
-          guard: 'canFollow',
-          target: 'working',
-          actions: assign({ prompt: ({ event }) => event.prompt, resumeId: ({ event }) => event.id }),
-          meta: facts({ rules: ['RUNS-14'] }),
         },
         'tool.generate': [
           {
             guard: 'formInvalid',
-            target: 'error',
+            target: '.error',
             actions: {
               type: 'refuse',
               params: ({ context }) => ({ message: inputProblem(context.shape, context) ?? '' }),
@@ -219,7 +217,7 @@ export const toolRunMachine = setup({
           { guard: 'signedOut', actions: 'requireSignIn' },
           {
             guard: 'lacksCredits',
-            target: 'error',
+            target: '.error',
             actions: {
               type: 'refuse',
               params: ({ context }) => ({ message: notEnoughCredits(context.tool.cost, context.credits) }),
@@ -227,6 +225,29 @@ export const toolRunMachine = setup({
           },
           { target: 'working' },
         ],
+      },
+      states: {
+        idle: {
+          description:
+            'The form: prompt, upload, aspect ratio or parameters; Generate is enabled when the form is valid',
+          meta: facts({ ...idleFacts, rules: ['TOOL-2', 'TOOL-11', 'TOOL-12', 'TOOL-13', 'AUTH-7'] }),
+          on: {
+            'tool.resume': {
+              guard: 'canFollow',
+              target: '#toolRun.working',
+              actions: assign({ prompt: ({ event }) => event.prompt, resumeId: ({ event }) => event.id }),
+              meta: facts({ rules: ['RUNS-14'] }),
+            },
+          },
+        },
+        error: {
+          description: 'The red banner; the form stays as typed and Generate tries again',
+          meta: facts({
+            ...errorFacts,
+            rules: ['TOOL-2', 'TOOL-14', 'TOOL-15', 'TOOL-27', 'TOOL-29', 'TOOL-32', 'TOOL-38'],
+          }),
+          tags: ['error'],
+        },
       },
     },
     working: {
@@ -278,11 +299,11 @@ export const toolRunMachine = setup({
                 },
                 {
                   guard: { type: 'answered', params: ({ event }) => event.output },
-                  target: '#toolRun.error',
+                  target: '#toolRun.form.error',
                   actions: [{ type: 'showError', params: { message: INVALID_RESPONSE } }, 'refreshCredits'],
                 },
                 {
-                  target: '#toolRun.error',
+                  target: '#toolRun.form.error',
                   actions: [{ type: 'showFailure', params: ({ event }) => event.output }, 'refreshCredits'],
                 },
               ],
@@ -312,7 +333,7 @@ export const toolRunMachine = setup({
                   },
                 ],
                 onError: {
-                  target: '#toolRun.error',
+                  target: '#toolRun.form.error',
                   actions: {
                     type: 'showError',
                     params: ({ event }) => ({ message: uploadErrorText(event.error, 'main') }),
@@ -333,7 +354,7 @@ export const toolRunMachine = setup({
                   }),
                 },
                 onError: {
-                  target: '#toolRun.error',
+                  target: '#toolRun.form.error',
                   actions: {
                     type: 'showError',
                     params: ({ event }) => ({ message: uploadErrorText(event.error, 'pose') }),
@@ -361,11 +382,11 @@ export const toolRunMachine = setup({
               },
               {
                 guard: { type: 'answered', params: ({ event }) => event.output },
-                target: '#toolRun.error',
+                target: '#toolRun.form.error',
                 actions: [{ type: 'showError', params: { message: INVALID_RESPONSE } }, 'refreshCredits'],
               },
               {
-                target: '#toolRun.error',
+                target: '#toolRun.form.error',
                 actions: [{ type: 'showFailure', params: ({ event }) => event.output }, 'refreshCredits'],
               },
             ],
@@ -397,7 +418,7 @@ export const toolRunMachine = setup({
                 ],
               },
               {
-                target: '#toolRun.error',
+                target: '#toolRun.form.error',
                 actions: [{ type: 'showFailure', params: ({ event }) => event.output }, 'refreshCredits'],
               },
             ],
@@ -412,11 +433,11 @@ export const toolRunMachine = setup({
       tags: ['result'],
       after: { scrollDelay: { actions: 'scrollToResult' } },
       on: {
-        'tool.reset': { target: 'idle', actions: 'clearRun', meta: facts({ rules: ['TOOL-3', 'TOOL-39'] }) },
-        'tool.edit': { target: 'idle', actions: 'editRun', meta: facts({ rules: ['TOOL-43'] }) },
+        'tool.reset': { target: 'form.idle', actions: 'clearRun', meta: facts({ rules: ['TOOL-3', 'TOOL-39'] }) },
+        'tool.edit': { target: 'form.idle', actions: 'editRun', meta: facts({ rules: ['TOOL-43'] }) },
         // 'Use these settings' while a result shows: back to the form, as Edit, with that run's settings.
         'tool.apply': {
-          target: 'idle',
+          target: 'form.idle',
           actions: { type: 'applySettings', params: ({ event }) => event },
           meta: facts({ rules: ['CREATIONS-13'] }),
         },
@@ -424,7 +445,7 @@ export const toolRunMachine = setup({
         'tool.runAgain': [
           {
             guard: 'lacksCredits',
-            target: 'error',
+            target: 'form.error',
             actions: {
               type: 'refuse',
               params: ({ context }) => ({ message: notEnoughCredits(context.tool.cost, context.credits) }),
@@ -432,52 +453,6 @@ export const toolRunMachine = setup({
             meta: facts({ rules: ['TOOL-43'] }),
           },
           { target: 'working', meta: facts({ rules: ['TOOL-43'] }) },
-        ],
-      },
-    },
-    error: {
-      description: 'The red banner; the form stays as typed and Generate tries again',
-      meta: facts({
-        ...errorFacts,
-        rules: ['TOOL-2', 'TOOL-14', 'TOOL-15', 'TOOL-27', 'TOOL-29', 'TOOL-32', 'TOOL-38'],
-      }),
-      tags: ['form', 'error'],
-      on: {
-        'tool.prompt': { actions: { type: 'setPrompt', params: ({ event }) => event } },
-        'tool.image': { actions: { type: 'setImage', params: ({ event }) => event } },
-        'tool.poseImage': { actions: { type: 'setPoseImage', params: ({ event }) => event } },
-        'tool.fileRejected': { actions: { type: 'refuse', params: ({ event }) => event } },
-        'tool.apply': {
-          target: 'idle',
-          actions: { type: 'applySettings', params: ({ event }) => event },
-          meta: facts({ rules: ['CREATIONS-13'] }),
-        },
-        'tool.aspect': {
-          guard: { type: 'knownAspect', params: ({ event }) => event },
-          actions: { type: 'setAspect', params: ({ event }) => event },
-        },
-        'tool.size': { actions: { type: 'setSize', params: ({ event }) => event } },
-        'tool.param': {
-          guard: { type: 'knownParam', params: ({ event }) => event },
-          actions: { type: 'setParam', params: ({ event }) => event },
-        },
-        'tool.generate': [
-          {
-            guard: 'formInvalid',
-            actions: {
-              type: 'refuse',
-              params: ({ context }) => ({ message: inputProblem(context.shape, context) ?? '' }),
-            },
-          },
-          { guard: 'signedOut', actions: 'requireSignIn' },
-          {
-            guard: 'lacksCredits',
-            actions: {
-              type: 'refuse',
-              params: ({ context }) => ({ message: notEnoughCredits(context.tool.cost, context.credits) }),
-            },
-          },
-          { target: 'working' },
         ],
       },
     },

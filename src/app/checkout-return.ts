@@ -8,11 +8,11 @@ import { fromPromise } from 'xstate';
 import { checkoutReturnMachine, type CheckoutReturnInput } from '../../machines/billing/checkout-return.machine';
 import { defineFlow, type Flow } from './flow';
 import { useFlow } from './provider';
-import { dispatchCredits } from './session';
+import { reportCredits } from './session';
 
 export type CheckoutReturnActor = ActorRefFrom<typeof checkoutReturnMachine>;
 
-export const checkoutReturnFlow = defineFlow(checkoutReturnMachine)(({ api, session, navigate, window }) => ({
+export const checkoutReturnFlow = defineFlow(checkoutReturnMachine)(({ api, session, navigate }) => ({
   actors: {
     checkoutStatus: fromPromise(async ({ input, signal }) =>
       (await api()).getCheckoutStatus(input.sessionId, { signal }),
@@ -20,9 +20,9 @@ export const checkoutReturnFlow = defineFlow(checkoutReturnMachine)(({ api, sess
   },
   actions: {
     refreshUser: ({ context }) => {
-      // The badges show the new balance at once (the one path of a balance: 'creditsUpdated');
-      // the reload brings the plan too.
-      if (context.balance !== null) dispatchCredits(window(), context.balance);
+      // The badges show the new balance at once (the one path of a balance: the session); the reload brings
+      // the plan too.
+      if (context.balance !== null) reportCredits(session(), context.balance);
       session().send({ type: 'user.refresh' });
     },
     clearAddress: () => navigate({ to: '.', replace: true }),

@@ -12,8 +12,8 @@ import { themeLogic } from './theme';
 export type AppActor = ActorRefFrom<typeof appMachine>;
 
 /**
- * Window events the system listens to: 'creditsUpdated' (the one path of a balance into the session, CREDITS-3),
- * resizes for the sidebar. Tests give their systems the same source.
+ * Window events the system listens to: 'creditsUpdated' (a balance announced from outside the app, passed to the
+ * session, CREDITS-3), resizes for the sidebar. Tests give their systems the same source.
  */
 export const browserEvents = fromCallback(({ system }) => {
   const stopCredits = listenForCredits(system.get(systemIds.session));

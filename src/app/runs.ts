@@ -8,7 +8,7 @@ import { fromPromise } from 'xstate';
 import { runsMachine } from '../../machines/runs/runs.machine';
 import { noticeText, type NotifyPermission, type RunsInput } from '../../machines/runs/runs.types';
 import { loadEndpoints, sessionCredentials } from './api';
-import { dispatchCredits } from './session';
+import { reportCredits, type SessionActor } from './session';
 import { testDelays } from './test-delays';
 
 import { systemIds, type AppStart } from './app.machine';
@@ -31,11 +31,12 @@ export const runsLogic = runsMachine.provide({
       async ({ system, signal }) => (await (await loadEndpoints(sessionCredentials(system))).listRuns({ signal })).runs,
     ),
     cancelRun: fromPromise(async ({ input, system }) => {
+      const session = system.get(systemIds.session) as SessionActor;
       const endpoints = await loadEndpoints(sessionCredentials(system));
       const run = await endpoints.cancelRun(input.id);
-      // RUNS-8: the credits came back; the balance shown follows through its one path (CREDITS-3).
+      // RUNS-8: the credits came back; the balance shown follows through its one path, the session (CREDITS-3).
       endpoints.getCredits().then(
-        ({ credits }) => dispatchCredits(window, credits),
+        ({ credits }) => reportCredits(session, credits),
         (error: unknown) => console.error('Failed to fetch credits', error),
       );
       return run;

@@ -59,18 +59,19 @@ export function creditsFromEvent(event: Event): number | null {
 }
 
 /**
- * Announces a new balance the one way (CREDITS-3): the window's 'creditsUpdated' event, which the
- * root actor's browser event source forwards to the session (listenForCredits).
+ * The one path of a new balance (CREDITS-3): straight to the session of the app's actor system, which every
+ * badge and every run reads. An effect that learns a balance (a run's answer, a refund, a checkout) reports it
+ * here; the window's 'creditsUpdated' event, a balance announced from outside the app, arrives here too.
  */
-export function dispatchCredits(target: EventTarget, credits: number): void {
-  target.dispatchEvent(new CustomEvent('creditsUpdated', { detail: { credits } }));
+export function reportCredits(session: Pick<SessionActor, 'send'>, credits: number): void {
+  session.send({ type: 'credits.updated', credits });
 }
 
-/** Forwards window 'creditsUpdated' to the session; returns the unsubscribe. */
+/** Forwards window 'creditsUpdated' (a balance announced from outside the app) to the session; returns the unsubscribe. */
 export function listenForCredits(session: SessionActor, target: EventTarget = window): () => void {
   const onCredits = (event: Event) => {
     const credits = creditsFromEvent(event);
-    if (credits !== null) session.send({ type: 'credits.updated', credits });
+    if (credits !== null) reportCredits(session, credits);
   };
   target.addEventListener('creditsUpdated', onCredits);
   return () => target.removeEventListener('creditsUpdated', onCredits);

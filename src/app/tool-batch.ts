@@ -1,7 +1,7 @@
 /**
  * A batch of prompts' real effects (RUNS-16 to RUNS-18): POST /api/generate/batch with the click's
- * Idempotency-Key, the session for the login dialog and the balance (the one path of a balance,
- * 'creditsUpdated'), and the runs tray told to read at once. A tool page whose tool takes a batch starts
+ * Idempotency-Key, the session for the login dialog and the balance (the one path of a balance: the
+ * session), and the runs tray told to read at once. A tool page whose tool takes a batch starts
  * the flow with `useToolBatch`, beside its one-run flow, whose settings the batch shares.
  */
 import { useEffect } from 'react';
@@ -13,13 +13,13 @@ import type { ToolRunContext } from '../../machines/tools/tool-run.types';
 import type { Tool } from '../catalog/tools';
 import { defineFlow } from './flow';
 import { useFlow, useSession } from './provider';
-import { dispatchCredits, type SessionActor } from './session';
+import { reportCredits, type SessionActor } from './session';
 import { asToolError, refreshRuns, type ToolRunActor } from './tools';
 
 export type ToolBatchFlow = typeof toolBatchFlow;
 export type ToolBatchActor = Actor<typeof toolBatchMachine>;
 
-export const toolBatchFlow = defineFlow(toolBatchMachine)(({ api, session, window: win }) => ({
+export const toolBatchFlow = defineFlow(toolBatchMachine)(({ api, session }) => ({
   actors: {
     startBatch: fromPromise(async ({ input, signal }) => {
       try {
@@ -31,8 +31,8 @@ export const toolBatchFlow = defineFlow(toolBatchMachine)(({ api, session, windo
   },
   actions: {
     requireSignIn: () => session().send({ type: 'auth.required' }),
-    // The one path of a balance into the session: the window's 'creditsUpdated' (CREDITS-3).
-    creditsChanged: (_, { credits }) => dispatchCredits(win(), credits),
+    // The one path of a balance: straight to the session, which the badges and the runs read (CREDITS-3).
+    creditsChanged: (_, { credits }) => reportCredits(session(), credits),
     // RUNS-7: the tray lists the batch's runs at once, and follows them from there; RUNS-9: each is watched
     // until it has ended, so even one that ends before any read saw it working gets its notice.
     refreshRuns: (_, { ids }) => {
@@ -43,7 +43,7 @@ export const toolBatchFlow = defineFlow(toolBatchMachine)(({ api, session, windo
       api()
         .then((endpoints) => endpoints.getCredits())
         .then(
-          ({ credits }) => dispatchCredits(win(), credits),
+          ({ credits }) => reportCredits(session(), credits),
           (error: unknown) => console.error('Failed to fetch credits', error),
         );
     },

@@ -18,7 +18,7 @@ import { defineFlow, type Flow, type FlowContext } from './flow';
 import type { AppActor } from './create-app';
 import { followSession } from './follow-session';
 import { useApp, useSession } from './provider';
-import { dispatchCredits } from './session';
+import { reportCredits, type SessionActor } from './session';
 import { testDelays } from './test-delays';
 
 export type ToolRunFlow = Flow<typeof toolRunMachine>;
@@ -70,8 +70,8 @@ export function toolEffects({
   session,
   window: win,
 }: Pick<FlowContext, 'api' | 'session' | 'window'>): ToolEffects {
-  // The one path of a balance into the session: the window's 'creditsUpdated' (CREDITS-3).
-  const creditsChanged = (credits: number) => dispatchCredits(win(), credits);
+  // The one path of a balance: straight to the session, which the badges and the runs read (CREDITS-3).
+  const creditsChanged = (credits: number) => reportCredits(session(), credits);
   return {
     generateSync: fromPromise(({ input, signal }) =>
       rethrowing(async () => {
@@ -145,9 +145,30 @@ export const toolRunFlow = defineFlow(toolRunMachine)((ctx) =>
   }),
 );
 
-/** The tool pages' runs follow the session: a sign-out stops and forgets them (RUNS-13). */
-const sessionToPageRuns = followSession((system, signedIn) =>
-  (system.get(systemIds.pageRuns) as PageRunsActor).send({ type: signedIn ? 'session.signedIn' : 'session.signedOut' }),
+/** What a run reads of the session: signed in or not, and the balance. */
+const balanceIn = (snapshot: ReturnType<SessionActor['getSnapshot']>) => ({
+  signedIn: snapshot.hasTag('signedIn'),
+  credits: snapshot.context.user?.credits ?? 0,
+});
+
+/**
+ * The tool pages' runs follow the session: a sign-out stops and forgets them (RUNS-13), and every run kept is
+ * told the session's balance as it changes (`tool.balance`): the one path of a balance from the session into
+ * a run, whether its page shows or not.
+ */
+const sessionToPageRuns = followSession(
+  (system, signedIn) =>
+    (system.get(systemIds.pageRuns) as PageRunsActor).send({
+      type: signedIn ? 'session.signedIn' : 'session.signedOut',
+    }),
+  (system, snapshot) => {
+    const keeper = system.get(systemIds.pageRuns) as PageRunsActor | undefined;
+    const balance = balanceIn(snapshot);
+    for (const run of Object.values(keeper?.getSnapshot().children ?? {}) as ToolRunActor[]) {
+      const { signedIn, credits } = run.getSnapshot().context;
+      if (signedIn !== balance.signedIn || credits !== balance.credits) run.send({ type: 'tool.balance', ...balance });
+    }
+  },
 );
 
 /** The tool pages' runs of `app` (RUNS-12): started with the first tool page, following the session (RUNS-13). */
@@ -169,7 +190,7 @@ function pageRunsOf(app: AppActor): PageRunsActor {
  * The watch ends once the page's run has left its first form: 'Generate Another' never brings it back.
  */
 function followListedRun(app: AppActor, tool: Tool<string>, run: ToolRunActor): () => void {
-  if (tool.run.call === 'single' || !run.getSnapshot().matches('idle')) return () => {};
+  if (tool.run.call === 'single' || !run.getSnapshot().matches({ form: 'idle' })) return () => {};
   let listed: { unsubscribe: () => void } | undefined;
   const offer = (runs: readonly Run[]) => {
     const working = runs.find((r) => r.toolKey === tool.key && isActive(r));
@@ -190,27 +211,28 @@ function followListedRun(app: AppActor, tool: Tool<string>, run: ToolRunActor): 
     left.unsubscribe();
   };
   const left = run.subscribe((snapshot) => {
-    if (!snapshot.matches('idle')) stop();
+    if (!snapshot.matches({ form: 'idle' })) stop();
   });
   return stop;
 }
 
 /**
  * The page's run, kept by the app (RUNS-12): the first visit opens it with the session's current view
- * (signed in, balance); leaving the page leaves it working, and a later visit shows it as it stands. While
- * the page shows, the run is kept in step with the session through `tool.balance`. After a sign-out has
+ * (signed in, balance); leaving the page leaves it working, and a later visit shows it as it stands. The app
+ * keeps it in step with the session (`tool.balance`, sessionToPageRuns), not the page. After a sign-out has
  * stopped it (RUNS-13) the page opens a new one.
  */
 export function useToolRun(tool: Tool<string>, flow: ToolRunFlow = toolRunFlow): ToolRunActor {
   const app = useApp();
   const session = useSession();
-  const balance = () => {
-    const snapshot = session.getSnapshot();
-    return { signedIn: snapshot.hasTag('signedIn'), credits: snapshot.context.user?.credits ?? 0 };
-  };
   const [keeper] = useState(() => pageRunsOf(app));
   const open = () =>
-    keeper.send({ type: 'pageRuns.open', key: tool.key, logic: flow.create(app), input: { tool, ...balance() } });
+    keeper.send({
+      type: 'pageRuns.open',
+      key: tool.key,
+      logic: flow.create(app),
+      input: { tool, ...balanceIn(session.getSnapshot()) },
+    });
   // Opened before the first render reads it (a kept run is left as it is).
   useState(open);
   const run = useSelector(keeper, (s) => (s.children as Record<string, ToolRunActor | undefined>)[pageRunId(tool.key)]);
@@ -223,22 +245,10 @@ export function useToolRun(tool: Tool<string>, flow: ToolRunFlow = toolRunFlow):
       open();
       return;
     }
-    let last = balance();
-    run.send({ type: 'tool.balance', ...last });
-    const unfollow = followListedRun(app, tool, run);
-    const subscription = session.subscribe(() => {
-      const next = balance();
-      if (next.signedIn === last.signedIn && next.credits === last.credits) return;
-      last = next;
-      run.send({ type: 'tool.balance', ...next });
-    });
-    return () => {
-      subscription.unsubscribe();
-      unfollow();
-    };
-    // `balance` and `open` read the session and the flow they close over; the subscription is the session's.
+    return followListedRun(app, tool, run);
+    // `open` reads the session and the flow it closes over.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [run, session]);
+  }, [run]);
   // Opened before the first render: there is always a run shown.
   return (run ?? shown)!;
 }

@@ -104,7 +104,7 @@ describe('my creations: search and filters (CREATIONS-8, CREATIONS-9)', () => {
       loaded,
       { type: 'creations.type', q: 'pia' },
       { type: 'creations.type', q: 'piano ' },
-      elapse('searchPause', 'creations.ready.typing'),
+      elapse('searchPause', 'creations.browsing.listed.ready.typing'),
     ]);
     const filters = { ...noFilters, q: 'piano' };
     expect(r.started.at(-1)).toEqual({
@@ -122,7 +122,7 @@ describe('my creations: search and filters (CREATIONS-8, CREATIONS-9)', () => {
       { type: 'creations.type', q: 'piano' },
       { type: 'creations.search' },
     ]);
-    expect(r.snapshot.value).toBe('loading');
+    expect(r.snapshot.value).toEqual({ browsing: 'loading' });
     expect(ctx(r.snapshot).filters.q).toBe('piano');
     const again = await scenario(creationsModel, [
       loaded,
@@ -169,7 +169,7 @@ describe('my creations: search and filters (CREATIONS-8, CREATIONS-9)', () => {
     ]);
     expect(ctx(r.snapshot).filters).toEqual({ ...noFilters, status: 'failed' });
     expect(ctx(r.snapshot).draft).toBe('pia');
-    expect(r.snapshot.matches({ ready: 'typing' })).toBe(true);
+    expect(r.snapshot.matches({ browsing: { listed: { ready: 'typing' } } })).toBe(true);
   });
 
   it('starts with the filters of the address, and pages with them', async () => {
@@ -198,7 +198,7 @@ describe('my creations: search and filters (CREATIONS-8, CREATIONS-9)', () => {
     const r = await scenario(creationsModel, [
       { type: 'creations.type', q: 'piano' },
       loaded,
-      elapse('searchPause', 'creations.ready.typing'),
+      elapse('searchPause', 'creations.browsing.listed.ready.typing'),
     ]);
     expect(ctx(r.snapshot).filters.q).toBe('piano');
     expect(r.snapshot.hasTag('loading')).toBe(true);

@@ -78,7 +78,7 @@ describe('the batch form before any call', () => {
     actor.send({ type: 'batch.text', text: ' \n\n  ' });
     actor.send({ type: 'batch.start' });
     await settle();
-    expect(actor.getSnapshot().value).toEqual({ on: 'refused' });
+    expect(actor.getSnapshot().value).toEqual({ on: { answered: 'refused' } });
     expect(actor.getSnapshot().context.error).toBe(ENTER_PROMPT);
     expect(calls).toEqual([]);
   });
@@ -134,7 +134,7 @@ describe('the batch form before any call', () => {
     actor.send({ type: 'batch.text', text: six });
     actor.send({ type: 'batch.start' });
     await settle();
-    expect(actor.getSnapshot().value).toEqual({ on: 'refused' });
+    expect(actor.getSnapshot().value).toEqual({ on: { answered: 'refused' } });
     expect(actor.getSnapshot().context.error).toBe(
       'This batch costs 48 credits and you have 40. Add 8 credits or remove prompts.',
     );
@@ -172,7 +172,7 @@ describe('starting a batch', () => {
       },
     ]);
     const { context, value } = actor.getSnapshot();
-    expect(value).toEqual({ on: 'started' });
+    expect(value).toEqual({ on: { answered: 'started' } });
     expect(context.started).toEqual({ started: 4, queued: 2 });
     expect(startedText(context.started!)).toBe(
       'Started 6 runs: 4 in progress, 2 queued. Follow them in the Runs tray.',
@@ -191,7 +191,7 @@ describe('starting a batch', () => {
     actor.send({ type: 'batch.start' });
     await settle();
     expect(calls.map((c) => c.idempotencyKey)).toEqual(['key-1', 'key-2']);
-    expect(actor.getSnapshot().value).toEqual({ on: 'started' });
+    expect(actor.getSnapshot().value).toEqual({ on: { answered: 'started' } });
   });
 
   it("RUNS-18: the server's 402 is shown as it says it; the same batch tried again carries the same key", async () => {
@@ -201,7 +201,7 @@ describe('starting a batch', () => {
     actor.send({ type: 'batch.text', text: six });
     actor.send({ type: 'batch.start' });
     await settle();
-    expect(actor.getSnapshot().value).toEqual({ on: 'failed' });
+    expect(actor.getSnapshot().value).toEqual({ on: { answered: 'failed' } });
     expect(actor.getSnapshot().context.error).toBe(
       'This batch costs 48 credits and you have 40. Add 8 credits or remove prompts.',
     );
@@ -211,7 +211,7 @@ describe('starting a batch', () => {
     actor.send({ type: 'batch.start' });
     await settle();
     expect(calls.map((c) => c.idempotencyKey)).toEqual(['key-1', 'key-1']);
-    expect(actor.getSnapshot().value).toEqual({ on: 'started' });
+    expect(actor.getSnapshot().value).toEqual({ on: { answered: 'started' } });
   });
 
   it('RUNS-18: after a failed start, changed prompts or settings make a new batch with a new key', async () => {

@@ -104,10 +104,10 @@ async function formAnswer(
     for (const event of events) run.send(event);
     const before = run.getSnapshot().context;
     run.send({ type: 'tool.generate' });
-    for (let i = 0; i < 5 && sent.length === 0 && !run.getSnapshot().matches('error'); i++) await turn();
+    for (let i = 0; i < 5 && sent.length === 0 && !run.getSnapshot().matches({ form: 'error' }); i++) await turn();
     const after = run.getSnapshot();
     if (sent[0]) return { sent: sent[0].body };
-    expect(after.value).toBe('error');
+    expect(after.value).toEqual({ form: 'error' });
     // The body the form would have sent: with the picture it holds as uploaded (person-to-person uploads only after the checks).
     const body = generationBody({ ...before, uploaded: { image: before.image ? uploaded : null, poseImage: null } });
     return { refused: after.context.error ?? '', body };

@@ -10,7 +10,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { flowContext, isFlow } from '../../src/app/flow';
 import { checkoutFlow } from '../../src/app/checkout';
-import { dispatchCredits } from '../../src/app/session';
 import { fakeEndpoints, freeUser, startSession } from './views/helpers';
 
 const modules = import.meta.glob<Record<string, unknown>>('../../src/app/*.{ts,tsx}', { eager: true });
@@ -89,10 +88,10 @@ describe('one helper builds every flow', () => {
   });
 });
 
-describe("a balance reaches the session one way: the window's 'creditsUpdated'", () => {
-  it('the test system forwards it as the app does (its browser event source)', async () => {
+describe("a balance announced from outside the app: the window's 'creditsUpdated' (CREDITS-3)", () => {
+  it('the test system forwards it to the session as the app does (its browser event source)', async () => {
     const { session } = await startSession({ endpoints: fakeEndpoints(freeUser), token: 't' });
-    dispatchCredits(window, 321);
+    window.dispatchEvent(new CustomEvent('creditsUpdated', { detail: { credits: 321 } }));
     expect(session.getSnapshot().context.user?.credits).toBe(321);
   });
 });

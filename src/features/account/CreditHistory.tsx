@@ -69,15 +69,7 @@ export function CreditHistory({
       </div>
       <ErrorBanner>{error}</ErrorBanner>
       {failed ? (
-        <div className={forms.actions}>
-          <button
-            type="button"
-            className={buttons.button.secondary}
-            onClick={() => flow.send({ type: 'history.retry' })}
-          >
-            Try again
-          </button>
-        </div>
+        <TryAgain onClick={() => flow.send({ type: 'history.retry' })} />
       ) : loading ? (
         <p className={page.muted}>Loading...</p>
       ) : entries.length === 0 ? (
@@ -144,6 +136,17 @@ function DownloadCsv({ logic }: { logic: Flow<typeof creditCsvMachine> }) {
         {busy ? 'Downloading...' : 'Download CSV'}
       </button>
       <ErrorBanner>{error}</ErrorBanner>
+    </div>
+  );
+}
+
+/** A failed read's Try again (the credit history, the month's spending). */
+export function TryAgain({ onClick }: { onClick: () => void }) {
+  return (
+    <div className={forms.actions}>
+      <button type="button" className={buttons.button.secondary} onClick={onClick}>
+        Try again
+      </button>
     </div>
   );
 }

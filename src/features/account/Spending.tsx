@@ -4,9 +4,9 @@ import { spendingFlow } from '../../app/billing';
 import { useFlow, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import { ErrorBanner } from '../../components/ui/form/fields';
-import * as forms from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
 import * as styles from './account.css';
+import { TryAgain } from './CreditHistory';
 
 const number = (n: number) => n.toLocaleString('en-US');
 
@@ -65,15 +65,7 @@ export function Spending({
       </div>
       <ErrorBanner>{error}</ErrorBanner>
       {failed ? (
-        <div className={forms.actions}>
-          <button
-            type="button"
-            className={buttons.button.secondary}
-            onClick={() => flow.send({ type: 'spending.retry' })}
-          >
-            Try again
-          </button>
-        </div>
+        <TryAgain onClick={() => flow.send({ type: 'spending.retry' })} />
       ) : loading ? (
         <p className={page.muted}>Loading...</p>
       ) : tools.length === 0 ? (

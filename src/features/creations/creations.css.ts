@@ -233,15 +233,3 @@ export const selectBox = style({
   minHeight: 24,
 });
 globalStyle(`${selectBox} input`, { width: 20, height: 20, margin: 0 });
-/** The bar's labels and fields, as the app's forms draw them (kept here: the forms' styles are in the first load). */
-export const fieldLabel = style({ fontSize: vars.fontSize.sm, fontWeight: 600, color: vars.color.text });
-export const fieldInput = style({
-  minHeight: 40,
-  padding: `0 ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.input,
-  color: vars.color.text,
-  fontSize: vars.fontSize.md,
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.accent}`, outlineOffset: 1 } },
-});

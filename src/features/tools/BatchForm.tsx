@@ -6,7 +6,6 @@
  * control sends it an event.
  */
 import { useId, type ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { takesPromptBatch, type Tool } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
@@ -21,6 +20,7 @@ import {
 } from '../../app/tool-batch';
 import type { ToolRunActor } from '../../app/tools';
 import { AspectPresets, ParamFields } from './ToolForm';
+import { CreditLinks } from './CreditLinks';
 import * as styles from './ToolPage.css';
 import * as own from './BatchForm.css';
 
@@ -130,30 +130,21 @@ function CostLine({ batch, id }: { batch: ToolBatchActor; id: string }) {
 /** The refusal or the server's message; a shortfall links to the two ways of getting more credits (RUNS-17). */
 function BatchBanner({ batch }: { batch: ToolBatchActor }) {
   const error = useSelector(batch, (s) =>
-    s.matches({ on: 'refused' }) || s.matches({ on: 'failed' }) ? s.context.error : null,
+    s.matches({ on: { answered: 'refused' } }) || s.matches({ on: { answered: 'failed' } }) ? s.context.error : null,
   );
   const short = useSelector(batch, (s) => s.context.signedIn && shortfall(s.context) !== null);
   if (error === null || error === '') return null;
   return (
     <div role="alert" className={styles.alert}>
       <span>{error}</span>
-      {short ? (
-        <>
-          <Link to="/credits" className={styles.alertLink}>
-            Buy credits
-          </Link>
-          <Link to="/subscribe" className={styles.alertLink}>
-            See plans
-          </Link>
-        </>
-      ) : null}
+      {short ? <CreditLinks /> : null}
     </div>
   );
 }
 
 /** RUNS-18: how many runs started and how many wait queued. */
 function Started({ batch }: { batch: ToolBatchActor }) {
-  const started = useSelector(batch, (s) => (s.matches({ on: 'started' }) ? s.context.started : null));
+  const started = useSelector(batch, (s) => (s.matches({ on: { answered: 'started' } }) ? s.context.started : null));
   if (started === null) return null;
   return (
     <p role="status" className={own.started}>

@@ -3,7 +3,6 @@
  * inputs, the red banner, the progress bar and the result. Every value is one narrow selector on
  * the page's tool run, which the app keeps when the page is left; every control sends an event to it.
  */
-import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { clipLengthText, toolByKey, type ClipLength, type Tool } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
@@ -16,6 +15,7 @@ import { AspectPresets, ParamFields, PromptField, SizeFields, UploadArea } from 
 import { ToolResult } from './ToolResult';
 import { BatchMode } from './BatchForm';
 import { viewOf, type PageToolKey, type ToolView } from './tool-views';
+import { CreditLinks } from './CreditLinks';
 import * as styles from './ToolPage.css';
 import { creditsReturned } from '../../../machines/tools/errors';
 
@@ -140,16 +140,7 @@ function Banner({ run }: { run: ToolRunActor }) {
   const row = (
     <div role="alert" className={refunded === null ? styles.alert : styles.alertRow}>
       <span>{error}</span>
-      {lacksCredits ? (
-        <>
-          <Link to="/credits" className={styles.alertLink}>
-            Buy credits
-          </Link>
-          <Link to="/subscribe" className={styles.alertLink}>
-            See plans
-          </Link>
-        </>
-      ) : null}
+      {lacksCredits ? <CreditLinks /> : null}
     </div>
   );
   if (refunded === null) return row;

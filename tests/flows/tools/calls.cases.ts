@@ -47,7 +47,7 @@ describe('advertisement: the retry path', () => {
     expect(calls.generateSync).toHaveLength(3);
 
     const s = actor.getSnapshot();
-    expect(s.value).toBe('error');
+    expect(s.value).toEqual({ form: 'error' });
     expect(s.context.error).toBe(AD_BUSY);
     expect(s.context.progress).toBe(0);
     expect(calls.generateSync.map((c) => c.input.idempotencyKey)).toEqual(['key-1', 'key-1', 'key-1']);
@@ -243,7 +243,7 @@ describe('polling', () => {
     await vi.advanceTimersByTimeAsync(2000);
     expect(calls.fetchPrediction).toHaveLength(60);
     const s = actor.getSnapshot();
-    expect(s.value).toBe('error');
+    expect(s.value).toEqual({ form: 'error' });
     expect(s.context.error).toBe(GENERATION_TIMED_OUT);
     expect(s.context.progress).toBe(0);
     expect(spies.refreshCredits).toHaveBeenCalledTimes(1);
@@ -340,7 +340,7 @@ describe('person to person: upload, start, poll', () => {
     const actor = run('person-to-person', effects);
     startRun(actor);
     await settle();
-    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().value).toEqual({ form: 'error' });
     expect(actor.getSnapshot().context.error).toBe(text);
     expect(calls.startGeneration).toHaveLength(0);
     expect(spies.refreshCredits).not.toHaveBeenCalled();
@@ -469,12 +469,12 @@ describe('following a run of the account (RUNS-14)', () => {
     const touched = run('text-to-text', testEffects({}).effects);
     touched.send({ type: 'tool.prompt', prompt: 'my own words' });
     touched.send({ type: 'tool.resume', id: 'pred-7', prompt: 'a calm sea at dawn' });
-    expect(touched.getSnapshot().value).toBe('idle');
+    expect(touched.getSnapshot().value).toEqual({ form: 'idle' });
     expect(touched.getSnapshot().context.prompt).toBe('my own words');
 
     const single = run('text-to-image', testEffects({}).effects);
     single.send({ type: 'tool.resume', id: 'pred-7', prompt: 'a calm sea at dawn' });
-    expect(single.getSnapshot().value).toBe('idle');
+    expect(single.getSnapshot().value).toEqual({ form: 'idle' });
     expect(single.getSnapshot().context.prompt).toBe('');
   });
 

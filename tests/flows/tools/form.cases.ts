@@ -30,7 +30,7 @@ describe('the form before any call', () => {
     if ('image' in form) actor.send({ type: 'tool.image', image: form.image });
     actor.send({ type: 'tool.generate' });
     await settle();
-    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().value).toEqual({ form: 'error' });
     expect(actor.getSnapshot().context.error).toBe(text);
     expect(Object.values(calls).flat()).toEqual([]);
   });
@@ -42,7 +42,7 @@ describe('the form before any call', () => {
     actor.send({ type: 'tool.generate' });
     await settle();
     expect(spies.requireSignIn).toHaveBeenCalledTimes(1);
-    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().value).toEqual({ form: 'idle' });
     expect(actor.getSnapshot().context.prompt).toBe('a lighthouse at dusk');
     expect(actor.getSnapshot().context.error).toBeNull();
     expect(calls.generateSync).toEqual([]);
@@ -62,7 +62,7 @@ describe('the form before any call', () => {
     actor.send({ type: 'tool.prompt', prompt: 'in watercolour' });
     actor.send({ type: 'tool.generate' });
     await settle();
-    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().value).toEqual({ form: 'error' });
     expect(actor.getSnapshot().context.error).toBe(`You need ${tool.cost} credits to run this tool. You have 10.`);
     expect(Object.values(calls).flat()).toEqual([]);
 
@@ -147,7 +147,7 @@ describe('result: Generate Another and the locked aspect buttons', () => {
     const { actor } = await fromResult();
     actor.send({ type: 'tool.reset' });
     const s = actor.getSnapshot();
-    expect(s.value).toBe('idle');
+    expect(s.value).toEqual({ form: 'idle' });
     expect(s.context).toMatchObject({
       prompt: '',
       image: null,
@@ -207,7 +207,7 @@ describe('answers without what the call promises, and failed starts', () => {
     await settle();
     expect(calls.generateSync).toHaveLength(1);
     const s = actor.getSnapshot();
-    expect(s.value).toBe('error');
+    expect(s.value).toEqual({ form: 'error' });
     expect(s.context).toMatchObject({ error: INVALID_RESPONSE, result: null, progress: 0 });
     expect(spies.refreshCredits).toHaveBeenCalledTimes(1);
     expect(spies.creditsChanged).not.toHaveBeenCalled();
@@ -220,7 +220,7 @@ describe('answers without what the call promises, and failed starts', () => {
     actor.send({ type: 'tool.generate' });
     await settle();
     expect(calls.startGeneration[0]?.input.endpoint).toBe('/api/generate/restore');
-    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().value).toEqual({ form: 'error' });
     expect(actor.getSnapshot().context.error).toBe(INVALID_RESPONSE);
     expect(calls.fetchPrediction).toEqual([]);
     expect(spies.refreshCredits).toHaveBeenCalledTimes(1);
@@ -239,7 +239,7 @@ describe('answers without what the call promises, and failed starts', () => {
     actor.send({ type: 'tool.generate' });
     await settle();
     expect(calls.startGeneration).toHaveLength(1);
-    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().value).toEqual({ form: 'error' });
     expect(actor.getSnapshot().context.error).toBe(text);
     expect(calls.fetchPrediction).toEqual([]);
     expect(spies.refreshCredits).toHaveBeenCalledTimes(1);
@@ -257,7 +257,7 @@ describe('the red banner: the form stays editable and Generate tries again', () 
     });
     const actor = run('person-to-person', effects);
     actor.send({ type: 'tool.fileRejected', message: TOO_LARGE });
-    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().value).toEqual({ form: 'error' });
     expect(actor.getSnapshot().context.error).toBe(TOO_LARGE);
     actor.send({ type: 'tool.fileRejected', message: POSE_TOO_LARGE });
     expect(actor.getSnapshot().context.error).toBe(POSE_TOO_LARGE);
@@ -266,7 +266,7 @@ describe('the red banner: the form stays editable and Generate tries again', () 
     actor.send({ type: 'tool.image', image: IMAGE });
     actor.send({ type: 'tool.poseImage', image: POSE });
     actor.send({ type: 'tool.prompt', prompt: 'on a beach' });
-    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().value).toEqual({ form: 'error' });
     expect(actor.getSnapshot().context).toMatchObject({ image: IMAGE, poseImage: POSE, prompt: 'on a beach' });
 
     actor.send({ type: 'tool.generate' });
@@ -315,7 +315,7 @@ describe('the red banner: the form stays editable and Generate tries again', () 
     actor.send({ type: 'tool.prompt', prompt: 'in watercolour' });
     actor.send({ type: 'tool.generate' });
     await settle();
-    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().value).toEqual({ form: 'error' });
     actor.send({ type: 'tool.size', width: 1001, height: 517 });
     expect(actor.getSnapshot().context).toMatchObject({ width: 1000, height: 512 });
     actor.send({ type: 'tool.generate' });
@@ -354,7 +354,7 @@ describe('the red banner: the form stays editable and Generate tries again', () 
     // The prompt emptied: the text of TOOL-11, no call.
     actor.send({ type: 'tool.prompt', prompt: '   ' });
     actor.send({ type: 'tool.generate' });
-    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().value).toEqual({ form: 'error' });
     expect(actor.getSnapshot().context.error).toBe('Please enter a prompt');
 
     // Signed out meanwhile: the login dialog, the prompt kept.
@@ -362,7 +362,7 @@ describe('the red banner: the form stays editable and Generate tries again', () 
     actor.send({ type: 'tool.balance', signedIn: false, credits: 0 });
     actor.send({ type: 'tool.generate' });
     expect(spies.requireSignIn).toHaveBeenCalledTimes(1);
-    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().value).toEqual({ form: 'error' });
     expect(actor.getSnapshot().context.prompt).toBe('a hare');
 
     // Back with too few credits: the balance text.

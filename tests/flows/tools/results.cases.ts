@@ -48,7 +48,7 @@ describe('Run again and Edit', () => {
     // The answer left the balance at 0.
     expect(actor.getSnapshot().context.credits).toBe(0);
     actor.send({ type: 'tool.runAgain' });
-    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().value).toEqual({ form: 'error' });
     expect(actor.getSnapshot().context.error).toBe(notEnoughCredits(cost, 0));
     expect(actor.getSnapshot().context.prompt).toBe('a red fox');
     expect(calls.generateSync).toHaveLength(1);
@@ -58,7 +58,7 @@ describe('Run again and Edit', () => {
     const { actor } = await foxResult();
     actor.send({ type: 'tool.edit' });
     const s = actor.getSnapshot();
-    expect(s.value).toBe('idle');
+    expect(s.value).toEqual({ form: 'idle' });
     expect(s.context).toMatchObject({ prompt: 'a red fox', aspect: 'Portrait', width: 832, height: 1216 });
     expect(s.context).toMatchObject({ result: null, error: null, progress: 0, key: null });
     actor.send({ type: 'tool.prompt', prompt: 'a red fox at dusk' });
@@ -150,7 +150,7 @@ describe('a failed run says its credits came back', () => {
     person.send({ type: 'tool.image', image: IMAGE });
     person.send({ type: 'tool.generate' });
     await settle();
-    expect(person.getSnapshot().value).toBe('error');
+    expect(person.getSnapshot().value).toEqual({ form: 'error' });
     expect(person.getSnapshot().context).toMatchObject({
       error: 'NSFW content detected',
       refunded: toolByKey('person-to-person').cost,
@@ -190,7 +190,7 @@ describe("A creation's settings (tool.apply)", () => {
     const picture = run('image-to-image', effects);
     picture.send({ type: 'tool.apply', ...settings });
     const s = picture.getSnapshot();
-    expect(s.value).toBe('idle');
+    expect(s.value).toEqual({ form: 'idle' });
     expect(s.context).toMatchObject({ prompt: 'as a watercolour', width: 640, height: 480, image: UPLOADED });
     picture.send({ type: 'tool.generate' });
     await settle();
@@ -234,15 +234,15 @@ describe("A creation's settings (tool.apply)", () => {
   it('CREATIONS-13: from a result or a red banner the form comes back with the settings; a run in progress ignores them', async () => {
     const { actor } = await foxResult();
     actor.send({ type: 'tool.apply', ...settings, prompt: 'a grey wolf' });
-    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().value).toEqual({ form: 'idle' });
     expect(actor.getSnapshot().context).toMatchObject({ prompt: 'a grey wolf', result: null, error: null });
 
     const refused = run('text-to-image', testEffects({}).effects, { credits: 0 });
     refused.send({ type: 'tool.prompt', prompt: 'a red fox' });
     refused.send({ type: 'tool.generate' });
-    expect(refused.getSnapshot().value).toBe('error');
+    expect(refused.getSnapshot().value).toEqual({ form: 'error' });
     refused.send({ type: 'tool.apply', ...settings, prompt: 'a grey wolf' });
-    expect(refused.getSnapshot().value).toBe('idle');
+    expect(refused.getSnapshot().value).toEqual({ form: 'idle' });
     expect(refused.getSnapshot().context).toMatchObject({ prompt: 'a grey wolf', error: null });
 
     const { effects } = testEffects({ generateSync: () => new Promise(() => {}) });
@@ -267,7 +267,7 @@ describe("A creation's settings (tool.apply)", () => {
     const poor = run('image-to-image', effects, { credits: cost - 1 });
     poor.send({ type: 'tool.apply', ...settings });
     poor.send({ type: 'tool.generate' });
-    expect(poor.getSnapshot().value).toBe('error');
+    expect(poor.getSnapshot().value).toEqual({ form: 'error' });
     expect(poor.getSnapshot().context.error).toBe(notEnoughCredits(cost, cost - 1));
     expect(calls.generateSync).toHaveLength(1);
   });

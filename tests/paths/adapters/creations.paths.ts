@@ -177,7 +177,7 @@ export const creationsPaths: PathAdapter = {
         : { type: 'xstate.error.actor.loadPage', error: serverError('Database unavailable') },
       { type: 'creations.type', q: 'piano' },
       { type: 'creations.type', q: '' },
-      { type: `xstate.after.searchPause.creations.${state}.typing` },
+      { type: `xstate.after.searchPause.creations.browsing.${state === 'ready' ? 'listed.ready' : state}.typing` },
     ],
   })),
 

@@ -283,7 +283,8 @@ export const toolBatchPaths: PathAdapter = {
         // The session ends: the next signed-in call answers 401.
         if (!signedIn) return null;
         const rereads =
-          source.matches({ on: 'failed' }) || (source.matches({ on: 'refused' }) && shortfall(c) !== null);
+          source.matches({ on: { answered: 'failed' } }) ||
+          (source.matches({ on: { answered: 'refused' } }) && shortfall(c) !== null);
         if (!rereads)
           return 'the page reads the balance again only after a failed start or a refusal for want of credits';
         return credits === c.credits ? 'the balance read again is the one shown' : null;

@@ -406,7 +406,7 @@ export const toolRunPaths: PathAdapter = {
       case 'tool.balance': {
         // The page as it opens gives its run the session's balance (useToolRun)…
         const opening =
-          source.matches('idle') &&
+          source.matches({ form: 'idle' }) &&
           context.key === null &&
           context.prompt === (context.shape.defaultPrompt ?? '') &&
           !context.image &&

@@ -5,9 +5,12 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { toolRunFlow } from '../../../src/app/tools';
+import type { ActorRefFrom } from 'xstate';
+import { pageRunId, type pageRunsMachine } from '../../../machines/runs/page-runs.machine';
+import { systemIds } from '../../../src/app/app.machine';
+import { toolRunFlow, type ToolRunActor } from '../../../src/app/tools';
 import { ToolPage } from '../../../src/features/tools/ToolPage';
-import { currentSession, fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';
+import { currentApp, currentSession, fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';
 
 afterEach(() => {
   cleanup();
@@ -31,6 +34,8 @@ async function openPage(api: ReturnType<typeof heldEndpoints>) {
   await renderWithRouter(<ToolPage toolKey="text-to-image" flow={flow} />);
   await screen.findByRole('heading', { level: 1, name: 'Text to Image' });
 }
+
+type PageRunsActor = ActorRefFrom<typeof pageRunsMachine>;
 
 const prompt = () => screen.getByLabelText(/^Prompt/) as HTMLTextAreaElement;
 
@@ -69,5 +74,18 @@ describe("a tool page's run outlives the page", () => {
     // The page shown opens a new, blank run for the visitor.
     await waitFor(() => expect(prompt().value).toBe(''));
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('CREDITS-3: a kept run takes a new balance from the session while its page is not shown', async () => {
+    const api = heldEndpoints();
+    await startSession({ endpoints: { ...fakeEndpoints(proUser), ...api }, token: 'saved' });
+    await openPage(api);
+    cleanup();
+    const keeper = currentApp().system.get(systemIds.pageRuns) as PageRunsActor;
+    const run = (keeper.getSnapshot().children as Record<string, ToolRunActor>)[pageRunId('text-to-image')]!;
+    expect(run.getSnapshot().context).toMatchObject({ signedIn: true, credits: proUser.credits });
+    // A refund, a purchase or a run elsewhere: the session learns the balance, and so does the run.
+    currentSession().send({ type: 'credits.updated', credits: 3 });
+    expect(run.getSnapshot().context).toMatchObject({ signedIn: true, credits: 3 });
   });
 });
