@@ -42,6 +42,7 @@ async function openCheckoutSession(
     ...request,
     userId: user.id,
     email: user.email,
+    ...(user.providerCustomerId ? { customerId: user.providerCustomerId } : {}),
     currency: 'usd',
     successUrl: `${config.appUrl}${paths.success}`,
     cancelUrl: `${config.appUrl}${paths.cancel}`,

@@ -81,7 +81,7 @@ export const ThemeAnswer = v.object({ theme: v.nullable(v.string()) });
 export const CreditsAnswer = v.object({ credits: v.number() });
 
 /** What changed the balance: a ledger row's reason. */
-export const CreditEntryKind = v.picklist(['signup', 'pack', 'subscription', 'spend', 'refund', 'expire']);
+export const CreditEntryKind = v.picklist(['signup', 'pack', 'subscription', 'spend', 'refund', 'expire', 'pack_refunded']);
 export const CreditEntry = v.object({
   id: v.string(),
   /** ISO date-time. */
@@ -142,7 +142,8 @@ export const CancelAnswer = v.object({ success: v.boolean(), message: v.optional
 export const CheckoutStatus = v.object({
   sessionId: v.string(),
   kind: v.picklist(['pack', 'subscription']),
-  status: v.picklist(['open', 'paid', 'canceled']),
+  /** 'processing': a delayed payment not cleared yet; 'failed': it never cleared (nothing granted). */
+  status: v.picklist(['open', 'processing', 'paid', 'failed', 'canceled']),
   /** The webhook has granted the credits (and, for a plan, switched the plan). */
   fulfilled: v.boolean(),
   credits: v.number(),
