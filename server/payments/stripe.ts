@@ -14,7 +14,7 @@ export interface StripePaymentOptions {
   readonly webhookSecret: string;
   readonly appUrl: string;
   /** Another API origin, e.g. http://127.0.0.1:12111 for a fake or stripe-mock in tests. */
-  readonly apiBase?: string;
+  readonly apiBase?: string | undefined;
 }
 
 function connection(apiBase: string | undefined): Stripe.StripeConfig {
