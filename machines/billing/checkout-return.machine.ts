@@ -4,7 +4,8 @@
  * about its session every `pollInterval` until the credits have landed; past `lateAfter` it says so
  * ("Payment received, credits are on their way"), keeps asking less often and lets the buyer check
  * again. Once granted it shows the new balance, refreshes the user (badges, plan) and clears the
- * parameter from the address. A cancelled checkout says nothing was charged and clears it too.
+ * parameter from the address. A cancelled checkout says nothing was charged and clears it too. A delayed
+ * payment (SEPA, ACH) that the server knows failed says the payment failed (CHECKOUT-7).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { CheckoutStatus } from '../../src/api/schemas';
@@ -13,6 +14,7 @@ import { facts } from '../shared/meta';
 
 export const LATE_MESSAGE = 'Payment received, credits are on their way';
 export const STATUS_FAILED = 'We could not confirm this checkout. Please check again in a moment.';
+export const PAYMENT_FAILED_MESSAGE = 'Your payment failed, so no credits were added. Please try another payment method.';
 
 export interface CheckoutReturnInput {
   /** The ?checkout parameter: 'success', 'cancel', or none (not a return). */
@@ -66,6 +68,7 @@ export const checkoutReturnMachine = setup({
     paidReturn: ({ context }) => context.outcome === 'success' && context.sessionId !== null,
     cancelledReturn: ({ context }) => context.outcome === 'cancel',
     fulfilled: (_, params: { status: CheckoutStatus }) => params.status.fulfilled,
+    paymentFailed: (_, params: { status: CheckoutStatus }) => params.status.status === 'failed',
   },
   delays: {
     /** How often a paid checkout asks whether its credits have landed. */
@@ -151,6 +154,11 @@ export const checkoutReturnMachine = setup({
                 actions: { type: 'rememberGrant', params: ({ event }) => ({ status: event.output }) },
               },
               {
+                guard: { type: 'paymentFailed', params: ({ event }) => ({ status: event.output }) },
+                target: '#checkoutReturn.paymentFailed',
+                actions: { type: 'rememberPurchase', params: ({ event }) => ({ status: event.output }) },
+              },
+              {
                 target: 'waiting',
                 actions: { type: 'rememberPurchase', params: ({ event }) => ({ status: event.output }) },
               },
@@ -210,6 +218,11 @@ export const checkoutReturnMachine = setup({
                 actions: { type: 'rememberGrant', params: ({ event }) => ({ status: event.output }) },
               },
               {
+                guard: { type: 'paymentFailed', params: ({ event }) => ({ status: event.output }) },
+                target: '#checkoutReturn.paymentFailed',
+                actions: { type: 'rememberPurchase', params: ({ event }) => ({ status: event.output }) },
+              },
+              {
                 target: 'waiting',
                 actions: { type: 'rememberPurchase', params: ({ event }) => ({ status: event.output }) },
               },
@@ -244,6 +257,20 @@ export const checkoutReturnMachine = setup({
           { kind: 'addressCleared', says: 'the address has no ?checkout' },
         ],
         ignores: [{ events: ['checkout.return.check'], why: 'Nothing left to check: the notice offers only Dismiss.' }],
+      }),
+      entry: 'clearAddress',
+      on: { 'checkout.return.dismiss': 'idle' },
+    },
+    paymentFailed: {
+      description: 'The delayed payment failed: nothing was granted',
+      tags: ['paymentFailed'],
+      meta: facts({
+        rules: ['CHECKOUT-5', 'CHECKOUT-7'],
+        sees: [
+          { kind: 'paymentFailedNotice', says: `an alert says '${PAYMENT_FAILED_MESSAGE}'` },
+          { kind: 'addressCleared', says: 'the address has no ?checkout' },
+        ],
+        ignores: [{ events: ['checkout.return.check'], why: 'The payment has ended: the notice offers only Dismiss.' }],
       }),
       entry: 'clearAddress',
       on: { 'checkout.return.dismiss': 'idle' },

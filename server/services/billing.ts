@@ -130,7 +130,7 @@ async function applyEvent(
       if (!sessionId) return 'ignored';
       const status = str(o['payment_status']);
       if (status === 'unpaid' && event.type === 'checkout.session.completed') {
-        // A delayed method (SEPA, ACH): nothing is granted until async_payment_succeeded (BILLING-9).
+        // A delayed method (SEPA, ACH): nothing is granted until async_payment_succeeded (CHECKOUT-6).
         await db
           .update(checkoutSessions)
           .set({ status: 'processing' })
@@ -143,7 +143,7 @@ async function applyEvent(
     case 'checkout.session.async_payment_failed': {
       const sessionId = str(o['id']);
       if (!sessionId) return 'ignored';
-      // Nothing was granted; the return page says the payment failed (BILLING-10).
+      // Nothing was granted; the return page says the payment failed (CHECKOUT-7).
       await db
         .update(checkoutSessions)
         .set({ status: 'failed' })
@@ -239,7 +239,7 @@ async function fulfilCheckout(
 }
 
 /**
- * charge.refunded of a pack's payment (BILLING-11): the refunded share of the pack's credits is taken back,
+ * charge.refunded of a pack's payment (CHECKOUT-8): the refunded share of the pack's credits is taken back,
  * as far as they are unspent (credits that are not this cycle's subscription credits, which spends use first),
  * never below zero. One ledger line per refunded total ('pack_refunded:'+session+':'+amount_refunded, even
  * when it takes 0), so a repeated event does nothing and a second partial refund takes only its share.

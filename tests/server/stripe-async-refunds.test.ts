@@ -1,5 +1,5 @@
 /**
- * Delayed payments and refunds of credit packs, as Stripe announces them (BILLING-9, BILLING-10, BILLING-11):
+ * Delayed payments and refunds of credit packs, as Stripe announces them (CHECKOUT-6, CHECKOUT-7, CHECKOUT-8):
  * a checkout completed unpaid grants nothing until async_payment_succeeded, which grants once under the same
  * key as a paid completion; async_payment_failed grants nothing and the return page's call says 'failed';
  * charge.refunded takes back the pack's unspent credits, never below zero, once.
