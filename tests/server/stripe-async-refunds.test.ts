@@ -56,7 +56,7 @@ for (const backend of backends) {
         delta: r.delta,
       }));
 
-    it('a pack completed unpaid is granted only on async_payment_succeeded, once even when it comes twice', async () => {
+    it('CHECKOUT-6: a pack completed unpaid is granted only on async_payment_succeeded, once even when it comes twice', async () => {
       const u = await t.user();
       const id = await openPack(u);
       expect(await deliver('checkout.session.completed', session(id, u.id, 'unpaid'))).toBe('processed');
@@ -74,7 +74,7 @@ for (const backend of backends) {
       expect(await status(u, id)).toMatchObject({ status: 'paid', fulfilled: true, balance: 1000 });
     });
 
-    it('async_payment_failed grants nothing and the return page is told the payment failed', async () => {
+    it('CHECKOUT-7: async_payment_failed grants nothing and the return page is told the payment failed', async () => {
       const u = await t.user();
       const id = await openPack(u);
       await deliver('checkout.session.completed', session(id, u.id, 'unpaid'));
@@ -84,7 +84,7 @@ for (const backend of backends) {
       expect(await status(u, id)).toMatchObject({ status: 'failed', fulfilled: false, balance: 0 });
     });
 
-    it('charge.refunded takes back the unspent pack credits, never below zero, once', async () => {
+    it('CHECKOUT-8: charge.refunded takes back the unspent pack credits, never below zero, once', async () => {
       const u = await t.user();
       const id = await openPack(u);
       await deliver('checkout.session.completed', session(id, u.id, 'paid'));
@@ -112,7 +112,7 @@ for (const backend of backends) {
       expect(history.entries[0]).toMatchObject({ kind: 'pack_refunded', delta: -700, pack: 'Starter Pack' });
     });
 
-    it('a partial refund takes back its share of the pack; a refund of an unknown payment changes nothing', async () => {
+    it('CHECKOUT-8: a partial refund takes back its share of the pack; a refund of an unknown payment changes nothing', async () => {
       const u = await t.user();
       const id = await openPack(u);
       await deliver('checkout.session.completed', session(id, u.id, 'paid'));
