@@ -138,6 +138,8 @@ export const CreateCheckoutBody = v.object({
 });
 export const CheckoutAnswer = v.object({ sessionId: v.string(), url: v.string() });
 export const CancelAnswer = v.object({ success: v.boolean(), message: v.optional(v.string()) });
+/** Where the browser goes to manage billing: the payment provider's customer portal (card, invoices). */
+export const BillingPortalAnswer = v.object({ url: v.pipe(v.string(), v.url()) });
 /** A checkout the browser came back from: what it buys, and whether its credits have landed yet. */
 export const CheckoutStatus = v.object({
   sessionId: v.string(),
