@@ -14,7 +14,8 @@ import { facts } from '../shared/meta';
 
 export const LATE_MESSAGE = 'Payment received, credits are on their way';
 export const STATUS_FAILED = 'We could not confirm this checkout. Please check again in a moment.';
-export const PAYMENT_FAILED_MESSAGE = 'Your payment failed, so no credits were added. Please try another payment method.';
+export const PAYMENT_FAILED_MESSAGE =
+  'Your payment failed, so no credits were added. Please try another payment method.';
 
 export interface CheckoutReturnInput {
   /** The ?checkout parameter: 'success', 'cancel', or none (not a return). */

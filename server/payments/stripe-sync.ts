@@ -26,7 +26,11 @@ async function ensureProduct(stripe: Stripe, wanted: StripeCatalogPrice, seen: S
     await stripe.products.retrieve(wanted.productId);
   } catch (error) {
     if ((error as { code?: string }).code !== 'resource_missing') throw error;
-    await stripe.products.create({ id: wanted.productId, name: wanted.productName, metadata: { atelier: 'catalogue' } });
+    await stripe.products.create({
+      id: wanted.productId,
+      name: wanted.productName,
+      metadata: { atelier: 'catalogue' },
+    });
   }
 }
 

@@ -124,7 +124,8 @@ export async function openBillingPortal(
   userId: string,
 ): Promise<{ url: string }> {
   const { db, payments, config } = deps;
-  if (!payments.createPortalSession) throw new HttpError(404, 'Billing is managed in Atelier: there is no billing portal.');
+  if (!payments.createPortalSession)
+    throw new HttpError(404, 'Billing is managed in Atelier: there is no billing portal.');
   const user = await loadUser(db, userId);
   if (!user.providerCustomerId)
     throw new HttpError(409, 'There is no billing account yet: it starts with your first plan or credit pack.');

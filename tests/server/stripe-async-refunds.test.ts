@@ -116,7 +116,13 @@ for (const backend of backends) {
       const u = await t.user();
       const id = await openPack(u);
       await deliver('checkout.session.completed', session(id, u.id, 'paid'));
-      const partial = { id: 'ch_part', object: 'charge', amount: 1500, amount_refunded: 750, payment_intent: `pi_${id}` };
+      const partial = {
+        id: 'ch_part',
+        object: 'charge',
+        amount: 1500,
+        amount_refunded: 750,
+        payment_intent: `pi_${id}`,
+      };
       expect(await deliver('charge.refunded', partial)).toBe('processed');
       expect(await balance(t, u.id)).toBe(500);
       expect(await deliver('charge.refunded', { ...partial, amount_refunded: 1500 })).toBe('processed');

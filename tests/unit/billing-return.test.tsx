@@ -5,7 +5,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
-import { checkoutReturnMachine, LATE_MESSAGE, PAYMENT_FAILED_MESSAGE } from '../../machines/billing/checkout-return.machine';
+import {
+  checkoutReturnMachine,
+  LATE_MESSAGE,
+  PAYMENT_FAILED_MESSAGE,
+} from '../../machines/billing/checkout-return.machine';
 import type { CheckoutStatus, User } from '../../src/api/schemas';
 import { checkoutFlow } from '../../src/app/checkout';
 import { CheckoutReturnNotice } from '../../src/features/billing/CheckoutReturnNotice';

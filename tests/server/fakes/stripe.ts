@@ -62,8 +62,11 @@ function documentValidators(): Map<string, ValidateFunction> {
 }
 
 const fixtures = () =>
-  (JSON.parse(fs.readFileSync(path.join(contracts, 'stripe.fixtures.json'), 'utf8')) as { resources: Record<string, Json> })
-    .resources;
+  (
+    JSON.parse(fs.readFileSync(path.join(contracts, 'stripe.fixtures.json'), 'utf8')) as {
+      resources: Record<string, Json>;
+    }
+  ).resources;
 
 const stripeError = (res: http.ServerResponse, status: number, message: string, code?: string) => {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -193,7 +196,9 @@ export async function startStripeFake(): Promise<StripeFake> {
         problems.push('no secret key in Authorization');
         return stripeError(res, 401, 'Invalid API Key provided.');
       }
-      const check = checks.get(`${method} ${url.pathname.replace(/^\/v1\/subscriptions\/[^/]+$/, '/v1/subscriptions/*')}`);
+      const check = checks.get(
+        `${method} ${url.pathname.replace(/^\/v1\/subscriptions\/[^/]+$/, '/v1/subscriptions/*')}`,
+      );
       // ajv coerces in place: validate a copy so the recorded params stay as sent.
       if (check && !check(structuredClone(params))) {
         for (const e of check.errors ?? []) problems.push(`${e.instancePath || '(body)'} ${e.message ?? ''}`.trim());
