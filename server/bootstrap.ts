@@ -47,7 +47,12 @@ export function webhookSecretFor(config: Config): string {
 export async function createPaymentProvider(config: Config, webhookSecret: string): Promise<PaymentProvider> {
   if (config.stripeSecretKey) {
     const { createStripePaymentProvider } = await import('./payments/stripe');
-    return createStripePaymentProvider({ secretKey: config.stripeSecretKey, webhookSecret, appUrl: config.appUrl });
+    return createStripePaymentProvider({
+      secretKey: config.stripeSecretKey,
+      webhookSecret,
+      appUrl: config.appUrl,
+      apiBase: config.stripeApiBase,
+    });
   }
   return createLocalPaymentProvider({ appUrl: config.appUrl, webhookSecret });
 }

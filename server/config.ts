@@ -27,6 +27,7 @@ const Env = v.object({
   FREE_CREDITS: Int(50),
   STRIPE_SECRET_KEY: Str,
   STRIPE_WEBHOOK_SECRET: Str,
+  STRIPE_API_BASE: v.optional(v.pipe(v.string(), v.trim(), v.url('must be a URL such as https://api.stripe.com'))),
   REPLICATE_API_TOKEN: Str,
   OPENAI_API_KEY: Str,
   SMTP_URL: Str,
@@ -116,6 +117,8 @@ export interface Config {
   readonly freeCredits: number;
   readonly stripeSecretKey: string | undefined;
   readonly stripeWebhookSecret: string | undefined;
+  /** Stripe's API origin (STRIPE_API_BASE): a sandbox proxy or a fake; undefined = https://api.stripe.com. */
+  readonly stripeApiBase: string | undefined;
   readonly replicateToken: string | undefined;
   readonly openaiKey: string | undefined;
   readonly smtpUrl: string | undefined;
@@ -209,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     freeCredits: e.FREE_CREDITS,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripeApiBase: e.STRIPE_API_BASE?.replace(/\/+$/, ''),
     replicateToken: e.REPLICATE_API_TOKEN,
     openaiKey: e.OPENAI_API_KEY,
     smtpUrl: e.SMTP_URL,

@@ -482,7 +482,7 @@ export type GetCreditHistoryResponses = {
         entries: Array<{
             id: string;
             at: string;
-            kind: 'signup' | 'pack' | 'subscription' | 'spend' | 'refund' | 'expire';
+            kind: 'signup' | 'pack' | 'subscription' | 'spend' | 'refund' | 'expire' | 'pack_refunded';
             delta: number;
             balance: number;
             predictionId?: string;
@@ -706,7 +706,7 @@ export type GetCheckoutSessionResponses = {
     200: {
         sessionId: string;
         kind: 'pack' | 'subscription';
-        status: 'open' | 'paid' | 'canceled';
+        status: 'open' | 'processing' | 'paid' | 'failed' | 'canceled';
         fulfilled: boolean;
         credits: number;
         planId: 'standard' | 'pro' | 'enterprise' | null;
@@ -757,6 +757,49 @@ export type CancelSubscriptionResponses = {
 };
 
 export type CancelSubscriptionResponse = CancelSubscriptionResponses[keyof CancelSubscriptionResponses];
+
+export type CreateBillingPortalData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/stripe/billing-portal';
+};
+
+export type CreateBillingPortalErrors = {
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state
+     */
+    409: Error;
+    /**
+     * The request body or the file is too large
+     */
+    413: Error;
+    /**
+     * The provider failed
+     */
+    502: Error;
+};
+
+export type CreateBillingPortalError = CreateBillingPortalErrors[keyof CreateBillingPortalErrors];
+
+export type CreateBillingPortalResponses = {
+    /**
+     * Success
+     */
+    200: {
+        url: string;
+    };
+};
+
+export type CreateBillingPortalResponse = CreateBillingPortalResponses[keyof CreateBillingPortalResponses];
 
 export type PaymentWebhookData = {
     body?: never;

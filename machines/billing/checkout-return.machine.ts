@@ -4,7 +4,8 @@
  * about its session every `pollInterval` until the credits have landed; past `lateAfter` it says so
  * ("Payment received, credits are on their way"), keeps asking less often and lets the buyer check
  * again. Once granted it shows the new balance, refreshes the user (badges, plan) and clears the
- * parameter from the address. A cancelled checkout says nothing was charged and clears it too.
+ * parameter from the address. A cancelled checkout says nothing was charged and clears it too. A delayed
+ * payment (SEPA, ACH) that the server knows failed says the payment failed (CHECKOUT-7).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { CheckoutStatus } from '../../src/api/schemas';
@@ -13,6 +14,8 @@ import { facts } from '../shared/meta';
 
 export const LATE_MESSAGE = 'Payment received, credits are on their way';
 export const STATUS_FAILED = 'We could not confirm this checkout. Please check again in a moment.';
+export const PAYMENT_FAILED_MESSAGE =
+  'Your payment failed, so no credits were added. Please try another payment method.';
 
 export interface CheckoutReturnInput {
   /** The ?checkout parameter: 'success', 'cancel', or none (not a return). */
@@ -47,6 +50,11 @@ const statusAnswered = [
     target: '#checkoutReturn.ended.granted',
     actions: { type: 'rememberGrant', params: answered },
   },
+  {
+    guard: { type: 'paymentFailed', params: answered },
+    target: '#checkoutReturn.ended.paymentFailed',
+    actions: { type: 'rememberPurchase', params: answered },
+  },
   { target: 'waiting', actions: { type: 'rememberPurchase', params: answered } },
 ] as const;
 
@@ -77,6 +85,7 @@ export const checkoutReturnMachine = setup({
     paidReturn: ({ context }) => context.outcome === 'success' && context.sessionId !== null,
     cancelledReturn: ({ context }) => context.outcome === 'cancel',
     fulfilled: (_, params: { status: CheckoutStatus }) => params.status.fulfilled,
+    paymentFailed: (_, params: { status: CheckoutStatus }) => params.status.status === 'failed',
   },
   delays: {
     /** How often a paid checkout asks whether its credits have landed. */
@@ -238,6 +247,18 @@ export const checkoutReturnMachine = setup({
             rules: ['CHECKOUT-5'],
             sees: [
               { kind: 'cancelledNotice', says: "the notice says 'Checkout cancelled. You have not been charged.'" },
+              { kind: 'addressCleared', says: 'the address has no ?checkout' },
+            ],
+          }),
+          entry: 'clearAddress',
+        },
+        paymentFailed: {
+          description: 'The delayed payment failed: nothing was granted',
+          tags: ['paymentFailed'],
+          meta: facts({
+            rules: ['CHECKOUT-5', 'CHECKOUT-7'],
+            sees: [
+              { kind: 'paymentFailedNotice', says: `an alert says '${PAYMENT_FAILED_MESSAGE}'` },
               { kind: 'addressCleared', says: 'the address has no ?checkout' },
             ],
           }),

@@ -23,6 +23,8 @@ export const users = pgTable(
     /** Set after cancellation: the plan ends then. */
     cancelAt: ts('cancel_at'),
     providerSubscriptionId: text('provider_subscription_id'),
+    /** The buyer's customer at the payment provider (Stripe's cus_…), from a completed checkout: the portal's key. */
+    providerCustomerId: text('provider_customer_id'),
     /** Annual plans: when the next monthly grant is due. */
     nextGrantAt: ts('next_grant_at'),
     theme: text('theme'),
@@ -56,7 +58,9 @@ export const creditLedger = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
-    reason: text('reason', { enum: ['signup', 'pack', 'subscription', 'spend', 'refund', 'expire'] }).notNull(),
+    reason: text('reason', {
+      enum: ['signup', 'pack', 'subscription', 'spend', 'refund', 'expire', 'pack_refunded'],
+    }).notNull(),
     reference: text('reference').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -77,9 +81,12 @@ export const checkoutSessions = pgTable('checkout_sessions', {
   amountCents: integer('amount_cents').notNull(),
   description: text('description').notNull(),
   email: text('email').notNull(),
-  status: text('status', { enum: ['open', 'paid', 'canceled'] })
+  /** 'processing': completed, a delayed payment (SEPA, ACH) not yet cleared; 'failed': it never cleared. */
+  status: text('status', { enum: ['open', 'processing', 'paid', 'failed', 'canceled'] })
     .notNull()
     .default('open'),
+  /** Stripe's payment intent of a paid pack: a refund of its charge names it. */
+  paymentIntentId: text('payment_intent_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

@@ -21,6 +21,8 @@ export interface CheckoutRequest {
   readonly priceId?: string;
   readonly planId?: 'standard' | 'pro' | 'enterprise';
   readonly billingCycle?: 'monthly' | 'annually';
+  /** The buyer's customer id at the provider, once a checkout has made one. */
+  readonly customerId?: string;
   readonly successUrl: string;
   readonly cancelUrl: string;
   /** Copied onto the session and every event it produces (userId, kind, credits, planId…). */
@@ -38,6 +40,9 @@ export interface PaymentEvent {
   readonly id: string;
   readonly type:
     | 'checkout.session.completed'
+    | 'checkout.session.async_payment_succeeded'
+    | 'checkout.session.async_payment_failed'
+    | 'charge.refunded'
     | 'invoice.paid'
     | 'customer.subscription.deleted'
     | 'customer.subscription.updated'
@@ -49,6 +54,11 @@ export interface PaymentEvent {
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /**
+   * The address of the provider's customer portal (change the card, read invoices) for a customer, coming
+   * back to `returnUrl`. Absent when the provider has no portal (the local provider).
+   */
+  createPortalSession?(customerId: string, returnUrl: string): Promise<string>;
   /** Cancels at period end: access and credits stay until then. */
   cancelSubscription(providerSubscriptionId: string): Promise<void>;
   /** Verifies the Stripe-Signature header over the raw body; throws on a bad or stale signature. */

@@ -7,6 +7,7 @@ import { receivePaymentWebhook } from '../services/billing';
 import {
   cancelSubscription,
   checkoutStatus,
+  openBillingPortal,
   startPackPurchase,
   startSubscriptionPurchase,
 } from '../services/purchases';
@@ -23,6 +24,7 @@ bind(paymentRoutes, ops.getCheckoutSession, async (c, { params }) =>
   checkoutStatus(c.var.deps.db, c.var.userId, params.id),
 );
 bind(paymentRoutes, ops.cancelSubscription, async (c) => cancelSubscription(c.var.deps, c.var.userId));
+bind(paymentRoutes, ops.createBillingPortal, async (c) => openBillingPortal(c.var.deps, c.var.userId));
 bind(paymentRoutes, ops.paymentWebhook, async (c) => {
   // The signature covers the exact bytes, so read the raw body before anything parses it (no body schema).
   const raw = await c.req.text();

@@ -3,7 +3,9 @@
  * event is a no-op) and every grant is keyed on the session or invoice id (the same invoice under a new
  * event id grants once).
  *
- * Rules: a pack's checkout.session.completed grants its credits (reference 'pack:'+sessionId). A
+ * Rules: a pack's paid checkout.session.completed, or the checkout.session.async_payment_succeeded of one
+ * completed unpaid (a delayed method), grants its credits (reference 'pack:'+sessionId, so once); an
+ * async_payment_failed marks the checkout failed; charge.refunded takes the pack's unspent credits back. A
  * subscription's checkout.session.completed activates the plan; each invoice.paid (first or renewal)
  * starts a credit cycle: unspent subscription credits of the previous cycle expire, then the plan's
  * monthly credits land (reference 'invoice:'+invoiceId). Annual plans are paid yearly but granted monthly:
@@ -11,7 +13,7 @@
  * also a new credit cycle. customer.subscription.deleted (sent at period end) returns the user to the free
  * plan and expires the remaining subscription credits.
  */
-import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, like, lte, ne, sql } from 'drizzle-orm';
 import { planById, packById } from '../../src/catalog';
 import type { AppDeps } from '../context';
 import type { Executor } from '../db/client';
@@ -116,44 +118,36 @@ async function applyEvent(
   onReplaced: ((subscriptionId: string) => void) | undefined,
 ): Promise<EventOutcome> {
   const o = event.data.object;
+  // A refund names the charge's payment intent, not the buyer: the pack's checkout row knows both.
+  if (event.type === 'charge.refunded') return takeBackRefundedPack(db, o);
   const userId = await userIdFor(db, o);
   if (!userId) return 'ignored';
   const meta = metadataOf(o);
   switch (event.type) {
-    case 'checkout.session.completed': {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
       const sessionId = str(o['id']);
-      if (
-        !sessionId ||
-        (str(o['payment_status']) && o['payment_status'] !== 'paid' && o['payment_status'] !== 'no_payment_required')
-      )
-        return 'ignored';
-      // Credits and plan come from our own session row when we have it, never from the client.
-      const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
-      await db.update(checkoutSessions).set({ status: 'paid' }).where(eq(checkoutSessions.id, sessionId));
-      const kind = row?.kind ?? (o['mode'] === 'subscription' ? 'subscription' : 'pack');
-      if (kind === 'pack') {
-        const pack = packById(row?.priceId ?? str(meta['priceId']) ?? '');
-        const credits = row?.credits ?? pack?.credits;
-        if (!credits) return 'ignored';
-        await grantCredits(db, userId, credits, 'pack', `pack:${sessionId}`);
+      if (!sessionId) return 'ignored';
+      const status = str(o['payment_status']);
+      if (status === 'unpaid' && event.type === 'checkout.session.completed') {
+        // A delayed method (SEPA, ACH): nothing is granted until async_payment_succeeded (CHECKOUT-6).
+        await db
+          .update(checkoutSessions)
+          .set({ status: 'processing' })
+          .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
         return 'processed';
       }
-      const plan = planById(row?.planId ?? str(meta['planId']) ?? '');
-      const cycle = row?.billingCycle ?? (meta['billingCycle'] === 'monthly' ? 'monthly' : 'annually');
-      if (!plan) return 'ignored';
-      const subscriptionId = subscriptionIdOf(o);
-      const [previous] = await db.select({ sub: users.providerSubscriptionId }).from(users).where(eq(users.id, userId));
-      if (previous?.sub && previous.sub !== subscriptionId) onReplaced?.(previous.sub);
+      if (status && status !== 'paid' && status !== 'no_payment_required') return 'ignored';
+      return fulfilCheckout(db, userId, sessionId, o, meta, now, onReplaced);
+    }
+    case 'checkout.session.async_payment_failed': {
+      const sessionId = str(o['id']);
+      if (!sessionId) return 'ignored';
+      // Nothing was granted; the return page says the payment failed (CHECKOUT-7).
       await db
-        .update(users)
-        .set({
-          plan: plan.id,
-          billingCycle: cycle,
-          providerSubscriptionId: subscriptionId ?? null,
-          cancelAt: null,
-          nextBillingDate: sql`COALESCE(${users.nextBillingDate}, ${addMonths(now, cycle === 'annually' ? 12 : 1).toISOString()}::timestamptz)`,
-        })
-        .where(eq(users.id, userId));
+        .update(checkoutSessions)
+        .set({ status: 'failed' })
+        .where(and(eq(checkoutSessions.id, sessionId), ne(checkoutSessions.status, 'paid')));
       return 'processed';
     }
     case 'invoice.paid': {
@@ -193,6 +187,99 @@ async function applyEvent(
     default:
       return 'ignored';
   }
+}
+
+/**
+ * A paid checkout: a pack's credits land once under 'pack:'+session (the same key whether the payment
+ * cleared at once or later, so a completion and an async success, or a repeated event, grant once); a plan
+ * becomes the user's. The buyer's customer id is kept for the billing portal.
+ */
+async function fulfilCheckout(
+  db: Executor,
+  userId: string,
+  sessionId: string,
+  o: Obj,
+  meta: Obj,
+  now: Date,
+  onReplaced: ((subscriptionId: string) => void) | undefined,
+): Promise<EventOutcome> {
+  // Credits and plan come from our own session row when we have it, never from the client.
+  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
+  await db
+    .update(checkoutSessions)
+    .set({ status: 'paid', ...(str(o['payment_intent']) ? { paymentIntentId: str(o['payment_intent']) } : {}) })
+    .where(eq(checkoutSessions.id, sessionId));
+  const customer = str(o['customer']);
+  if (customer) await db.update(users).set({ providerCustomerId: customer }).where(eq(users.id, userId));
+  const kind = row?.kind ?? (o['mode'] === 'subscription' ? 'subscription' : 'pack');
+  if (kind === 'pack') {
+    const pack = packById(row?.priceId ?? str(meta['priceId']) ?? '');
+    const credits = row?.credits ?? pack?.credits;
+    if (!credits) return 'ignored';
+    await grantCredits(db, userId, credits, 'pack', `pack:${sessionId}`);
+    return 'processed';
+  }
+  const plan = planById(row?.planId ?? str(meta['planId']) ?? '');
+  const cycle = row?.billingCycle ?? (meta['billingCycle'] === 'monthly' ? 'monthly' : 'annually');
+  if (!plan) return 'ignored';
+  const subscriptionId = subscriptionIdOf(o);
+  const [previous] = await db.select({ sub: users.providerSubscriptionId }).from(users).where(eq(users.id, userId));
+  if (previous?.sub && previous.sub !== subscriptionId) onReplaced?.(previous.sub);
+  await db
+    .update(users)
+    .set({
+      plan: plan.id,
+      billingCycle: cycle,
+      providerSubscriptionId: subscriptionId ?? null,
+      cancelAt: null,
+      nextBillingDate: sql`COALESCE(${users.nextBillingDate}, ${addMonths(now, cycle === 'annually' ? 12 : 1).toISOString()}::timestamptz)`,
+    })
+    .where(eq(users.id, userId));
+  return 'processed';
+}
+
+/**
+ * charge.refunded of a pack's payment (CHECKOUT-8): the refunded share of the pack's credits is taken back,
+ * as far as they are unspent (credits that are not this cycle's subscription credits, which spends use first),
+ * never below zero. One ledger line per refunded total ('pack_refunded:'+session+':'+amount_refunded, even
+ * when it takes 0), so a repeated event does nothing and a second partial refund takes only its share.
+ */
+async function takeBackRefundedPack(db: Executor, o: Obj): Promise<EventOutcome> {
+  const paymentIntent = str(o['payment_intent']);
+  const amount = num(o['amount']);
+  const refunded = num(o['amount_refunded']);
+  if (!paymentIntent || !amount || !refunded) return 'ignored';
+  const [session] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.paymentIntentId, paymentIntent), eq(checkoutSessions.kind, 'pack')));
+  if (!session) return 'ignored';
+  const prefix = `pack_refunded:${session.id}:`;
+  const target = Math.min(session.credits, Math.round((session.credits * refunded) / amount));
+  const claimed = await db
+    .insert(creditLedger)
+    .values({ userId: session.userId, delta: 0, reason: 'pack_refunded', reference: `${prefix}${refunded}` })
+    .onConflictDoNothing({ target: creditLedger.reference })
+    .returning({ id: creditLedger.id });
+  if (!claimed[0]) return 'duplicate';
+  const [taken] = await db
+    .select({ total: sql<string>`COALESCE(SUM(-${creditLedger.delta}), 0)` })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, session.userId), like(creditLedger.reference, `${prefix}%`)));
+  const [user] = await db
+    .select({ credits: users.credits, sub: users.subscriptionCredits })
+    .from(users)
+    .where(eq(users.id, session.userId))
+    .for('update');
+  if (!user) return 'ignored';
+  const unspent = Math.max(0, user.credits - Math.min(user.sub, user.credits));
+  const take = Math.max(0, Math.min(target - Number(taken?.total ?? 0), unspent));
+  await db.update(creditLedger).set({ delta: -take }).where(eq(creditLedger.id, claimed[0].id));
+  await db
+    .update(users)
+    .set({ credits: sql`${users.credits} - ${take}` })
+    .where(eq(users.id, session.userId));
+  return 'processed';
 }
 
 async function currentPlan(db: Executor, userId: string) {

@@ -14,6 +14,13 @@ export const defaultHistoryPage = 20;
 
 const after = (reference: string, prefix: string): string | undefined =>
   reference.startsWith(prefix) ? reference.slice(prefix.length) : undefined;
+/** The checkout session of a pack's grant ('pack:'+id) or of its refund ('pack_refunded:'+id+':'+amount). */
+const packSessionOf = (reason: string, reference: string): string | undefined =>
+  reason === 'pack'
+    ? after(reference, 'pack:')
+    : reason === 'pack_refunded'
+      ? after(reference, 'pack_refunded:')?.split(':')[0]
+      : undefined;
 
 export async function creditHistory(
   db: Executor,
@@ -46,7 +53,7 @@ export async function creditHistory(
     return id ? [id] : [];
   });
   const sessionIds = page.flatMap((r) => {
-    const id = r.reason === 'pack' ? after(r.reference, 'pack:') : undefined;
+    const id = packSessionOf(r.reason, r.reference);
     return id ? [id] : [];
   });
   const runs = predictionIds.length
@@ -68,7 +75,7 @@ export async function creditHistory(
 
   const entries = page.map((r): CreditEntry => {
     const predictionId = after(r.reference, 'prediction:') ?? after(r.reference, 'refund:');
-    const sessionId = r.reason === 'pack' ? after(r.reference, 'pack:') : undefined;
+    const sessionId = packSessionOf(r.reason, r.reference);
     const tool = predictionId ? toolOf.get(predictionId) : undefined;
     const pack = sessionId ? packOf.get(sessionId) : undefined;
     return {
@@ -101,6 +108,8 @@ export function describeEntry(entry: CreditEntry): string {
       return `Refund: ${entry.tool ?? 'tool'}`;
     case 'expire':
       return 'Unused subscription credits expired';
+    case 'pack_refunded':
+      return entry.pack ? `Credit pack refunded: ${entry.pack}` : 'Credit pack refunded';
   }
 }
 

@@ -42,6 +42,7 @@ async function openCheckoutSession(
     ...request,
     userId: user.id,
     email: user.email,
+    ...(user.providerCustomerId ? { customerId: user.providerCustomerId } : {}),
     currency: 'usd',
     successUrl: `${config.appUrl}${paths.success}`,
     cancelUrl: `${config.appUrl}${paths.cancel}`,
@@ -112,6 +113,28 @@ export async function startSubscriptionPurchase(
       credits: String(plan.credits),
     },
   });
+}
+
+/**
+ * Settings › Billing's "Manage billing" (CHECKOUT-9): a session of the provider's customer portal for the
+ * buyer's customer (kept from their first completed Stripe checkout), coming back to Settings.
+ */
+export async function openBillingPortal(
+  deps: Pick<AppDeps, 'db' | 'payments' | 'config' | 'log'>,
+  userId: string,
+): Promise<{ url: string }> {
+  const { db, payments, config } = deps;
+  if (!payments.createPortalSession)
+    throw new HttpError(404, 'Billing is managed in Atelier: there is no billing portal.');
+  const user = await loadUser(db, userId);
+  if (!user.providerCustomerId)
+    throw new HttpError(409, 'There is no billing account yet: it starts with your first plan or credit pack.');
+  try {
+    return { url: await payments.createPortalSession(user.providerCustomerId, `${config.appUrl}/settings`) };
+  } catch (error) {
+    deps.log(`billing portal: provider error ${String(error)}`);
+    throw new HttpError(502, 'The billing portal could not be opened. Please try again.');
+  }
 }
 
 /** Cancels at period end: the plan and its credits stay until the next billing date. */

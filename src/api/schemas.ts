@@ -81,7 +81,7 @@ export const ThemeAnswer = v.object({ theme: v.nullable(v.string()) });
 export const CreditsAnswer = v.object({ credits: v.number() });
 
 /** What changed the balance: a ledger row's reason. */
-export const CreditEntryKind = v.picklist(['signup', 'pack', 'subscription', 'spend', 'refund', 'expire']);
+export const CreditEntryKind = v.picklist(['signup', 'pack', 'subscription', 'spend', 'refund', 'expire', 'pack_refunded']);
 export const CreditEntry = v.object({
   id: v.string(),
   /** ISO date-time. */
@@ -138,11 +138,14 @@ export const CreateCheckoutBody = v.object({
 });
 export const CheckoutAnswer = v.object({ sessionId: v.string(), url: v.string() });
 export const CancelAnswer = v.object({ success: v.boolean(), message: v.optional(v.string()) });
+/** Where the browser goes to manage billing: the payment provider's customer portal (card, invoices). */
+export const BillingPortalAnswer = v.object({ url: v.pipe(v.string(), v.url()) });
 /** A checkout the browser came back from: what it buys, and whether its credits have landed yet. */
 export const CheckoutStatus = v.object({
   sessionId: v.string(),
   kind: v.picklist(['pack', 'subscription']),
-  status: v.picklist(['open', 'paid', 'canceled']),
+  /** 'processing': a delayed payment not cleared yet; 'failed': it never cleared (nothing granted). */
+  status: v.picklist(['open', 'processing', 'paid', 'failed', 'canceled']),
   /** The webhook has granted the credits (and, for a plan, switched the plan). */
   fulfilled: v.boolean(),
   credits: v.number(),

@@ -11,6 +11,9 @@ import { ErrorBody } from '../../src/api/schemas';
 import { signStripePayload } from '../../server/payments/signature';
 import { ProviderBusyError, ProviderError, type GenerationProvider } from '../../server/providers/types';
 import type { OutboxEntry } from '../../server/services/mail';
+import { eq } from 'drizzle-orm';
+import { createApp } from '../../server/app';
+import { users } from '../../server/db/schema';
 import { fakeProvider, json, payCheckout, pollPrediction, type TestContext } from './helpers';
 
 const succeed = fakeProvider('succeed');
@@ -97,6 +100,20 @@ export async function subscriber(t: TestContext): Promise<string> {
 }
 
 /**
+ * The test's app as with Stripe configured: its payments have a customer portal that answers `portal`
+ * (an address, or a failure). The user named by `customerOf`, if any, has a Stripe customer.
+ */
+export async function withBillingPortal(
+  t: TestContext,
+  portal: () => Promise<string>,
+  customerOf?: string,
+): Promise<void> {
+  if (customerOf)
+    await t.runtime.deps.db.update(users).set({ providerCustomerId: 'cus_example' }).where(eq(users.id, customerOf));
+  t.app = createApp({ ...t.runtime.deps, payments: { ...t.runtime.deps.payments, createPortalSession: portal } });
+}
+
+/**
  * The request of an operation's documented example, with what only the server can give filled in;
  * sent by the example user, or by the holder of `as` (a signed-in operation's token).
  */
@@ -123,6 +140,11 @@ export async function exampleRequest(t: TestContext, id: OperationId, as?: strin
       return signedEvent(t);
     case 'cancelSubscription':
       return { token: await subscriber(t) };
+    case 'createBillingPortal': {
+      const u = await exampleUser(t);
+      await withBillingPortal(t, () => Promise.resolve('https://billing.stripe.com/p/session/test_YWNjdF8x'), u.id);
+      return { token: u.token };
+    }
     default:
       break;
   }

@@ -25,6 +25,7 @@ import {
   send,
   signedEvent,
   subscriber,
+  withBillingPortal,
   type Sent,
 } from './contract-fixtures';
 import { backends, json, pollPrediction, setupApp, type TestContext } from './helpers';
@@ -104,6 +105,19 @@ const causes: Partial<Record<OperationId, Partial<Record<ErrorStatus, Cause>>>> 
     502: async (t, op) => {
       const token = await subscriber(t);
       return failingPayments(t).request(op.path, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    },
+  },
+  createBillingPortal: {
+    // The test app's payments are the local checkout, which has no portal.
+    404: (t, op) => authed(t, op),
+    409: async (t, op) => {
+      await withBillingPortal(t, () => Promise.resolve('https://billing.stripe.com/p/session/x'));
+      return authed(t, op);
+    },
+    502: async (t, op) => {
+      const u = await exampleUser(t);
+      await withBillingPortal(t, () => Promise.reject(new Error('provider down')), u.id);
+      return send(t, op, { token: u.token });
     },
   },
   paymentWebhook: {

@@ -5,7 +5,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
-import { checkoutReturnMachine, LATE_MESSAGE } from '../../machines/billing/checkout-return.machine';
+import {
+  checkoutReturnMachine,
+  LATE_MESSAGE,
+  PAYMENT_FAILED_MESSAGE,
+} from '../../machines/billing/checkout-return.machine';
 import type { CheckoutStatus, User } from '../../src/api/schemas';
 import { checkoutFlow } from '../../src/app/checkout';
 import { CheckoutReturnNotice } from '../../src/features/billing/CheckoutReturnNotice';
@@ -182,5 +186,18 @@ describe('the return from the checkout', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Checkout not found');
     fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
     await waitFor(() => expect(failing.checkoutStatus).toHaveBeenCalledTimes(2));
+  });
+
+  it('a delayed payment that failed says so, adds nothing and offers only Dismiss (CHECKOUT-7)', async () => {
+    await startSession();
+    const flow = returnFlow([pending, { ...pending, status: 'failed' as const }]);
+    renderInApp(<CheckoutReturnNotice flow={flow.actor} />);
+    await waitFor(() => expect(screen.getByTestId('checkout-return')).toHaveAttribute('data-state', 'paymentFailed'));
+    expect(screen.getByRole('alert')).toHaveTextContent(PAYMENT_FAILED_MESSAGE);
+    expect(screen.queryByRole('button', { name: 'Check again' })).toBeNull();
+    expect(flow.refreshUser).not.toHaveBeenCalled();
+    expect(flow.clearAddress).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('checkout-return')).toBeNull();
   });
 });

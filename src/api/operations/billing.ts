@@ -68,6 +68,18 @@ export const billingOperations = {
     errors: [400, 413, 502],
     examples: { answer: { success: true, message: 'Your subscription will end on 2026-02-01.' } },
   }),
+  createBillingPortal: bearer('payments', {
+    method: 'post',
+    path: '/api/stripe/billing-portal',
+    summary: "Open the payment provider's customer portal (card, invoices, cancellation)",
+    description:
+      'With Stripe configured: a Customer Portal session of the buyer, coming back to Settings. The local ' +
+      'checkout has no portal: 404 (the SPA hides "Manage billing"). Nothing bought through Stripe yet: 409.',
+    answer: s.BillingPortalAnswer,
+    status: 200,
+    errors: [404, 409, 413, 502],
+    examples: { answer: { url: 'https://billing.stripe.com/p/session/test_YWNjdF8x' } },
+  }),
   paymentWebhook: {
     method: 'post',
     path: '/api/stripe/webhook',

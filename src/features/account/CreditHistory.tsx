@@ -39,6 +39,8 @@ function What({ entry }: { entry: CreditEntry }) {
       return run('Refund');
     case 'expire':
       return <>Unused subscription credits expired</>;
+    case 'pack_refunded':
+      return <>{entry.pack ? `Credit pack refunded: ${entry.pack}` : 'Credit pack refunded'}</>;
   }
 }
 

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { LATE_MESSAGE } from '../../../machines/billing/checkout-return.machine';
+import { LATE_MESSAGE, PAYMENT_FAILED_MESSAGE } from '../../../machines/billing/checkout-return.machine';
 import type { CheckoutReturnActor } from '../../app/checkout-return';
 import * as buttons from '../../components/ui/button/button.css';
 import { ErrorBanner, Notice } from '../../components/ui/form/fields';
@@ -13,7 +13,9 @@ export function CheckoutReturnNotice({ flow }: { flow: CheckoutReturnActor }) {
       ? 'granted'
       : s.hasTag('cancelled')
         ? 'cancelled'
-        : s.hasTag('failed')
+        : s.hasTag('paymentFailed')
+          ? 'paymentFailed'
+          : s.hasTag('failed')
           ? 'failed'
           : s.hasTag('late')
             ? 'late'
@@ -87,6 +89,13 @@ export function CheckoutReturnNotice({ flow }: { flow: CheckoutReturnActor }) {
           </span>
           <span className={forms.actions}>{dismiss}</span>
         </Notice>
+      );
+    case 'paymentFailed':
+      return (
+        <div data-testid="checkout-return" data-state="paymentFailed">
+          <ErrorBanner>{PAYMENT_FAILED_MESSAGE}</ErrorBanner>
+          <span className={forms.actions}>{dismiss}</span>
+        </div>
       );
     case 'failed':
       return (

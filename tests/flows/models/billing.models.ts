@@ -45,6 +45,15 @@ export const proPending: CheckoutStatus = {
   balance: 50,
 };
 export const proGranted: CheckoutStatus = { ...proPending, fulfilled: true, balance: 2550 };
+/** A pack paid by a delayed method whose payment failed (CHECKOUT-7). */
+export const packPaymentFailed: CheckoutStatus = {
+  ...proPending,
+  kind: 'pack',
+  status: 'failed',
+  planId: null,
+  billingCycle: null,
+  priceId: 'price_credits_2500',
+};
 
 const returnEvents = {
   'checkout.return.check': [{ type: 'checkout.return.check' as const }],
@@ -56,8 +65,8 @@ export const checkoutReturnPaidModel = defineModel({
   input: { outcome: 'success', sessionId: 'cs_local_1' },
   events: returnEvents,
   actors: {
-    checkoutStatus: { done: [proPending, proGranted], error: [serverError('Checkout not found')] },
-    checkoutStatusLate: { done: [proPending, proGranted], error: [silentError] },
+    checkoutStatus: { done: [proPending, proGranted, packPaymentFailed], error: [serverError('Checkout not found')] },
+    checkoutStatusLate: { done: [proPending, proGranted, packPaymentFailed], error: [silentError] },
   },
   context: (context) => [context.purchase?.fulfilled ?? null, context.error],
 });

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { appReady } from '../../e2e/browser';
 import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
-import { LATE_MESSAGE } from '../../../machines/billing/checkout-return.machine';
+import { LATE_MESSAGE, PAYMENT_FAILED_MESSAGE } from '../../../machines/billing/checkout-return.machine';
 import {
   checkoutModel,
   checkoutReturnCancelModel,
@@ -237,7 +237,7 @@ export const checkoutReturnPaths: PathAdapter = {
   },
   causes: {
     'xstate.*': byOutcome(
-      'pay at the local hosted checkout and come back: the answer is pending until the webhook grants the credits (LOCAL_CHECKOUT_WEBHOOK_DELAY_MS holds it back), then fulfilled',
+      'pay at the local hosted checkout and come back: the answer is pending until the webhook grants the credits (LOCAL_CHECKOUT_WEBHOOK_DELAY_MS holds it back), then fulfilled; with Stripe, pay a pack by SEPA with a test account that fails: the answer says failed',
       'open /credits?checkout=success&session_id= with a session id the server never made: "Checkout not found"',
     ),
   },
@@ -271,6 +271,11 @@ export const checkoutReturnPaths: PathAdapter = {
     async cancelledNotice({ page }) {
       await expect.poll(() => notice(page).textContent()).toBe('Checkout cancelled. You have not been charged.');
       return 'the notice says the checkout was cancelled';
+    },
+    async paymentFailedNotice({ page }) {
+      await expect.poll(() => noticeState(page)).toBe('paymentFailed');
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: PAYMENT_FAILED_MESSAGE }).count()).toBe(1);
+      return `the page says "${PAYMENT_FAILED_MESSAGE}"`;
     },
     async addressCleared({ page }) {
       await expect.poll(() => new URL(page.url()).search).toBe('');

@@ -1,127 +1,153 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+/**
+ * The Stripe adapter and `npm run stripe:sync` against the Stripe fake (tests/server/fakes/stripe.ts): every
+ * request is checked against Stripe's published document, so a request Stripe would refuse fails here.
+ */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createStripePaymentProvider } from '../../../server/payments/stripe';
+import { createStripeClient, createStripePaymentProvider } from '../../../server/payments/stripe';
+import { packLookupKey, planLookupKey, stripeCatalog } from '../../../server/payments/stripe-catalog';
+import { syncStripeCatalog } from '../../../server/payments/stripe-sync';
 import { WebhookSignatureError, signStripePayload } from '../../../server/payments/signature';
 import { packCheckoutRequest } from '../checkout-fixtures';
+import { startStripeFake, type StripeFake } from '../fakes/stripe';
 
-interface Received {
-  method: string;
-  path: string;
-  auth: string | undefined;
-  form: URLSearchParams;
-}
-
-let server: Server;
-let apiBase = '';
-let received: Received[] = [];
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => resolve(body));
-    req.on('error', reject);
-  });
-}
-
+let fake: StripeFake;
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    void readBody(req).then((body) => {
-      const path = req.url ?? '';
-      received.push({
-        method: req.method ?? '',
-        path,
-        auth: req.headers.authorization,
-        form: new URLSearchParams(body),
-      });
-      res.setHeader('content-type', 'application/json');
-      if (req.method === 'POST' && path === '/v1/checkout/sessions') {
-        res.end(
-          JSON.stringify({
-            id: 'cs_test_123',
-            object: 'checkout.session',
-            url: 'https://checkout.stripe.com/c/pay/cs_test_123',
-          }),
-        );
-      } else if (req.method === 'POST' && path === '/v1/subscriptions/sub_123') {
-        res.end(JSON.stringify({ id: 'sub_123', object: 'subscription', cancel_at_period_end: true }));
-      } else {
-        res.statusCode = 404;
-        res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such thing' } }));
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake = await startStripeFake();
 });
-
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => fake.close());
 beforeEach(() => {
-  received = [];
+  fake.requests.length = 0;
 });
 
-const base = packCheckoutRequest({ userId: 'u1', kind: 'pack', credits: '500' });
-
-function provider() {
-  return createStripePaymentProvider({
+const provider = () =>
+  createStripePaymentProvider({
     secretKey: 'sk_test_fake',
     webhookSecret: 'whsec_stripe',
     appUrl: 'http://localhost:3000',
-    apiBase,
+    apiBase: fake.url,
   });
-}
+const client = () => createStripeClient('sk_test_fake', fake.url);
+const pack = { ...packCheckoutRequest({ userId: 'u1', kind: 'pack', credits: '1000' }), priceId: 'price_credits_1000' };
+const refused = () => fake.requests.filter((r) => r.problems.length > 0);
 
-describe('stripe payment provider (fake Stripe API)', () => {
-  it('creates a payment-mode checkout session for a pack', async () => {
-    const session = await provider().createCheckout(base);
-    expect(session).toEqual({
-      sessionId: 'cs_test_123',
-      url: 'https://checkout.stripe.com/c/pay/cs_test_123',
+describe('npm run stripe:sync (Stripe fake)', () => {
+  it('creates every product and price once; a second run changes nothing', async () => {
+    const first = await syncStripeCatalog(client());
+    expect(first.created).toEqual(stripeCatalog().map((p) => p.lookupKey));
+    expect(fake.prices.size).toBe(stripeCatalog().length);
+    const second = await syncStripeCatalog(client());
+    expect(second).toEqual({ created: [], replaced: [], kept: first.created });
+    expect(fake.prices.size).toBe(stripeCatalog().length);
+    const starter = [...fake.prices.values()].find((p) => p['lookup_key'] === packLookupKey('price_credits_1000'));
+    expect(starter).toMatchObject({ unit_amount: 1500, currency: 'usd', recurring: null });
+    const proYear = [...fake.prices.values()].find((p) => p['lookup_key'] === planLookupKey('pro', 'annually'));
+    expect(proYear).toMatchObject({ unit_amount: 28 * 12 * 100, recurring: { interval: 'year' } });
+    expect(refused()).toEqual([]);
+  });
+
+  it('replaces a price whose amount changed, moving its lookup key', async () => {
+    await syncStripeCatalog(client());
+    const key = packLookupKey('price_credits_2500');
+    const old = [...fake.prices.values()].find((p) => p['lookup_key'] === key)!;
+    old['unit_amount'] = 9999;
+    const result = await syncStripeCatalog(client());
+    expect(result.replaced).toEqual([key]);
+    expect(old['lookup_key']).toBeNull();
+    expect([...fake.prices.values()].filter((p) => p['lookup_key'] === key)).toMatchObject([{ unit_amount: 3500 }]);
+  });
+});
+
+describe('stripe payment provider (Stripe fake)', () => {
+  beforeAll(() => syncStripeCatalog(client()));
+
+  it('opens a pack checkout with the synced price, looked up once per instance', async () => {
+    const payments = provider();
+    const session = await payments.createCheckout(pack);
+    expect(session.sessionId).toMatch(/^cs_test_/);
+    expect(session.url).toBe(`https://checkout.stripe.com/c/pay/${session.sessionId}`);
+    await payments.createCheckout(pack);
+    const lookups = fake.requests.filter((r) => r.method === 'GET' && r.path === '/v1/prices');
+    expect(lookups).toHaveLength(1);
+    const sent = fake.requests.filter((r) => r.path === '/v1/checkout/sessions');
+    expect(sent).toHaveLength(2);
+    const starter = [...fake.prices.values()].find((p) => p['lookup_key'] === packLookupKey('price_credits_1000'))!;
+    expect(sent[0]!.params).toMatchObject({
+      mode: 'payment',
+      line_items: [{ price: starter['id'], quantity: '1' }],
+      customer_email: 'a@example.com',
+      customer_creation: 'always',
+      client_reference_id: 'u1',
+      metadata: { credits: '1000' },
+      success_url: pack.successUrl,
     });
-    expect(received).toHaveLength(1);
-    const { form, auth } = received[0]!;
-    expect(auth).toBe('Bearer sk_test_fake');
-    expect(form.get('mode')).toBe('payment');
-    expect(form.get('line_items[0][price_data][unit_amount]')).toBe('1500');
-    expect(form.get('line_items[0][price_data][currency]')).toBe('usd');
-    expect(form.get('line_items[0][price_data][product_data][name]')).toBe('500 credits');
-    expect(form.get('line_items[0][price_data][recurring][interval]')).toBeNull();
-    expect(form.get('line_items[0][quantity]')).toBe('1');
-    expect(form.get('customer_email')).toBe('a@example.com');
-    expect(form.get('client_reference_id')).toBe('u1');
-    expect(form.get('metadata[credits]')).toBe('500');
-    expect(form.get('success_url')).toBe(base.successUrl);
-    expect(form.get('cancel_url')).toBe(base.cancelUrl);
+    expect(sent[0]!.params).not.toHaveProperty('line_items.0.price_data');
+    expect(refused()).toEqual([]);
   });
 
-  it('creates a subscription-mode session with a yearly or monthly recurring price', async () => {
+  it('opens a subscription checkout for a known customer with the plan and cycle price', async () => {
     await provider().createCheckout({
-      ...base,
+      ...pack,
       kind: 'subscription',
-      amountCents: 14400,
       planId: 'pro',
       billingCycle: 'annually',
+      customerId: 'cus_known',
       metadata: { userId: 'u1', planId: 'pro' },
     });
-    await provider().createCheckout({ ...base, kind: 'subscription', billingCycle: 'monthly' });
-    const [annual, monthly] = received;
-    expect(annual!.form.get('mode')).toBe('subscription');
-    expect(annual!.form.get('line_items[0][price_data][recurring][interval]')).toBe('year');
-    expect(annual!.form.get('line_items[0][price_data][unit_amount]')).toBe('14400');
-    expect(annual!.form.get('subscription_data[metadata][planId]')).toBe('pro');
-    expect(monthly!.form.get('line_items[0][price_data][recurring][interval]')).toBe('month');
+    const proYear = [...fake.prices.values()].find((p) => p['lookup_key'] === planLookupKey('pro', 'annually'))!;
+    const [sent] = fake.requests.filter((r) => r.path === '/v1/checkout/sessions');
+    expect(sent!.params).toMatchObject({
+      mode: 'subscription',
+      customer: 'cus_known',
+      line_items: [{ price: proYear['id'] }],
+      subscription_data: { metadata: { planId: 'pro' } },
+    });
+    expect(sent!.params).not.toHaveProperty('customer_email');
+    expect(refused()).toEqual([]);
+  });
+
+  it('says which setup step is missing when the prices were never synced', async () => {
+    const empty = await startStripeFake();
+    try {
+      const payments = createStripePaymentProvider({
+        secretKey: 'sk_test_fake',
+        webhookSecret: 'whsec_stripe',
+        appUrl: 'http://localhost:3000',
+        apiBase: empty.url,
+      });
+      await expect(payments.createCheckout(pack)).rejects.toThrow(/run npm run stripe:sync/);
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('opens a billing portal session coming back to the given page', async () => {
+    const url = await provider().createPortalSession!('cus_known', 'http://localhost:3000/settings');
+    expect(url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/v1/billing_portal/sessions',
+      params: { customer: 'cus_known', return_url: 'http://localhost:3000/settings' },
+      problems: [],
+    });
   });
 
   it('cancels a subscription at the period end', async () => {
     await provider().cancelSubscription('sub_123');
-    expect(received[0]).toMatchObject({ method: 'POST', path: '/v1/subscriptions/sub_123' });
-    expect(received[0]!.form.get('cancel_at_period_end')).toBe('true');
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/v1/subscriptions/sub_123',
+      params: { cancel_at_period_end: 'true' },
+      problems: [],
+    });
   });
 
-  it('rejects when Stripe answers an error', async () => {
-    await expect(provider().cancelSubscription('sub_missing')).rejects.toThrow(/No such thing/);
+  it('a request the document refuses is answered 400 and recorded', async () => {
+    await expect(client().billingPortal.sessions.create({ customer: 'cus_1', locale: 'xx' as 'auto' })).rejects.toThrow(
+      /Invalid request/,
+    );
+    const unknownField = { mode: 'payment', success_url: 'http://localhost:3000/', price_data_typo: 1 };
+    await expect(client().checkout.sessions.create(unknownField as never)).rejects.toThrow(/additional properties/);
+    expect(refused()).toHaveLength(2);
   });
 
   it('verifies webhooks with the Stripe SDK', () => {
