@@ -64,8 +64,8 @@ export function flowContext(app: AppActor | null, replace: Partial<FlowContext> 
 }
 
 /**
- * Defines a flow. The machine keeps its own delays, except in the end-to-end build where a path test
- * may shorten them by the machine's id (src/app/test-delays.ts).
+ * Defines a flow. The machine keeps its own delays, except on a page where a path test shortened them by
+ * the machine's id (src/app/test-delays.ts).
  */
 export function defineFlow<TMachine extends AnyStateMachine>(
   machine: TMachine,

@@ -1,8 +1,8 @@
 /**
  * The one `inspect` observer of an app, given to its root actor and to every flow it starts: the
- * dropped-event report (development and the end-to-end build) and the flows viewer's live view
+ * dropped-event report (development, and a page whose test asked for it) and the flows viewer's live view
  * (development). It is made with the app (create-app.ts), so its channel belongs to that app's actor
- * system; in a production build both parts are undefined, and so is this.
+ * system; on a production page no test asked, both parts are undefined, and so is this.
  */
 import type { InspectionEvent } from 'xstate';
 import type { AppActor } from './create-app';
@@ -12,7 +12,7 @@ import { createLiveInspect } from './live';
 export type Inspect = (event: InspectionEvent) => void;
 
 export function createAppInspect(): Inspect | undefined {
-  const observers = [inspectDropped, createLiveInspect()].filter((o): o is Inspect => o !== undefined);
+  const observers = [inspectDropped(), createLiveInspect()].filter((o): o is Inspect => o !== undefined);
   if (observers.length === 0) return undefined;
   return (event) => {
     for (const observe of observers) observe(event);

@@ -88,7 +88,7 @@ describe.each(sizes)('not-found page at %s', (_name, viewport) => {
   });
 });
 
-describe('the dropped-event report of the end-to-end build', () => {
+describe('the dropped-event report the suite asks every page for', () => {
   it('hears every page of every context: openPage, context.newPage() and a page the app opens', async () => {
     const report = 'atelier:dropped-event {"actor":"harness-check","event":"none","state":"none"}';
     const first = await openPage(browser(), desktop, '/');

@@ -423,7 +423,7 @@ export function answerOf(event: EventObject): { status: number; body: unknown } 
   };
 }
 
-/** The key src/app/test-delays.ts reads (the end-to-end build only). */
+/** The key src/app/test-delays.ts reads before the page starts. */
 const TEST_DELAYS_KEY = 'atelier:test-delays';
 
 /**

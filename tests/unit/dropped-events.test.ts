@@ -19,7 +19,7 @@ describe('events an actor drops', () => {
     expect(reported).toEqual([]);
     // An event no view sends the sidebar, and none it ignores.
     actor.send({ type: 'noise' } as never);
-    expect(reported).toEqual([{ actor: actor.id, event: 'noise', state: { desktop: 'collapsed' } }]);
+    expect(reported).toEqual([{ actor: actor.id, machine: 'sidebar', event: 'noise', state: { desktop: 'collapsed' } }]);
     actor.stop();
   });
 
@@ -33,7 +33,12 @@ describe('events an actor drops', () => {
     app.system.get(systemIds.sidebar).send({ type: 'navigation.done' });
     expect(report).not.toHaveBeenCalled();
     session.send({ type: 'tool.generate' } as never);
-    expect(report).toHaveBeenCalledWith({ actor: 'session', event: 'tool.generate', state: { signedOut: 'idle' } });
+    expect(report).toHaveBeenCalledWith({
+      actor: 'session',
+      machine: 'session',
+      event: 'tool.generate',
+      state: { signedOut: 'idle' },
+    });
     app.stop();
   });
 });
