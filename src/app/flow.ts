@@ -13,7 +13,7 @@ import { loadEndpoints, sessionCredentials } from './api';
 import { systemIds, type AppNavigateParams } from './app.machine';
 import type { AppActor } from './create-app';
 import type { SessionActor } from './session';
-import { testDelays } from './test-delays';
+import { testDelays } from './test-hooks';
 
 /** The brand `defineFlow` sets: a test lists src/app's flows and checks each carries it. */
 export const FLOW_BRAND: unique symbol = Symbol('atelier.flow');
@@ -65,7 +65,7 @@ export function flowContext(app: AppActor | null, replace: Partial<FlowContext> 
 
 /**
  * Defines a flow. The machine keeps its own delays, except on a page where a path test shortened them by
- * the machine's id (src/app/test-delays.ts).
+ * the machine's id (src/app/test-hooks.ts).
  */
 export function defineFlow<TMachine extends AnyStateMachine>(
   machine: TMachine,

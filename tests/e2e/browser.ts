@@ -4,7 +4,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../chromium';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { HYDRATION_ERROR_PREFIX } from '../../src/app/hydration-report';
-import { DROPPED_EVENT_PREFIX, type DroppedEvent } from '../../src/app/dropped-events';
+import type { DroppedEvent } from '../../src/app/dropped-events';
+import { DROPPED_EVENT_PREFIX, droppedReportScript } from './dropped-report';
 import { machines } from '../../machines';
 import { ignoredAt } from '../../machines/shared/meta';
 
@@ -51,10 +52,8 @@ export function watchDroppedEvents(context: BrowserContext): void {
         dropped.push(`${page.url()} ${text}`);
     });
   };
-  // Every page asks the app for its dropped-event reports before it starts (src/app/dropped-events.ts).
-  void context.addInitScript(() => {
-    window.__atelierReportDroppedEvents = true;
-  });
+  // Every page gets the dropped-event report before it starts (dropped-report.ts).
+  void context.addInitScript({ content: droppedReportScript });
   context.pages().forEach(watch);
   context.on('page', watch);
 }

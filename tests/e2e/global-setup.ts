@@ -53,7 +53,11 @@ export default async function setup(project: TestProject) {
   }
   // vitest runs with NODE_ENV=test, which would make Vite emit React's development build.
   if (distIsStale()) {
-    execFileSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    execFileSync('npx', ['vite', 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
   const server = await startServer();
   project.provide('baseUrl', server.baseUrl);

@@ -1,7 +1,14 @@
 import { useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import * as buttons from '../../components/ui/button/button.css';
 import { stateCount, type FlowGraph, type FlowTransition } from '../../../tools/flows/graph';
-import { pathData, ROW_FONT, rowOffsets, TITLE_FONT, type FlowLayout, type LaidNode } from '../../../tools/flows/layout';
+import {
+  pathData,
+  ROW_FONT,
+  rowOffsets,
+  TITLE_FONT,
+  type FlowLayout,
+  type LaidNode,
+} from '../../../tools/flows/layout';
 import * as styles from './FlowChart.css';
 
 /** What changed against another version: state ids and transition coverage keys. */

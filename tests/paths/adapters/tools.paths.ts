@@ -2,20 +2,10 @@ export const group = 'tools';
 import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
-import type {
-  AppliedSettings,
-  RequestOutcome,
-  ToolError,
-  ToolRunContext,
-} from '../../../machines/tools/tool-run.types';
+import type { AppliedSettings, RequestOutcome, ToolError } from '../../../machines/tools/tool-run.types';
 import { creation } from '../../flows/models/creations.models';
 import type { ToolKey } from '../../../src/catalog/tools';
-import type { FlowModel } from '../../flows/harness';
-import { serverError, silentError } from '../../flows/models/fixtures';
 import {
-  IMAGE,
-  POSE,
-  runInput,
   toolRunMediaModel,
   toolRunPersonModel,
   toolRunSyncModel,
@@ -24,6 +14,7 @@ import {
 import { answerOf, fixedDelays, type PathAdapter, type TestServer } from '../harness';
 import { predictionCause, toolFailure } from '../causes';
 import { callsSeen, recordCalls, toolRunKinds } from './tools-kinds';
+import { toolRunCannotSend, toolRunRoutes } from './tools-routes';
 import { PNG, PREDICTION, openTool, progressValue, runContext, sixteenMegabytes, submit, viewOf } from './tools-page';
 
 /** How the server answers a request child's outcome: once, or on each of the three attempts of a retried failure. */
@@ -41,7 +32,6 @@ function requestAnswers(outcome: RequestOutcome, sync: boolean): Array<{ status:
   // TOOL-26: a time-out message is retried, up to three attempts with the click's key.
   return /time[d\s-]*out/i.test(message) ? [answer, answer, answer] : [answer];
 }
-
 
 /** The first step of each path (by its test server): a balance there is the one the page opens with. */
 const firstSteps = new WeakMap<TestServer, EventObject | undefined>();

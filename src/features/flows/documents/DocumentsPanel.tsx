@@ -2,7 +2,13 @@ import { useId, useState, type DragEvent } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import * as buttons from '../../../components/ui/button/button.css';
 import { diffGraph, type MachineDiff } from '../../../../tools/flows/documents/diff';
-import { exportMachine, FORMAT_NAMES, FORMATS, type ExportedFile, type Format } from '../../../../tools/flows/documents/export';
+import {
+  exportMachine,
+  FORMAT_NAMES,
+  FORMATS,
+  type ExportedFile,
+  type Format,
+} from '../../../../tools/flows/documents/export';
 import { graphOf, type MachineGraph } from '../../../../tools/flows/documents/model';
 import type { FlowModel } from '../../../../tools/flows/documents/model-paths';
 import * as styles from './DocumentsPanel.css';
