@@ -403,6 +403,14 @@ export function pathCoverage(adapter: PathAdapter, results: PathResult[]): Machi
   };
 }
 
+/** The driver of a call's done and error events: the test server answers `method pathname` with the event's outcome. */
+export const answersCall =
+  (method: string, pathname: string | RegExp): EventDriver =>
+  ({ server }, event) => {
+    const { status, body } = answerOf(event);
+    return server.answer(method, pathname, status, body);
+  };
+
 /**
  * The server's answer for an invoked actor's outcome in a path: `xstate.done.actor.*` → 200 with the
  * output; `xstate.error.actor.*` → the error's status (400 by default) with its message and flags,
