@@ -229,3 +229,10 @@ export function transitionLabel(t: FlowTransition): string {
 export function transitionText(t: FlowTransition): string {
   return t.actions.length ? `${transitionLabel(t)} / ${t.actions.join(', ')}` : transitionLabel(t);
 }
+
+/** What changed against another version: state ids and transition coverage keys. */
+export interface FlowDiff {
+  added: ReadonlySet<string>;
+  removed: ReadonlySet<string>;
+  changed: ReadonlySet<string>;
+}

@@ -2,8 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { DocumentsPanel as Documents } from './documents/DocumentsPanel';
 import type { MachineDiff } from '../../../tools/flows/documents/diff';
 import type { GraphTransition } from '../../../tools/flows/documents/model';
-import type { FlowDiff } from './FlowChart';
-import type { FlowGraph } from '../../../tools/flows/graph';
+import type { FlowDiff, FlowGraph } from '../../../tools/flows/graph';
 
 export interface DocumentsPanelProps {
   name: string;

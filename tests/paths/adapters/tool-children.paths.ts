@@ -9,14 +9,7 @@ import type { ToolError } from '../../../machines/tools/tool-run.types';
 import { toolViews } from '../../../src/features/tools/tool-views';
 import { defineModel, type FlowModel } from '../../flows/harness';
 import { toolPollModel, toolRequestAdModel } from '../../flows/models/tools.models';
-import {
-  delayPasses,
-  pathDelays,
-  type PathAdapter,
-  type PathContext,
-  type TestServer,
-  answersCall,
-} from '../harness';
+import { delayPasses, pathDelays, type PathAdapter, type PathContext, type TestServer, answersCall } from '../harness';
 import { predictionCause, toolFailure } from '../causes';
 import { PREDICTION, banner, openTool, progressValue, showsWorking } from './tools-page';
 
