@@ -88,7 +88,7 @@ export default tseslint.config(
   },
   {
     // One file-name convention per kind of file (ARCHITECTURE.md, "File names"; eslint/file-names.js).
-    files: ['{src,machines,server,tests,scripts,eslint}/**/*.{ts,tsx,js,mjs}'],
+    files: ['{src,machines,server,tests,scripts,tools,eslint}/**/*.{ts,tsx,js,mjs}'],
     plugins: { atelier: fileNames },
     rules: { 'atelier/file-names': ['error', { root }] },
   },

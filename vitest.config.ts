@@ -6,8 +6,6 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 export default defineConfig({
   // vanilla-extract must be in the test config too, or styles cannot be assigned.
   plugins: [react(), vanillaExtractPlugin()],
-  // Views under test report dropped events as in development (console.warn), not to the e2e list.
-  define: { __REPORT_DROPPED_EVENTS__: 'false', __TEST_DELAYS__: 'false', __TEST_COVERAGE__: 'false' },
   test: {
     // Part of the suites' time is spent waiting on a browser or a server, so more files run at once
     // than there are cores (the default on two cores would be one at a time); five, each with its own

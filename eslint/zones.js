@@ -49,10 +49,19 @@ const clientZones = [
     message: `A feature area (src/features/${area}) never imports another: move what both use into src/components (views, styles) or src/catalog (data).`,
   })),
   {
+    // The flows viewer shows what the flows tooling (tools/flows) computes; no other view imports it.
+    target: foldersOf('src/features')
+      .filter((area) => area !== 'flows')
+      .map((area) => `src/features/${area}`),
+    from: 'tools',
+    message: 'Only the flows viewer (src/features/flows) reads the flows tooling (tools/flows).',
+  },
+  {
     target: 'src/features',
     from: '.',
     except: [
       './src/features',
+      './tools/flows',
       './src/app',
       './src/components',
       './src/catalog',
@@ -113,9 +122,19 @@ const clientZones = [
   {
     // The other client folders list what they may import above; src/app and the entries may import all of src/.
     target: ['src/app', 'src/*.{ts,tsx}'],
-    from: ['server', 'tests', 'scripts'],
+    from: ['server', 'tests', 'scripts', 'tools'],
     message:
-      'The client never imports the server, the tests or the scripts: share data through src/catalog or src/api/schemas.',
+      'The client never imports the server, the tests, the scripts or the tooling: share data through src/catalog or src/api/schemas.',
+  },
+  {
+    // The flows tooling (documents, exports, requirement reports) reads the machines; scripts, tests and the
+    // flows viewer import it, never the other way.
+    target: 'tools',
+    from: '.',
+    except: ['./tools', './machines', './node_modules'],
+    message:
+      'The flows tooling (tools/flows) imports only itself, the machines and packages: ' +
+      'the viewer, the scripts and the tests import it.',
   },
 ];
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { AnyStateMachine } from 'xstate';
-import { diffGraphs, diffText, graphOf, type MachineGraph } from '../src/features/flows/documents';
+import { diffGraphs, diffText, graphOf, type MachineGraph } from '../tools/flows/documents';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -12,8 +12,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { machines } from '../machines';
-import { exportMachine, FORMATS, isFormat, type Format } from '../src/features/flows/documents';
-import { machineToJson } from '../src/features/flows/machine-json';
+import { exportMachine, FORMATS, isFormat, type Format } from '../tools/flows/documents';
+import { machineToJson } from '../tools/flows/machine-json';
 import { flowModels } from '../tests/flows/models';
 
 const { values } = parseArgs({

@@ -4,7 +4,7 @@
  * `npm test` runs it at its end.
  */
 import { machines } from '../machines';
-import { writeRequirementsReport } from '../tests/flows/requirements-report';
+import { writeRequirementsReport } from '../tools/flows/requirements/report';
 
 const report = writeRequirementsReport(machines);
 const walked = report.filter((r) => r.walked === 'walked').length;

@@ -26,7 +26,7 @@ const sources = [
   'scripts/prerender.ts',
 ].filter((p) => existsSync(p));
 const stale = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
-// With DIST_DIR the caller serves a build of its own (the end-to-end suite's dist-e2e).
+// With DIST_DIR the caller serves a build of its own.
 if (stale && !process.env.DIST_DIR) {
   console.log('Building the app…');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {

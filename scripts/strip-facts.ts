@@ -4,8 +4,7 @@
  * production build each `facts(...)` call of a machines/ module becomes `undefined`. The flows viewer
  * (src/features/flows, a lazy route) reads them in full: a machines/ module it imports, and every
  * machines/ module such a module imports, resolves to a variant id with `?facts` that keeps them
- * (a copy in the viewer's own chunk). The end-to-end build keeps them everywhere (`keep`): its
- * dropped-event report (src/app/dropped-events.ts) reads the ignores.
+ * (a copy in the viewer's own chunk).
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
@@ -51,7 +50,7 @@ export function blank(code: string, ranges: Array<[number, number]>): string {
 }
 
 /** Two plugins: the variant ids resolve before Vite's own resolver ('pre'), the calls go after the TypeScript transform ('post'). */
-export function stripFacts(options: { keep: boolean }): Plugin[] {
+export function stripFacts(): Plugin[] {
   let root = process.cwd();
   const clean = (id: string) => id.split('?')[0]!;
   const inside = (id: string, dir: string) => clean(id).startsWith(path.join(root, dir) + path.sep);
@@ -64,7 +63,7 @@ export function stripFacts(options: { keep: boolean }): Plugin[] {
         root = config.root;
       },
       async resolveId(source, importer, resolveOptions) {
-        if (options.keep || !importer) return null;
+        if (!importer) return null;
         if (!importer.endsWith(QUERY) && !inside(importer, path.join('src', 'features', 'flows'))) return null;
         const resolved = await this.resolve(source, clean(importer), { ...resolveOptions, skipSelf: true });
         if (!resolved || resolved.external || !inside(resolved.id, 'machines') || resolved.id.includes('?'))
@@ -77,7 +76,7 @@ export function stripFacts(options: { keep: boolean }): Plugin[] {
       apply: 'build',
       enforce: 'post',
       transform(code, id) {
-        if (options.keep || id.endsWith(QUERY) || !inside(id, 'machines') || !code.includes('facts(')) return null;
+        if (id.endsWith(QUERY) || !inside(id, 'machines') || !code.includes('facts(')) return null;
         const ranges = factsCalls(this.parse(code));
         return ranges.length ? { code: blank(code, ranges), map: null } : null;
       },

@@ -22,7 +22,7 @@ function configOrExit(): Config {
 async function main(): Promise<void> {
   const config = configOrExit();
   const runtime = await createRuntime(config, {
-    // DIST_DIR (config.distDir): the end-to-end suite serves its own build (dist-e2e, with the dropped-event report).
+    // DIST_DIR (config.distDir): another build to serve (default: dist/ beside server/).
     distDir: config.distDir ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist'),
   });
   const app = createApp(runtime.deps);

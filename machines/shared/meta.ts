@@ -11,8 +11,8 @@
  *   transition may name the rules it serves the same way (`meta: facts({ rules })` on the transition).
  *
  * Each is wrapped in `facts(...)`: a production build of the pages replaces those calls with `undefined`
- * (scripts/strip-facts.ts), so none of it weighs on the first load; the flows viewer, the tests and
- * the end-to-end build read them in full.
+ * (scripts/strip-facts.ts), so none of it weighs on the first load; the flows viewer and the tests
+ * read them in full.
  */
 
 /**

@@ -30,8 +30,8 @@ export interface ToolEffects {
 }
 
 /**
- * Named delays (ms) to put in place of the machines' own, by machine id; empty unless a path test of
- * the end-to-end build shortens them (src/app/test-delays.ts). The machines keep their values otherwise.
+ * Named delays (ms) to put in place of the machines' own, by machine id; empty unless a path test
+ * shortens them (src/app/test-hooks.ts). The machines keep their values otherwise.
  */
 export interface ToolDelays {
   toolRun?: Record<string, number>;

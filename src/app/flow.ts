@@ -13,7 +13,7 @@ import { loadEndpoints, sessionCredentials } from './api';
 import { systemIds, type AppNavigateParams } from './app.machine';
 import type { AppActor } from './create-app';
 import type { SessionActor } from './session';
-import { testDelays } from './test-delays';
+import { testDelays } from './test-hooks';
 
 /** The brand `defineFlow` sets: a test lists src/app's flows and checks each carries it. */
 export const FLOW_BRAND: unique symbol = Symbol('atelier.flow');
@@ -64,8 +64,8 @@ export function flowContext(app: AppActor | null, replace: Partial<FlowContext> 
 }
 
 /**
- * Defines a flow. The machine keeps its own delays, except in the end-to-end build where a path test
- * may shorten them by the machine's id (src/app/test-delays.ts).
+ * Defines a flow. The machine keeps its own delays, except on a page where a path test shortened them by
+ * the machine's id (src/app/test-hooks.ts).
  */
 export function defineFlow<TMachine extends AnyStateMachine>(
   machine: TMachine,

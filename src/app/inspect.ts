@@ -1,18 +1,23 @@
 /**
  * The one `inspect` observer of an app, given to its root actor and to every flow it starts: the
- * dropped-event report (development and the end-to-end build) and the flows viewer's live view
- * (development). It is made with the app (create-app.ts), so its channel belongs to that app's actor
- * system; in a production build both parts are undefined, and so is this.
+ * dropped-event report (development, or the one a test gave the page: src/app/test-hooks.ts) and the flows
+ * viewer's live view (development). It is made with the app (create-app.ts), so its channel belongs to that
+ * app's actor system; on a production page no test touched, every part is undefined, and so is this.
  */
 import type { InspectionEvent } from 'xstate';
 import type { AppActor } from './create-app';
-import { inspectDropped } from './dropped-events';
+import { inspectDroppedInDevelopment } from './dropped-events';
 import { createLiveInspect } from './live';
+import { testHooks } from './test-hooks';
 
 export type Inspect = (event: InspectionEvent) => void;
 
 export function createAppInspect(): Inspect | undefined {
-  const observers = [inspectDropped, createLiveInspect()].filter((o): o is Inspect => o !== undefined);
+  const observers = [
+    import.meta.env.DEV ? inspectDroppedInDevelopment() : undefined,
+    testHooks().inspect,
+    createLiveInspect(),
+  ].filter((o): o is Inspect => o !== undefined);
   if (observers.length === 0) return undefined;
   return (event) => {
     for (const observe of observers) observe(event);

@@ -9,7 +9,7 @@ import { runsMachine } from '../../machines/runs/runs.machine';
 import { noticeText, type NotifyPermission, type RunsInput } from '../../machines/runs/runs.types';
 import { loadEndpoints, sessionCredentials } from './api';
 import { reportCredits, type SessionActor } from './session';
-import { testDelays } from './test-delays';
+import { testDelays } from './test-hooks';
 
 import { systemIds, type AppStart } from './app.machine';
 import { followSession } from './follow-session';

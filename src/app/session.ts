@@ -8,7 +8,7 @@ import type { NavigateParams } from '../../machines/session/session.types';
 import type { Endpoints } from '../api/endpoints';
 import type { BillingCycle, PaidPlanId } from '../catalog';
 import { loadEndpoints } from './api';
-import { testDelays } from './test-delays';
+import { testDelays } from './test-hooks';
 import * as tokens from './token-storage';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;

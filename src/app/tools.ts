@@ -19,7 +19,7 @@ import type { AppActor } from './create-app';
 import { followSession } from './follow-session';
 import { useApp, useSession } from './provider';
 import { reportCredits, type SessionActor } from './session';
-import { testDelays } from './test-delays';
+import { testDelays } from './test-hooks';
 
 export type ToolRunFlow = Flow<typeof toolRunMachine>;
 export type ToolRunActor = Actor<typeof toolRunMachine>;
@@ -133,8 +133,8 @@ export function toolEffects({
 
 /**
  * The tool-run flow with the app's real effects. The machines keep their own delays (progress tick
- * 800 ms, the tool's poll interval, retry pause 2 s, the tool's time-out, scroll 100 ms) except in the
- * end-to-end build, where a path test may shorten them (src/app/test-delays.ts): defineFlow puts the
+ * 800 ms, the tool's poll interval, retry pause 2 s, the tool's time-out, scroll 100 ms) except on a page
+ * where a path test shortened them (src/app/test-hooks.ts): defineFlow puts the
  * run's own, the children's are put here by their machine ids.
  */
 export const toolRunFlow = defineFlow(toolRunMachine)((ctx) =>

@@ -4,9 +4,27 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../chromium';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { HYDRATION_ERROR_PREFIX } from '../../src/app/hydration-report';
+import type { DroppedEvent } from '../../src/app/dropped-events';
+import { DROPPED_EVENT_PREFIX, droppedReportScript } from './dropped-report';
+import { machines } from '../../machines';
+import { ignoredAt } from '../../machines/shared/meta';
 
-/** What the e2e build prints for an event an actor could not take (src/app/dropped-events.ts). */
-const DROPPED_EVENT_PREFIX = 'atelier:dropped-event';
+/** The registered machines by their id: a report names its machine (src/app/dropped-events.ts). */
+const machineById = new Map(Object.values(machines).map((machine) => [machine.id, machine]));
+
+/**
+ * Whether a report is an event its machine ignores on purpose where it was (`ignores`, machines/shared/meta.ts):
+ * the production build leaves those facts out of the pages, so the suite reads them from the machines.
+ */
+function ignoredOnPurpose(text: string): boolean {
+  try {
+    const report = JSON.parse(text.slice(DROPPED_EVENT_PREFIX.length)) as DroppedEvent;
+    const machine = report.machine === undefined ? undefined : machineById.get(report.machine);
+    return machine !== undefined && ignoredAt(machine.root, report.state, report.event);
+  } catch {
+    return false;
+  }
+}
 /** Dropped events reported by the pages of the running test; any of them fails it. */
 const dropped: string[] = [];
 
@@ -30,10 +48,12 @@ export function watchDroppedEvents(context: BrowserContext): void {
     page.on('console', (message) => {
       const text = message.text();
       // A prerendered page React could not adopt as drawn (src/app/hydration-report.ts) fails the test too.
-      if (text.startsWith(DROPPED_EVENT_PREFIX) || text.startsWith(HYDRATION_ERROR_PREFIX))
+      if ((text.startsWith(DROPPED_EVENT_PREFIX) && !ignoredOnPurpose(text)) || text.startsWith(HYDRATION_ERROR_PREFIX))
         dropped.push(`${page.url()} ${text}`);
     });
   };
+  // Every page gets the dropped-event report before it starts (dropped-report.ts).
+  void context.addInitScript({ content: droppedReportScript });
   context.pages().forEach(watch);
   context.on('page', watch);
 }

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { machines as registry } from '../../machines';
-import { allStates, toFlowGraph } from '../../src/features/flows/graph';
+import { allStates, toFlowGraph } from '../../tools/flows/graph';
 import { desktop, newPage, phone, screenshot, setupBrowser } from './browser';
 import { root } from './server-process';
+import { BUNDLED_COVERAGE } from '../../scripts/bundled-coverage';
 
 const { browser } = setupBrowser();
 
@@ -79,10 +80,10 @@ describe('flows viewer', () => {
     expect(await active('session.signedIn')).toBe('true');
     expect(await active('session.loadingUser')).toBe('false');
 
-    // The coverage overlay shows the report the build bundled (kept beside it by global-setup.ts), when there is
-    // one: exactly its missing transitions red, every other drawn one green. ('overlays a report the test
+    // The coverage overlay shows the report the build bundled (copied aside by scripts/bundled-coverage.ts), when
+    // there is one: exactly its missing transitions red, every other drawn one green. ('overlays a report the test
     // gives' below checks the overlay against a known report in every run.)
-    const bundled = join(root, 'dist-e2e', 'flows-coverage.json');
+    const bundled = join(root, BUNDLED_COVERAGE);
     const report = existsSync(bundled)
       ? (JSON.parse(readFileSync(bundled, 'utf8')) as Record<string, { missing: string[] }>)['session']
       : undefined;
@@ -110,7 +111,7 @@ describe('flows viewer', () => {
 
   it('overlays a report the test gives: exactly its missing transitions red, every other one green', async () => {
     // A clean clone has no coverage/flows.json to bundle, so the overlay is checked against a report of the
-    // test's own as well: the end-to-end build reads one from localStorage (src/features/flows/coverage.ts).
+    // test's own as well: the page reads one from localStorage (src/features/flows/coverage.ts).
     const graph = toFlowGraph(registry['session']!);
     const keys = [...new Set(graph.transitions.map((t) => t.coverageKey))];
     const missing = keys.filter((_, i) => i % 3 === 0);

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { pathOptions, reportDir } from '../paths/options';
@@ -20,8 +20,8 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** The suite's own build (vite.config.ts, ATELIER_E2E_BUILD): it reports dropped events; never served by npm start. */
-const distDir = join(root, 'dist-e2e');
+/** The one production build (`vite build`), the same `npm start` serves; `npm test` builds it before the suites. */
+const distDir = join(root, 'dist');
 
 function distIsStale(): boolean {
   const built = join(distDir, 'index.html');
@@ -29,6 +29,7 @@ function distIsStale(): boolean {
   const sources = Math.max(
     newestMtime(join(root, 'src')),
     newestMtime(join(root, 'machines')),
+    newestMtime(join(root, 'tools')),
     newestMtime(join(root, 'public')),
     statSync(join(root, 'index.html')).mtimeMs,
     statSync(join(root, 'vite.config.ts')).mtimeMs,
@@ -55,13 +56,8 @@ export default async function setup(project: TestProject) {
     execFileSync('npx', ['vite', 'build'], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production', ATELIER_E2E_BUILD: '1' },
+      env: { ...process.env, NODE_ENV: 'production' },
     });
-    // What the build bundled for the flows viewer's coverage overlay (src/features/flows/coverage.ts),
-    // kept beside it so tests/e2e/flows.test.ts can compare the overlay with it.
-    const bundled = join(root, 'coverage', 'flows.json');
-    rmSync(join(distDir, 'flows-coverage.json'), { force: true });
-    if (existsSync(bundled)) copyFileSync(bundled, join(distDir, 'flows-coverage.json'));
   }
   const server = await startServer();
   project.provide('baseUrl', server.baseUrl);

@@ -57,8 +57,8 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
       APP_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
-      // The suite's own build (global-setup.ts), which reports dropped events.
-      DIST_DIR: join(root, 'dist-e2e'),
+      // The one production build (global-setup.ts); the suite's pages ask it for dropped-event reports (browser.ts).
+      DIST_DIR: join(root, 'dist'),
       // Every simulated person of the suite comes from 127.0.0.1: per-address limits sized for the
       // suite (the security tests check the limits themselves, in the server suite).
       RATE_LIMIT_REGISTER: '10000',

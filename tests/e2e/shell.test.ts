@@ -88,7 +88,7 @@ describe.each(sizes)('not-found page at %s', (_name, viewport) => {
   });
 });
 
-describe('the dropped-event report of the end-to-end build', () => {
+describe('the dropped-event report the suite asks every page for', () => {
   it('hears every page of every context: openPage, context.newPage() and a page the app opens', async () => {
     const report = 'atelier:dropped-event {"actor":"harness-check","event":"none","state":"none"}';
     const first = await openPage(browser(), desktop, '/');
@@ -99,7 +99,27 @@ describe('the dropped-event report of the end-to-end build', () => {
     await second.evaluate(() => window.open('/terms'));
     const third = await popup;
     await third.waitForLoadState();
-    // What src/app/dropped-events.ts prints for an event an actor could not take.
+    // Each page was given the inspector before it started (dropped-report.ts), and it reports on its own.
+    for (const page of [first, second, third])
+      expect(await page.evaluate(() => typeof window.__atelierTest?.inspect)).toBe('function');
+    const checked = await first.evaluate(() => {
+      const heardHere: string[] = [];
+      const warn = console.warn;
+      console.warn = (...args: unknown[]) => heardHere.push(args.join(' '));
+      const actorRef = {
+        id: 'x:1',
+        systemId: 'harness-actor',
+        logic: { id: 'harness-machine' },
+        getSnapshot: () => ({ status: 'active', value: 'idle', can: () => false }),
+      };
+      window.__atelierTest!.inspect!({ type: '@xstate.event', actorRef, event: { type: 'harness.noise' } } as never);
+      console.warn = warn;
+      return heardHere;
+    });
+    expect(checked).toEqual([
+      'atelier:dropped-event {"actor":"harness-actor","machine":"harness-machine","event":"harness.noise","state":"idle"}',
+    ]);
+    // What the inspector prints for an event an actor could not take.
     for (const page of [first, second, third]) await page.evaluate((text) => console.warn(text), report);
     const heard: string[] = [];
     await expect

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { root } from './requirements';
+import { root } from '../../tools/flows/requirements/requirements';
 
 // Written with escapes so that this file does not match itself.
 const patterns = ['\u00a7', 'spec \u00a7', 'design\u002emd', 'Issue\u0020'];

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setup, type AnyStateMachine } from 'xstate';
 import { machines } from '../../machines';
-import { diffGraphs, diffText, graphOf } from '../../src/features/flows/documents';
+import { diffGraphs, diffText, graphOf } from '../../tools/flows/documents';
 
 const base = setup({
   guards: { valid: () => true },

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { and, not, or, setup } from 'xstate';
 import { machines } from '../../machines';
 import { facts } from '../../machines/shared/meta';
-import { exportMachine, graphOf } from '../../src/features/flows/documents';
+import { exportMachine, graphOf } from '../../tools/flows/documents';
 import { flowModels } from './models';
 
 const text = async (...args: Parameters<typeof exportMachine>) => (await exportMachine(...args)).content as string;

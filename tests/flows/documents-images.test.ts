@@ -2,7 +2,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { machines } from '../../machines';
-import { exportMachine } from '../../src/features/flows/documents';
+import { exportMachine } from '../../tools/flows/documents';
 
 describe('flows chart documents', () => {
   it('writes the SVG, and a PNG through the rasteriser given', async () => {

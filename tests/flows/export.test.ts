@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { createMachine, setup, type AnyStateMachine } from 'xstate';
 import { machines } from '../../machines';
-import { allStates, toFlowGraph } from '../../src/features/flows/graph';
-import { layoutFlow } from '../../src/features/flows/layout';
-import { machineToJson } from '../../src/features/flows/machine-json';
-import { flowToSvg } from '../../src/features/flows/svg';
+import { allStates, toFlowGraph } from '../../tools/flows/graph';
+import { layoutFlow } from '../../tools/flows/layout';
+import { machineToJson } from '../../tools/flows/machine-json';
+import { flowToSvg } from '../../tools/flows/svg';
 
 /** What must survive the trip: every state and every transition, in order within one event. */
 function shape(machine: AnyStateMachine) {

@@ -36,7 +36,7 @@ import {
 } from './model-paths';
 
 export * from './model-paths';
-export * from './coverage-graph';
+export * from '../../tools/flows/coverage-graph';
 
 // ---------- the live driver ----------
 

@@ -7,14 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { sendTo, setup } from 'xstate';
 import { machines } from '../../machines';
-import { graphOf } from '../../src/features/flows/documents';
+import { graphOf } from '../../tools/flows/documents';
 import {
   eventsSentBy,
   idleTransitions,
   statesWithoutWayOut,
   unreachableStates,
   unsentEvents,
-} from '../../src/features/flows/documents/checks';
+} from '../../tools/flows/documents/checks';
 
 /** Findings the design wants, with the reason. */
 const accepted: Record<string, string> = {

@@ -1,2 +1,2 @@
-/** The flow models' types and their paths: shared with the flows documents (stories), so they live in src. */
-export * from '../../src/features/flows/documents/model-paths';
+/** The flow models' types and their paths: shared with the flows documents (stories), so they live in tools/flows. */
+export * from '../../tools/flows/documents/model-paths';

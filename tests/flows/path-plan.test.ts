@@ -4,7 +4,7 @@
  * words, the observation the state's sights promise).
  */
 import { describe, expect, it } from 'vitest';
-import { eventText } from '../../src/features/flows/documents/stories';
+import { eventText } from '../../tools/flows/documents/stories';
 import { pathGroups } from '../paths/adapters';
 import { plannedPaths } from '../paths/harness';
 import { expectedAt, planCsv, planMarkdown, planOf } from '../paths/plan';

@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { machines } from '../../machines';
-import { parseRequirements, readRequirements, servingOf, testCitations } from './requirements';
+import {
+  parseRequirements,
+  readRequirements,
+  servingOf,
+  testCitations,
+} from '../../tools/flows/requirements/requirements';
 
 describe('product rules (docs/requirements.md)', () => {
   const requirements = readRequirements();

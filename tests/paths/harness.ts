@@ -403,6 +403,14 @@ export function pathCoverage(adapter: PathAdapter, results: PathResult[]): Machi
   };
 }
 
+/** The driver of a call's done and error events: the test server answers `method pathname` with the event's outcome. */
+export const answersCall =
+  (method: string, pathname: string | RegExp): EventDriver =>
+  ({ server }, event) => {
+    const { status, body } = answerOf(event);
+    return server.answer(method, pathname, status, body);
+  };
+
 /**
  * The server's answer for an invoked actor's outcome in a path: `xstate.done.actor.*` → 200 with the
  * output; `xstate.error.actor.*` → the error's status (400 by default) with its message and flags,
@@ -423,11 +431,19 @@ export function answerOf(event: EventObject): { status: number; body: unknown } 
   };
 }
 
-/** The key src/app/test-delays.ts reads (the end-to-end build only). */
-const TEST_DELAYS_KEY = 'atelier:test-delays';
+/**
+ * Gives the page named delays by machine before it starts (`window.__atelierTest.delays`, src/app/test-hooks.ts),
+ * over those earlier init scripts gave it: a later machine's delays replace an earlier one's.
+ */
+async function addDelays(page: Page, delays: Record<string, Record<string, number>>): Promise<void> {
+  await page.addInitScript((given) => {
+    const hooks = window.__atelierTest ?? {};
+    window.__atelierTest = { ...hooks, delays: { ...hooks.delays, ...given } };
+  }, delays);
+}
 
 /**
- * Sets the page's named delays of `machine` before it loads (src/app/test-delays.ts): each delay the
+ * Sets the page's named delays of `machine` before it loads (src/app/test-hooks.ts): each delay the
  * path walks (an `xstate.after.<name>.…` step) fires after `short` ms (300 unless given, per name),
  * so the path waits little real time; the others are stretched to ten minutes, so they never fire in the middle of a path.
  */
@@ -447,18 +463,12 @@ export async function pathDelays(
       Object.fromEntries(names.map((n) => [n, walked.has(n) ? shortOf(n) : 600_000])),
     ]),
   );
-  await page.addInitScript(
-    ([key, json]) => {
-      const all = JSON.parse(localStorage.getItem(key!) ?? '{}') as Record<string, unknown>;
-      localStorage.setItem(key!, JSON.stringify({ ...all, ...(JSON.parse(json!) as Record<string, unknown>) }));
-    },
-    [TEST_DELAYS_KEY, JSON.stringify(value)],
-  );
+  await addDelays(page, value);
 }
 
 /**
  * The browser refuses the page its storage, as it does with site data blocked: reading `localStorage`
- * throws a SecurityError. Set after the path's own init scripts (which store delays and sign-ins first).
+ * throws a SecurityError. Set after the path's own init scripts (which store sign-ins first).
  */
 export async function blockStorage(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -480,11 +490,5 @@ export const delayPasses: EventDriver = async (_ctx, event) =>
  * (a child's retry pause under its parent's path, say), merged like pathDelays before the page loads.
  */
 export async function fixedDelays(page: Page, delays: Record<string, Record<string, number>>): Promise<void> {
-  await page.addInitScript(
-    ([key, json]) => {
-      const all = JSON.parse(localStorage.getItem(key!) ?? '{}') as Record<string, unknown>;
-      localStorage.setItem(key!, JSON.stringify({ ...all, ...(JSON.parse(json!) as Record<string, unknown>) }));
-    },
-    [TEST_DELAYS_KEY, JSON.stringify(delays)],
-  );
+  await addDelays(page, delays);
 }

@@ -9,7 +9,7 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { sightText } from '../../machines/shared/meta';
-import { eventText } from '../../src/features/flows/documents/stories';
+import { eventText } from '../../tools/flows/documents/stories';
 import { initialSnapshot } from '../flows/harness';
 import { plannedPaths, type PathAdapter } from './harness';
 import { sightsAt } from './sights';

@@ -16,11 +16,11 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AnyStateMachine } from 'xstate';
 import { machines as registry } from '../../machines';
-import { toFlowGraph } from '../../src/features/flows/graph';
-import { layoutFlow } from '../../src/features/flows/layout';
-import { flowToSvg } from '../../src/features/flows/svg';
+import { toFlowGraph } from '../../tools/flows/graph';
+import { layoutFlow } from '../../tools/flows/layout';
+import { flowToSvg } from '../../tools/flows/svg';
 import type { MachineCoverage } from '../flows/harness';
-import { writeRequirementsReport } from '../flows/requirements-report';
+import { writeRequirementsReport } from '../../tools/flows/requirements/report';
 import type { PathResult } from './harness';
 import { junitXml } from './junit';
 import { isDefaultRun } from './options';

@@ -15,7 +15,7 @@ import {
   type FlowGraph,
   type FlowState,
   type FlowTransition,
-} from '../../src/features/flows/graph';
+} from '../../tools/flows/graph';
 import { edgesPerStep, graphEdges, initialSnapshot } from '../flows/harness';
 import type { PlannedPath } from './harness';
 

@@ -18,7 +18,7 @@
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventText } from '../../src/features/flows/documents/stories';
+import { eventText } from '../../tools/flows/documents/stories';
 import { baseUrl, setupBrowser } from '../e2e/browser';
 import { pathGroups, type PathGroup } from './adapters';
 import {

@@ -5,7 +5,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { machines } from '../../machines';
-import { graphOf } from '../../src/features/flows/documents';
+import { graphOf } from '../../tools/flows/documents';
 import { DocumentsPanel } from '../../src/features/flows/documents/DocumentsPanel';
 
 const machine = machines['resetPassword']!;

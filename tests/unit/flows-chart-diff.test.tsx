@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import { machines } from '../../machines';
-import { FlowChart, type FlowDiff } from '../../src/features/flows/FlowChart';
+import { FlowChart } from '../../src/features/flows/FlowChart';
+import type { FlowDiff } from '../../tools/flows/graph';
 import * as styles from '../../src/features/flows/FlowChart.css';
-import { toFlowGraph } from '../../src/features/flows/graph';
-import { layoutFlow } from '../../src/features/flows/layout';
+import { toFlowGraph } from '../../tools/flows/graph';
+import { layoutFlow } from '../../tools/flows/layout';
 
 describe('flows chart diff colouring', () => {
   it('marks the states and transitions of a hand-made diff, and nothing else', async () => {

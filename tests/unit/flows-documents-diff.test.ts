@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { chartDiff } from '../../src/features/flows/DocumentsPanel';
-import { diffGraph } from '../../src/features/flows/documents/diff';
-import { graphOf } from '../../src/features/flows/documents/model';
-import { toFlowGraph } from '../../src/features/flows/graph';
+import { diffGraph } from '../../tools/flows/documents/diff';
+import { graphOf } from '../../tools/flows/documents/model';
+import { toFlowGraph } from '../../tools/flows/graph';
 
 const before = createMachine({
   id: 'door',

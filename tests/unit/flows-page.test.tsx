@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { machines } from '../../machines';
-import { allStates, toFlowGraph } from '../../src/features/flows/graph';
-import { layoutFlow } from '../../src/features/flows/layout';
+import { allStates, toFlowGraph } from '../../tools/flows/graph';
+import { layoutFlow } from '../../tools/flows/layout';
 import type { CoverageFile } from '../../src/features/flows/coverage';
 import { renderFlows } from './router-harness';
 

@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import * as v from 'valibot';
 import { machines } from '../../machines';
-import { pathHighlight, stateCount, toFlowGraph } from '../../src/features/flows/graph';
-import { layoutFlow } from '../../src/features/flows/layout';
+import { pathHighlight, stateCount, toFlowGraph } from '../../tools/flows/graph';
+import { layoutFlow } from '../../tools/flows/layout';
 import { flowsSearchSchema } from '../../src/features/flows/search-schema';
 import { renderFlows } from './router-harness';
 

@@ -128,7 +128,18 @@ describe('the folder table: which client folder may import which', () => {
     ['src/catalog/x.ts', '../api/schemas', 'src/catalog is typed data'],
     ['src/themes/x.ts', '../catalog/plans', 'src/themes (the theme contract, presets and names) imports nothing'],
     ['src/app/x.ts', '../../server/config', 'The client never imports the server'],
-    ['src/main.tsx', '../tests/unit/setup', 'The client never imports the server, the tests or the scripts'],
+    [
+      'src/main.tsx',
+      '../tests/unit/setup',
+      'The client never imports the server, the tests, the scripts or the tooling',
+    ],
+    [
+      'src/app/x.ts',
+      '../../tools/flows/graph',
+      'The client never imports the server, the tests, the scripts or the tooling',
+    ],
+    ['src/features/account/X.tsx', '../../../tools/flows/graph', 'Only the flows viewer (src/features/flows)'],
+    ['tools/flows/x.ts', '../../src/app/provider', 'The flows tooling (tools/flows) imports only itself'],
     ...otherAreaImports('machines', 'x.ts'),
     ...otherAreaImports('src/features', 'X.tsx'),
   ];
@@ -167,6 +178,8 @@ describe('the folder table: which client folder may import which', () => {
     ['src/components/ui/z/z.tsx', ['../../../themes/contract.css', '../../../api/schemas', '../form/fields']],
     ['src/app/x.ts', ['../api/endpoints', '../../machines/session/session.machine', '../features/account/format']],
     ['src/api/x.ts', ['./schemas', '../themes/names', 'valibot']],
+    ['src/features/flows/X.tsx', ['../../../tools/flows/graph', '../../../tools/flows/documents']],
+    ['tools/flows/x.ts', ['./graph', '../../machines/shared/meta', 'xstate', '@xstate/graph']],
   ])('%s may import what its row lists', async (filePath, sources) => {
     for (const source of sources) expect(await zoneMessages(filePath, source)).toEqual([]);
   });

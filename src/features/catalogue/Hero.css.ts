@@ -1,6 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
-import { cluster } from '../../components/ui/layout/layout.css';
+import { card, cluster } from '../../components/ui/layout/layout.css';
 
 const drift = keyframes({
   '0%': { transform: 'translate(0, 0) scale(1)' },
@@ -13,16 +13,15 @@ const driftBack = keyframes({
   '100%': { transform: 'translate(0, 0) scale(1.05)' },
 });
 
-export const hero = style({
-  position: 'relative',
-  overflow: 'hidden',
-  isolation: 'isolate',
-  borderRadius: vars.radius.xl,
-  padding: `clamp(${vars.space.xxl}, 4vw, ${vars.space.huge})`,
-  background: vars.color.card,
-  border: `1px solid ${vars.color.border}`,
-  boxShadow: vars.shadow.card,
-});
+export const hero = style([
+  card.flush,
+  {
+    position: 'relative',
+    isolation: 'isolate',
+    borderRadius: vars.radius.xl,
+    padding: `clamp(${vars.space.xxl}, 4vw, ${vars.space.huge})`,
+  },
+]);
 
 const blobBase = style({
   position: 'absolute',

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
-import { stack } from '../../components/ui/layout/layout.css';
+import { card, stack } from '../../components/ui/layout/layout.css';
 
 /** The strip keeps one height while it loads and once it has its tiles: it moves the tools below it once. */
 const TILE = 112;
@@ -23,14 +23,7 @@ export const row = style({
   overflowX: 'auto',
   minHeight: TILE + 6,
 });
-export const tile = style({
-  flex: `0 0 ${TILE}px`,
-  height: TILE,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.card,
-  overflow: 'hidden',
-});
+export const tile = style([card.insetFlush, { flex: `0 0 ${TILE}px`, height: TILE }]);
 export const link = style({
   display: 'grid',
   placeItems: 'center',

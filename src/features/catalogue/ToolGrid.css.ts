@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
+import { card } from '../../components/ui/layout/layout.css';
 
 export const grid = style({
   display: 'grid',
@@ -7,11 +8,13 @@ export const grid = style({
   gap: vars.space.xl,
 });
 
-export const empty = style({
-  padding: `${vars.space.huge} ${vars.space.xxl}`,
-  textAlign: 'center',
-  color: vars.color.textSecondary,
-  background: vars.color.card,
-  border: `1px dashed ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-});
+export const empty = style([
+  card.inset,
+  {
+    padding: `${vars.space.huge} ${vars.space.xxl}`,
+    textAlign: 'center',
+    color: vars.color.textSecondary,
+    borderStyle: 'dashed',
+    borderRadius: vars.radius.lg,
+  },
+]);

@@ -1,9 +1,8 @@
 import type { AnyStateMachine } from 'xstate';
 import { DocumentsPanel as Documents } from './documents/DocumentsPanel';
-import type { MachineDiff } from './documents/diff';
-import type { GraphTransition } from './documents/model';
-import type { FlowDiff } from './FlowChart';
-import type { FlowGraph } from './graph';
+import type { MachineDiff } from '../../../tools/flows/documents/diff';
+import type { GraphTransition } from '../../../tools/flows/documents/model';
+import type { FlowDiff, FlowGraph } from '../../../tools/flows/graph';
 
 export interface DocumentsPanelProps {
   name: string;

@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import * as buttons from '../../components/ui/button/button.css';
-import { stateCount, type FlowGraph, type FlowTransition } from './graph';
-import { pathData, ROW_FONT, rowOffsets, TITLE_FONT, type FlowLayout, type LaidNode } from './layout';
+import { stateCount, type FlowDiff, type FlowGraph, type FlowTransition } from '../../../tools/flows/graph';
+import {
+  pathData,
+  ROW_FONT,
+  rowOffsets,
+  TITLE_FONT,
+  type FlowLayout,
+  type LaidNode,
+} from '../../../tools/flows/layout';
 import * as styles from './FlowChart.css';
-
-/** What changed against another version: state ids and transition coverage keys. */
-export interface FlowDiff {
-  added: ReadonlySet<string>;
-  removed: ReadonlySet<string>;
-  changed: ReadonlySet<string>;
-}
 
 export interface FlowChartProps {
   graph: FlowGraph;

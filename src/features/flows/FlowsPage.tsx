@@ -8,11 +8,18 @@ import { card } from '../../components/ui/layout/layout.css';
 import { loadCoverage, type CoverageFile } from './coverage';
 import { DocumentsPanel } from './DocumentsPanel';
 import { exampleInputText, machineInput } from './examples';
-import { FlowChart, type FlowChartProps as ChartProps, type FlowDiff } from './FlowChart';
-import { defaultFolded } from './fold';
-import { allStates, pathHighlight, toFlowGraph, type FlowGraph, type FlowTransition } from './graph';
+import { FlowChart, type FlowChartProps as ChartProps } from './FlowChart';
+import { defaultFolded } from '../../../tools/flows/fold';
+import {
+  allStates,
+  pathHighlight,
+  toFlowGraph,
+  type FlowDiff,
+  type FlowGraph,
+  type FlowTransition,
+} from '../../../tools/flows/graph';
 import { InertRun, parseJson, type Step } from './inert';
-import { layoutFlow, type FlowLayout } from './layout';
+import { layoutFlow, type FlowLayout } from '../../../tools/flows/layout';
 import { activeIdsOf, describeValue, useLiveActors, useLiveAvailable, type LiveActor } from './live';
 import { StatePanel } from './StatePanel';
 import { StepPanel } from './StepPanel';

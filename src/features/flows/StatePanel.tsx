@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import * as buttons from '../../components/ui/button/button.css';
 import { sightText } from '../../../machines/shared/meta';
-import { allStates, transitionText, type FlowGraph, type FlowState } from './graph';
+import { allStates, transitionText, type FlowGraph, type FlowState } from '../../../tools/flows/graph';
 import * as styles from './FlowsPage.css';
 import type { FlowsSearch } from './search-schema';
 

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
-import { cluster, stack } from '../../components/ui/layout/layout.css';
+import { card, cluster, stack } from '../../components/ui/layout/layout.css';
 
 export const count = style({
   display: 'inline-grid',
@@ -16,16 +16,7 @@ export const count = style({
 });
 export const panel = style({ width: 'min(94vw, 520px)' });
 export const list = style([stack.sm, { listStyle: 'none', margin: 0, padding: 0 }]);
-export const item = style([
-  stack.xxs,
-  {
-    padding: vars.space.md,
-    borderRadius: vars.radius.md,
-    border: `1px solid ${vars.color.border}`,
-    background: vars.color.background,
-    minWidth: 0,
-  },
-]);
+export const item = style([card.inset, stack.xxs, { background: vars.color.background, minWidth: 0 }]);
 export const head = style({
   display: 'flex',
   justifyContent: 'space-between',
@@ -74,15 +65,11 @@ export const notices = style([
   },
 ]);
 export const notice = style([
+  card.inset,
   cluster.sm,
   {
     justifyContent: 'space-between',
     flexWrap: 'nowrap',
-    padding: vars.space.md,
-    borderRadius: vars.radius.md,
-    border: `1px solid ${vars.color.border}`,
-    background: vars.color.card,
-    color: vars.color.text,
     boxShadow: vars.shadow.raised,
     fontSize: vars.fontSize.sm,
     pointerEvents: 'auto',

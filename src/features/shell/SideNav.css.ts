@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
-import { stack } from '../../components/ui/layout/layout.css';
+import { card, cluster, stack } from '../../components/ui/layout/layout.css';
 
 export const root = style([
   stack.xxs,
@@ -62,17 +62,11 @@ export const legal = style([stack.xxxs, { marginTop: 'auto', paddingTop: vars.sp
 
 export const legalLink = style([link, { height: 34, fontSize: vars.fontSize.xs }]);
 
-export const badge = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  background: vars.color.card,
-  border: `1px solid ${vars.color.border}`,
-  fontSize: vars.fontSize.sm,
-  fontWeight: 600,
-});
+export const badge = style([
+  card.inset,
+  cluster.sm,
+  { flexWrap: 'nowrap', fontSize: vars.fontSize.sm, fontWeight: 600 },
+]);
 
 export const brand = style({
   display: 'flex',

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
+import { card } from '../../components/ui/layout/layout.css';
 
 /** The "One prompt per line" switch: a checkbox and its label on one row. */
 export const toggle = style({
@@ -20,12 +21,4 @@ export const shared = style({ border: 'none', margin: 0, padding: 0, minWidth: 0
 
 export const cost = style({ fontSize: vars.fontSize.sm, fontWeight: 600, color: vars.color.text, margin: 0 });
 
-export const started = style({
-  margin: 0,
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.card,
-  color: vars.color.text,
-  fontWeight: 600,
-});
+export const started = style([card.inset, { margin: 0, fontWeight: 600 }]);

@@ -9,7 +9,7 @@ import {
 } from '../../flows/models/account.models';
 import { freeUser, proUser } from '../../flows/models/fixtures';
 import type { User } from '../../../src/api/schemas';
-import { firstRender, answerOf, type PathAdapter, type PathContext, type TestServer } from '../harness';
+import { firstRender, answerOf, type PathAdapter, type PathContext, type TestServer, answersCall } from '../harness';
 import { byOutcome } from '../causes';
 
 /** Opens /settings signed in as `user`: a stored token, and a server that knows it. */
@@ -127,10 +127,7 @@ export const deleteAccountPaths: PathAdapter = {
       await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
       return 'click Cancel in the confirmation';
     },
-    async 'xstate.*'({ server }, event) {
-      const { status, body } = answerOf(event);
-      return server.answer('DELETE', '/api/users/delete-account', status, body);
-    },
+    'xstate.*': answersCall('DELETE', '/api/users/delete-account'),
   },
   causes: {
     'xstate.*': byOutcome(

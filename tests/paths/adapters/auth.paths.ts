@@ -7,7 +7,7 @@ import {
   verifyEmailNoTokenModel,
 } from '../../flows/models/auth.models';
 import { freeUser } from '../../flows/models/fixtures';
-import { firstRender, answerOf, type PathAdapter, type PathContext } from '../harness';
+import { firstRender, answerOf, type PathAdapter, type PathContext, answersCall } from '../harness';
 import { SERVER_FAULT, byOutcome } from '../causes';
 
 const text = async ({ page }: PathContext, role: 'alert' | 'status' | 'heading', expected: string) => {
@@ -61,10 +61,7 @@ export const forgotPasswordPaths: PathAdapter = {
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
       return `type "${email}" as Email → click Send Reset Link`;
     },
-    async 'xstate.*'({ server }, event) {
-      const { status, body } = answerOf(event);
-      return server.answer('POST', '/api/auth/forgot-password', status, body);
-    },
+    'xstate.*': answersCall('POST', '/api/auth/forgot-password'),
   },
   causes: {
     'xstate.*': byOutcome(
@@ -98,10 +95,7 @@ export const verifyEmailPaths: PathAdapter = {
     async 'verify.start'() {
       return 'the page starts the check as it opens';
     },
-    async 'xstate.*'({ server }, event) {
-      const { status, body } = answerOf(event);
-      return server.answer('GET', /\/api\/auth\/verify-email\//, status, body);
-    },
+    'xstate.*': answersCall('GET', /\/api\/auth\/verify-email\//),
   },
   causes: {
     'xstate.*': byOutcome(
@@ -147,14 +141,8 @@ export const resetPasswordPaths: PathAdapter = {
       const what = newPassword !== confirmPassword ? 'two different passwords' : `"${newPassword}" twice`;
       return `type ${what} → click Reset Password`;
     },
-    async 'xstate.done.actor.resetPassword'({ server }, event) {
-      const { status, body } = answerOf(event);
-      return server.answer('POST', '/api/auth/reset-password', status, body);
-    },
-    async 'xstate.error.actor.resetPassword'({ server }, event) {
-      const { status, body } = answerOf(event);
-      return server.answer('POST', '/api/auth/reset-password', status, body);
-    },
+    'xstate.done.actor.resetPassword': answersCall('POST', '/api/auth/reset-password'),
+    'xstate.error.actor.resetPassword': answersCall('POST', '/api/auth/reset-password'),
     async 'xstate.done.actor.login'({ server }, event) {
       // Signed in with the new token, the session loads the user.
       server.standing.set('GET /api/auth/user', { status: 200, body: freeUser });
@@ -162,10 +150,7 @@ export const resetPasswordPaths: PathAdapter = {
       const { status, body } = answerOf(event);
       return server.answer('POST', '/api/auth/login', status, body);
     },
-    async 'xstate.error.actor.login'({ server }, event) {
-      const { status, body } = answerOf(event);
-      return server.answer('POST', '/api/auth/login', status, body);
-    },
+    'xstate.error.actor.login': answersCall('POST', '/api/auth/login'),
   },
   causes: {
     'xstate.done.actor.resetPassword':

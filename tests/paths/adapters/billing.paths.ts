@@ -26,6 +26,7 @@ import {
   type PathAdapter,
   type PathContext,
   type TestServer,
+  answersCall,
 } from '../harness';
 import { SERVER_FAULT, byOutcome } from '../causes';
 
@@ -230,10 +231,7 @@ export const checkoutReturnPaths: PathAdapter = {
       return 'click Dismiss';
     },
     'xstate.after.*': delayPasses,
-    async 'xstate.*'({ server }, event) {
-      const { status, body } = answerOf(event);
-      return server.answer('GET', '/api/stripe/checkout-session/cs_local_1', status, body);
-    },
+    'xstate.*': answersCall('GET', '/api/stripe/checkout-session/cs_local_1'),
   },
   causes: {
     'xstate.*': byOutcome(

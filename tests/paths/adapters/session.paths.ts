@@ -30,6 +30,7 @@ import {
   type PathAdapter,
   type PathContext,
   type TestServer,
+  answersCall,
 } from '../harness';
 import { byOutcome, perActor } from '../causes';
 
@@ -107,10 +108,7 @@ export const sessionPaths: PathAdapter = {
     async 'xstate.done.actor.loadUser'({ server }, event) {
       return server.answer('GET', '/api/auth/user', 200, (event as Sample).output);
     },
-    async 'xstate.error.actor.loadUser'({ server }, event) {
-      const { status, body } = answerOf(event);
-      return server.answer('GET', '/api/auth/user', status, body);
-    },
+    'xstate.error.actor.loadUser': answersCall('GET', '/api/auth/user'),
     async 'xstate.*'({ server }, event) {
       const { status, body } = answerOf(event);
       const actor = event.type.split('.').pop();

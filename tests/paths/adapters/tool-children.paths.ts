@@ -9,7 +9,7 @@ import type { ToolError } from '../../../machines/tools/tool-run.types';
 import { toolViews } from '../../../src/features/tools/tool-views';
 import { defineModel, type FlowModel } from '../../flows/harness';
 import { toolPollModel, toolRequestAdModel } from '../../flows/models/tools.models';
-import { answerOf, delayPasses, pathDelays, type PathAdapter, type PathContext, type TestServer } from '../harness';
+import { delayPasses, pathDelays, type PathAdapter, type PathContext, type TestServer, answersCall } from '../harness';
 import { predictionCause, toolFailure } from '../causes';
 import { PREDICTION, banner, openTool, progressValue, showsWorking } from './tools-page';
 
@@ -50,10 +50,7 @@ export const toolRequestPaths: PathAdapter = {
       const { output } = event as EventObject & { output: unknown };
       return server.answer('POST', AD, 200, output);
     },
-    async 'xstate.error.actor.attempt'({ server }, event) {
-      const { status, body } = answerOf(event);
-      return server.answer('POST', AD, status, body);
-    },
+    'xstate.error.actor.attempt': answersCall('POST', AD),
     'xstate.after.*': delayPasses,
   },
   causes: {
@@ -155,10 +152,7 @@ export const toolPollPaths: PathAdapter = {
       const said = await server.answer('GET', PREDICTION, 200, { output: null, error: null, ...output });
       return `${said} (${String(output.status)})`;
     },
-    async 'xstate.error.actor.fetchPrediction'({ server }, event) {
-      const { status, body } = answerOf(event);
-      return server.answer('GET', PREDICTION, status, body);
-    },
+    'xstate.error.actor.fetchPrediction': answersCall('GET', PREDICTION),
     'xstate.after.*': delayPasses,
   },
   causes: {

@@ -5,17 +5,21 @@ import { vars } from '../../../themes/contract.css';
  * The one card, stack and cluster of every feature. A feature composes them with what is its own:
  * `style([card.padded, stack.lg, { maxWidth: 960 }])`.
  */
-const surface = style({
+const plain = style({
   background: vars.color.card,
   color: vars.color.text,
   border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.card,
+  borderRadius: vars.radius.md,
 });
+const surface = style([plain, { borderRadius: vars.radius.lg, boxShadow: vars.shadow.card }]);
 
 export const card = styleVariants({
   /** No padding: a card whose picture or preview runs to its edges. */
   flush: [surface, { overflow: 'hidden' }],
+  /** A small card on a page or inside another card: a smaller radius, no shadow (a notice, a badge). */
+  inset: [plain, { padding: vars.space.md }],
+  /** A small card whose picture runs to its edges (a tile). */
+  insetFlush: [plain, { overflow: 'hidden' }],
   compact: [surface, { padding: vars.space.lg }],
   padded: [surface, { padding: vars.space.xxl }],
   /** Padded, and compact on a phone's width. */

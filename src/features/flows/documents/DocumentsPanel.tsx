@@ -1,10 +1,16 @@
 import { useId, useState, type DragEvent } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import * as buttons from '../../../components/ui/button/button.css';
-import { diffGraph, type MachineDiff } from './diff';
-import { exportMachine, FORMAT_NAMES, FORMATS, type ExportedFile, type Format } from './export';
-import { graphOf, type MachineGraph } from './model';
-import type { FlowModel } from './model-paths';
+import { diffGraph, type MachineDiff } from '../../../../tools/flows/documents/diff';
+import {
+  exportMachine,
+  FORMAT_NAMES,
+  FORMATS,
+  type ExportedFile,
+  type Format,
+} from '../../../../tools/flows/documents/export';
+import { graphOf, type MachineGraph } from '../../../../tools/flows/documents/model';
+import type { FlowModel } from '../../../../tools/flows/documents/model-paths';
 import * as styles from './DocumentsPanel.css';
 
 /** The page's PNG: the SVG drawn on a canvas. */

@@ -7,10 +7,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
-import { rulesOf, type FactsNode } from '../../machines/shared/meta';
-import { graphEdges } from './coverage-graph';
+import { rulesOf, type FactsNode } from '../../../machines/shared/meta';
+import { graphEdges } from '../coverage-graph';
 
-export const root = join(import.meta.dirname, '..', '..');
+export const root = join(import.meta.dirname, '..', '..', '..');
 export const requirementsFile = 'docs/requirements.md';
 
 export interface Requirement {

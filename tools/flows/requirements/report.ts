@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
-import { edgeKeys } from './coverage-graph';
+import { edgeKeys } from '../coverage-graph';
 import { root, servingOf } from './requirements';
 
 /** What coverage/flows.json says of one machine (the path tests' coverage). */

@@ -3,7 +3,7 @@
  * guard and delay, and the keys coverage/flows.json uses. Pure: no DOM, runs in Node and browser.
  */
 import { and, not, or, type AnyStateMachine, type AnyStateNode } from 'xstate';
-import { rulesOf, type Ignore, type Sight } from '../../../machines/shared/meta';
+import { rulesOf, type Ignore, type Sight } from '../../machines/shared/meta';
 
 export type EdgeKind = 'event' | 'after' | 'always' | 'done' | 'error' | 'stateDone';
 
@@ -228,4 +228,11 @@ export function transitionLabel(t: FlowTransition): string {
 /** The same with its actions: `auth.logout / clearToken, navigate`. */
 export function transitionText(t: FlowTransition): string {
   return t.actions.length ? `${transitionLabel(t)} / ${t.actions.join(', ')}` : transitionLabel(t);
+}
+
+/** What changed against another version: state ids and transition coverage keys. */
+export interface FlowDiff {
+  added: ReadonlySet<string>;
+  removed: ReadonlySet<string>;
+  changed: ReadonlySet<string>;
 }

@@ -7,8 +7,8 @@ import {
   type AnyStateMachine,
   type AnyStateNode,
 } from 'xstate';
-import { stateCount, toFlowGraph } from '../../src/features/flows/graph';
-import { flowPaths, initialSnapshot, type FlowModel, type FlowPath } from './model-paths';
+import { stateCount, toFlowGraph } from './graph';
+import { flowPaths, initialSnapshot, type FlowModel, type FlowPath } from './documents/model-paths';
 
 interface Edge {
   key: string;
