@@ -25,7 +25,7 @@ export default defineConfig({
     bundledCoverage(),
   ],
   // One build serves `npm start`, the e2e and the path suites: no test-only flag. Tests reach the app through
-  // what the page reads before it starts (src/app/test-delays.ts, src/app/dropped-events.ts).
+  // what the page reads before it starts (src/app/test-hooks.ts, src/app/dropped-events.ts).
   server: {
     proxy: {
       '/api': `http://127.0.0.1:${apiPort}`,
