@@ -59,7 +59,8 @@ export function launchRun(deps: AppDeps, run: Launch): Promise<RunEnd> {
   timer.unref();
   const done = (async (): Promise<RunEnd> => {
     try {
-      const result = await provider.run(job, controller.signal);
+      const deadline = new Date(Date.now() + config.generationTimeoutMs);
+      const result = await provider.run({ ...job, deadline }, controller.signal);
       if (controller.signal.aborted) throw new ProviderError(timedOutMessage);
       return endOf(await succeed(deps, userId, id, result));
     } catch (error) {
