@@ -75,6 +75,8 @@ export interface FakeReplicate {
   problems(): string[];
   /** How the next predictions end (until changed). */
   outcome: Outcome;
+  /** How many reads of a prediction answer `processing` before its end (default 1). */
+  processingReads: number;
   close(): Promise<void>;
 }
 
@@ -124,7 +126,7 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
   const predictions = new Map<string, { schema: ModelSchema; reads: number; outcome: Outcome; input: unknown }>();
   let counter = 0;
   let origin = '';
-  const fake = { outcome: 'succeeded' as Outcome } as FakeReplicate & { outcome: Outcome };
+  const fake = { outcome: 'succeeded' as Outcome, processingReads: 1 } as FakeReplicate;
 
   const predictionJson = (id: string, status: string) => {
     const p = predictions.get(id)!;
@@ -263,7 +265,7 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
         }
         if (method !== 'GET') return refuse(405, `${method} ${url.pathname} is not in the document`);
         p.reads += 1;
-        const status = p.outcome === 'processing' || p.reads < 2 ? 'processing' : p.outcome;
+        const status = p.outcome === 'processing' || p.reads <= fake.processingReads ? 'processing' : p.outcome;
         return json(200, predictionJson(one[1]!, status));
       }
       return refuse(404, `${method} ${url.pathname} is not in the document`);
