@@ -2,7 +2,7 @@
  * Replicate's error answers, mapped in one place. The SDK retries a 429 itself (and a GET's 5xx); what is
  * left reaches here: an overloaded model (429, 503) ends the run with the busy message; the operator's faults
  * (401 revoked key, 402 no credit left, 403, 404 missing model or version, 422 an input the version refuses)
- * are logged once with the provider and the status (never the key) and the person reads the generic failure.
+ * are logged once with the provider and the status (never the key) and the person reads the generic failure (CALL-2).
  */
 import type { ApiError } from 'replicate';
 import { BUSY_MESSAGE, GENERIC_FAILURE, ProviderError, type OperatorLog } from './types';

@@ -3,7 +3,7 @@
  * `POST /predictions`, an official one with `POST /models/{owner}/{name}/predictions`, each tool's inputs mapped
  * by its definition, `Cancel-After` at the run's deadline, `Prefer: wait` for the synchronous image tools),
  * poll to a terminal status, cancel on abort, and download the outputs by the model's output shape at once
- * (Replicate deletes them after an hour). Files above 256 KB go as HTTPS addresses, never as data URLs.
+ * (Replicate deletes them after an hour). Files above 256 KB go as HTTPS addresses, never as data URLs (CALL-3).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import Replicate, { type Prediction } from 'replicate';

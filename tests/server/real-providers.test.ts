@@ -109,7 +109,7 @@ describe('every tool against the providers’ contract fakes', () => {
   it.each([
     ['replicate', 'musicgen'],
     ['openai', 'text-to-text'],
-  ] as const)('%s answering 429 ends the run with the busy message and the credits returned', async (which, key) => {
+  ] as const)('CALL-2: %s answering 429 ends the run with the busy message and the credits returned', async (which, key) => {
     const tool = tools.find((x) => x.key === key)!;
     if (which === 'replicate') replicate.outcome = 'busy';
     else openai.outcome = 'busy';
@@ -124,7 +124,7 @@ describe('every tool against the providers’ contract fakes', () => {
     ['replicate', 'musicgen', 'revoked', /replicate answered HTTP 401/],
     ['openai', 'text-to-text', 'quota', /openai answered HTTP 429 \(insufficient_quota\)/],
   ] as const)(
-    '%s %s: the operator log names provider and status, never the key; credits returned',
+    'CALL-2: %s %s: the operator log names provider and status, never the key; credits returned',
     async (which, key, outcome, line) => {
       const tool = tools.find((x) => x.key === key)!;
       if (which === 'replicate') replicate.outcome = outcome as 'revoked';

@@ -1,7 +1,7 @@
 /**
  * How each Replicate tool runs its model: the pinned version (community models, created with
  * `POST /v1/predictions` and `version`) or the official model (`POST /v1/models/{owner}/{name}/predictions`),
- * the product's parameters (spec §7) mapped to the model's own inputs, and where its output file is.
+ * the product's parameters (the calls' inputs) mapped to the model's own inputs, and where its output file is.
  * Each version's input and output schema is kept in tests/fixtures/models/<owner>__<name>.json.
  * A file input is given here by its field name; the provider puts an address Replicate can fetch in its place.
  */

@@ -95,7 +95,7 @@ describe('replicate provider against the contract fake', () => {
     },
   );
 
-  it('asks synchronous image tools to wait and every prediction to stop at the run deadline', async () => {
+  it('CALL-3: asks synchronous image tools to wait and every prediction to stop at the run deadline', async () => {
     const deadline = new Date(Date.now() + 90_000);
     await provider().run(jobFor(toolByKey('text-to-image'), png, { deadline }), new AbortController().signal);
     await provider().run(jobFor(toolByKey('musicgen'), png, { deadline }), new AbortController().signal);
@@ -105,7 +105,7 @@ describe('replicate provider against the contract fake', () => {
     for (const r of [image, music]) expect(r?.headers['cancel-after']).toMatch(/^(89|90)s$/);
   });
 
-  it('sends a small picture as a data URL and one above 256 KB as an address, never inline', async () => {
+  it('CALL-3: sends a small picture as a data URL and one above 256 KB as an address, never inline', async () => {
     expect(bigPng.length).toBeGreaterThan(MAX_DATA_URL_BYTES);
     const restore = toolByKey('restore-image');
     await provider().run(jobFor(restore), new AbortController().signal);
