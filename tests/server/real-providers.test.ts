@@ -109,16 +109,19 @@ describe('every tool against the providers’ contract fakes', () => {
   it.each([
     ['replicate', 'musicgen'],
     ['openai', 'text-to-text'],
-  ] as const)('CALL-2: %s answering 429 ends the run with the busy message and the credits returned', async (which, key) => {
-    const tool = tools.find((x) => x.key === key)!;
-    if (which === 'replicate') replicate.outcome = 'busy';
-    else openai.outcome = 'busy';
-    const u = await t.user({ credits: 100 });
-    const end = await run(tool, u.token, '');
-    expect(JSON.stringify(end)).toContain(BUSY_MESSAGE);
-    expect(await balance(t, u.id)).toBe(100);
-    expect(operatorLogs).toEqual([]);
-  });
+  ] as const)(
+    'CALL-2: %s answering 429 ends the run with the busy message and the credits returned',
+    async (which, key) => {
+      const tool = tools.find((x) => x.key === key)!;
+      if (which === 'replicate') replicate.outcome = 'busy';
+      else openai.outcome = 'busy';
+      const u = await t.user({ credits: 100 });
+      const end = await run(tool, u.token, '');
+      expect(JSON.stringify(end)).toContain(BUSY_MESSAGE);
+      expect(await balance(t, u.id)).toBe(100);
+      expect(operatorLogs).toEqual([]);
+    },
+  );
 
   it.each([
     ['replicate', 'musicgen', 'revoked', /replicate answered HTTP 401/],
