@@ -28,7 +28,7 @@ import { createRateLimits } from './services/rate-limits';
 import { createSessionCache } from './services/session-cache';
 import { createBalanceLoader } from './services/users';
 import { createTimingHash, prepareSessionQuery } from './services/auth';
-import { fileUrlSecretFor } from './services/file-urls';
+import { filePathOf, fileUrlSecretFor, signFilePath, type FileUrlSigner } from './services/file-urls';
 
 /** STRIPE_WEBHOOK_SECRET, or a random secret generated once and kept in DATA_DIR. */
 export function webhookSecretFor(config: Config): string {
@@ -57,11 +57,48 @@ export async function createPaymentProvider(config: Config, webhookSecret: strin
   return createLocalPaymentProvider({ appUrl: config.appUrl, webhookSecret });
 }
 
-/** The providers of one instance: the local one runs its work in the instance's pool, [slow] taking LOCAL_SLOW_MS. */
-export function createProviders(config: Config, pool: WorkerPool): Providers {
+/** APP_URL when the internet can reach it: https and not a loopback or .local name. */
+export function publicAppUrl(appUrl: string): string | undefined {
+  try {
+    const { protocol, hostname } = new URL(appUrl);
+    if (protocol !== 'https:') return undefined;
+    if (/^(localhost|127\.|\[::1\]|0\.0\.0\.0)|\.(local|localhost|internal)$/i.test(hostname)) return undefined;
+    return appUrl;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The providers of one instance: the local one runs its work in the instance's pool, [slow] taking LOCAL_SLOW_MS;
+ * the real ones with their API bases, the operator log, and the signed public addresses of stored inputs.
+ */
+export function createProviders(
+  config: Config,
+  pool: WorkerPool,
+  extra: { log?: (line: string) => void; signer?: FileUrlSigner } = {},
+): Providers {
+  const origin = publicAppUrl(config.appUrl);
+  const signer = extra.signer;
   return buildProviders(
-    { REPLICATE_API_TOKEN: config.replicateToken, OPENAI_API_KEY: config.openaiKey },
+    {
+      REPLICATE_API_TOKEN: config.replicateToken,
+      OPENAI_API_KEY: config.openaiKey,
+      REPLICATE_BASE_URL: config.replicateBaseUrl,
+      OPENAI_BASE_URL: config.openaiBaseUrl,
+    },
     { pool, slowMs: config.localSlowMs, models: config.models },
+    {
+      ...(extra.log ? { log: extra.log } : {}),
+      ...(origin && signer
+        ? {
+            publicFileUrl: (stored: string) => {
+              const pathname = filePathOf(stored);
+              return pathname ? `${origin}${signFilePath(signer, pathname, new Date())}` : undefined;
+            },
+          }
+        : {}),
+    },
   );
 }
 
@@ -119,6 +156,7 @@ export async function createRuntime(
   const write = overrides.log ?? ((line: string) => console.log(line));
   // Every line escapes CR/LF and drops tokens, session ids and links (lib/log.ts).
   const log = (line: string) => write(safeLogLine(line));
+  const fileUrls = { secret: fileUrlSecretFor(config.fileUrlSecret, webhookSecret), ttlMs: config.fileUrlTtlMs };
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -130,7 +168,7 @@ export async function createRuntime(
     // deps.mailer is read at each delivery (tests swap it for a failing one).
     mail: createMailQueue({ db: database.db, mailer: () => deps.mailer, now, log }),
     payments: overrides.payments ?? (await createPaymentProvider(config, webhookSecret)),
-    providers: overrides.providers ?? createProviders(config, pool),
+    providers: overrides.providers ?? createProviders(config, pool, { log, signer: fileUrls }),
     files,
     sessions: overrides.sessions ?? createSessionCache(),
     limits: createRateLimits(database.db, config),
@@ -138,7 +176,7 @@ export async function createRuntime(
     sessionQuery: perDatabase(prepareSessionQuery),
     timingHash: createTimingHash(),
     webhookSecret,
-    fileUrls: { secret: fileUrlSecretFor(config.fileUrlSecret, webhookSecret), ttlMs: config.fileUrlTtlMs },
+    fileUrls,
     // The app's own webhook over HTTP, straight to this process (APP_URL may be a proxy it cannot reach).
     deliver:
       overrides.deliver ??

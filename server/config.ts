@@ -15,6 +15,16 @@ const Num = (fallback: number, min: number, max: number) =>
     String(fallback),
   );
 const Str = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
+/** An API's base address (a sandbox, a proxy or a test's fake): http(s), without a trailing slash. */
+const Origin = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.url('must be an http(s) address'),
+    v.regex(/^https?:\/\//, 'must be an http(s) address'),
+    v.transform((url) => url.replace(/\/+$/, '')),
+  ),
+);
 
 const Env = v.object({
   PORT: Int(3000, 1),
@@ -30,6 +40,8 @@ const Env = v.object({
   STRIPE_API_BASE: v.optional(v.pipe(v.string(), v.trim(), v.url('must be a URL such as https://api.stripe.com'))),
   REPLICATE_API_TOKEN: Str,
   OPENAI_API_KEY: Str,
+  REPLICATE_BASE_URL: Origin,
+  OPENAI_BASE_URL: Origin,
   SMTP_URL: Str,
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Atelier <no-reply@atelier.local>'),
   GENERATION_TIMEOUT_MS: Int(120_000, 1),
@@ -121,6 +133,10 @@ export interface Config {
   readonly stripeApiBase: string | undefined;
   readonly replicateToken: string | undefined;
   readonly openaiKey: string | undefined;
+  /** Replicate's API base (REPLICATE_BASE_URL), default https://api.replicate.com/v1. */
+  readonly replicateBaseUrl: string | undefined;
+  /** OpenAI's API base (OPENAI_BASE_URL), default https://api.openai.com/v1. */
+  readonly openaiBaseUrl: string | undefined;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly generationTimeoutMs: number;
@@ -215,6 +231,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripeApiBase: e.STRIPE_API_BASE?.replace(/\/+$/, ''),
     replicateToken: e.REPLICATE_API_TOKEN,
     openaiKey: e.OPENAI_API_KEY,
+    replicateBaseUrl: e.REPLICATE_BASE_URL,
+    openaiBaseUrl: e.OPENAI_BASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     generationTimeoutMs: e.GENERATION_TIMEOUT_MS,

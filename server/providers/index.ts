@@ -6,15 +6,23 @@ import type { Tool } from '../../src/catalog';
 import { createLocalProvider, type LocalProviderOptions } from './local';
 import { createOpenAIProvider } from './openai';
 import { createReplicateProvider } from './replicate';
-import type { GenerationProvider } from './types';
+import type { GenerationProvider, OperatorLog } from './types';
 import { lazyWorkerPool } from '../workers/pool';
 
 export interface ProviderEnv {
   readonly REPLICATE_API_TOKEN?: string | undefined;
   readonly OPENAI_API_KEY?: string | undefined;
-  /** Test hooks: other API origins (fake servers). */
+  /** Other API bases (REPLICATE_BASE_URL, OPENAI_BASE_URL): a sandbox, a proxy, a test's fake. */
   readonly REPLICATE_BASE_URL?: string | undefined;
   readonly OPENAI_BASE_URL?: string | undefined;
+}
+
+/** What the real providers get from the server besides their settings. */
+export interface RealProviderOptions {
+  /** Operator errors (provider and status, never a key). */
+  readonly log?: OperatorLog;
+  /** A stored input's public HTTPS address (signed), when the server has one Replicate can fetch. */
+  readonly publicFileUrl?: (path: string) => string | undefined;
 }
 
 /** The providers a server runs with: always the local one, the real ones when their key is set. */
@@ -24,7 +32,11 @@ export interface Providers {
   readonly openai?: GenerationProvider | undefined;
 }
 
-export function buildProviders(env: ProviderEnv, localOptions: LocalProviderOptions): Providers {
+export function buildProviders(
+  env: ProviderEnv,
+  localOptions: LocalProviderOptions,
+  real: RealProviderOptions = {},
+): Providers {
   const replicateToken = env.REPLICATE_API_TOKEN?.trim();
   const openaiKey = env.OPENAI_API_KEY?.trim();
   return {
@@ -33,19 +45,22 @@ export function buildProviders(env: ProviderEnv, localOptions: LocalProviderOpti
       ? createReplicateProvider({
           token: replicateToken,
           ...(env.REPLICATE_BASE_URL ? { baseUrl: env.REPLICATE_BASE_URL } : {}),
+          ...real,
         })
       : undefined,
     openai: openaiKey
       ? createOpenAIProvider({
           apiKey: openaiKey,
           ...(env.OPENAI_BASE_URL ? { baseURL: env.OPENAI_BASE_URL } : {}),
+          ...(real.log ? { log: real.log } : {}),
         })
       : undefined,
   };
 }
 
-/** The tool's own provider when configured, else the local one. */
+/** The tool's own provider when configured, else the local one; a tool the server runs itself (ffmpeg) runs locally. */
 export function providerFor(providers: Providers, tool: Tool): GenerationProvider {
+  if (tool.replicate === 'server') return providers.local;
   return (tool.provider === 'replicate' ? providers.replicate : providers.openai) ?? providers.local;
 }
 
@@ -59,5 +74,5 @@ export function selectProviders(
 }
 
 export { createLocalProvider, createOpenAIProvider, createReplicateProvider };
-export { ProviderBusyError, ProviderError } from './types';
+export { BUSY_MESSAGE, GENERIC_FAILURE, ProviderBusyError, ProviderError } from './types';
 export type { GenerationJob, GenerationProvider, ProviderResult } from './types';

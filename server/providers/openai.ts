@@ -8,7 +8,10 @@ import type OpenAI from 'openai';
 // (the module loader keeps it after that: nothing cached here).
 const loadSdk = () => import('openai');
 import {
+  BUSY_MESSAGE,
+  GENERIC_FAILURE,
   ProviderError,
+  type OperatorLog,
   type GenerationJob,
   type GenerationProvider,
   type InputValue,
@@ -19,6 +22,8 @@ export interface OpenAIOptions {
   readonly apiKey: string;
   /** Another API base, e.g. http://127.0.0.1:1234/v1 for a fake server in tests. */
   readonly baseURL?: string;
+  /** Operator errors (quota, key, missing model): provider and status, never the key. */
+  readonly log?: OperatorLog;
 }
 
 export const SYSTEM_PROMPTS = {
@@ -82,14 +87,26 @@ function messages(job: GenerationJob): OpenAI.Chat.ChatCompletionMessageParam[] 
   }
 }
 
-function mapError(error: unknown, signal: AbortSignal, APIError: typeof OpenAI.APIError): unknown {
+/**
+ * OpenAI's error answers, mapped in one place (after the SDK's own retry): a rejected request (400, 422: content
+ * policy, bad input) is for the person to read; a rate limit or an overloaded service (429, 503) is the busy
+ * message; an exhausted quota (429 insufficient_quota), a revoked key (401), a key without access (403) or a
+ * missing model (404) is logged once for the operator (provider and status, never the key) and the person reads
+ * the generic failure.
+ */
+function mapError(error: unknown, signal: AbortSignal, APIError: typeof OpenAI.APIError, log: OperatorLog): unknown {
   if (signal.aborted) return signal.reason instanceof Error ? signal.reason : error;
-  if (error instanceof APIError && (error.status === 400 || error.status === 422)) {
-    // Rejected requests (content policy, bad input) are for the user to read.
-    const message = (error.error as { message?: unknown } | undefined)?.message;
-    return new ProviderError(typeof message === 'string' ? message : 'The request was rejected');
+  if (!(error instanceof APIError)) return error;
+  const body = error.error as { message?: unknown; code?: unknown; type?: unknown } | undefined;
+  const code = typeof body?.code === 'string' ? body.code : typeof body?.type === 'string' ? body.type : undefined;
+  if (error.status === 400 || error.status === 422) {
+    return new ProviderError(typeof body?.message === 'string' ? body.message : 'The request was rejected');
   }
-  return error;
+  if ((error.status === 429 && code !== 'insufficient_quota') || error.status === 503) {
+    return new ProviderError(BUSY_MESSAGE);
+  }
+  log(`Operator error: openai answered HTTP ${error.status ?? 'without status'}${code ? ` (${code})` : ''}`);
+  return new ProviderError(GENERIC_FAILURE);
 }
 
 export function createOpenAIProvider(options: OpenAIOptions): GenerationProvider {
@@ -145,7 +162,7 @@ export function createOpenAIProvider(options: OpenAIOptions): GenerationProvider
         if (!text.trim()) throw new ProviderError('The model returned no text');
         return { output: { kind: 'text', text }, model: completion.model || job.tool.id };
       } catch (error) {
-        throw mapError(error, signal, (await loadSdk()).default.APIError);
+        throw mapError(error, signal, (await loadSdk()).default.APIError, options.log ?? (() => undefined));
       }
     },
   };

@@ -1,11 +1,18 @@
 /**
- * Replicate predictions API through the `replicate` SDK: create, poll to a terminal status,
- * cancel on abort, and download the outputs at once (Replicate deletes them after an hour).
+ * Replicate predictions API through the `replicate` SDK: create (a community model by its pinned version with
+ * `POST /predictions`, an official one with `POST /models/{owner}/{name}/predictions`, each tool's inputs mapped
+ * by its definition, `Cancel-After` at the run's deadline, `Prefer: wait` for the synchronous image tools),
+ * poll to a terminal status, cancel on abort, and download the outputs by the model's output shape at once
+ * (Replicate deletes them after an hour). Files above 256 KB go as HTTPS addresses, never as data URLs (CALL-3).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import Replicate, { type Prediction } from 'replicate';
+import type { ModelInputValue, ReplicateModel } from '../../src/catalog/tool-types';
+import { failedRun, replicateFailure } from './replicate-errors';
 import {
+  GENERIC_FAILURE,
   ProviderError,
+  type OperatorLog,
   type GenerationJob,
   type GenerationProvider,
   type OutputFile,
@@ -19,7 +26,17 @@ export interface ReplicateOptions {
   readonly pollIntervalMs?: number;
   /** Largest output file accepted, in bytes. Default 200 MB. */
   readonly maxOutputBytes?: number;
+  /**
+   * The address Replicate can fetch a stored input at (the product's signed HTTPS address when APP_URL is
+   * public), or undefined: then a file above 256 KB is uploaded with Replicate's files API.
+   */
+  readonly publicFileUrl?: (path: string) => string | undefined;
+  /** Operator errors (quota, key, missing model): provider and status, never the key. */
+  readonly log?: OperatorLog;
 }
+
+/** Replicate's limit for a file sent inline as a data URL; larger ones go as addresses. */
+export const MAX_DATA_URL_BYTES = 256 * 1024;
 
 const TERMINAL: ReadonlySet<string> = new Set(['succeeded', 'failed', 'canceled', 'aborted']);
 
@@ -59,32 +76,19 @@ function abortReason(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new Error('Aborted');
 }
 
-function errorText(error: unknown): string {
-  if (typeof error === 'string' && error.trim()) return error.trim();
-  if (error && typeof error === 'object' && 'detail' in error) return String(error.detail);
-  return 'The model run failed';
+/** `Cancel-After` for a run given up at `deadline`: whole seconds left, at least the document's minimum (5 s). */
+export function cancelAfter(deadline: Date | undefined, now = Date.now()): string {
+  const seconds = deadline ? Math.ceil((deadline.getTime() - now) / 1000) : 120;
+  return `${Math.max(5, seconds)}s`;
 }
 
-/** Output URLs, in order, from the shapes Replicate models return (string, list, object). */
-function collectUrls(output: unknown, into: string[] = []): string[] {
-  if (typeof output === 'string') {
-    if (/^(https?:|data:)/.test(output)) into.push(output);
-  } else if (Array.isArray(output)) {
-    for (const item of output) collectUrls(item, into);
-  } else if (output && typeof output === 'object') {
-    for (const value of Object.values(output)) collectUrls(value, into);
-  }
-  return into;
-}
-
-function textOutput(output: unknown): string | null {
-  if (typeof output === 'string' && !/^(https?:|data:)/.test(output)) return output;
-  // Language models on Replicate stream tokens: the output is a list of strings.
-  if (Array.isArray(output) && output.length > 0 && output.every((o) => typeof o === 'string')) {
-    const joined = output.join('');
-    if (!output.some((o) => /^(https?:|data:)/.test(o))) return joined;
-  }
-  return null;
+/** The output's file addresses, read by the model's output shape (one URL, a list, a named field). */
+export function outputUrls(output: unknown, shape: ReplicateModel['output']): string[] {
+  const isUrl = (v: unknown): v is string => typeof v === 'string' && /^(https?:|data:)/.test(v);
+  if (shape === 'url') return isUrl(output) ? [output] : [];
+  if (shape === 'list') return Array.isArray(output) ? output.filter(isUrl) : [];
+  const field = output && typeof output === 'object' ? (output as Record<string, unknown>)[shape.field] : undefined;
+  return isUrl(field) ? [field] : [];
 }
 
 async function download(url: string, signal: AbortSignal, maxBytes: number): Promise<OutputFile> {
@@ -103,15 +107,6 @@ async function download(url: string, signal: AbortSignal, maxBytes: number): Pro
   return { bytes, contentType, ext };
 }
 
-/** Input images go to Replicate as data URLs: our own upload URLs may not be public. */
-function replicateInput(job: GenerationJob): Record<string, unknown> {
-  const input: Record<string, unknown> = { ...job.input };
-  for (const [key, image] of Object.entries(job.images ?? {})) {
-    input[key] = `data:${image.contentType};base64,${Buffer.from(image.bytes).toString('base64')}`;
-  }
-  return input;
-}
-
 export function createReplicateProvider(options: ReplicateOptions): GenerationProvider {
   const replicate = new Replicate({
     auth: options.token,
@@ -119,15 +114,69 @@ export function createReplicateProvider(options: ReplicateOptions): GenerationPr
   });
   const interval = options.pollIntervalMs ?? 1000;
   const maxBytes = options.maxOutputBytes ?? 200 * 1024 * 1024;
+  const log = options.log ?? (() => undefined);
+
+  /** A run's file as Replicate takes it: a data URL up to 256 KB, else an HTTPS address. */
+  async function fileValue(job: GenerationJob, field: string, signal: AbortSignal): Promise<string> {
+    const file = job.images?.[field];
+    if (!file) throw new ProviderError(field === 'video' ? 'Please upload a video' : 'Please upload an image');
+    if (file.bytes.length <= MAX_DATA_URL_BYTES) {
+      return `data:${file.contentType};base64,${Buffer.from(file.bytes).toString('base64')}`;
+    }
+    const stored = job.input[field];
+    const published = typeof stored === 'string' ? options.publicFileUrl?.(stored) : undefined;
+    if (published) return published;
+    const blob = new Blob([new Uint8Array(file.bytes)], { type: file.contentType });
+    const created = (await replicate.files.create(blob, {}, { signal })) as unknown as { urls?: { get?: string } };
+    const url = created.urls?.get;
+    if (!url) throw new ProviderError(GENERIC_FAILURE);
+    return url;
+  }
+
+  async function modelInput(model: ReplicateModel, job: GenerationJob, signal: AbortSignal) {
+    const mapped = model.input(job.input);
+    const input: Record<string, unknown> = {};
+    const resolve = async (value: ModelInputValue): Promise<unknown> =>
+      typeof value === 'object' && value !== null && 'file' in value
+        ? fileValue(job, value.file, signal)
+        : Array.isArray(value)
+          ? Promise.all(value.map(resolve))
+          : value;
+    for (const [key, value] of Object.entries(mapped)) input[key] = await resolve(value);
+    return input;
+  }
 
   return {
     name: 'replicate',
     async run(job, signal): Promise<ProviderResult> {
       signal.throwIfAborted();
-      const input = replicateInput(job);
-      let prediction: Prediction = await (job.version
-        ? replicate.predictions.create({ version: job.version, input, signal })
-        : replicate.predictions.create({ model: job.tool.id, input, signal }));
+      const model = job.tool.replicate;
+      if (!model || model === 'server') throw new ProviderError(`The ${job.tool.title} tool does not run on Replicate`);
+      const what = model.official ? `${job.tool.id} (official)` : `${job.tool.id}:${model.version}`;
+      let prediction: Prediction;
+      try {
+        const input = await modelInput(model, job, signal);
+        const headers: Record<string, string> = { 'Cancel-After': cancelAfter(job.deadline) };
+        // A synchronous image tool waits on the create call (at most the document's 60 s), then polls.
+        if (job.tool.run.call === 'single') headers['Prefer'] = 'wait=60';
+        const response = model.official
+          ? await replicate.request(`/models/${job.tool.id}/predictions`, {
+              method: 'POST',
+              headers,
+              data: { input },
+              signal,
+            })
+          : await replicate.request('/predictions', {
+              method: 'POST',
+              headers,
+              data: { version: model.version, input },
+              signal,
+            });
+        prediction = (await response.json()) as Prediction;
+      } catch (error) {
+        if (signal.aborted) throw abortReason(signal);
+        throw replicateFailure(error, `the prediction of ${what}`, log);
+      }
       const cancel = () => {
         // Best effort: stop paying for a run nobody waits for any more.
         replicate.predictions.cancel(prediction.id).catch(() => undefined);
@@ -140,22 +189,22 @@ export function createReplicateProvider(options: ReplicateOptions): GenerationPr
         }
       } catch (error) {
         if (signal.aborted) throw abortReason(signal);
-        throw error;
+        throw replicateFailure(error, `the state of a prediction of ${what}`, log);
       } finally {
         signal.removeEventListener('abort', cancel);
       }
-      if (prediction.status === 'failed') throw new ProviderError(errorText(prediction.error), 'failed');
+      if (prediction.status === 'failed') throw failedRun(prediction.error);
       if (prediction.status !== 'succeeded') {
         throw new ProviderError(`The run was ${prediction.status}`, 'canceled');
       }
-      const model = job.version ? `${job.tool.id}:${job.version}` : job.tool.id;
-      const text = textOutput(prediction.output);
-      if (text !== null) return { output: { kind: 'text', text }, model };
-      const urls = collectUrls(prediction.output);
-      if (urls.length === 0) throw new ProviderError('The model returned no output');
+      const urls = outputUrls(prediction.output, model.output);
+      if (urls.length === 0) {
+        log(`Operator error: replicate's ${what} answered an output of another shape than its schema's`);
+        throw new ProviderError('The model returned no output');
+      }
       const files: OutputFile[] = [];
       for (const url of urls) files.push(await download(url, signal, maxBytes));
-      return { output: { kind: 'files', files }, model };
+      return { output: { kind: 'files', files }, model: what };
     },
   };
 }

@@ -19,6 +19,8 @@ export interface GenerationJob {
    * from its own upload URLs: providers receive bytes, never read the disk themselves.
    */
   readonly images?: Readonly<Record<string, { bytes: Uint8Array; contentType: string }>>;
+  /** When the server gives the run up (its deadline): a provider that bills by time stops there too. */
+  readonly deadline?: Date;
 }
 
 export interface OutputFile {
@@ -49,6 +51,15 @@ export class ProviderError extends Error {
     this.name = 'ProviderError';
   }
 }
+
+/** What the person reads when a provider is still overloaded after the SDK's retries (429, 503). */
+export const BUSY_MESSAGE = 'The model is busy. Please try again in a moment.';
+
+/** What the person reads when the fault is the operator's (quota, key, missing model): the generic failure. */
+export const GENERIC_FAILURE = 'Generation failed';
+
+/** An operator's line: names the provider and the HTTP status, never the key. */
+export type OperatorLog = (line: string) => void;
 
 /** The model cannot take the run now (overloaded, queue full): the server answers 504 and charges nothing. */
 export class ProviderBusyError extends ProviderError {

@@ -37,6 +37,28 @@ export type ToolKey =
 
 export type ToolParams = Readonly<Record<string, string | number | boolean>>;
 
+/** A run's input as the server keeps it: defaults, the caller's parameters, prompt, uploaded files' paths. */
+export type RunInput = Readonly<Record<string, string | number | boolean | null>>;
+
+/** A file of the run (`image`, `pose_image`, `video`) put in a model's input; the provider sends its address. */
+export interface ModelFile {
+  readonly file: string;
+}
+export type ModelInputValue = string | number | boolean | ModelFile | readonly ModelFile[];
+
+/**
+ * A tool's model at Replicate: a community model by its pinned version (`POST /v1/predictions`), or an
+ * official model by its name (`POST /v1/models/{owner}/{name}/predictions`); the product's parameters mapped to
+ * the model's own inputs; where its output is: one URL, a list of URLs, or a named field of an object.
+ */
+export type ReplicateModel = (
+  | { readonly version: string; readonly official?: never }
+  | { readonly official: true; readonly version?: never }
+) & {
+  readonly input: (params: RunInput) => Readonly<Record<string, ModelInputValue>>;
+  readonly output: 'url' | 'list' | { readonly field: string };
+};
+
 /** One tool, as written once in src/catalog/definitions. */
 export interface ToolDefinition<K extends string = ToolKey> {
   readonly key: K;
@@ -47,6 +69,8 @@ export interface ToolDefinition<K extends string = ToolKey> {
   readonly path: string;
   readonly modelCost: number;
   readonly provider: Provider;
+  /** A Replicate tool's model (its version, inputs and output), or 'server' for a tool the server runs itself (ffmpeg). */
+  readonly replicate?: ReplicateModel | 'server';
   readonly category: Category;
   readonly defaultParams: ToolParams;
   readonly endpoint: Endpoint;

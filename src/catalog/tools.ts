@@ -11,7 +11,19 @@ import { videoTools } from './definitions/video';
 import { categories, listedInCategory, searchTools } from './listing';
 import type { Category, Endpoint, Tool, ToolDefinition, ToolKey } from './tool-types';
 
-export type { Category, Endpoint, OutputKind, Provider, Tool, ToolDefinition, ToolKey, ToolParams } from './tool-types';
+export type {
+  Category,
+  Endpoint,
+  ModelInputValue,
+  OutputKind,
+  Provider,
+  ReplicateModel,
+  RunInput,
+  Tool,
+  ToolDefinition,
+  ToolKey,
+  ToolParams,
+} from './tool-types';
 
 export { categories, searchTools };
 

@@ -94,5 +94,16 @@ describe('app shell', () => {
     expect(() => loadConfig({ VERIFICATION_TOKEN_TTL_MS: '0' })).toThrow(/VERIFICATION_TOKEN_TTL_MS/);
     expect(loadConfig({ PORT: '8080', APP_URL: 'https://atelier.example/' }).appUrl).toBe('https://atelier.example');
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    // The AI services' API bases: an http(s) address without its trailing slash, or the services themselves.
+    expect([c.replicateBaseUrl, c.openaiBaseUrl]).toEqual([undefined, undefined]);
+    const bases = loadConfig({
+      REPLICATE_BASE_URL: 'http://127.0.0.1:9001/v1/',
+      OPENAI_BASE_URL: 'https://proxy.example/v1',
+    });
+    expect([bases.replicateBaseUrl, bases.openaiBaseUrl]).toEqual([
+      'http://127.0.0.1:9001/v1',
+      'https://proxy.example/v1',
+    ]);
+    expect(() => loadConfig({ OPENAI_BASE_URL: 'ftp://x.example' })).toThrow(/OPENAI_BASE_URL/);
   });
 });

@@ -22,6 +22,7 @@ import type {
 import type { GenerationJob, GenerationProvider } from '../../server/providers';
 import { filePathOf } from '../../server/services/file-urls';
 import { tools, type ParamSpec, type Tool } from '../../src/catalog';
+import { schemaProblem } from './fakes/model-input';
 import { json, pngDataUrl, setupApp } from './helpers';
 
 /** At most 50 per tool; 20 keep the whole file within a few seconds. */
@@ -151,6 +152,10 @@ describe('each tool: the form and the server apply the same definition', () => {
             // …and runs it as the form sent it: nothing the form kept is changed by the server.
             // (An uploaded picture's address is signed for the caller; the run keeps its plain path.)
             expect(jobs.at(-1)?.input, tool.key).toMatchObject(plainFiles(body.input));
+            // …and what it runs, mapped to a Replicate model's inputs, is what that model's schema accepts.
+            if (tool.replicate && tool.replicate !== 'server') {
+              expect(schemaProblem(tool, jobs.at(-1)!.input), tool.key).toBeUndefined();
+            }
           } else expect([res.status, answer.message], tool.key).toEqual([400, form.refused]);
         }),
         { numRuns: DRAWS, endOnFailure: true },

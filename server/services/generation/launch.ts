@@ -60,7 +60,8 @@ export function launchRun(deps: AppDeps, run: Launch): Promise<RunEnd> {
   timer.unref();
   const done = (async (): Promise<RunEnd> => {
     try {
-      const made = await provider.run(job, controller.signal);
+      const deadline = new Date(Date.now() + config.generationTimeoutMs);
+      const made = await provider.run({ ...job, deadline }, controller.signal);
       if (controller.signal.aborted) throw new ProviderError(timedOutMessage);
       const result = await moderateResult(deps.pool, config.models.moderation, job, made, controller.signal);
       return endOf(await succeed(deps, userId, id, result));

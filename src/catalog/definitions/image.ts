@@ -2,11 +2,13 @@
 import { basePage, imageDownload, promptView } from '../tool-page';
 import { ADVERTISEMENT_TIMEOUT_MS, PERSON_DEFAULT_PROMPT, UPLOAD_IMAGE_FIRST, UPLOAD_MAIN_IMAGE } from '../tool-rules';
 import type { ToolDefinition } from '../tool-types';
+import { replicateModels } from './replicate-models';
 import { needsImage, needsPrompt, pollRun, singleRun } from './base';
 
 export const imageTools = [
   {
     key: 'text-to-image',
+    replicate: replicateModels['text-to-image'],
     id: 'bytedance/sdxl-lightning-4step',
     title: 'Text to Image',
     description: 'Turn a written prompt into a detailed image in seconds, in any aspect ratio.',
@@ -28,6 +30,7 @@ export const imageTools = [
   },
   {
     key: 'image-to-image',
+    replicate: replicateModels['image-to-image'],
     id: 'black-forest-labs/flux-dev',
     title: 'Image to Image',
     description: 'Start from your own picture and reshape it with a prompt: new style, new scene, same idea.',
@@ -54,6 +57,7 @@ export const imageTools = [
   },
   {
     key: 'text-to-advertisement',
+    replicate: replicateModels['text-to-advertisement'],
     id: 'stability-ai/sdxl',
     title: 'Text to Advertisement',
     description: 'Describe a product and get a polished, professional advertising visual ready to share.',
@@ -87,6 +91,7 @@ export const imageTools = [
   },
   {
     key: 'person-to-person',
+    replicate: replicateModels['person-to-person'],
     id: 'zsxkib/instant-id',
     title: 'Person to Person',
     description: 'Place a person from one photo into a new pose or scene while keeping their likeness.',
@@ -116,6 +121,7 @@ export const imageTools = [
   },
   {
     key: 'restore-image',
+    replicate: replicateModels['restore-image'],
     id: 'tencentarc/gfpgan',
     title: 'Restore Image',
     description: 'Repair old, blurry or damaged photos and bring faces back into focus.',

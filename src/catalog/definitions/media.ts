@@ -1,6 +1,7 @@
 /** The 3D and audio tools: their pages show their parameters (TOOL-35); they poll like the other predictions. */
 import { audioDownload, basePage, modelDownload, promptView } from '../tool-page';
 import type { ToolDefinition } from '../tool-types';
+import { replicateModels } from './replicate-models';
 import { durationParam, needsImage, needsPrompt, pollRun } from './base';
 
 /** Bark's English presets v2/en_speaker_0 … 9 (the offline provider maps each to an eSpeak voice). */
@@ -12,6 +13,7 @@ const audio = (placeholder: string, rows = 3) =>
 export const mediaTools = [
   {
     key: '3d-gen',
+    replicate: replicateModels['3d-gen'],
     id: 'firtoz/trellis',
     title: '3D Generation',
     description: 'Turn an image into a textured 3D model you can download as a .glb file.',
@@ -47,6 +49,7 @@ export const mediaTools = [
   },
   {
     key: 'musicgen',
+    replicate: replicateModels['musicgen'],
     id: 'meta/musicgen',
     title: 'Music Generation',
     description: 'Compose original music from a description of the mood, genre and instruments.',
@@ -68,6 +71,7 @@ export const mediaTools = [
   },
   {
     key: 'audioldm',
+    replicate: replicateModels['audioldm'],
     id: 'haoheliu/audio-ldm',
     title: 'Sound Generation',
     description: 'Create sound effects and ambiences from a short text description.',
@@ -101,6 +105,7 @@ export const mediaTools = [
   },
   {
     key: 'bark',
+    replicate: replicateModels['bark'],
     id: 'suno-ai/bark',
     title: 'Voice Generation',
     description: 'Turn text into natural, expressive speech.',

@@ -2,6 +2,7 @@
 import type { NumberParam } from '../tool-params';
 import { basePage, promptView, videoDownload, type PageText } from '../tool-page';
 import type { ToolDefinition } from '../tool-types';
+import { replicateModels } from './replicate-models';
 import { fpsParam, needsImage, needsPrompt, pollRun, secondsParam } from './base';
 
 /** What every video tool is: a replicate model of the Video category, answering a video. */
@@ -48,6 +49,7 @@ const trimPoint = (name: string, label: string, min: number, fallback: number): 
 export const videoTools = [
   {
     key: 'text-to-video',
+    replicate: replicateModels['text-to-video'],
     id: 'cjwbw/damo-text-to-video',
     title: 'Text to Video',
     description: 'Write a scene and watch it play: short video clips generated from a prompt.',
@@ -63,6 +65,7 @@ export const videoTools = [
   },
   {
     key: 'image-to-video',
+    replicate: replicateModels['image-to-video'],
     id: 'ali-vilab/i2vgen-xl',
     title: 'Image to Video',
     description: 'Bring a still image to life as a short animated clip.',
@@ -77,6 +80,7 @@ export const videoTools = [
   },
   {
     key: 'video-editing',
+    replicate: replicateModels['video-editing'],
     id: 'fofr/video-morpher',
     title: 'Video Editing',
     description: 'Restyle and transform an existing clip with a prompt.',

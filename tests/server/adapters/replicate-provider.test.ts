@@ -1,178 +1,195 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+/**
+ * The Replicate adapter against the contract fake (tests/server/fakes/replicate.ts): every request is held to
+ * Replicate's published document and to the pinned version's recorded input schema.
+ */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { toolByKey } from '../../../src/catalog';
-import { createReplicateProvider } from '../../../server/providers/replicate';
 import sharp from 'sharp';
-import { ProviderError, type GenerationJob } from '../../../server/providers/types';
+import { toolByKey, tools, type Tool } from '../../../src/catalog';
+import {
+  createReplicateProvider,
+  MAX_DATA_URL_BYTES,
+  type ReplicateOptions,
+} from '../../../server/providers/replicate';
+import { BUSY_MESSAGE, GENERIC_FAILURE, type GenerationJob } from '../../../server/providers/types';
+import { startFakeReplicate, type FakeReplicate } from '../fakes/replicate';
 
-interface Call {
-  method: string;
-  path: string;
-  auth: string | undefined;
-  body: Record<string, unknown> | null;
-}
-
-let server: Server;
-let origin = '';
-let calls: Call[] = [];
-/** Statuses the fake answers on successive polls; the last one sticks. */
-let statuses: string[] = [];
-let finalOutput: unknown = null;
-let finalError: unknown = null;
+let fake: FakeReplicate;
+let logs: string[] = [];
 const png = new Uint8Array(
   await sharp({ create: { width: 2, height: 2, channels: 3, background: { r: 90, g: 90, b: 90 } } })
     .png()
     .toBuffer(),
 );
+/** Noise does not compress: a picture above Replicate's 256 KB data URL limit. */
+const bigPng = new Uint8Array(
+  await sharp(Buffer.from(Array.from({ length: 400 * 400 * 3 }, (_, i) => (i * 7919) % 251)), {
+    raw: { width: 400, height: 400, channels: 3 },
+  })
+    .png({ compressionLevel: 0 })
+    .toBuffer(),
+);
 
-function readJson(req: IncomingMessage): Promise<Record<string, unknown> | null> {
-  return new Promise((resolve) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => resolve(body ? (JSON.parse(body) as Record<string, unknown>) : null));
+beforeAll(async () => {
+  fake = await startFakeReplicate();
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  fake.requests.length = 0;
+  fake.outcome = 'succeeded';
+  logs = [];
+});
+
+const provider = (extra: Partial<ReplicateOptions> = {}) =>
+  createReplicateProvider({
+    token: 'r8_fake_token',
+    baseUrl: fake.baseUrl,
+    pollIntervalMs: 1,
+    log: (line) => logs.push(line),
+    ...extra,
   });
-}
 
-function prediction(status: string) {
+const replicateTools = tools.filter((t) => t.provider === 'replicate' && t.replicate !== 'server');
+
+/** A run as the server hands it over: defaults, a prompt, its uploaded picture(s) by path and bytes. */
+function jobFor(tool: Tool, bytes = png, extra: Partial<GenerationJob> = {}): GenerationJob {
+  const images = { image: { bytes, contentType: 'image/png' }, pose_image: { bytes, contentType: 'image/png' } };
   return {
-    id: 'p1',
-    status,
-    model: 'owner/model',
-    version: 'v1',
-    input: {},
-    output: status === 'succeeded' ? finalOutput : null,
-    error: status === 'failed' ? finalError : null,
-    urls: { get: `${origin}/v1/predictions/p1`, cancel: `${origin}/v1/predictions/p1/cancel` },
-    created_at: '2026-01-01T00:00:00Z',
+    tool,
+    input: {
+      ...tool.defaultParams,
+      prompt: 'a red fox in the snow',
+      image: '/files/uploads/0123456789abcdef0123456789abcdef.png',
+      pose_image: '/files/uploads/fedcba9876543210fedcba9876543210.png',
+    },
+    images,
+    deadline: new Date(Date.now() + 120_000),
+    ...extra,
   };
 }
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    void readJson(req).then((body) => {
-      const path = req.url ?? '';
-      calls.push({ method: req.method ?? '', path, auth: req.headers.authorization, body });
-      const json = (status: number, value: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(value));
-      };
-      if (req.method === 'POST' && (path === '/v1/predictions' || /^\/v1\/models\/.+\/predictions$/.test(path))) {
-        json(201, prediction('starting'));
-      } else if (req.method === 'GET' && path === '/v1/predictions/p1') {
-        json(200, prediction(statuses.length > 1 ? statuses.shift()! : (statuses[0] ?? 'processing')));
-      } else if (req.method === 'POST' && path === '/v1/predictions/p1/cancel') {
-        json(200, prediction('canceled'));
-      } else if (path === '/files/out.png') {
-        res.writeHead(200, { 'content-type': 'image/png' });
-        res.end(Buffer.from(png));
-      } else if (path === '/files/song.wav') {
-        res.writeHead(200, { 'content-type': 'application/octet-stream' });
-        res.end(Buffer.from('RIFFxxxxWAVE'));
-      } else if (path === '/files/gone.png') {
-        json(404, { detail: 'gone' });
+const creates = () => fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/predictions'));
+
+describe('replicate provider against the contract fake', () => {
+  it.each(replicateTools.map((t) => [t.key, t] as const))(
+    '%s: created as its model says, its input accepted by the pinned schema, its output downloaded',
+    async (_key, tool) => {
+      const result = await provider()
+        .run(jobFor(tool), new AbortController().signal)
+        .catch((error: unknown) => ({ error, logs }));
+      expect(fake.problems()).toEqual([]);
+      if (!('output' in result)) throw new Error(String(result.error));
+      const [create] = creates();
+      const model = tool.replicate;
+      if (!model || model === 'server') throw new Error('not a Replicate tool');
+      if (model.official) {
+        expect(create?.path).toBe(`/v1/models/${tool.id}/predictions`);
       } else {
-        json(404, { detail: 'not found' });
+        expect(create?.path).toBe('/v1/predictions');
+        expect(create?.body).toMatchObject({ version: model.version });
       }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
+      expect(result.output.kind).toBe('files');
+      if (result.output.kind !== 'files') return;
+      expect(result.output.files).toHaveLength(1);
+      const kind = { image: 'image/', video: 'video/', audio: 'audio/', model3d: 'model/' }[tool.output as 'image'];
+      expect(result.output.files[0]!.contentType.startsWith(kind)).toBe(true);
+    },
+  );
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-beforeEach(() => {
-  calls = [];
-  statuses = ['processing', 'succeeded'];
-  finalOutput = null;
-  finalError = null;
-});
-
-const provider = () => createReplicateProvider({ token: 'r8_test', baseUrl: `${origin}/v1`, pollIntervalMs: 1 });
-
-function job(extra: Partial<GenerationJob> = {}): GenerationJob {
-  const tool = toolByKey('text-to-image');
-  return { tool, input: { ...tool.defaultParams, prompt: 'a fox' }, ...extra };
-}
-
-describe('replicate provider (fake Replicate API)', () => {
-  it('creates a prediction for the model, polls to success and downloads the file', async () => {
-    finalOutput = [`${origin}/files/out.png`];
-    const result = await provider().run(job(), new AbortController().signal);
-    expect(calls[0]).toMatchObject({
-      method: 'POST',
-      path: '/v1/models/bytedance/sdxl-lightning-4step/predictions',
-      auth: 'Bearer r8_test',
-    });
-    expect(calls[0]!.body).toMatchObject({ input: { prompt: 'a fox', num_inference_steps: 4 } });
-    expect(calls.filter((c) => c.path === '/v1/predictions/p1').length).toBe(2);
-    expect(result.model).toBe('bytedance/sdxl-lightning-4step');
-    expect(result.output.kind).toBe('files');
-    if (result.output.kind !== 'files') return;
-    expect(result.output.files).toEqual([{ bytes: new Uint8Array(png), contentType: 'image/png', ext: 'png' }]);
+  it('CALL-3: asks synchronous image tools to wait and every prediction to stop at the run deadline', async () => {
+    const deadline = new Date(Date.now() + 90_000);
+    await provider().run(jobFor(toolByKey('text-to-image'), png, { deadline }), new AbortController().signal);
+    await provider().run(jobFor(toolByKey('musicgen'), png, { deadline }), new AbortController().signal);
+    const [image, music] = creates();
+    expect(image?.headers['prefer']).toBe('wait=60');
+    expect(music?.headers['prefer']).toBeUndefined();
+    for (const r of [image, music]) expect(r?.headers['cancel-after']).toMatch(/^(89|90)s$/);
   });
 
-  it('uses the version endpoint and sends input images as data URLs', async () => {
-    finalOutput = { audio: `${origin}/files/song.wav` };
-    const result = await provider().run(
-      job({ version: 'abc123', images: { image: { bytes: png, contentType: 'image/png' } } }),
-      new AbortController().signal,
+  it('CALL-3: sends a small picture as a data URL and one above 256 KB as an address, never inline', async () => {
+    expect(bigPng.length).toBeGreaterThan(MAX_DATA_URL_BYTES);
+    const restore = toolByKey('restore-image');
+    await provider().run(jobFor(restore), new AbortController().signal);
+    expect(String((creates()[0]?.body as { input: { img: string } }).input.img)).toMatch(/^data:image\/png;base64,/);
+
+    // Without a public address of its own, the server uploads the file with Replicate's files call.
+    fake.requests.length = 0;
+    await provider().run(jobFor(restore, bigPng), new AbortController().signal);
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toContain('POST /v1/files');
+    expect((creates()[0]?.body as { input: { img: string } }).input.img).toMatch(
+      /^https:\/\/api\.replicate\.com\/v1\/files\//,
     );
-    expect(calls[0]).toMatchObject({ method: 'POST', path: '/v1/predictions' });
-    expect(calls[0]!.body).toMatchObject({ version: 'abc123' });
-    const input = calls[0]!.body!['input'] as Record<string, unknown>;
-    expect(String(input['image'])).toMatch(/^data:image\/png;base64,/);
-    // A generic content type falls back to the file extension.
-    expect(result.output.kind === 'files' && result.output.files[0]).toMatchObject({
-      contentType: 'audio/wav',
-      ext: 'wav',
+
+    // With a public APP_URL, the product's own signed address.
+    fake.requests.length = 0;
+    const publicFileUrl = (stored: string) => `https://atelier.example${stored}?exp=1&sig=x`;
+    await provider({ publicFileUrl }).run(jobFor(restore, bigPng), new AbortController().signal);
+    expect(fake.requests.some((r) => r.path === '/v1/files')).toBe(false);
+    expect((creates()[0]?.body as { input: { img: string } }).input.img).toBe(
+      'https://atelier.example/files/uploads/0123456789abcdef0123456789abcdef.png?exp=1&sig=x',
+    );
+    expect(fake.problems()).toEqual([]);
+  });
+
+  it('ends a run still throttled after the SDK retries with the busy message, logging nothing', async () => {
+    fake.outcome = 'busy';
+    const run = provider().run(jobFor(toolByKey('bark')), new AbortController().signal);
+    await expect(run).rejects.toMatchObject({ name: 'ProviderError', message: BUSY_MESSAGE });
+    expect(creates().length).toBeGreaterThan(1);
+    expect(logs).toEqual([]);
+  });
+
+  it('logs a revoked key once for the operator, with the provider and status and without the key', async () => {
+    fake.outcome = 'revoked';
+    const run = provider().run(jobFor(toolByKey('bark')), new AbortController().signal);
+    await expect(run).rejects.toMatchObject({ name: 'ProviderError', message: GENERIC_FAILURE });
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatch(/replicate answered HTTP 401/);
+    expect(logs.join('\n')).not.toContain('r8_fake_token');
+  });
+
+  it('a community model called by name is missing (404): an operator error, the generic failure', async () => {
+    const tool = toolByKey('bark');
+    const model = tool.replicate as Exclude<Tool['replicate'], 'server' | undefined>;
+    const byName = { ...tool, replicate: { ...model, version: undefined, official: true } } as unknown as Tool;
+    await expect(provider().run(jobFor(byName), new AbortController().signal)).rejects.toMatchObject({
+      message: GENERIC_FAILURE,
     });
+    expect(fake.problems()).toEqual([
+      'POST /v1/models/suno-ai/bark/predictions: For all other models, the specific version is required',
+    ]);
+    expect(logs[0]).toMatch(/replicate answered HTTP 404 .*suno-ai\/bark/);
   });
 
-  it('returns text outputs (including token lists) as text', async () => {
-    finalOutput = ['Hello', ', ', 'world'];
-    const result = await provider().run(job(), new AbortController().signal);
-    expect(result.output).toEqual({ kind: 'text', text: 'Hello, world' });
+  it('an input the pinned schema refuses is a 422 the operator reads', async () => {
+    const tool = toolByKey('restore-image');
+    const model = tool.replicate as Exclude<Tool['replicate'], 'server' | undefined>;
+    const misnamed = { ...tool, replicate: { ...model, input: () => ({ image: { file: 'image' } }) } } as Tool;
+    await expect(provider().run(jobFor(misnamed), new AbortController().signal)).rejects.toMatchObject({
+      message: GENERIC_FAILURE,
+    });
+    expect(fake.problems()[0]).toMatch(/422|refused by tencentarc\/gfpgan/);
+    expect(logs[0]).toMatch(/HTTP 422/);
   });
 
-  it('maps failed to a ProviderError with the model error', async () => {
-    statuses = ['failed'];
-    finalError = 'NSFW content detected';
-    const run = provider().run(job(), new AbortController().signal);
-    await expect(run).rejects.toBeInstanceOf(ProviderError);
-    await expect(run).rejects.toMatchObject({ status: 'failed', message: 'NSFW content detected' });
-  });
-
-  it.each(['canceled', 'aborted'])('maps %s to a canceled ProviderError', async (status) => {
-    statuses = [status];
-    await expect(provider().run(job(), new AbortController().signal)).rejects.toMatchObject({
-      name: 'ProviderError',
+  it('a failed prediction ends with its error, a canceled one as canceled', async () => {
+    fake.outcome = 'failed';
+    await expect(provider().run(jobFor(toolByKey('musicgen')), new AbortController().signal)).rejects.toMatchObject({
+      status: 'failed',
+      message: 'The model crashed',
+    });
+    fake.outcome = 'canceled';
+    await expect(provider().run(jobFor(toolByKey('musicgen')), new AbortController().signal)).rejects.toMatchObject({
       status: 'canceled',
     });
   });
 
-  it('cancels the prediction when the signal aborts while polling', async () => {
-    statuses = ['processing'];
+  it('cancels the prediction when the run is given up while it is processing', async () => {
+    fake.outcome = 'processing';
     const controller = new AbortController();
-    const slow = createReplicateProvider({ token: 'r8_test', baseUrl: `${origin}/v1`, pollIntervalMs: 5 });
-    const run = slow.run(job(), controller.signal);
-    // Abort once the fake has been polled, so the prediction exists.
-    await new Promise<void>((resolve) => {
-      const check = () => (calls.some((c) => c.method === 'GET') ? resolve() : setImmediate(check));
-      check();
-    });
+    const run = provider({ pollIntervalMs: 5 }).run(jobFor(toolByKey('musicgen')), controller.signal);
+    await expect.poll(() => fake.requests.some((r) => r.method === 'GET')).toBe(true);
     controller.abort(new Error('deadline'));
     await expect(run).rejects.toThrow('deadline');
-    await new Promise<void>((resolve) => {
-      const check = () => (calls.some((c) => c.path.endsWith('/cancel')) ? resolve() : setImmediate(check));
-      check();
-    });
-    expect(calls.some((c) => c.method === 'POST' && c.path === '/v1/predictions/p1/cancel')).toBe(true);
-  });
-
-  it('fails with a ProviderError when an output cannot be downloaded', async () => {
-    finalOutput = `${origin}/files/gone.png`;
-    await expect(provider().run(job(), new AbortController().signal)).rejects.toThrow(/download/);
+    await expect.poll(() => fake.requests.some((r) => r.path.endsWith('/cancel'))).toBe(true);
   });
 });

@@ -1,0 +1,283 @@
+/**
+ * A fake of Replicate's HTTP API on 127.0.0.1 (a random port) that holds every request to the published
+ * document (tests/fixtures/contracts/replicate.openapi.json: path, method, headers, body) and each prediction's
+ * input to its pinned version's recorded schema (tests/fixtures/models): 404 for a community model called by
+ * name, 422 for an input its schema refuses (an unknown input name too: stricter than Replicate, which ignores
+ * it, so that a misnamed input cannot pass). It answers with the document's shapes (201 created with status
+ * `starting`, then `processing`, `succeeded` / `failed` / `canceled` on the next reads; 429 and 500 when told)
+ * and serves the output files itself.
+ */
+import fs from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+
+const fixtures = path.join(import.meta.dirname, '../../fixtures');
+
+export interface ModelSchema {
+  readonly model: string;
+  readonly version: string | null;
+  readonly official: boolean;
+  readonly source: string;
+  readonly input: Record<string, unknown>;
+  readonly output: Record<string, unknown>;
+}
+
+/** Every recorded model schema, by `owner/name`. */
+export const modelSchemas: ReadonlyMap<string, ModelSchema> = new Map(
+  fs
+    .readdirSync(path.join(fixtures, 'models'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(fs.readFileSync(path.join(fixtures, 'models', f), 'utf8')) as ModelSchema)
+    .map((s) => [s.model, s]),
+);
+
+export const replicateDocument = JSON.parse(
+  fs.readFileSync(path.join(fixtures, 'contracts/replicate.openapi.json'), 'utf8'),
+) as { components: { parameters: Record<string, { schema: { pattern?: string } }> } };
+
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
+ajv.addSchema({ ...replicateDocument, $id: 'replicate' });
+const body = (name: string) => ajv.getSchema(`replicate#/components/schemas/${name}`)!;
+const versionRequest = body('schemas_version_prediction_request');
+const modelRequest = body('schemas_prediction_request');
+const predictionResponse = body('schemas_prediction_response');
+const preferPattern = new RegExp(replicateDocument.components.parameters['parameters_prefer_header']!.schema.pattern!);
+/** The document's Cancel-After: a duration like `30s`, `5m`, `1h30m45s` or bare seconds, at least 5 s. */
+const cancelAfterPattern = /^(?:\d+|(?:\d+h)?(?:\d+m)?(?:\d+s)?)$/;
+
+/** A model input checked against its schema, with no name the schema does not list. */
+const inputCheck = new Map<string, ValidateFunction>(
+  [...modelSchemas.values()].map((s) => [s.model, ajv.compile({ ...s.input, additionalProperties: false })]),
+);
+
+/** One request as the fake saw it. */
+export interface SeenRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: IncomingMessage['headers'];
+  readonly body: unknown;
+  /** Set when the request broke the document or a model's schema. */
+  readonly problem?: string;
+}
+
+/** How the next predictions end: the default is success after one `processing` read. */
+export type Outcome = 'succeeded' | 'failed' | 'canceled' | 'busy' | 'error500' | 'revoked' | 'processing';
+
+export interface FakeReplicate {
+  readonly origin: string;
+  readonly baseUrl: string;
+  readonly requests: SeenRequest[];
+  /** Requests refused for breaking the document or a schema. */
+  problems(): string[];
+  /** How the next predictions end (until changed). */
+  outcome: Outcome;
+  /** How many reads of a prediction answer `processing` before its end (default 1). */
+  processingReads: number;
+  close(): Promise<void>;
+}
+
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** The bytes the fake serves for an output of each kind. */
+const outputFiles: Record<string, { type: string; bytes: Buffer }> = {
+  png: { type: 'image/png', bytes: png },
+  mp4: { type: 'video/mp4', bytes: Buffer.from('\0\0\0\x18ftypmp42\0\0\0\0mp42isom') },
+  wav: { type: 'audio/wav', bytes: Buffer.from('RIFF\x24\0\0\0WAVEfmt ') },
+  glb: { type: 'model/gltf-binary', bytes: Buffer.from('glTF\x02\0\0\0\x0c\0\0\0') },
+};
+const EXT_BY_MODEL: Record<string, string> = {
+  'cjwbw/damo-text-to-video': 'mp4',
+  'ali-vilab/i2vgen-xl': 'mp4',
+  'firtoz/trellis': 'glb',
+  'meta/musicgen': 'wav',
+  'haoheliu/audio-ldm': 'wav',
+  'suno-ai/bark': 'wav',
+};
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** The output the schema's shape says, with the fake's file address in it. */
+function outputFor(schema: ModelSchema, url: string): unknown {
+  const shape = schema.output;
+  if (shape['type'] === 'array') return [url];
+  if (shape['type'] === 'object') {
+    const props = Object.keys(shape['properties'] as object);
+    const main = (shape['required'] as string[] | undefined)?.[0] ?? props[0]!;
+    return Object.fromEntries(props.map((p) => [p, p === main ? url : null]));
+  }
+  return url;
+}
+
+export async function startFakeReplicate(): Promise<FakeReplicate> {
+  const requests: SeenRequest[] = [];
+  const predictions = new Map<string, { schema: ModelSchema; reads: number; outcome: Outcome; input: unknown }>();
+  let counter = 0;
+  let origin = '';
+  const fake = { outcome: 'succeeded' as Outcome, processingReads: 1 } as FakeReplicate;
+
+  const predictionJson = (id: string, status: string) => {
+    const p = predictions.get(id)!;
+    const ext = EXT_BY_MODEL[p.schema.model] ?? 'png';
+    const answer = {
+      id,
+      model: p.schema.model,
+      version: p.schema.version ?? 'hidden',
+      input: p.input,
+      logs: '',
+      output: status === 'succeeded' ? outputFor(p.schema, `${origin}/files/${id}.${ext}`) : null,
+      error: status === 'failed' ? 'The model crashed' : null,
+      status,
+      source: 'api',
+      data_removed: false,
+      created_at: '2026-01-01T00:00:00.000Z',
+      urls: {
+        get: `${origin}/v1/predictions/${id}`,
+        cancel: `${origin}/v1/predictions/${id}/cancel`,
+        web: `https://replicate.com/p/${id}`,
+      },
+    };
+    // The document's `version` is oneOf [any string, 'hidden']: 'hidden' (official models) matches both, so
+    // it is checked as the document means it and the rest of the answer as written.
+    if (!predictionResponse(p.schema.official ? { ...answer, version: 'official-model' } : answer))
+      throw new Error(`fake answer off the document: ${ajv.errorsText(predictionResponse.errors)}`);
+    return answer;
+  };
+
+  const server: Server = createServer((req, res) => {
+    void readBody(req).then((raw) => {
+      try {
+        handle(req, res, raw);
+      } catch (error) {
+        requests.push({
+          method: req.method ?? '',
+          path: req.url ?? '',
+          headers: req.headers,
+          body: null,
+          problem: String(error),
+        });
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ title: 'Internal Server Error', status: 500 }));
+      }
+    });
+  });
+  const handle = (req: IncomingMessage, res: ServerResponse, raw: Buffer) => {
+    {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const method = req.method ?? 'GET';
+      const json = (status: number, value: unknown, problem?: string) => {
+        requests.push({
+          method,
+          path: url.pathname,
+          headers: req.headers,
+          body: parsed,
+          ...(problem ? { problem } : {}),
+        });
+        res.writeHead(status, { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' });
+        res.end(JSON.stringify(value));
+      };
+      const refuse = (status: number, problem: string) =>
+        json(status, { title: 'Refused', detail: problem, status }, problem);
+      let parsed: unknown = null;
+      const file = /^\/files\/(p\d+)\.(\w+)$/.exec(url.pathname);
+      if (method === 'GET' && file) {
+        requests.push({ method, path: url.pathname, headers: req.headers, body: null });
+        const out = outputFiles[file[2]!]!;
+        res.writeHead(200, { 'content-type': out.type, 'content-length': out.bytes.length });
+        res.end(out.bytes);
+        return;
+      }
+      if (req.headers.authorization !== 'Bearer r8_fake_token')
+        return refuse(401, 'Authorization: Bearer <token> is missing or wrong');
+      if (method === 'POST' && url.pathname === '/v1/files') {
+        const type = req.headers['content-type'] ?? '';
+        if (!type.startsWith('multipart/form-data')) return refuse(400, 'POST /v1/files takes multipart/form-data');
+        if (!raw.includes('name="content"')) return refuse(400, 'POST /v1/files requires its content part');
+        const id = `file${++counter}`;
+        return json(201, {
+          id,
+          content_type: 'application/octet-stream',
+          size: raw.length,
+          created_at: '2026-01-01T00:00:00.000Z',
+          urls: { get: `https://api.replicate.com/v1/files/${id}` },
+        });
+      }
+      const byModel = /^\/v1\/models\/([^/]+)\/([^/]+)\/predictions$/.exec(url.pathname);
+      if (method === 'POST' && (url.pathname === '/v1/predictions' || byModel)) {
+        try {
+          parsed = JSON.parse(raw.toString('utf8'));
+        } catch {
+          return refuse(400, 'the body is not JSON');
+        }
+        const check = byModel ? modelRequest : versionRequest;
+        if (!check(parsed)) return refuse(422, `body off the document: ${ajv.errorsText(check.errors)}`);
+        const prefer = req.headers['prefer'];
+        if (prefer !== undefined && !preferPattern.test(String(prefer)))
+          return refuse(400, `Prefer ${prefer} off the document`);
+        const cancelAfter = req.headers['cancel-after'];
+        if (
+          cancelAfter !== undefined &&
+          (!cancelAfterPattern.test(String(cancelAfter)) || /^[0-4]s?$/.test(String(cancelAfter)))
+        ) {
+          return refuse(400, `Cancel-After ${cancelAfter} off the document`);
+        }
+        const request = parsed as { version?: string; input: Record<string, unknown> };
+        let schema: ModelSchema | undefined;
+        if (byModel) {
+          schema = modelSchemas.get(`${byModel[1]}/${byModel[2]}`);
+          if (!schema || !schema.official) return refuse(404, 'For all other models, the specific version is required');
+        } else {
+          const version = request.version?.split(':').at(-1);
+          schema = [...modelSchemas.values()].find((s) => s.version === version);
+          if (!schema) return refuse(422, 'Invalid version or not permitted');
+        }
+        const valid = inputCheck.get(schema.model)!;
+        if (!valid(request.input))
+          return refuse(422, `input refused by ${schema.model}: ${ajv.errorsText(valid.errors)}`);
+        if (fake.outcome === 'busy')
+          return json(429, { title: 'Too Many Requests', detail: 'Request was throttled.', status: 429 });
+        if (fake.outcome === 'error500') return json(500, { title: 'Internal Server Error', status: 500 });
+        if (fake.outcome === 'revoked') return refuse(401, 'Invalid token');
+        const id = `p${++counter}`;
+        predictions.set(id, { schema, reads: 0, outcome: fake.outcome, input: request.input });
+        const waits = prefer !== undefined && fake.outcome === 'succeeded';
+        return json(201, predictionJson(id, waits ? 'succeeded' : 'starting'));
+      }
+      const one = /^\/v1\/predictions\/(p\d+)(\/cancel)?$/.exec(url.pathname);
+      if (one && predictions.has(one[1]!)) {
+        const p = predictions.get(one[1]!)!;
+        if (one[2] && method === 'POST') {
+          p.outcome = 'canceled';
+          p.reads = 99;
+          return json(200, predictionJson(one[1]!, 'canceled'));
+        }
+        if (method !== 'GET') return refuse(405, `${method} ${url.pathname} is not in the document`);
+        p.reads += 1;
+        const status = p.outcome === 'processing' || p.reads <= fake.processingReads ? 'processing' : p.outcome;
+        return json(200, predictionJson(one[1]!, status));
+      }
+      return refuse(404, `${method} ${url.pathname} is not in the document`);
+    }
+  };
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return Object.assign(fake, {
+    origin,
+    baseUrl: `${origin}/v1`,
+    requests,
+    problems: () => requests.flatMap((r) => (r.problem ? [`${r.method} ${r.path}: ${r.problem}`] : [])),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+}
