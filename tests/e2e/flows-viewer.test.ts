@@ -199,7 +199,7 @@ describe('flows viewer at 1280×800', () => {
     const page = await newPage(browser(), desktop);
     await openChart(page, '/flows/toolRun', 'toolRun');
     const current = page.getByTestId('current-state');
-    await expect.poll(() => current.textContent()).toBe('idle');
+    await expect.poll(() => current.textContent()).toBe('form.idle');
     await page.getByRole('button', { name: 'tool.prompt', exact: true }).click();
     await page.getByRole('button', { name: 'tool.generate', exact: true }).click();
     await expect.poll(() => current.textContent()).toBe('working.single');
@@ -215,7 +215,7 @@ describe('flows viewer at 1280×800', () => {
     await page.getByRole('button', { name: /^Back to step 2/ }).click();
     await expect.poll(() => current.textContent()).toBe('working.single');
     await page.getByRole('button', { name: 'Restart', exact: true }).click();
-    await expect.poll(() => current.textContent()).toBe('idle');
+    await expect.poll(() => current.textContent()).toBe('form.idle');
     await page.context().close();
   }, 120_000);
 });
