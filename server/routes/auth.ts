@@ -55,12 +55,12 @@ bind(
   },
   limitByAddress('reset'),
 );
-bind(authRoutes, ops.getUser, async (c) => currentUser(c.var.deps.db, c.var.userId));
+bind(authRoutes, ops.getUser, async (c) => currentUser(c.var.deps, c.var.userId));
 bind(authRoutes, ops.logout, async (c) => {
   await logout(c.var.deps, c.var.tokenHash);
   return { message: 'Logged out successfully' };
 });
 bind(authRoutes, ops.changeEmail, async (c, { body }) => {
-  const user = await changeEmail(c.var.deps.db, c.var.userId, body);
+  const user = await changeEmail(c.var.deps, c.var.userId, body);
   return { message: 'Email updated successfully', user };
 });

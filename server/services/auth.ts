@@ -114,7 +114,11 @@ export const unverifiedMessage =
 export type UserRow = typeof users.$inferSelect;
 type AuthDeps = Pick<AppDeps, 'db' | 'mail' | 'config' | 'now' | 'limits' | 'timingHash'>;
 
-export function toUser(row: UserRow): User {
+/**
+ * The user as the API answers it; `payments` says whether Settings offers "Manage billing" (the provider
+ * has a customer portal, CHECKOUT-9).
+ */
+export function toUser(row: UserRow, payments: Pick<AppDeps['payments'], 'createPortalSession'>): User {
   return {
     id: row.id,
     email: row.email,
@@ -127,6 +131,7 @@ export function toUser(row: UserRow): User {
       ...subscriptionCreditsOf(row),
     },
     lastPasswordChange: row.lastPasswordChange?.toISOString() ?? null,
+    billingPortal: payments.createPortalSession !== undefined,
   };
 }
 
@@ -157,8 +162,8 @@ export async function loadUser(db: Executor, id: string): Promise<UserRow> {
 }
 
 /** The signed-in user as the API answers it (User of the API contract). */
-export async function currentUser(db: Executor, id: string): Promise<User> {
-  return toUser(await loadUser(db, id));
+export async function currentUser(deps: Pick<AppDeps, 'db' | 'payments'>, id: string): Promise<User> {
+  return toUser(await loadUser(deps.db, id), deps.payments);
 }
 
 /** Queues a verification link (in the caller's transaction when given one); the caller kicks the queue. */
@@ -319,7 +324,7 @@ export async function logout(deps: Pick<AppDeps, 'db' | 'sessions'>, tokenHash: 
 
 /** Changes the email after checking the current password; 409 when another account has it. */
 export async function changeEmail(
-  db: Executor,
+  { db, payments }: Pick<AppDeps, 'db' | 'payments'>,
   userId: string,
   body: { currentPassword: string; newEmail: string },
 ): Promise<User> {
@@ -338,5 +343,5 @@ export async function changeEmail(
     // Links sent to the old address stop working.
     await revokeLinks(db, user.id);
   }
-  return toUser(await loadUser(db, user.id));
+  return toUser(await loadUser(db, user.id), payments);
 }

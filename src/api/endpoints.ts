@@ -56,6 +56,8 @@ export function createEndpoints(api: ApiClient) {
     createCheckoutSession: (body: v.InferInput<typeof ops.createCheckoutSession.body>) =>
       call(api, ops.createCheckoutSession, { body, reply: CheckoutReply }),
     cancelSubscription: () => call(api, ops.cancelSubscription, {}),
+    /** A session of the payment provider's customer portal (CHECKOUT-9): where Manage billing goes. */
+    createBillingPortal: () => call(api, ops.createBillingPortal, {}),
     getTheme: () => call(api, ops.getTheme, {}),
     saveTheme: (theme: v.InferInput<typeof ops.saveTheme.body>['theme']) =>
       call(api, ops.saveTheme, { body: { theme }, reply: Anything }),

@@ -60,6 +60,11 @@ export const User = v.object({
   subscription: v.nullable(Subscription),
   /** ISO date-time or null ('Never'). */
   lastPasswordChange: v.nullable(v.string()),
+  /**
+   * Whether Settings › Billing offers "Manage billing" (CHECKOUT-9): the payment provider has a customer
+   * portal (Stripe configured). False in local mode, and when an answer does not say.
+   */
+  billingPortal: v.optional(v.boolean(), false),
 });
 export type User = v.InferOutput<typeof User>;
 

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { checkoutMachine, type CheckoutEvent } from '../../machines/billing/checkout.machine';
 import { defineFlow, type Flow } from './flow';
+import { onPageRestored } from './page-restored';
 import { useFlow } from './provider';
 import type { PurchaseRequest } from './session';
 
@@ -41,11 +42,7 @@ export function purchaseWith(checkout: Pick<CheckoutActor, 'send'>): (request: P
  * the browser is back, so the buttons come back too.
  */
 export function listenForReturn(checkout: Pick<CheckoutActor, 'send'>, target: Window = window): () => void {
-  const onShow = (event: PageTransitionEvent) => {
-    if (event.persisted) checkout.send({ type: 'checkout.return' });
-  };
-  target.addEventListener('pageshow', onShow);
-  return () => target.removeEventListener('pageshow', onShow);
+  return onPageRestored(() => checkout.send({ type: 'checkout.return' }), target);
 }
 
 /** The screen's checkout: started with the screen, stopped with it, back-forward-cache aware. */

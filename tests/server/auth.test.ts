@@ -91,6 +91,8 @@ for (const backend of backends) {
         credits: 50,
         subscription: { plan: 'free', billingCycle: null, nextBillingDate: null },
         lastPasswordChange: null,
+        // The local checkout has no customer portal: Settings hides Manage billing (CHECKOUT-9).
+        billingPortal: false,
       });
     });
 

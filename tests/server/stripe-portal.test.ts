@@ -24,6 +24,9 @@ for (const backend of backends) {
 
     it('CHECKOUT-9: after a Stripe purchase, Manage billing opens the buyer’s Customer Portal', async () => {
       const u = await t.user();
+      // The SPA learns from the current user that there is a portal, so Settings shows Manage billing.
+      const me = await t.request('/api/auth/user', { token: u.token });
+      expect((await json(me))['billingPortal']).toBe(true);
       const before = await t.request('/api/stripe/billing-portal', { method: 'POST', token: u.token });
       expect(before.status).toBe(409);
       expect((await json(before))['message']).toBe(

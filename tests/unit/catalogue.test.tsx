@@ -14,6 +14,7 @@ const user = (plan: 'free' | 'standard' | 'pro' | 'enterprise' | null): User => 
   credits: 120,
   subscription: plan ? { plan, billingCycle: 'monthly', nextBillingDate: null } : null,
   lastPasswordChange: null,
+  billingPortal: false,
 });
 
 describe('catalogue search', () => {

@@ -23,6 +23,7 @@ const flows: Record<string, string> = {
   changePasswordFlow: 'changePassword',
   deleteAccountFlow: 'deleteAccount',
   cancelSubscriptionFlow: 'cancelSubscription',
+  billingPortalFlow: 'billingPortal',
   checkoutFlow: 'checkout',
   checkoutReturnFlow: 'checkoutReturn',
   creditHistoryFlow: 'creditHistory',

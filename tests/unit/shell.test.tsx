@@ -16,6 +16,7 @@ const member = (plan: 'free' | 'pro' | null): User => ({
   credits: 1250,
   subscription: plan ? { plan, billingCycle: 'monthly', nextBillingDate: null } : null,
   lastPasswordChange: null,
+  billingPortal: false,
 });
 
 describe('layout shell for each kind of user', () => {

@@ -9,6 +9,7 @@ const user = {
   credits: 50,
   subscription: null,
   lastPasswordChange: null,
+  billingPortal: false,
 };
 
 export const authOperations = {

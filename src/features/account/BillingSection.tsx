@@ -2,10 +2,12 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { CANCEL_CONFIRMATION } from '../../../machines/account/cancel-subscription.machine';
 import type { User } from '../../api/schemas';
+import type { billingPortalMachine } from '../../../machines/account/billing-portal.machine';
 import type { cancelSubscriptionMachine } from '../../../machines/account/cancel-subscription.machine';
 import type { creditCsvMachine } from '../../../machines/billing/credit-csv.machine';
 import type { creditHistoryMachine } from '../../../machines/billing/credit-history.machine';
 import type { spendingMachine } from '../../../machines/billing/spending.machine';
+import { useBillingPortal } from '../../app/billing-portal';
 import { cancelSubscriptionFlow } from '../../app/flows';
 import { useFlow, type Flow } from '../../app/provider';
 import { isPaidTier, plans } from '../../catalog/plans';
@@ -22,11 +24,16 @@ import * as styles from './account.css';
 
 const cycleLabel = { monthly: 'Monthly', annually: 'Annually' } as const;
 
-/** Billing (ACCOUNT-1, ACCOUNT-9): plan, cycle, next billing date, plan and credit links, cancelling. */
+/**
+ * Billing (ACCOUNT-1, ACCOUNT-9, CHECKOUT-9): plan, cycle, next billing date, plan and credit links, the
+ * provider's customer portal when there is one, cancelling.
+ */
 export function BillingSection({
   subscription,
   credits,
+  billingPortal,
   logic = cancelSubscriptionFlow,
+  portalLogic,
   historyLogic,
   csvLogic,
   spendingLogic,
@@ -34,7 +41,10 @@ export function BillingSection({
   subscription: User['subscription'];
   /** The balance the badges show; the history's newest running balance is the same. */
   credits: number;
+  /** The server says the payment provider has a customer portal (Stripe): "Manage billing" shows. */
+  billingPortal: boolean;
   logic?: Flow<typeof cancelSubscriptionMachine>;
+  portalLogic?: Flow<typeof billingPortalMachine>;
   historyLogic?: Flow<typeof creditHistoryMachine>;
   csvLogic?: Flow<typeof creditCsvMachine>;
   spendingLogic?: Flow<typeof spendingMachine>;
@@ -44,6 +54,9 @@ export function BillingSection({
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
   const canCancel = useSelector(actor, (s) => s.can({ type: 'subscription.cancel' }));
+  const portal = useBillingPortal(portalLogic);
+  const portalBusy = useSelector(portal, (s) => s.hasTag('busy'));
+  const portalError = useSelector(portal, (s) => s.context.error);
 
   const tier = subscription?.plan ?? 'free';
   const paid = isPaidTier(tier);
@@ -55,6 +68,7 @@ export function BillingSection({
         Billing
       </h2>
       <ErrorBanner>{error}</ErrorBanner>
+      <ErrorBanner>{portalError}</ErrorBanner>
       <div className={styles.row}>
         <span className={styles.term}>Current plan</span>
         <span className={styles.value}>{planName}</span>
@@ -104,6 +118,16 @@ export function BillingSection({
         <Link to="/credits" className={buttons.button.secondary}>
           Add Credits
         </Link>
+        {billingPortal ? (
+          <button
+            type="button"
+            className={buttons.button.secondary}
+            disabled={portalBusy}
+            onClick={() => portal.send({ type: 'portal.open' })}
+          >
+            {portalBusy ? 'Opening...' : 'Manage billing'}
+          </button>
+        ) : null}
         {paid && !subscription?.cancelAt ? (
           <button
             type="button"

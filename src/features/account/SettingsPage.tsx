@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
+import type { billingPortalMachine } from '../../../machines/account/billing-portal.machine';
 import type { cancelSubscriptionMachine } from '../../../machines/account/cancel-subscription.machine';
 import type { changeEmailMachine } from '../../../machines/account/change-email.machine';
 import type { changePasswordMachine } from '../../../machines/account/change-password.machine';
@@ -24,6 +25,7 @@ export interface SettingsLogic {
   changeEmail?: Flow<typeof changeEmailMachine>;
   changePassword?: Flow<typeof changePasswordMachine>;
   cancelSubscription?: Flow<typeof cancelSubscriptionMachine>;
+  billingPortal?: Flow<typeof billingPortalMachine>;
   deleteAccount?: Flow<typeof deleteAccountMachine>;
   creditHistory?: Flow<typeof creditHistoryMachine>;
   creditCsv?: Flow<typeof creditCsvMachine>;
@@ -38,6 +40,7 @@ export function SettingsPage({ logic = {} }: { logic?: SettingsLogic }) {
   const lastPasswordChange = useSelector(session, (s) => s.context.user?.lastPasswordChange ?? null);
   const subscription = useSelector(session, (s) => s.context.user?.subscription ?? null);
   const credits = useSelector(session, (s) => s.context.user?.credits ?? 0);
+  const billingPortal = useSelector(session, (s) => s.context.user?.billingPortal ?? false);
   const logoutError = useSelector(session, (s) => s.context.logoutError);
   const canLogout = useSelector(session, (s) => s.can({ type: 'auth.logout' }));
 
@@ -62,7 +65,9 @@ export function SettingsPage({ logic = {} }: { logic?: SettingsLogic }) {
       <BillingSection
         subscription={subscription}
         credits={credits}
+        billingPortal={billingPortal}
         {...(logic.cancelSubscription ? { logic: logic.cancelSubscription } : {})}
+        {...(logic.billingPortal ? { portalLogic: logic.billingPortal } : {})}
         {...(logic.creditHistory ? { historyLogic: logic.creditHistory } : {})}
         {...(logic.creditCsv ? { csvLogic: logic.creditCsv } : {})}
         {...(logic.spending ? { spendingLogic: logic.spending } : {})}

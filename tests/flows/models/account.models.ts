@@ -3,6 +3,7 @@ import { changeEmailMachine } from '../../../machines/account/change-email.machi
 import { changePasswordMachine } from '../../../machines/account/change-password.machine';
 import { deleteAccountMachine } from '../../../machines/account/delete-account.machine';
 import { cancelSubscriptionMachine } from '../../../machines/account/cancel-subscription.machine';
+import { billingPortalMachine } from '../../../machines/account/billing-portal.machine';
 import { freeUser, serverError, silentError } from './fixtures';
 
 export const changeEmailModel = defineModel({
@@ -53,6 +54,26 @@ export const cancelSubscriptionModel = defineModel({
     cancelSubscription: {
       done: [{ success: true }, { success: false, message: 'No active subscription' }],
       error: [silentError],
+    },
+  },
+});
+
+/** The Customer Portal session of the server's example (src/api/operations/billing.ts). */
+export const portalAnswer = { url: 'https://billing.stripe.com/p/session/test_YWNjdF8x' };
+
+export const billingPortalModel = defineModel({
+  machine: billingPortalMachine,
+  events: {
+    'portal.open': [{ type: 'portal.open' }],
+    'portal.return': [{ type: 'portal.return' }],
+  },
+  actors: {
+    openBillingPortal: {
+      done: [portalAnswer],
+      error: [
+        serverError('There is no billing account yet: it starts with your first plan or credit pack.', { status: 409 }),
+        silentError,
+      ],
     },
   },
 });

@@ -7,6 +7,7 @@ export const freeUser: User = {
   credits: 10,
   subscription: { plan: 'free', billingCycle: null, nextBillingDate: null },
   lastPasswordChange: null,
+  billingPortal: false,
 };
 export const proUser: User = {
   id: 'u2',
@@ -14,6 +15,7 @@ export const proUser: User = {
   credits: 2500,
   subscription: { plan: 'pro', billingCycle: 'monthly', nextBillingDate: '2026-12-21T12:00:00.000Z' },
   lastPasswordChange: '2026-01-02T12:00:00.000Z',
+  billingPortal: false,
 };
 export const noSubscriptionUser: User = { ...freeUser, id: 'u3', subscription: null };
 

@@ -4,7 +4,13 @@
  * the machine it names. The coverage test walks these; a registered machine without one fails the suite.
  */
 import type { FlowModel } from '../harness';
-import { changeEmailModel, changePasswordModel, deleteAccountModel, cancelSubscriptionModel } from './account.models';
+import {
+  changeEmailModel,
+  changePasswordModel,
+  deleteAccountModel,
+  cancelSubscriptionModel,
+  billingPortalModel,
+} from './account.models';
 import { verifyEmailModel, verifyEmailNoTokenModel, forgotPasswordModel, resetPasswordModel } from './auth.models';
 import {
   checkoutModel,
@@ -37,6 +43,7 @@ export const flowModels: Record<string, FlowModel[]> = {
   changePassword: [changePasswordModel],
   deleteAccount: [deleteAccountModel],
   cancelSubscription: [cancelSubscriptionModel],
+  billingPortal: [billingPortalModel],
   verifyEmail: [verifyEmailModel, verifyEmailNoTokenModel],
   forgotPassword: [forgotPasswordModel],
   resetPassword: [resetPasswordModel],

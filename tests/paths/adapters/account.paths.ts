@@ -2,6 +2,7 @@ export const group = 'account';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  billingPortalModel,
   cancelSubscriptionModel,
   changeEmailModel,
   changePasswordModel,
@@ -10,7 +11,7 @@ import {
 import { freeUser, proUser } from '../../flows/models/fixtures';
 import type { User } from '../../../src/api/schemas';
 import { firstRender, answerOf, type PathAdapter, type PathContext, type TestServer, answersCall } from '../harness';
-import { byOutcome } from '../causes';
+import { byOutcome, SERVER_FAULT } from '../causes';
 
 /** Opens /settings signed in as `user`: a stored token, and a server that knows it. */
 async function openSettings({ page, server }: { page: Page; server: TestServer }, user: User): Promise<string> {
@@ -177,4 +178,72 @@ export const cancelSubscriptionPaths: PathAdapter = {
   },
 
   kinds: accountKinds,
+};
+
+/** The customer portal the model's answer points at: a stand-in page, so the browser can leave (and, on a path that comes back, stay). */
+const PORTAL = /^https:\/\/billing\.stripe\.com\/p\/session\//;
+/** Paths (by their test server) that come back from the portal (portal.return), with the portal addresses asked for. */
+const portalAsked = new WeakMap<TestServer, string[]>();
+
+/** Billing › Manage billing (CHECKOUT-9), shown because the server says there is a portal (Stripe configured). */
+export const billingPortalPaths: PathAdapter = {
+  name: 'billingPortal',
+  models: [billingPortalModel],
+  async start(ctx, _model, path) {
+    // As the checkout's stand-in: on a path that comes back, a 204 keeps the browser on the page.
+    const back = path.steps.some((s) => s.event.type === 'portal.return');
+    const asked: string[] = [];
+    if (back) portalAsked.set(ctx.server, asked);
+    await ctx.page.route(PORTAL, (route) => {
+      asked.push(route.request().url());
+      return route.fulfill(
+        back
+          ? { status: 204 }
+          : {
+              status: 200,
+              contentType: 'text/html',
+              body: '<!doctype html><title>Portal</title><h1>Customer portal</h1>',
+            },
+      );
+    });
+    return openSettings(ctx, { ...proUser, billingPortal: true });
+  },
+  events: {
+    async 'portal.open'({ page }) {
+      await page.getByRole('button', { name: 'Manage billing' }).click();
+      return 'click Manage billing';
+    },
+    async 'portal.return'({ page }) {
+      // What Chromium fires when Back restores the page from its back-forward cache (see the checkout's adapter).
+      await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+      return 'come back to the page as the back-forward cache shows it again (pageshow, persisted)';
+    },
+    async 'xstate.*'({ server }, event) {
+      const { status, body } = answerOf(event);
+      return server.answer('POST', '/api/stripe/billing-portal', status, body);
+    },
+  },
+  causes: {
+    'xstate.*': (_event, answer) => {
+      if (answer.status < 300)
+        return 'click Manage billing with Stripe configured, on an account that bought a plan or a pack through Stripe';
+      if (answer.body === undefined) return SERVER_FAULT;
+      return 'click Manage billing with Stripe configured, on an account that has bought nothing yet (409)';
+    },
+  },
+
+  kinds: {
+    ...accountKinds,
+    async customerPortal({ page, server }) {
+      const asked = portalAsked.get(server);
+      if (asked) {
+        await expect.poll(() => asked.length).toBeGreaterThan(0);
+        await expect.poll(() => page.getByRole('button', { name: 'Opening...' }).isDisabled()).toBe(true);
+        return 'the browser asks for the customer portal (the stand-in keeps it on the page); the button stays disabled';
+      }
+      await expect.poll(() => page.url()).toMatch(PORTAL);
+      await expect.poll(() => page.getByRole('heading', { name: 'Customer portal' }).isVisible()).toBe(true);
+      return 'the browser is at the customer portal';
+    },
+  },
 };

@@ -5,7 +5,13 @@
  * machines/index.ts has exactly one adapter here, and that each adapter names a registered machine.
  */
 import type { PathAdapter } from '../harness';
-import { changeEmailPaths, changePasswordPaths, deleteAccountPaths, cancelSubscriptionPaths } from './account.paths';
+import {
+  changeEmailPaths,
+  changePasswordPaths,
+  deleteAccountPaths,
+  cancelSubscriptionPaths,
+  billingPortalPaths,
+} from './account.paths';
 import { forgotPasswordPaths, verifyEmailPaths, resetPasswordPaths } from './auth.paths';
 import { checkoutPaths, checkoutReturnPaths, creditHistoryPaths, spendingPaths, creditCsvPaths } from './billing.paths';
 import { creationsPaths, creationSharePaths } from './creations.paths';
@@ -19,7 +25,7 @@ import { toolRequestPaths, toolPollPaths, toolProgressPaths } from './tool-child
 import { toolRunPaths } from './tools.paths';
 
 export const pathGroups = {
-  account: [changeEmailPaths, changePasswordPaths, deleteAccountPaths, cancelSubscriptionPaths],
+  account: [changeEmailPaths, changePasswordPaths, deleteAccountPaths, cancelSubscriptionPaths, billingPortalPaths],
   billing: [checkoutPaths, checkoutReturnPaths, creditHistoryPaths, spendingPaths, creditCsvPaths],
   creations: [creationsPaths, creationSharePaths],
   runs: [pageRunsPaths, runsPaths],
