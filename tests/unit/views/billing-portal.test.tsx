@@ -12,7 +12,7 @@ import { creditCsvMachine } from '../../../machines/billing/credit-csv.machine';
 import { creditHistoryMachine } from '../../../machines/billing/credit-history.machine';
 import { spendingMachine } from '../../../machines/billing/spending.machine';
 import { ApiError } from '../../../src/api/client';
-import { User } from '../../../src/api/schemas';
+import { User, type CreditHistoryAnswer } from '../../../src/api/schemas';
 import { billingPortalFlow } from '../../../src/app/billing-portal';
 import { defineFlow } from '../../../src/app/flow';
 import { SettingsPage, type SettingsLogic } from '../../../src/features/account/SettingsPage';
@@ -29,7 +29,9 @@ function settingsWith(createBillingPortal: () => Promise<{ url: string }>) {
       actors: { loadSpending: fromPromise(async ({ input }) => ({ month: input.month, total: 0, tools: [] })) },
     })),
     creditHistory: defineFlow(creditHistoryMachine)(() => ({
-      actors: { loadHistory: fromPromise(async () => ({ entries: [], nextCursor: null })) },
+      actors: {
+        loadHistory: fromPromise(async (): Promise<CreditHistoryAnswer> => ({ entries: [], nextCursor: null })),
+      },
     })),
     creditCsv: defineFlow(creditCsvMachine)(() => ({ actors: { fetchCsv: fromPromise(async () => '') } })),
     billingPortal: billingPortalFlow.with({ api: fakeApi({ createBillingPortal }), window: () => win }),
