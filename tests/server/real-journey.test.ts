@@ -68,7 +68,7 @@ for (const backend of backends) {
         currency: 'usd',
         credits: Number(metadata['credits']),
         ...(metadata['priceId'] ? { priceId: metadata['priceId'] } : {}),
-        ...(metadata['planId'] ? { planId: metadata['planId'] } : {}),
+        ...(metadata['planId'] ? { planId: metadata['planId'] as 'standard' } : {}),
         ...(metadata['billingCycle'] ? { billingCycle: metadata['billingCycle'] as 'monthly' } : {}),
         metadata,
         successUrl: String(sent.params['success_url']),
