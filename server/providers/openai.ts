@@ -103,6 +103,7 @@ function mapError(error: unknown, signal: AbortSignal, APIError: typeof OpenAI.A
     return new ProviderError(typeof body?.message === 'string' ? body.message : 'The request was rejected');
   }
   if ((error.status === 429 && code !== 'insufficient_quota') || error.status === 503) {
+    log(`Provider busy: openai answered HTTP ${error.status} after the SDK's retries`);
     return new ProviderError(BUSY_MESSAGE);
   }
   log(`Operator error: openai answered HTTP ${error.status ?? 'without status'}${code ? ` (${code})` : ''}`);

@@ -1,6 +1,7 @@
 /**
  * Replicate's error answers, mapped in one place. The SDK retries a 429 itself (and a GET's 5xx); what is
- * left reaches here: an overloaded model (429, 503) ends the run with the busy message; the operator's faults
+ * left reaches here: an overloaded model (429, 503) ends the run with the busy message (logged as busy, with the
+ * provider and the status); the operator's faults
  * (401 revoked key, 402 no credit left, 403, 404 missing model or version, 422 an input the version refuses)
  * are logged once with the provider and the status (never the key) and the person reads the generic failure (CALL-2).
  */
@@ -37,7 +38,11 @@ function detailOf(message: string): string | undefined {
 export function replicateFailure(error: unknown, what: string, log: OperatorLog): unknown {
   if (!isApiError(error)) return error;
   const status = error.response.status;
-  if (status === 429 || status === 503) return new ProviderError(BUSY_MESSAGE);
+  if (status === 429 || status === 503) {
+    // Not the operator's fault, but worth knowing: the provider and its status, so a run of throttles shows.
+    log(`Provider busy: replicate answered HTTP ${status} to ${what} after the SDK's retries`);
+    return new ProviderError(BUSY_MESSAGE);
+  }
   const detail = detailOf(error.message);
   const fault = OPERATOR_FAULTS[status] ?? 'the service failed';
   log(`Operator error: replicate answered HTTP ${status} to ${what}: ${fault}${detail ? ` (${detail})` : ''}`);

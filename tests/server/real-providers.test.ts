@@ -34,9 +34,13 @@ describe('every tool against the providers’ contract fakes', () => {
   const t = setupApp('pglite', {
     env: { RATE_LIMIT_GENERATE: '1000' },
     providers: () =>
-      createProviders(loadConfig({ ...providerEnv(replicate, openai), DATA_DIR: '/tmp/atelier-unused' }), sharedTestPool(), {
-        log: (line) => operatorLogs.push(line),
-      }),
+      createProviders(
+        loadConfig({ ...providerEnv(replicate, openai), DATA_DIR: '/tmp/atelier-unused' }),
+        sharedTestPool(),
+        {
+          log: (line) => operatorLogs.push(line),
+        },
+      ),
   });
   beforeEach(() => {
     // The adapter polls every second: the fake ends a prediction at its first read (the adapter tests walk processing).
@@ -63,7 +67,7 @@ describe('every tool against the providers’ contract fakes', () => {
     ['replicate', 'musicgen'],
     ['openai', 'text-to-text'],
   ] as const)(
-    'CALL-2: %s answering 429 ends the run with the busy message and the credits returned',
+    'CALL-2: %s answering 429 ends the run with the busy message and the credits returned; the log names provider and status, never the key',
     async (which, key) => {
       const tool = tools.find((x) => x.key === key)!;
       if (which === 'replicate') replicate.outcome = 'busy';
@@ -72,7 +76,9 @@ describe('every tool against the providers’ contract fakes', () => {
       const end = await runTool(t, tool, u.token, '');
       expect(JSON.stringify(end)).toContain(BUSY_MESSAGE);
       expect(await balance(t, u.id)).toBe(100);
-      expect(operatorLogs).toEqual([]);
+      expect(operatorLogs).toHaveLength(1);
+      expect(operatorLogs[0]).toMatch(new RegExp(`^Provider busy: ${which} answered HTTP 429`));
+      expect(operatorLogs[0]).not.toMatch(/r8_fake_token|sk-fake-key/);
     },
   );
 

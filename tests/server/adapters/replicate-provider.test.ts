@@ -130,12 +130,13 @@ describe('replicate provider against the contract fake', () => {
     expect(fake.problems()).toEqual([]);
   });
 
-  it('ends a run still throttled after the SDK retries with the busy message, logging nothing', async () => {
+  it('ends a run still throttled after the SDK retries with the busy message, logged as busy with provider and status', async () => {
     fake.outcome = 'busy';
     const run = provider().run(jobFor(toolByKey('bark')), new AbortController().signal);
     await expect(run).rejects.toMatchObject({ name: 'ProviderError', message: BUSY_MESSAGE });
     expect(creates().length).toBeGreaterThan(1);
-    expect(logs).toEqual([]);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatch(/^Provider busy: replicate answered HTTP 429/);
   });
 
   it('logs a revoked key once for the operator, with the provider and status and without the key', async () => {
