@@ -162,6 +162,7 @@ export type GetUserResponses = {
             creditsExpireAt?: string | null;
         } | null;
         lastPasswordChange: string | null;
+        billingPortal?: boolean;
     };
 };
 
@@ -327,6 +328,7 @@ export type ChangeEmailResponses = {
                 creditsExpireAt?: string | null;
             } | null;
             lastPasswordChange: string | null;
+            billingPortal?: boolean;
         };
     };
 };
