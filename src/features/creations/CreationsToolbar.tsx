@@ -97,30 +97,38 @@ function SearchBar({ actor }: { actor: CreationsActor }) {
               ))}
             </select>
           </label>
-          <label className={styles.filterField}>
-            <span className={forms.label}>From</span>
-            <input
-              type="date"
-              className={forms.input}
-              value={filters.from ?? ''}
-              disabled={locked}
-              onChange={(e) => set({ from: e.target.value || null })}
-            />
-          </label>
-          <label className={styles.filterField}>
-            <span className={forms.label}>To</span>
-            <input
-              type="date"
-              className={forms.input}
-              value={filters.to ?? ''}
-              disabled={locked}
-              onChange={(e) => set({ to: e.target.value || null })}
-            />
-          </label>
+          <DayField label="From" value={filters.from} disabled={locked} onChange={(from) => set({ from })} />
+          <DayField label="To" value={filters.to} disabled={locked} onChange={(to) => set({ to })} />
         </div>
       </details>
       {anyFilter(filters) || draft !== '' ? <ClearFilters actor={actor} disabled={locked} /> : null}
     </form>
+  );
+}
+
+/** One day of the From/To range: an empty field is no bound. */
+function DayField({
+  label,
+  value,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: string | null | undefined;
+  disabled: boolean;
+  onChange: (day: string | null) => void;
+}) {
+  return (
+    <label className={styles.filterField}>
+      <span className={forms.label}>{label}</span>
+      <input
+        type="date"
+        className={forms.input}
+        value={value ?? ''}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value || null)}
+      />
+    </label>
   );
 }
 

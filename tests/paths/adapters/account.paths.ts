@@ -12,6 +12,7 @@ import { freeUser, proUser } from '../../flows/models/fixtures';
 import type { User } from '../../../src/api/schemas';
 import { firstRender, answerOf, type PathAdapter, type PathContext, type TestServer, answersCall } from '../harness';
 import { byOutcome, SERVER_FAULT } from '../causes';
+import { standInPage } from './stand-in-page';
 
 /** Opens /settings signed in as `user`: a stored token, and a server that knows it. */
 async function openSettings({ page, server }: { page: Page; server: TestServer }, user: User): Promise<string> {
@@ -181,9 +182,13 @@ export const cancelSubscriptionPaths: PathAdapter = {
 };
 
 /** The customer portal the model's answer points at: a stand-in page, so the browser can leave (and, on a path that comes back, stay). */
-const PORTAL = /^https:\/\/billing\.stripe\.com\/p\/session\//;
-/** Paths (by their test server) that come back from the portal (portal.return), with the portal addresses asked for. */
-const portalAsked = new WeakMap<TestServer, string[]>();
+const customerPortal = standInPage({
+  address: /^https:\/\/billing\.stripe\.com\/p\/session\//,
+  heading: 'Customer portal',
+  busyButton: 'Opening...',
+  what: 'the customer portal',
+  disabled: 'the button stays',
+});
 
 /** Billing › Manage billing (CHECKOUT-9), shown because the server says there is a portal (Stripe configured). */
 export const billingPortalPaths: PathAdapter = {
@@ -192,20 +197,7 @@ export const billingPortalPaths: PathAdapter = {
   async start(ctx, _model, path) {
     // As the checkout's stand-in: on a path that comes back, a 204 keeps the browser on the page.
     const back = path.steps.some((s) => s.event.type === 'portal.return');
-    const asked: string[] = [];
-    if (back) portalAsked.set(ctx.server, asked);
-    await ctx.page.route(PORTAL, (route) => {
-      asked.push(route.request().url());
-      return route.fulfill(
-        back
-          ? { status: 204 }
-          : {
-              status: 200,
-              contentType: 'text/html',
-              body: '<!doctype html><title>Portal</title><h1>Customer portal</h1>',
-            },
-      );
-    });
+    await customerPortal.install(ctx, back);
     return openSettings(ctx, { ...proUser, billingPortal: true });
   },
   events: {
@@ -234,16 +226,6 @@ export const billingPortalPaths: PathAdapter = {
 
   kinds: {
     ...accountKinds,
-    async customerPortal({ page, server }) {
-      const asked = portalAsked.get(server);
-      if (asked) {
-        await expect.poll(() => asked.length).toBeGreaterThan(0);
-        await expect.poll(() => page.getByRole('button', { name: 'Opening...' }).isDisabled()).toBe(true);
-        return 'the browser asks for the customer portal (the stand-in keeps it on the page); the button stays disabled';
-      }
-      await expect.poll(() => page.url()).toMatch(PORTAL);
-      await expect.poll(() => page.getByRole('heading', { name: 'Customer portal' }).isVisible()).toBe(true);
-      return 'the browser is at the customer portal';
-    },
+    customerPortal: (ctx) => customerPortal.reached(ctx),
   },
 };

@@ -15,6 +15,7 @@ import {
 } from '../../flows/models/billing.models';
 import { freeUser } from '../../flows/models/fixtures';
 import { readFile } from 'node:fs/promises';
+import { standInPage } from './stand-in-page';
 import type { Download } from 'playwright-core';
 import type { CheckoutStatus, CreditHistoryAnswer, SpendingAnswer, User } from '../../../src/api/schemas';
 import { emptyMonthText, monthName } from '../../../machines/billing/spending.machine';
@@ -61,33 +62,14 @@ export async function signInThroughDialog(
   await server.answer('POST', '/api/auth/login', 200, { token });
 }
 
-/** The hosted checkout the answers point at: a stand-in page, so the browser can leave and come back. */
-const HOSTED = /^http:\/\/127\.0\.0\.1:3000\/checkout\//;
-
-/** Paths (by their test server) that come back from the hosted checkout (checkout.return), with the checkouts they asked for. */
-const comesBack = new WeakMap<TestServer, string[]>();
-
-/**
- * The hosted checkout: a stand-in page, so the browser can leave. On a path that comes back, the
- * stand-in answers 204 instead: the browser asks for it but stays on the page (a 204 cancels a
- * navigation), so the page can then be shown again as the back-forward cache shows it (checkout.return).
- */
-async function standInCheckout({ page, server }: Omit<PathContext, 'state'>, back: boolean): Promise<void> {
-  const asked: string[] = [];
-  if (back) comesBack.set(server, asked);
-  await page.route(HOSTED, (route) => {
-    asked.push(route.request().url());
-    return route.fulfill(
-      back
-        ? { status: 204 }
-        : {
-            status: 200,
-            contentType: 'text/html',
-            body: '<!doctype html><title>Hosted checkout</title><h1>Hosted checkout</h1>',
-          },
-    );
-  });
-}
+/** The hosted checkout the answers point at: a stand-in page, so the browser can leave and come back (checkout.return). */
+const hostedCheckout = standInPage({
+  address: /^http:\/\/127\.0\.0\.1:3000\/checkout\//,
+  heading: 'Hosted checkout',
+  busyButton: 'Processing...',
+  what: 'the hosted checkout',
+  disabled: 'the buttons stay',
+});
 
 /** Alerts the page raised on a path, by its test server (Playwright dismisses them; the path checks their text). */
 const alerts = new WeakMap<TestServer, string[]>();
@@ -103,7 +85,7 @@ export const checkoutPaths: PathAdapter = {
       seen.push(dialog.message());
       void dialog.dismiss();
     });
-    await standInCheckout(
+    await hostedCheckout.install(
       ctx,
       path.steps.some((s) => s.event.type === 'checkout.return'),
     );
@@ -178,17 +160,7 @@ export const checkoutPaths: PathAdapter = {
       await expect.poll(async () => (await buy.count()) > 0 && (await buy.first().isEnabled())).toBe(true);
       return 'the buttons are ready, none says Processing...';
     },
-    async hostedCheckout({ page, server }) {
-      const asked = comesBack.get(server);
-      if (asked) {
-        await expect.poll(() => asked.length).toBeGreaterThan(0);
-        await expect.poll(() => page.getByRole('button', { name: 'Processing...' }).isDisabled()).toBe(true);
-        return 'the browser asks for the hosted checkout (the stand-in keeps it on the page); the buttons stay disabled';
-      }
-      await expect.poll(() => page.url()).toMatch(HOSTED);
-      await expect.poll(() => page.getByRole('heading', { name: 'Hosted checkout' }).isVisible()).toBe(true);
-      return 'the browser is at the hosted checkout';
-    },
+    hostedCheckout: (ctx) => hostedCheckout.reached(ctx),
   },
 };
 
