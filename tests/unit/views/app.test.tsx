@@ -82,21 +82,24 @@ describe('the app root', () => {
     const endpoints = fakeEndpoints(proUser);
     const hang = new Promise<typeof proUser>(() => {});
     endpoints.getUser.mockReturnValueOnce(hang).mockReturnValueOnce(hang);
-    const { session, start, stop, view, deleteToken } = app('/login', 't', endpoints, 30);
+    // Long enough that the retrying state is still there when the test looks, even on two busy cores.
+    const timeoutMs = 600;
+    const long = { timeout: 10 * timeoutMs };
+    const { session, start, stop, view, deleteToken } = app('/login', 't', endpoints, timeoutMs);
     start();
     render(view());
-    expect(await screen.findByText(/The server could not be reached/)).toBeInTheDocument();
+    expect(await screen.findByText(/The server could not be reached/, undefined, long)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Login to the product' })).toBeInTheDocument();
     expect(deleteToken).not.toHaveBeenCalled();
     expect(session.getSnapshot().context.token).toBe('t');
     await act(async () => screen.getByRole('button', { name: 'Retry' }).click());
     expect(isRetrying(session.getSnapshot())).toBe(true);
     // The second check times out too (the shell stays shown); the third answers.
-    await waitFor(() => expect(session.getSnapshot().hasTag('unreachable')).toBe(true));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled());
+    await waitFor(() => expect(session.getSnapshot().hasTag('unreachable')).toBe(true), long);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled(), long);
     expect(screen.getByRole('heading', { name: 'Login to the product' })).toBeInTheDocument();
     await act(async () => screen.getByRole('button', { name: 'Retry' }).click());
-    await waitFor(() => expect(session.getSnapshot().matches('signedIn')).toBe(true));
+    await waitFor(() => expect(session.getSnapshot().matches('signedIn')).toBe(true), long);
     expect(screen.queryByText(/The server could not be reached/)).toBeNull();
     expect(endpoints.getUser).toHaveBeenCalledTimes(3);
     stop();
