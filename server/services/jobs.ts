@@ -5,6 +5,7 @@
  * when what caused it committed. Queues, retries and dead letters are declared here once; the handlers live
  * with their services and are bound by bootstrap.ts.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, PgBoss, type Job, type Queue, type SendOptions } from 'pg-boss';
 import type { Database, Executor } from '../db/client';
@@ -106,8 +107,11 @@ export interface Jobs {
   work(handlers: JobHandlers, concurrency: number): Promise<void>;
   /** Registers the periodic jobs (idempotent; any number of instances may do it). */
   schedule(): Promise<void>;
-  /** Fetches up to `max` due jobs of a queue and runs them here now (the outbox page delivers due mail so). */
-  drain<T>(name: QueueName, handler: Handler<T>, max?: number): Promise<number>;
+  /**
+   * Runs here now the due jobs of a queue, and waits (up to `waitMs`) for those a worker holds: nothing of the
+   * queue is due when it settles (the outbox page delivers due mail so). Returns how many it ran here.
+   */
+  drain<T>(name: QueueName, handler: Handler<T>, waitMs?: number): Promise<number>;
   /** True while this instance takes jobs. */
   readonly working: boolean;
   /** Stops taking jobs; the jobs still active after `timeoutMs` are failed (retried elsewhere or after a restart). */
@@ -163,7 +167,9 @@ export async function openJobs(database: Database, options: JobsOptions): Promis
       name,
       {
         localConcurrency,
+        // A new job wakes the workers at once (NOTIFY); a retry coming due is found by this poll.
         pollingIntervalSeconds: 2,
+        notifyPollingIntervalSeconds: 2,
         ...(heartbeat ? { heartbeatRefreshSeconds: HEARTBEAT_REFRESH_SECONDS } : {}),
       },
       async ([job]) => {
@@ -198,17 +204,26 @@ export async function openJobs(database: Database, options: JobsOptions): Promis
       await boss.schedule(queues.billingClock, '*/5 * * * *');
       await boss.schedule(queues.uploadSweep, '*/15 * * * *');
     },
-    async drain<T>(name: QueueName, handler: Handler<T>, max = 50) {
-      const due = await boss.fetch<T>(name, { batchSize: max });
-      for (const job of due) {
-        try {
-          await handler(job);
-          await boss.complete(name, job.id);
-        } catch (error) {
-          await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+    async drain<T>(name: QueueName, handler: Handler<T>, waitMs = 5000) {
+      const until = Date.now() + waitMs;
+      let ran = 0;
+      for (;;) {
+        const due = await boss.fetch<T>(name, { batchSize: 50 });
+        for (const job of due) {
+          ran++;
+          try {
+            await handler(job);
+            await boss.complete(name, job.id);
+          } catch (error) {
+            await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+          }
         }
+        const result = (await database.db.execute(
+          sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${name} AND (state = 'active' OR (state IN ('created', 'retry') AND start_after <= now()))`,
+        )) as unknown as { rows: { n: number }[] };
+        if ((result.rows[0]?.n ?? 0) === 0 || Date.now() >= until) return ran;
+        await sleep(20);
       }
-      return due.length;
     },
     async stop(timeoutMs) {
       working = false;

@@ -17,18 +17,24 @@ export interface MailJob {
 export interface MailQueue {
   /** Sends a message's job (inside the caller's transaction when given one). */
   enqueue(db: Executor, message: MailMessage): Promise<void>;
-  /** Delivers every message due now, here, and waits for it (the outbox page, tests). */
+  /** Delivers every message due now, here or by a worker, and waits for it (the outbox page, tests). */
   deliverDue(): Promise<number>;
   /** The `mail` job: one delivery (a throw is a failed attempt, retried). */
-  deliver(job: Pick<Job<MailJob>, 'data'>): Promise<void>;
+  deliver(job: Pick<Job<MailJob>, 'data' | 'id' | 'retryCount'>): Promise<void>;
   /** The `mail-dead` job: a message given up after its last attempt, logged. */
   givenUp(job: Pick<Job<MailJob>, 'id'>): Promise<void>;
 }
 
 export function createMailQueue(deps: { jobs: Jobs; mailer: () => Mailer; log: (line: string) => void }): MailQueue {
   const { jobs, log } = deps;
-  const deliver = async (job: Pick<Job<MailJob>, 'data'>) => {
-    await deps.mailer().send(job.data.message);
+  const deliver = async (job: Pick<Job<MailJob>, 'data' | 'id' | 'retryCount'>) => {
+    try {
+      await deps.mailer().send(job.data.message);
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      log(`mail ${job.id}: attempt ${job.retryCount + 1} failed: ${reason}`);
+      throw error;
+    }
   };
   return {
     async enqueue(executor, message) {
