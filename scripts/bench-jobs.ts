@@ -5,10 +5,10 @@
  * from the first start to the last end. Prints runs per minute.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { toolByKey } from '../src/catalog';
+import { toolByKey, type ToolKey } from '../src/catalog';
 import { openCluster, post } from './jobs-cluster';
 
-const tool = toolByKey(process.env['BENCH_JOBS_TOOL'] ?? 'text-to-image');
+const tool = toolByKey((process.env['BENCH_JOBS_TOOL'] ?? 'text-to-image') as ToolKey);
 const accountsCount = Number(process.env['BENCH_JOBS_ACCOUNTS'] ?? 25);
 const cluster = await openCluster({ WORKER_CONCURRENCY: process.env['WORKER_CONCURRENCY'] ?? '16' });
 try {
