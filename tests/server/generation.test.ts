@@ -247,7 +247,7 @@ for (const backend of backends) {
       expect(refunds).toHaveLength(1);
     });
 
-    it('a run survives a restart of its process: its job is handed back, the next process works it, charged once', async () => {
+    it('RUNS-19: a run survives a restart of its process: its job is handed back, the next process works it, charged once', async () => {
       behaviour = 'hang';
       const u = await t.user({ credits: 100 });
       const { id } = await json<{ id: string }>(

@@ -120,7 +120,7 @@ describe('a remote run across attempts (fake Replicate)', () => {
     return { id, remoteId: row!.remoteId! };
   };
 
-  it('a run handed back resumes reading its stored prediction: created once, charged once, reads retried', async () => {
+  it('RUNS-19: a run handed back resumes reading its stored prediction: created once, charged once, reads retried', async () => {
     const u = await t.user({ credits: 100 });
     const { id, remoteId } = await startMusic(u.token);
     await t.restart();

@@ -286,7 +286,7 @@ for (const backend of backends) {
       }
     });
 
-    it('RUNS-3: a run canceled through a web process is stopped by the worker working it within 2 s', async () => {
+    it('RUNS-3, RUNS-20: a run canceled through a web process is stopped by the worker working it within 2 s', async () => {
       gated = gatedProvider();
       const u = await t.user({ credits: 100 });
       const { id } = await json<{ id: string }>(await start(u.token, 'long [gate]'));
