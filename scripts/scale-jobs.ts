@@ -6,9 +6,12 @@
  *    accounts' working runs never exceed their places (sampled every 100 ms from the database).
  * 2. A cancel sent to web A for a run a worker works: the fake sees the prediction cancelled within 2 s, the credits
  *    come back once.
+ * 3. With the (fake) SMTP server down for 30 s and then back, every verification email of that window is
+ *    delivered exactly once.
  * Prints the figures; exits 1 when a check fails.
  */
 import { createServer } from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { toolByKey } from '../src/catalog';
@@ -64,7 +67,50 @@ const fake = createServer((req, res) => {
 await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
 
-const cluster = await openCluster({ REPLICATE_API_TOKEN: 'r8_fake', REPLICATE_BASE_URL: `${origin}/v1` });
+// A fake SMTP server (enough of RFC 5321 for nodemailer): counts the messages each recipient got.
+const received = new Map<string, number>();
+const smtp = net.createServer((socket) => {
+  let rcpt: string[] = [];
+  let data = false;
+  socket.write('220 fake ESMTP\r\n');
+  let buffer = '';
+  socket.on('data', (chunk) => {
+    buffer += chunk.toString();
+    let end;
+    while ((end = buffer.indexOf('\r\n')) >= 0) {
+      const line = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      if (data) {
+        if (line === '.') {
+          data = false;
+          for (const to of rcpt) received.set(to, (received.get(to) ?? 0) + 1);
+          rcpt = [];
+          socket.write('250 queued\r\n');
+        }
+        continue;
+      }
+      const verb = line.slice(0, 4).toUpperCase();
+      if (verb === 'EHLO' || verb === 'HELO') socket.write('250 fake\r\n');
+      else if (verb === 'RCPT') {
+        rcpt.push(/<([^>]+)>/.exec(line)?.[1] ?? '');
+        socket.write('250 ok\r\n');
+      } else if (verb === 'DATA') {
+        data = true;
+        socket.write('354 go on\r\n');
+      } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+      else socket.write('250 ok\r\n');
+    }
+  });
+  socket.on('error', () => undefined);
+});
+await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtpPort = (smtp.address() as AddressInfo).port;
+
+const cluster = await openCluster({
+  REPLICATE_API_TOKEN: 'r8_fake',
+  REPLICATE_BASE_URL: `${origin}/v1`,
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+});
 try {
   const started = Date.now();
   const [webA, webB] = [await cluster.start('web', 3301), await cluster.start('web', 3302)];
@@ -163,12 +209,36 @@ try {
   const [after] = await cluster.query<{ credits: number }>(`SELECT credits FROM users WHERE id = $1`, [u.id]);
   check(refunds[0]?.n === 1 && after?.credits === 100, `its credits came back once (balance ${after?.credits})`);
 
+  // 3. SMTP down for 30 s: every verification email of that window delivered exactly once once it is back.
+  await new Promise((resolve) => smtp.close(resolve));
+  const downAt = Date.now();
+  const emails = Array.from({ length: 10 }, (_, i) => `smtp-${i}-${process.pid}@example.com`);
+  for (const [i, email] of emails.entries()) {
+    const res = await fetch(`${(i % 2 ? webB : webA).origin}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'correct horse battery' }),
+    });
+    if (res.status !== 201) throw new Error(`register answered ${res.status}`);
+  }
+  await sleep(Math.max(0, 30_000 - (Date.now() - downAt)));
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+  const upAt = Date.now();
+  for (let i = 0; i < 3000 && emails.some((e) => !received.get(e)); i++) await sleep(100);
+  await sleep(3000);
+  const counts = emails.map((e) => received.get(e) ?? 0);
+  check(
+    counts.every((n) => n === 1),
+    `SMTP down 30 s: ${counts.filter((n) => n === 1).length}/10 verification emails delivered exactly once, the last ${((Date.now() - 3000 - upAt) / 1000).toFixed(1)} s after it came back (counts ${counts.join(',')})`,
+  );
+
   sampling = false;
   await sampler;
   check(maxWorking <= PLACES, `an account's working runs never exceeded ${PLACES} (max sampled ${maxWorking})`);
 } finally {
   await cluster.close();
   fake.close();
+  smtp.close();
 }
 if (failures.length) {
   console.log(`${failures.length} check(s) failed`);

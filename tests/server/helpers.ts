@@ -67,7 +67,7 @@ afterAll(async () => {
     const { default: pg } = await import('pg');
     const admin = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${postgresName}`);
+    await admin.query(`DROP DATABASE IF EXISTS ${postgresName} WITH (FORCE)`);
     await admin.end();
     postgresName = undefined;
   }
