@@ -42,7 +42,7 @@ const config = loadConfig({
   RATE_LIMIT_GENERATE: '1000000000',
 });
 const runtime = await createRuntime(config, { log: () => undefined });
-runtime.startTimers();
+await runtime.startSchedules();
 const { db } = runtime.deps;
 
 // Many accounts, so the credits case reads many balances (and session lookups) rather than one.

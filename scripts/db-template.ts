@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrationsHash, openDatabase, templateRoot } from '../server/db/client';
+import { openJobs } from '../server/services/jobs';
 
 /** Makes the template of the current migrations unless it exists; true when it made one. */
 export async function makeDatabaseTemplate(): Promise<boolean> {
@@ -19,6 +20,9 @@ export async function makeDatabaseTemplate(): Promise<boolean> {
   fs.rmSync(building, { recursive: true, force: true });
   // No template to copy from: this one is made by initdb and the migrations.
   const database = await openDatabase({ pgliteDir: building, templateRoot: path.join(templateRoot, '.none') });
+  // The job engine's schema (pgboss) too, so a first start or a test file does not install it (a second or two).
+  const jobs = await openJobs(database, { generationTimeoutMs: 120_000, cron: false, log: () => undefined });
+  await jobs.stop(1000);
   await database.close();
   fs.rmSync(`${building}.migrations`, { force: true });
   for (const old of fs.readdirSync(templateRoot)) {

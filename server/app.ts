@@ -24,6 +24,11 @@ import { addressRoots } from '../src/api/operations/addresses';
 
 export const genericErrorMessage = 'Something went wrong. Please try again.';
 
+/** GET /api/health: alive, which role answers (ROLE), and whether this process takes jobs. */
+export function healthOf(deps: Pick<AppDeps, 'config' | 'jobs'>) {
+  return { ok: true, role: deps.config.role, takingJobs: deps.jobs.working };
+}
+
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
@@ -65,7 +70,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     app.route('/', routes);
   }
   // Liveness for load balancers and `npm run bench:start`: answers once the database is open and migrated.
-  app.get('/api/health', (c) => c.json({ ok: true }));
+  app.get('/api/health', (c) => c.json(healthOf(deps)));
   app.get('/api/openapi.json', (c) => c.json(openApiDocument(deps.config.appUrl)));
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
 

@@ -2,7 +2,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { networkSafetyProblem, type Config } from './config';
 import { safeLogLine } from './lib/log';
 import type { AppDeps, Providers } from './context';
@@ -13,17 +12,11 @@ import { createMailQueue } from './services/mail-queue';
 import { createLocalPaymentProvider } from './payments/local';
 import { buildProviders } from './providers';
 import type { PaymentProvider } from './payments/types';
-import {
-  createRunsInFlight,
-  recoverPredictions,
-  renewLeases,
-  restartedMessage,
-  startAllQueued,
-  sweepPredictions,
-  LEASE_MS,
-} from './services/generation';
+import { createRunsInFlight, endAbandonedRun, executeRun } from './services/generation';
+import { openJobs, type JobHandlers } from './services/jobs';
+import { RunHandOff } from './providers/types';
 import { lazyWorkerPool, type WorkerPool } from './workers/pool';
-import { runBillingSchedule } from './services/billing';
+import { cancelReplacedSubscription, runBillingSchedule } from './services/billing';
 import { createRateLimits } from './services/rate-limits';
 import { createSessionCache } from './services/session-cache';
 import { createBalanceLoader } from './services/users';
@@ -116,22 +109,42 @@ export async function createStore(config: Config): Promise<FileStore> {
   return store;
 }
 
-/** How often the upload sweep looks for uploads no run uses (their age limit is UNUSED_UPLOAD_MAX_AGE_MS). */
-export const UPLOAD_SWEEP_MS = 15 * 60_000;
-
-/** How long close() waits for the runs it stopped to record their end (and refund) before closing the database. */
-const CLOSE_RUNS_WAIT_MS = 5_000;
+/** How long close() waits for the jobs it stopped to hand their runs back before closing the database. */
+const CLOSE_JOBS_WAIT_MS = 5_000;
 
 export interface Runtime {
   readonly deps: AppDeps;
   readonly database: Database;
-  /** Starts the sweeper, the billing clock, the lease heartbeat and the upload sweep (unref'd intervals). */
-  startTimers(): void;
+  /** Registers the periodic jobs: the billing clock (every 5 minutes) and the upload sweep (every 15). */
+  startSchedules(): Promise<void>;
   /**
-   * Stops the timers and this instance's runs (failed and refunded), then closes what the instance owns:
-   * its file store, and the database and worker pool unless they were handed in (a shared one stays open).
+   * Stops taking jobs (the runs this process works are handed back: their jobs are retried, here after a
+   * restart or on another worker), then closes what the instance owns: its file store, and the database and
+   * worker pool unless they were handed in (a shared one stays open).
    */
   close(): Promise<void>;
+}
+
+/** The handlers of every queue, bound to an instance's dependencies. */
+function jobHandlers(deps: AppDeps, files: FileStore): JobHandlers {
+  const { config, log } = deps;
+  return {
+    run: (job) => executeRun(deps, job),
+    runDead: (job) => endAbandonedRun(deps, job),
+    mail: (job) => deps.mail.deliver(job as never),
+    mailDead: (job) => deps.mail.givenUp(job),
+    billingFollowUp: (job) => cancelReplacedSubscription(deps, job),
+    billingFollowUpDead: async (job) =>
+      log(`billing follow-up ${job.id}: could not cancel replaced subscription after its last attempt (dead letter)`),
+    billingClock: async () => {
+      await runBillingSchedule(deps.db, deps.now());
+    },
+    uploadSweep: async () => {
+      const removed = await sweepUnusedUploads(deps.db, files, deps.now(), config.unusedUploadMaxAgeMs);
+      if (removed) log(`Removed ${removed} upload(s) that no generation used.`);
+      await deps.limits.clean(new Date());
+    },
+  };
 }
 
 export async function createRuntime(
@@ -157,6 +170,11 @@ export async function createRuntime(
   // Every line escapes CR/LF and drops tokens, session ids and links (lib/log.ts).
   const log = (line: string) => write(safeLogLine(line));
   const fileUrls = { secret: fileUrlSecretFor(config.fileUrlSecret, webhookSecret), ttlMs: config.fileUrlTtlMs };
+  const jobs = await openJobs(database, {
+    generationTimeoutMs: config.generationTimeoutMs,
+    cron: config.role !== 'web',
+    log,
+  });
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -166,7 +184,8 @@ export async function createRuntime(
       outboxDir: path.join(config.dataDir, 'outbox'),
     }),
     // deps.mailer is read at each delivery (tests swap it for a failing one).
-    mail: createMailQueue({ db: database.db, mailer: () => deps.mailer, now, log }),
+    mail: createMailQueue({ jobs, mailer: () => deps.mailer, log }),
+    jobs,
     payments: overrides.payments ?? (await createPaymentProvider(config, webhookSecret)),
     providers: overrides.providers ?? createProviders(config, pool, { log, signer: fileUrls }),
     files,
@@ -185,67 +204,26 @@ export async function createRuntime(
         return fetch(new Request(`http://127.0.0.1:${config.port}${url.pathname}${url.search}`, request));
       }),
     now,
-    instanceId: crypto.randomUUID(),
     runs: createRunsInFlight(),
     pool,
     distDir: overrides.distDir ?? config.distDir,
     log,
   };
-  // Only runs whose lease has expired (their instance is gone): other instances' live runs are left alone.
-  const recovered = await recoverPredictions(database.db, now());
-  if (recovered) log(`Failed and refunded ${recovered} generation(s) whose instance stopped.`);
-  const timers: NodeJS.Timeout[] = [];
+  let closing: Promise<void> | undefined;
+  if (config.role !== 'web') await jobs.work(jobHandlers(deps, files), config.workerConcurrency);
   return {
     deps,
     database,
-    startTimers() {
-      const guard = (name: string, task: () => Promise<unknown>) => () =>
-        void task().catch((error: unknown) => log(`${name} failed: ${String(error)}`));
-      timers.push(
-        setInterval(
-          guard('sweeper', async () => {
-            await sweepPredictions(database.db, now(), deps.runs);
-            const recoveredNow = await recoverPredictions(database.db, now());
-            if (recoveredNow) log(`Failed and refunded ${recoveredNow} generation(s) whose instance stopped.`);
-            // Queued runs whose places freed up elsewhere (a run ended on another instance, or one that stopped).
-            await startAllQueued(deps);
-            await deps.mail.deliverDue();
-            await deps.limits.clean(new Date());
-          }),
-          10_000,
-        ),
-      );
-      timers.push(
-        setInterval(
-          guard('billing', () => runBillingSchedule(database.db, now())),
-          5 * 60_000,
-        ),
-      );
-      timers.push(
-        setInterval(
-          guard('uploads', async () => {
-            const removed = await sweepUnusedUploads(database.db, files, now(), config.unusedUploadMaxAgeMs);
-            if (removed) log(`Removed ${removed} upload(s) that no generation used.`);
-          }),
-          UPLOAD_SWEEP_MS,
-        ),
-      );
-      timers.push(
-        setInterval(
-          guard('heartbeat', () => renewLeases(database.db, deps.instanceId, now())),
-          LEASE_MS / 4,
-        ),
-      );
-      for (const t of timers) t.unref();
-    },
-    async close() {
-      for (const t of timers) clearInterval(t);
-      // The runs still going end now (failed and refunded) rather than wait for another instance's recovery.
-      const stopped = deps.runs.abortAll(new Error(restartedMessage));
-      await Promise.race([stopped, sleep(CLOSE_RUNS_WAIT_MS, undefined, { ref: false })]);
-      files.close?.();
-      if (!overrides.database) await database.close();
-      if (!overrides.pool) await pool.close();
-    },
+    startSchedules: () => jobs.schedule(),
+    close: () =>
+      (closing ??= (async () => {
+        // No more jobs taken; the runs going are handed back (still processing, their jobs retried).
+        const stopping = jobs.stop(CLOSE_JOBS_WAIT_MS);
+        await deps.runs.abortAll(new RunHandOff('The server is stopping'));
+        await stopping;
+        files.close?.();
+        if (!overrides.database) await database.close();
+        if (!overrides.pool) await pool.close();
+      })()),
   };
 }

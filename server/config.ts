@@ -46,6 +46,8 @@ const Env = v.object({
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Atelier <no-reply@atelier.local>'),
   GENERATION_TIMEOUT_MS: Int(120_000, 1),
   MAX_CONCURRENT_RUNS: Int(4, 1),
+  ROLE: v.optional(v.picklist(['all', 'web', 'worker']), 'all'),
+  WORKER_CONCURRENCY: Int(16, 1),
   LOCAL_SLOW_MS: Int(60_000),
   WORKER_THREADS: v.optional(
     v.pipe(v.string(), v.trim(), v.transform(Number), v.integer('must be an integer'), v.minValue(1)),
@@ -140,6 +142,13 @@ export interface Config {
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly generationTimeoutMs: number;
+  /**
+   * What this process does: 'web' serves HTTP and sends jobs, 'worker' takes jobs (and answers /api/health
+   * only), 'all' (the default) both.
+   */
+  readonly role: 'all' | 'web' | 'worker';
+  /** How many runs one worker process works at once (its other queues take one or two jobs at a time). */
+  readonly workerConcurrency: number;
   /** How many runs of one account may be in progress at once; starts past it are refused, a batch's wait queued. */
   readonly maxConcurrentRuns: number;
   /** How long an offline run whose prompt says [slow] takes (past the client's time-out by default). */
@@ -236,6 +245,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     generationTimeoutMs: e.GENERATION_TIMEOUT_MS,
+    role: e.ROLE,
+    workerConcurrency: e.WORKER_CONCURRENCY,
     maxConcurrentRuns: e.MAX_CONCURRENT_RUNS,
     localSlowMs: e.LOCAL_SLOW_MS,
     workerThreads: e.WORKER_THREADS ?? defaultThreadCount({}),

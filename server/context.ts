@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './services/mail';
 import type { MailQueue } from './services/mail-queue';
+import type { Jobs } from './services/jobs';
 import type { PaymentProvider } from './payments/types';
 import type { Providers } from './providers';
 import type { FileStore } from './services/storage';
@@ -25,8 +26,10 @@ export interface AppDeps {
   readonly config: Config;
   readonly db: Db;
   readonly mailer: Mailer;
-  /** Every email goes through the queue (written with what caused it, delivered with retries). */
+  /** Every email is a job (sent with what caused it, delivered by a worker with retries). */
   readonly mail: MailQueue;
+  /** The job engine (pg-boss on the same database): runs, mail, billing follow-ups, schedules. */
+  readonly jobs: Jobs;
   readonly payments: PaymentProvider;
   readonly providers: Providers;
   readonly files: FileStore;
@@ -47,9 +50,7 @@ export interface AppDeps {
   /** How the hosted checkout page posts its events to the webhook (HTTP by default; tests use app.request). */
   readonly deliver: (request: Request) => Promise<Response>;
   readonly now: () => Date;
-  /** This instance's id: the owner of the runs it starts (their leases). */
-  readonly instanceId: string;
-  /** The runs this instance started and has not ended (their abort switches and ends); no other instance sees them. */
+  /** The runs this process is working (their abort switches and ends); no other process sees them. */
   readonly runs: RunsInFlight;
   /** The worker pool for CPU work (upload checks, the local provider): the instance's own, or one handed in. */
   readonly pool: WorkerPool;

@@ -34,6 +34,8 @@ export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
 export interface Database {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
+  /** What the job engine (services/jobs.ts) opens on: the embedded client itself, or the Postgres URL. */
+  readonly engine: { readonly pglite: import('@electric-sql/pglite').PGlite } | { readonly url: string };
   close(): Promise<void>;
 }
 
@@ -85,7 +87,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', engine: { url: options.databaseUrl }, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -114,7 +116,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     await migrate(db as never, { migrationsFolder });
     if (marker) fs.writeFileSync(marker, hash);
   }
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', engine: { pglite: client }, close: () => client.close() };
 }
 
 function readMarker(file: string): string | undefined {
@@ -127,7 +129,8 @@ function readMarker(file: string): string | undefined {
 
 /** Empties every table (tests share one database per worker). */
 export async function resetDatabase(db: Db): Promise<void> {
+  await db.execute(sql`DELETE FROM pgboss.job WHERE name NOT LIKE '\_\_%'`).catch(() => undefined);
   await db.execute(
-    sql`TRUNCATE TABLE rate_limits, mail_queue, shares, files, predictions, processed_events, checkout_sessions, credit_ledger, tokens, users RESTART IDENTITY CASCADE`,
+    sql`TRUNCATE TABLE rate_limits, shares, files, predictions, processed_events, checkout_sessions, credit_ledger, tokens, users RESTART IDENTITY CASCADE`,
   );
 }

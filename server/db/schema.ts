@@ -122,10 +122,11 @@ export const predictions = pgTable(
     creditsAfter: integer('credits_after'),
     /** What the run was asked (prompt, parameters, uploaded file URLs), for My creations. */
     input: jsonb('input').$type<Record<string, string | number | boolean | null>>(),
-    /** The instance running it (AppDeps.instanceId). */
-    owner: text('owner'),
-    /** The owner renews this while the run goes on; past it, any instance may fail and refund the run. */
-    leaseExpiresAt: ts('lease_expires_at'),
+    /**
+     * The provider's own id of the run (a Replicate prediction), stored the moment its create answers: a retried
+     * job reads that prediction again instead of creating a second one, and a run past its deadline is cancelled there.
+     */
+    remoteId: text('remote_id'),
   },
   (t) => [
     index('predictions_user_idx').on(t.userId),
@@ -189,24 +190,3 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull().default(0),
   expire: ts('expire'),
 });
-
-/**
- * Outgoing email waiting for delivery (services/mail-queue.ts): written in the transaction of what
- * caused it, delivered in the background with retries, deleted once sent (rows hold sign-in links).
- */
-export const mailQueue = pgTable(
-  'mail_queue',
-  {
-    id: serial('id').primaryKey(),
-    message: jsonb('message')
-      .$type<{ to: string; subject: string; text: string; html: string; links: string[] }>()
-      .notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
-    /** A sender claimed it until then (another instance leaves it alone). */
-    lockedUntil: ts('locked_until'),
-    lastError: text('last_error'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [index('mail_queue_due_idx').on(t.nextAttemptAt)],
-);

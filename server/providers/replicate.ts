@@ -12,6 +12,7 @@ import { failedRun, replicateFailure } from './replicate-errors';
 import {
   GENERIC_FAILURE,
   ProviderError,
+  RunHandOff,
   type OperatorLog,
   type GenerationJob,
   type GenerationProvider,
@@ -133,6 +134,24 @@ export function createReplicateProvider(options: ReplicateOptions): GenerationPr
     return url;
   }
 
+  /**
+   * Reads a prediction, retrying a network error, a 5xx or a 429 with backoff (0.5 s doubling to 8 s) until the
+   * run's deadline; anything else (a 4xx: the prediction is gone, the key is revoked) is thrown at once.
+   */
+  async function readPrediction(id: string, deadline: Date | undefined, signal: AbortSignal): Promise<Prediction> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await replicate.predictions.get(id, { signal });
+      } catch (error) {
+        const status = (error as { response?: { status?: number } }).response?.status;
+        const transient = status === undefined || status === 429 || status >= 500;
+        const wait = Math.min(8000, 500 * 2 ** attempt);
+        if (signal.aborted || !transient || (deadline && Date.now() + wait >= deadline.getTime())) throw error;
+        await sleep(wait, undefined, { signal });
+      }
+    }
+  }
+
   async function modelInput(model: ReplicateModel, job: GenerationJob, signal: AbortSignal) {
     const mapped = model.input(job.input);
     const input: Record<string, unknown> = {};
@@ -148,44 +167,52 @@ export function createReplicateProvider(options: ReplicateOptions): GenerationPr
 
   return {
     name: 'replicate',
-    async run(job, signal): Promise<ProviderResult> {
+    async cancel(remoteId) {
+      await replicate.predictions.cancel(remoteId).catch(() => undefined);
+    },
+    async run(job, signal, track): Promise<ProviderResult> {
       signal.throwIfAborted();
       const model = job.tool.replicate;
       if (!model || model === 'server') throw new ProviderError(`The ${job.tool.title} tool does not run on Replicate`);
       const what = model.official ? `${job.tool.id} (official)` : `${job.tool.id}:${model.version}`;
       let prediction: Prediction;
-      try {
-        const input = await modelInput(model, job, signal);
-        const headers: Record<string, string> = { 'Cancel-After': cancelAfter(job.deadline) };
-        // A synchronous image tool waits on the create call (at most the document's 60 s), then polls.
-        if (job.tool.run.call === 'single') headers['Prefer'] = 'wait=60';
-        const response = model.official
-          ? await replicate.request(`/models/${job.tool.id}/predictions`, {
-              method: 'POST',
-              headers,
-              data: { input },
-              signal,
-            })
-          : await replicate.request('/predictions', {
-              method: 'POST',
-              headers,
-              data: { version: model.version, input },
-              signal,
-            });
-        prediction = (await response.json()) as Prediction;
-      } catch (error) {
-        if (signal.aborted) throw abortReason(signal);
-        throw replicateFailure(error, `the prediction of ${what}`, log);
-      }
+      // An earlier attempt created it: read that prediction again (never a second create for one run).
+      if (track?.remoteId) prediction = { id: track.remoteId, status: 'starting' } as Prediction;
+      else
+        try {
+          const input = await modelInput(model, job, signal);
+          const headers: Record<string, string> = { 'Cancel-After': cancelAfter(job.deadline) };
+          // A synchronous image tool waits on the create call (at most the document's 60 s), then polls.
+          if (job.tool.run.call === 'single') headers['Prefer'] = 'wait=60';
+          const response = model.official
+            ? await replicate.request(`/models/${job.tool.id}/predictions`, {
+                method: 'POST',
+                headers,
+                data: { input },
+                signal,
+              })
+            : await replicate.request('/predictions', {
+                method: 'POST',
+                headers,
+                data: { version: model.version, input },
+                signal,
+              });
+          prediction = (await response.json()) as Prediction;
+        } catch (error) {
+          if (signal.aborted) throw abortReason(signal);
+          throw replicateFailure(error, `the prediction of ${what}`, log);
+        }
+      if (!track?.remoteId) await track?.created?.(prediction.id);
       const cancel = () => {
-        // Best effort: stop paying for a run nobody waits for any more.
+        // Best effort: stop paying for a run nobody waits for any more (a hand-off leaves it for the next attempt).
+        if (signal.reason instanceof RunHandOff) return;
         replicate.predictions.cancel(prediction.id).catch(() => undefined);
       };
       signal.addEventListener('abort', cancel, { once: true });
       try {
         while (!TERMINAL.has(prediction.status)) {
           await sleep(interval, undefined, { signal });
-          prediction = await replicate.predictions.get(prediction.id, { signal });
+          prediction = await readPrediction(prediction.id, job.deadline, signal);
         }
       } catch (error) {
         if (signal.aborted) throw abortReason(signal);

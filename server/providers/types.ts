@@ -69,13 +69,35 @@ export class ProviderBusyError extends ProviderError {
   }
 }
 
+/**
+ * The abort reason when a run moves to another worker (this one stops or lost the job's claim): the provider
+ * stops waiting here but leaves its remote work going, since the next attempt resumes reading it.
+ */
+export class RunHandOff extends Error {
+  constructor(message = 'The run moves to another worker') {
+    super(message);
+    this.name = 'RunHandOff';
+  }
+}
+
+/** A run's remote work as the server keeps it across attempts (the run's stored remote_id). */
+export interface RunTrack {
+  /** The provider's id of the work an earlier attempt created: read it again, never create another. */
+  readonly remoteId?: string | undefined;
+  /** Called the moment the provider answers the create, before anything else waits on it (stores the id). */
+  created?(remoteId: string): Promise<void>;
+}
+
 export interface GenerationProvider {
   readonly name: 'local' | 'replicate' | 'openai';
   /**
    * Runs the job to completion. Must stop and reject when `signal` aborts (the server aborts on
-   * its deadline and on cancellation). Rejects with ProviderError for a user-facing failure.
+   * its deadline and on cancellation; a RunHandOff reason leaves remote work going). Rejects with
+   * ProviderError for a user-facing failure. A provider with remote work reports and resumes it by `track`.
    */
-  run(job: GenerationJob, signal: AbortSignal): Promise<ProviderResult>;
+  run(job: GenerationJob, signal: AbortSignal, track?: RunTrack): Promise<ProviderResult>;
+  /** Cancels remote work an earlier attempt created (a run past its deadline); best effort. */
+  cancel?(remoteId: string): Promise<void>;
   /**
    * Optional check before the server reserves credits: throws ProviderBusyError (or another
    * ProviderError with an httpStatus) to refuse the run at once.

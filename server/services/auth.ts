@@ -166,7 +166,7 @@ export async function currentUser(deps: Pick<AppDeps, 'db' | 'payments'>, id: st
   return toUser(await loadUser(deps.db, id), deps.payments);
 }
 
-/** Queues a verification link (in the caller's transaction when given one); the caller kicks the queue. */
+/** Queues a verification link (a mail job, in the caller's transaction when given one). */
 async function queueVerification(deps: AuthDeps, db: Executor, user: { id: string; email: string }) {
   const { mail, config, now } = deps;
   const token = await issueToken(db, user.id, 'verify', now(), config.verificationTokenTtlMs);
@@ -218,7 +218,6 @@ export async function register(deps: AuthDeps, email: string, password: string):
     if (user) await queueVerification(deps, tx, user);
     else await deps.mail.enqueue(tx, accountExistsMail(email, deps.config.appUrl));
   });
-  deps.mail.kick();
   return { email };
 }
 
@@ -263,7 +262,6 @@ export async function login(
   await attempt.succeeded();
   if (!user.emailVerifiedAt) {
     await db.transaction((tx) => queueVerification(deps, tx, user));
-    deps.mail.kick();
     throw new HttpError(403, unverifiedMessage);
   }
   return { token: await issueToken(db, user.id, 'session', now()) };
@@ -282,7 +280,6 @@ export async function forgotPassword(deps: AuthDeps, email: string): Promise<voi
       const token = await issueToken(tx, user.id, 'reset', now());
       await mail.enqueue(tx, resetMail(user.email, `${config.appUrl}/reset-password/${token}`));
     });
-    mail.kick();
   }
 }
 

@@ -16,12 +16,13 @@
 import { and, eq, isNotNull, like, lte, ne, sql } from 'drizzle-orm';
 import { planById, packById } from '../../src/catalog';
 import type { AppDeps } from '../context';
-import type { Executor } from '../db/client';
+import type { Executor, Tx } from '../db/client';
 import { HttpError } from '../errors';
 import { checkoutSessions, creditLedger, processedEvents, users } from '../db/schema';
 import { grantCredits, grantSubscriptionCycle } from './credits';
 import { addMonths } from '../lib/dates';
 import type { PaymentEvent } from '../payments/types';
+import { queues } from './jobs';
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined =>
@@ -59,14 +60,14 @@ export type EventOutcome = 'processed' | 'duplicate' | 'ignored';
 /**
  * Claims the event and applies it in ONE transaction: a crash or an error between the claim and the
  * effects leaves neither (the provider's retry runs it again), and a concurrent delivery of the same
- * event waits on the claim's unique key, then sees it taken. `onReplaced` receives the provider id of
- * a subscription that a newly bought plan replaces (to cancel it after the commit).
+ * event waits on the claim's unique key, then sees it taken. `onReplaced` receives, inside the same
+ * transaction, the provider id of a subscription that a newly bought plan replaces (its cancel is a job).
  */
 export async function handlePaymentEvent(
   db: Executor,
   event: PaymentEvent,
   now: Date,
-  onReplaced?: (subscriptionId: string) => void,
+  onReplaced?: (tx: Tx, subscriptionId: string) => Promise<void>,
 ): Promise<EventOutcome> {
   const replaced: string[] = [];
   const outcome = await db.transaction(async (tx) => {
@@ -76,22 +77,24 @@ export async function handlePaymentEvent(
       .onConflictDoNothing({ target: processedEvents.id })
       .returning({ id: processedEvents.id });
     if (claimed.length === 0) return 'duplicate' as const;
-    return applyEvent(tx, event, now, (id) => replaced.push(id));
+    const applied = await applyEvent(tx, event, now, (id) => replaced.push(id));
+    for (const id of replaced) await onReplaced?.(tx, id);
+    return applied;
   });
-  for (const id of replaced) onReplaced?.(id);
   return outcome;
 }
 
 /**
- * The webhook: verifies the signature over the raw body, applies the event once, and cancels at the
- * provider any subscription a newly bought plan replaced (best effort, logged).
+ * The webhook: verifies the signature over the raw body, applies the event once and, in the same transaction,
+ * sends the job that cancels at the provider any subscription a newly bought plan replaced (retried with
+ * backoff, a logged dead letter after its last attempt: cancelReplacedSubscription).
  */
 export async function receivePaymentWebhook(
-  deps: Pick<AppDeps, 'db' | 'payments' | 'now' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'payments' | 'now' | 'jobs'>,
   rawBody: string,
   signatureHeader: string | undefined,
 ): Promise<EventOutcome> {
-  const { payments, db, now, log } = deps;
+  const { payments, db, now } = deps;
   let event;
   try {
     event = payments.verifyWebhook(rawBody, signatureHeader);
@@ -100,15 +103,20 @@ export async function receivePaymentWebhook(
       details: error instanceof Error ? error.message : undefined,
     });
   }
-  const replaced: string[] = [];
-  const outcome = await handlePaymentEvent(db, event, now(), (id) => replaced.push(id));
-  for (const id of replaced) {
-    // The old plan stops renewing; its end event is ignored because it is no longer the user's plan.
-    await payments
-      .cancelSubscription(id)
-      .catch((error: unknown) => log(`webhook: could not cancel replaced ${id}: ${String(error)}`));
-  }
-  return outcome;
+  return handlePaymentEvent(db, event, now(), (tx, subscriptionId) =>
+    deps.jobs.send(tx, queues.billingFollowUp, { subscriptionId }),
+  );
+}
+
+/**
+ * The `billing-follow-up` job: the old plan stops renewing at the provider (its end event is ignored because it
+ * is no longer the user's plan). A failure throws: the job is retried, and logged as a dead letter at the end.
+ */
+export async function cancelReplacedSubscription(
+  deps: Pick<AppDeps, 'payments'>,
+  job: { data: { subscriptionId: string } },
+): Promise<void> {
+  await deps.payments.cancelSubscription(job.data.subscriptionId);
 }
 
 async function applyEvent(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   backends,
   balance,
@@ -13,8 +14,8 @@ import {
 } from './helpers';
 import { toolByKey } from '../../src/catalog';
 import { ledgerSum } from '../../server/services/credits';
-import { predictions } from '../../server/db/schema';
-import { LEASE_MS, recoverPredictions, sweepPredictions, timedOutMessage } from '../../server/services/generation';
+import { creditLedger, predictions } from '../../server/db/schema';
+import { timedOutMessage } from '../../server/services/generation';
 
 const textToImage = toolByKey('text-to-image');
 const textTool = toolByKey('text-to-text');
@@ -29,6 +30,10 @@ for (const backend of backends) {
     });
     const upload = async (token: string, image = pngDataUrl) => t.request('/api/upload', { token, body: { image } });
     const poll = (token: string, id: string) => pollPrediction(t, token, id);
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 200 && !check(); i++) await sleep(10);
+      expect(check()).toBe(true);
+    };
 
     it('text-to-image: prices from the catalogue, returns a stored PNG and the new balance', async () => {
       behaviour = 'succeed';
@@ -211,7 +216,7 @@ for (const backend of backends) {
       expect(await ledgerSum(t.runtime.deps.db, u.id)).toBe(100);
     });
 
-    it('a hanging provider is ended by the sweeper and refunded; a late sweep changes nothing', async () => {
+    it('a run past its deadline when its job is taken again is ended once (cancelled at its provider) and refunded', async () => {
       behaviour = 'hang';
       const u = await t.user({ credits: 100 });
       const { id } = await json<{ id: string }>(
@@ -228,16 +233,21 @@ for (const backend of backends) {
         expect(p.status).toBe('starting');
         await new Promise((r) => setImmediate(r));
       }
-      expect(await sweepPredictions(t.runtime.deps.db, t.now)).toBe(0);
-      const later = new Date(t.now.getTime() + t.config.generationTimeoutMs + 1);
-      expect(await sweepPredictions(t.runtime.deps.db, later)).toBe(1);
+      // The process stops with the run going and comes back after its deadline: the job handed back is taken
+      // again, which ends the run (cancelled at its provider), refunded once.
+      t.now = new Date(t.now.getTime() + t.config.generationTimeoutMs + 1);
+      await t.restart();
       expect(await poll(u.token, id)).toMatchObject({ status: 'failed', error: timedOutMessage });
-      expect(await sweepPredictions(t.runtime.deps.db, later)).toBe(0);
       expect(await balance(t, u.id)).toBe(100);
       expect(await ledgerSum(t.runtime.deps.db, u.id)).toBe(100);
+      const refunds = await t.runtime.deps.db
+        .select()
+        .from(creditLedger)
+        .where(and(eq(creditLedger.userId, u.id), eq(creditLedger.reason, 'refund')));
+      expect(refunds).toHaveLength(1);
     });
 
-    it('runs left processing by a stopped process are failed and refunded at startup once their lease expired', async () => {
+    it('RUNS-19: a run survives a restart of its process: its job is handed back, the next process works it, charged once', async () => {
       behaviour = 'hang';
       const u = await t.user({ credits: 100 });
       const { id } = await json<{ id: string }>(
@@ -246,16 +256,13 @@ for (const backend of backends) {
           body: { modelId: textTool.id, input: { prompt: 'x' } },
         }),
       );
-      // The previous process stopped renewing the run's lease; once it has expired the run is recovered.
-      t.now = new Date(t.now.getTime() + LEASE_MS + 1);
+      await until(() => t.runtime.deps.runs.endOf(id) !== undefined);
+      behaviour = 'succeed';
       await t.restart();
-      expect((await json<Prediction>(await t.request(`/api/prediction/${id}`, { token: u.token }))).status).toBe(
-        'failed',
-      );
-      expect(await balance(t, u.id)).toBe(100);
-      expect(await recoverPredictions(t.runtime.deps.db, t.now)).toBe(0);
+      expect(await poll(u.token, id)).toMatchObject({ status: 'succeeded', output: 'echo: x' });
+      expect(await balance(t, u.id)).toBe(100 - textTool.cost);
       const [row] = await t.runtime.deps.db.select().from(predictions).where(eq(predictions.id, id));
-      expect(row?.error).toMatch(/restarted/);
+      expect(row?.status).toBe('succeeded');
     });
   });
 }

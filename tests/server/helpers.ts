@@ -67,7 +67,7 @@ afterAll(async () => {
     const { default: pg } = await import('pg');
     const admin = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${postgresName}`);
+    await admin.query(`DROP DATABASE IF EXISTS ${postgresName} WITH (FORCE)`);
     await admin.end();
     postgresName = undefined;
   }
@@ -178,6 +178,8 @@ export function setupApp(backend: Backend, options: SetupOptions = {}): TestCont
     });
     const database = await sharedDatabase(backend);
     ctx.logs = [];
+    // One instance at a time (a restart closes the old one): each takes jobs from the shared database.
+    await ctx.runtime?.close();
     ctx.runtime = await createRuntime(ctx.config, {
       database,
       now: () => ctx.now,
@@ -193,7 +195,10 @@ export function setupApp(backend: Backend, options: SetupOptions = {}): TestCont
     ctx.now = new Date();
     await resetDatabase((await sharedDatabase(backend)).db);
     await build(dataDir);
-    return () => fs.rmSync(dataDir, { recursive: true, force: true });
+    return async () => {
+      await ctx.runtime.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    };
   });
   ctx.restart = (overrides) => build(ctx.config.dataDir, overrides?.providers);
   ctx.request = async (pathname, init = {}) => {

@@ -12,7 +12,6 @@ import type { GenerationProvider } from '../../server/providers/types';
 import { createLocalProvider } from '../../server/providers/local';
 import { createApp } from '../../server/app';
 import { createRuntime } from '../../server/bootstrap';
-import { startAllQueued, sweepPredictions } from '../../server/services/generation';
 import { contractProvider } from './contract-fixtures';
 import { backends, balance, json, pollPrediction, setupApp, sharedTestPool, type Prediction } from './helpers';
 
@@ -259,8 +258,8 @@ for (const backend of backends) {
         expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 201, 429, 429, 429, 429]);
         expect(await ledger(u.id, 'spend')).toHaveLength(4);
 
-        // A batch waits behind them (its runs hang too, so each place stays taken); a run ends (canceled), and the
-        // other instance's sweep fills the place.
+        // A batch waits behind them (its runs hang too, so each place stays taken); a run is canceled through the
+        // other instance, and its place is filled at once (in the cancel's transaction), by whichever worker.
         const batch = await t.request('/api/generate/batch', {
           token: u.token,
           body: { modelId: music.id, prompts: ['queued one [hang]', 'queued two [hang]'] },
@@ -268,29 +267,49 @@ for (const backend of backends) {
         const { runs } = await json<{ runs: { id: string; status: string }[] }>(batch);
         expect(runs.map((r) => r.status)).toEqual(['queued', 'queued']);
         const first = await json<{ id: string }>(answers.find((r) => r.status === 201)!);
-        // The run ends without either instance draining its queue (as when its own instance stopped).
-        await t.runtime.deps.db.update(predictions).set({ status: 'canceled' }).where(eq(predictions.id, first.id));
-        expect(await startAllQueued(second.deps)).toBe(1);
-        await until(() => gated.started.includes('queued one [hang]'), 'the queued run to start');
+        const canceled = await other.request(`/api/runs/${first.id}/cancel`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${u.token}` },
+        });
+        expect(canceled.status).toBe(200);
         const [claimed] = await t.runtime.deps.db.select().from(predictions).where(eq(predictions.id, runs[0]!.id));
-        expect(claimed?.owner).toBe(second.deps.instanceId);
-        expect(await startAllQueued(t.runtime.deps)).toBe(0);
+        expect(claimed?.status).toBe('processing');
+        await until(() => gated.started.includes('queued one [hang]'), 'the queued run to start');
+        const working = await t.runtime.deps.db
+          .select({ id: predictions.id })
+          .from(predictions)
+          .where(and(eq(predictions.userId, u.id), eq(predictions.status, 'processing')));
+        expect(working).toHaveLength(4);
         expect(gated.started).not.toContain('queued two [hang]');
       } finally {
         await second.close();
       }
     });
 
-    it('RUNS-3: a run canceled through another instance is stopped by its own instance’s sweep', async () => {
+    it('RUNS-3, RUNS-20: a run canceled through a web process is stopped by the worker working it within 2 s', async () => {
       gated = gatedProvider();
       const u = await t.user({ credits: 100 });
       const { id } = await json<{ id: string }>(await start(u.token, 'long [gate]'));
       await until(() => gated.started.length === 1, 'the run to start');
-      // Another instance answered the cancel: the row is canceled and refunded there.
-      await t.runtime.deps.db.update(predictions).set({ status: 'canceled' }).where(eq(predictions.id, id));
-      expect(t.runtime.deps.runs.endOf(id)).toBeDefined();
-      await sweepPredictions(t.runtime.deps.db, t.now, t.runtime.deps.runs);
-      await until(() => t.runtime.deps.runs.endOf(id) === undefined, 'the run to stop');
+      const web = await createRuntime(
+        { ...t.config, role: 'web' },
+        { database: t.runtime.database, now: () => t.now, log: () => undefined, pool: sharedTestPool() },
+      );
+      try {
+        expect(t.runtime.deps.runs.endOf(id)).toBeDefined();
+        const asked = Date.now();
+        const answer = await createApp(web.deps).request(`/api/runs/${id}/cancel`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${u.token}` },
+        });
+        expect(answer.status).toBe(200);
+        await until(() => t.runtime.deps.runs.endOf(id) === undefined, 'the run to stop');
+        expect(Date.now() - asked).toBeLessThan(2000);
+        expect(await balance(t, u.id)).toBe(100);
+        expect(await ledger(u.id, 'refund')).toHaveLength(1);
+      } finally {
+        await web.close();
+      }
     });
 
     it('RUNS-5: the list holds lately finished runs only, newest first, with outputs and refunds', async () => {

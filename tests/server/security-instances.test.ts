@@ -1,4 +1,4 @@
-/** Several instances on one database — runs are recovered only when their lease expired, once. */
+/** Several instances on one database — a run is worked by one worker at a time and ended, refunded, once. */
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -6,7 +6,7 @@ import { toolByKey } from '../../src/catalog';
 import { createRuntime, type Runtime } from '../../server/bootstrap';
 import { creditLedger, predictions } from '../../server/db/schema';
 import { spendCredits } from '../../server/services/credits';
-import { LEASE_MS, recoverPredictions, renewLeases, restartedMessage } from '../../server/services/generation';
+import { endAbandonedRun, restartedMessage } from '../../server/services/generation';
 import { backends, balance, fakeProvider, json, setupApp } from './helpers';
 
 const tool = toolByKey('text-to-text');
@@ -15,7 +15,7 @@ for (const backend of backends) {
   describe(`several instances (${backend})`, () => {
     const t = setupApp(backend, { providers: () => ({ local: fakeProvider('hang') }) });
 
-    /** Another instance booting on the same database (its own id, its own boot-time recovery). */
+    /** Another instance booting on the same database (a worker of its own). */
     const secondInstance = (): Promise<Runtime> =>
       createRuntime(t.config, {
         database: t.runtime.database,
@@ -32,24 +32,25 @@ for (const backend of backends) {
       });
       expect(res.status).toBe(201);
       const { id } = await json<{ id: string }>(res);
-      t.now = new Date(t.now.getTime() + LEASE_MS / 2);
       const second = await secondInstance();
-      expect(second.deps.instanceId).not.toBe(t.runtime.deps.instanceId);
-      const [row] = await t.runtime.deps.db.select().from(predictions).where(eq(predictions.id, id));
-      expect(row).toMatchObject({ status: 'processing', owner: t.runtime.deps.instanceId });
-      expect(await balance(t, u.id)).toBe(100 - tool.cost);
-      // The first instance keeps renewing: past the first lease, the run is still its own.
-      expect(await renewLeases(t.runtime.deps.db, t.runtime.deps.instanceId, t.now)).toBe(1);
-      t.now = new Date(t.now.getTime() + LEASE_MS - 1000);
-      expect(await recoverPredictions(second.deps.db, t.now)).toBe(0);
-      expect((await json(await t.request(`/api/prediction/${id}`, { token: u.token })))['status']).toBe('processing');
+      try {
+        await new Promise((r) => setTimeout(r, 300));
+        const [row] = await t.runtime.deps.db.select().from(predictions).where(eq(predictions.id, id));
+        expect(row).toMatchObject({ status: 'processing' });
+        expect(t.runtime.deps.runs.endOf(id)).toBeDefined();
+        expect(second.deps.runs.size).toBe(0);
+        expect(await balance(t, u.id)).toBe(100 - tool.cost);
+        expect((await json(await t.request(`/api/prediction/${id}`, { token: u.token })))['status']).toBe('processing');
+      } finally {
+        await second.close();
+      }
     });
 
-    it('a run whose instance was killed (lease expired) is refunded once, even with two sweepers racing', async () => {
+    it('a run whose job failed its last attempt is refunded once, even with dead-letter handlers racing on two instances', async () => {
       const u = await t.user({ credits: 100 });
       const db = t.runtime.deps.db;
       const id = crypto.randomUUID();
-      // What a killed instance leaves behind: a processing run, its reservation, a lease nobody renews.
+      // What a job given up after its last attempt leaves behind: a processing run and its reservation.
       await db.transaction(async (tx) => {
         await tx.insert(predictions).values({
           id,
@@ -59,22 +60,18 @@ for (const backend of backends) {
           status: 'processing',
           cost: tool.cost,
           deadlineAt: new Date(t.now.getTime() + 10 * 60_000),
-          owner: 'killed-instance',
-          leaseExpiresAt: new Date(t.now.getTime() + LEASE_MS),
         });
         await spendCredits(tx, u.id, tool.cost, `prediction:${id}`);
       });
-      expect(await recoverPredictions(db, t.now)).toBe(0);
-      t.now = new Date(t.now.getTime() + LEASE_MS + 1);
       const second = await secondInstance();
-      const recovered = await Promise.all([
-        recoverPredictions(db, t.now),
-        recoverPredictions(second.deps.db, t.now),
-        recoverPredictions(db, t.now),
+      const job = { data: { id } };
+      await Promise.all([
+        endAbandonedRun(t.runtime.deps, job),
+        endAbandonedRun(second.deps, job),
+        endAbandonedRun(t.runtime.deps, job),
       ]);
-      // The second instance's boot may have taken it already; either way exactly one sweep did.
-      const bootTook = t.logs.some((l) => /Failed and refunded 1 generation/.test(l));
-      expect(recovered.reduce((a, b) => a + b, 0) + (bootTook ? 1 : 0)).toBe(1);
+      await second.close();
+      expect(t.logs.filter((l) => l.includes(`prediction ${id}: failed and refunded`))).toHaveLength(1);
       const [row] = await db.select().from(predictions).where(eq(predictions.id, id));
       expect(row).toMatchObject({ status: 'failed', error: restartedMessage });
       expect(await balance(t, u.id)).toBe(100);

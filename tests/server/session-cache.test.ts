@@ -3,7 +3,7 @@
  * deletion — is refused by the very next request on the instance that revoked it, and by another
  * instance on the same database once the cache lifetime (1 s, moved forward by a fake clock) has passed.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createApp } from '../../server/app';
 import { createRuntime } from '../../server/bootstrap';
 import { issueToken } from '../../server/services/auth';
@@ -20,6 +20,8 @@ async function otherInstance(t: TestContext) {
     providers: t.runtime.deps.providers,
     sessions: createSessionCache({ clock: () => clock }),
   });
+  // A second instance takes jobs too: it stops with the test.
+  onTestFinished(() => runtime.close());
   const app = createApp(runtime.deps);
   return {
     credits: (token: string) => app.request('/api/users/credits', { headers: { authorization: `Bearer ${token}` } }),

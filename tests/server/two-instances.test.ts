@@ -8,14 +8,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { toolByKey } from '../../src/catalog';
 import { createApp } from '../../server/app';
 import { createRuntime, type Runtime } from '../../server/bootstrap';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { creditLedger, predictions } from '../../server/db/schema';
-import { restartedMessage } from '../../server/services/generation';
 import { json, makeUser, sharedTestPool, type Prediction } from './helpers';
 
 const text = toolByKey('text-to-text');
@@ -89,7 +88,6 @@ const creationIds = async (at: Instance, token: string) =>
 describe('two app instances in one process, on two databases', () => {
   it('run text and image generations side by side without seeing each other’s runs', async () => {
     const [a, b] = await Promise.all([instance(), instance()]);
-    expect(a.runtime.deps.instanceId).not.toBe(b.runtime.deps.instanceId);
     // The same address on both: two separate accounts, one per database.
     const [ua, ub] = await Promise.all([a.user(100, 'same@example.com'), b.user(200, 'same@example.com')]);
 
@@ -137,6 +135,7 @@ describe('two app instances in one process, on two databases', () => {
 
     // A run in flight on A is A's alone: B holds no run, and cannot answer it.
     const slowA = await startText(a, ua.token, 'a long one [slow]');
+    for (let i = 0; i < 200 && a.runtime.deps.runs.size === 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(a.runtime.deps.runs.size).toBe(1);
     expect(b.runtime.deps.runs.size).toBe(0);
     expect((await b.request(`/api/prediction/${slowA}`, ub.token)).status).toBe(404);
@@ -144,7 +143,7 @@ describe('two app instances in one process, on two databases', () => {
     expect(a.runtime.deps.runs.size).toBe(0);
   });
 
-  it('closing one stops its own runs (refunded) and leaves the other, the shared pool and its database working', async () => {
+  it('closing one hands its runs back (still processing, charged, their jobs retried) and leaves the other, the shared pool and its database working', async () => {
     const [a, b] = await Promise.all([instance(), instance()]);
     const [ua, ub] = await Promise.all([a.user(100), b.user(100)]);
     const started = await a.request('/api/generate/text', ua.token, {
@@ -154,12 +153,16 @@ describe('two app instances in one process, on two databases', () => {
     const { id } = await json<{ id: string }>(started);
     expect(await credits(a, ua.token)).toBe(100 - text.cost);
 
+    for (let i = 0; i < 200 && a.runtime.deps.runs.size === 0; i++) await new Promise((r) => setTimeout(r, 10));
     await a.runtime.close();
-    // A stopped its run and refunded it, in the database it was handed, which it left open.
+    // A stopped working its run and handed it back, in the database it was handed, which it left open: the run
+    // is still processing and charged, its job waits to be retried (by A after a restart, or another worker).
     const [row] = await a.database.db.select().from(predictions).where(eq(predictions.id, id));
-    expect(row).toMatchObject({ status: 'failed', error: restartedMessage });
+    expect(row).toMatchObject({ status: 'processing' });
     const ledger = await a.database.db.select().from(creditLedger).where(eq(creditLedger.userId, ua.id));
-    expect(ledger.reduce((sum, entry) => sum + entry.delta, 0)).toBe(100);
+    expect(ledger.reduce((sum, entry) => sum + entry.delta, 0)).toBe(100 - text.cost);
+    const job = await a.database.db.execute(sql`SELECT state FROM pgboss.job WHERE id = ${id}`);
+    expect((job as unknown as { rows: { state: string }[] }).rows[0]?.state).toBe('retry');
     expect(a.runtime.deps.runs.size).toBe(0);
 
     // B still runs generations, its image work in the pool A was handed and did not close.

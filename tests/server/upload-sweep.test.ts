@@ -1,7 +1,7 @@
 /** Uploads no run uses are deleted after UNUSED_UPLOAD_MAX_AGE_MS, once across instances. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { toolByKey } from '../../src/catalog';
 import { createRuntime } from '../../server/bootstrap';
@@ -95,6 +95,7 @@ for (const backend of backends) {
         now: () => t.now,
         log: (line) => t.logs.push(line),
       });
+      onTestFinished(() => second.close());
       const removals: string[] = [];
       const counting = (store: FileStore): FileStore => ({
         ...store,

@@ -1,8 +1,8 @@
 /**
  * A batch of prompts (POST /api/generate/batch): one tool, shared parameters, 1 to 10 prompts. One
- * transaction locks the account and reserves every run's cost or none; every run is stored 'queued', then
- * the queue's claim (launch.ts) starts as many as the account has free places, oldest first, and the rest
- * wait for places to free up.
+ * transaction locks the account and reserves every run's cost or none; every run is stored 'queued' and, in
+ * the same transaction, as many as the account has free places start (launch.ts, fillPlaces: processing, their
+ * jobs sent), oldest first; the rest start as places free up.
  */
 import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -14,7 +14,7 @@ import type { InputValue } from '../../providers/types';
 import { spendCredits } from '../credits';
 import { checkInput } from '../tool-input';
 import { toolForEndpoint, withSeed } from './input';
-import { lockAccount, startQueued } from './launch';
+import { fillPlaces, lockAccount } from './launch';
 import { idempotencyMismatchMessage, requestHash } from './run';
 import { queuePositions } from './runs';
 
@@ -93,15 +93,15 @@ export async function startBatch(deps: AppDeps, userId: string, request: BatchRe
         ...(idempotencyKey ? { idempotencyKey: runKey(idempotencyKey, i), requestHash: hash } : {}),
       })),
     );
+    await fillPlaces(deps, tx, userId);
     return { ids: fresh, credits };
   });
   const { ids, credits } = reserved;
-  await startQueued(deps, userId);
   const positions = await queuePositions(deps, userId);
   return {
     runs: ids.map((id) => {
       const position = positions.get(id);
-      // Not queued any more: started here or by another instance (perhaps already over; its prediction says).
+      // Not queued any more: started (perhaps already over; its prediction says).
       return position === undefined
         ? { id, status: 'processing' as const }
         : { id, status: 'queued' as const, position };

@@ -1,32 +1,27 @@
 /**
- * The runs an app instance started and has not ended yet: each one's abort switch and its end. Held by
- * the instance (deps.runs, made in server/bootstrap.ts), never by a module: two instances in one process
- * never see each other's runs.
+ * The runs this process is working (a worker's jobs): each one's abort switch and its end. Held by the app
+ * instance (deps.runs, made in server/bootstrap.ts), never by a module. A cancel taken by this process stops
+ * its own run at once; a cancel taken elsewhere reaches the run through its job (services/jobs.ts).
  */
 import type { RunEnd } from './prediction';
 
 export interface RunsInFlight {
-  /** Registers a run this instance has just started. */
+  /** Registers a run this process has just started working. */
   add(id: string, controller: AbortController, end: Promise<RunEnd>): void;
-  /** Forgets a run once it has ended. */
+  /** Forgets a run once its attempt has ended. */
   remove(id: string): void;
-  /** The end of one of this instance's runs still going; undefined when it is not (or no longer) ours. */
+  /** The end of one of this process's runs still going; undefined when it is not (or no longer) here. */
   endOf(id: string): Promise<RunEnd> | undefined;
-  /** Stops one of this instance's runs (the sweeper, past its deadline); nothing when it is not ours. */
+  /** Stops one of this process's runs (a cancel); nothing when it is not here. */
   abort(id: string, reason: Error): void;
   /** How many runs are going. */
   readonly size: number;
-  /** The ids of the runs going (the sweeper stops those canceled from another instance). */
-  ids(): string[];
-  /** True once abortAll has been called: the instance is closing and starts no queued run. */
-  readonly closed: boolean;
-  /** Stops every run and waits for each to end (failed and refunded by its own handler): the instance closes. */
+  /** Stops every run and waits for each attempt to end (the process stops: the runs move to another worker). */
   abortAll(reason: Error): Promise<void>;
 }
 
 export function createRunsInFlight(): RunsInFlight {
   const runs = new Map<string, { readonly controller: AbortController; readonly end: Promise<RunEnd> }>();
-  let closed = false;
   return {
     add: (id, controller, end) => void runs.set(id, { controller, end }),
     remove: (id) => void runs.delete(id),
@@ -35,15 +30,10 @@ export function createRunsInFlight(): RunsInFlight {
     get size() {
       return runs.size;
     },
-    ids: () => [...runs.keys()],
-    get closed() {
-      return closed;
-    },
     async abortAll(reason) {
-      closed = true;
       const going = [...runs.values()];
       for (const run of going) run.controller.abort(reason);
-      await Promise.all(going.map((run) => run.end));
+      await Promise.all(going.map((run) => run.end.catch(() => undefined)));
     },
   };
 }

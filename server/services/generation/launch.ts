@@ -1,22 +1,32 @@
 /**
- * A run's provider work and the account's places: how many runs of one account are in progress
- * (MAX_CONCURRENT_RUNS), the lock that makes counting and reserving one step, the provider run of a
- * reserved run (deadline, outputs stored, refund on failure), and the queue's claim: runs waiting
- * (status 'queued', reserved by their batch) start in order (created_at, id) as places free up, on
- * whichever instance claims them first.
+ * A run's places and its execution. An account has MAX_CONCURRENT_RUNS places: the account's row lock makes
+ * counting and reserving one step on every process. A run's provider work is a job of the `run` queue
+ * (services/jobs.ts), sent in the transaction that made the run 'processing', and executed by whichever worker
+ * takes it (executeRun): deadline, the provider's id stored when its create answers, outputs stored, refund on
+ * failure. A run that ends fills the place it frees with the account's oldest queued run in the same transaction.
  */
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { Job } from 'pg-boss';
 import { tools } from '../../../src/catalog';
 import type { AppDeps } from '../../context';
-import type { Executor } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import { predictions, users } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { providerFor } from '../../providers';
-import { ProviderError, type GenerationJob, type ProviderResult } from '../../providers/types';
+import { ProviderError, RunHandOff, type ProviderResult } from '../../providers/types';
+import { queues } from '../jobs';
 import { moderateResult } from '../moderation';
-import { storeFile } from '../storage';
-import { endOf, getPrediction, timedOutMessage, type PredictionRow, type RunEnd } from './prediction';
-import { endPrediction, LEASE_MS } from './sweeps';
+import { readUpload, storeFile } from '../storage';
+import { endPrediction } from './ending';
+import {
+  canceledMessage,
+  endOf,
+  getPrediction,
+  restartedMessage,
+  timedOutMessage,
+  type PredictionRow,
+  type RunEnd,
+} from './prediction';
 
 /** The statuses of a run that holds one of its account's places. */
 export const inProgressStatuses = ['starting', 'processing'] as const;
@@ -26,7 +36,7 @@ export const tooManyRunsMessage = (max: number) =>
 
 /**
  * Locks the account's row (SELECT … FOR UPDATE) until the transaction ends: starts, batches and queue
- * claims of one account wait for each other there, on every instance. Returns the balance.
+ * claims of one account wait for each other there, on every process. Returns the balance.
  */
 export async function lockAccount(tx: Executor, userId: string): Promise<number> {
   const [row] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, userId)).for('update');
@@ -43,67 +53,153 @@ export async function runsInProgress(tx: Executor, userId: string): Promise<numb
   return Number(row?.n ?? 0);
 }
 
-/** A reserved run, ready for its provider. */
-export interface Launch {
-  readonly id: string;
-  readonly userId: string;
-  readonly job: GenerationJob;
+/** Sends a processing run's job, in the transaction that made it processing (the job's id is the run's). */
+export function sendRunJob(deps: Pick<AppDeps, 'jobs'>, tx: Tx, id: string): Promise<void> {
+  return deps.jobs.send(tx, queues.run, { id }, { id });
 }
 
-/** Runs a reserved, processing run at its provider; settles with its end (never rejects). */
-export function launchRun(deps: AppDeps, run: Launch): Promise<RunEnd> {
-  const { db, now, config } = deps;
-  const { id, userId, job } = run;
-  const provider = providerFor(deps.providers, job.tool);
+/**
+ * Inside a transaction: the account's oldest queued runs that fit its free places become processing and their
+ * jobs are sent. The account's row is locked while counting and claiming, and the rows are taken FOR UPDATE
+ * SKIP LOCKED, so no two transactions start the same run nor more runs than places. Returns how many started.
+ */
+export async function fillPlaces(deps: Pick<AppDeps, 'jobs' | 'config' | 'now'>, tx: Tx, userId: string) {
+  await lockAccount(tx, userId);
+  const free = deps.config.maxConcurrentRuns - (await runsInProgress(tx, userId));
+  if (free <= 0) return 0;
+  const waiting = await tx
+    .select({ id: predictions.id })
+    .from(predictions)
+    .where(and(eq(predictions.userId, userId), eq(predictions.status, 'queued')))
+    .orderBy(asc(predictions.createdAt), asc(predictions.id))
+    .limit(free)
+    .for('update', { skipLocked: true });
+  if (waiting.length === 0) return 0;
+  const started = await tx
+    .update(predictions)
+    .set({ status: 'processing', deadlineAt: new Date(deps.now().getTime() + deps.config.generationTimeoutMs) })
+    .where(
+      and(
+        inArray(
+          predictions.id,
+          waiting.map((w) => w.id),
+        ),
+        eq(predictions.status, 'queued'),
+      ),
+    )
+    .returning({ id: predictions.id });
+  for (const { id } of started) await sendRunJob(deps, tx, id);
+  return started.length;
+}
+
+/** Ends a processing run (refunded) and fills the place it frees, in one transaction. */
+export function endRun(deps: AppDeps, id: string, status: 'failed' | 'canceled', message: string) {
+  return endPrediction(deps.db, id, status, message, deps.now(), (tx, userId) => fillPlaces(deps, tx, userId));
+}
+
+/** A run past its deadline: cancelled at its provider when it created remote work, then failed and refunded once. */
+export async function expireRun(deps: AppDeps, row: PredictionRow): Promise<boolean> {
+  const tool = tools.find((t) => t.key === row.toolKey);
+  if (row.remoteId && tool) await providerFor(deps.providers, tool).cancel?.(row.remoteId);
+  return endRun(deps, row.id, 'failed', timedOutMessage);
+}
+
+/** The stored uploads a run's input names, read again (a worker resumes a run from its stored input). */
+async function uploadsOf(deps: AppDeps, row: PredictionRow) {
+  const images: Record<string, { bytes: Uint8Array; contentType: string }> = {};
+  for (const field of ['image', 'pose_image', 'video']) {
+    const url = row.input?.[field];
+    if (typeof url !== 'string' || !url) continue;
+    const upload = await readUpload(deps.db, deps.files, row.userId, url);
+    if (!upload) throw new ProviderError('The uploaded file is no longer available. Please upload it again.');
+    images[field] = upload;
+  }
+  return images;
+}
+
+/**
+ * The `run` job: works one processing run to its end. A run that already ended (cancelled, expired) is left as
+ * it is. A hand-off (this worker stops, or lost the job's claim) leaves the run processing and throws, so the
+ * job is retried and the next attempt resumes: by the stored remote id at a remote provider, from the stored
+ * input for the offline one. A cancel taken anywhere aborts it (pg-boss's cancel, seen by the job's heartbeat).
+ */
+export async function executeRun(deps: AppDeps, job: Pick<Job<{ id: string }>, 'data' | 'signal'>): Promise<void> {
+  const { db } = deps;
+  const { id } = job.data;
+  const row = await getPrediction(db, id);
+  if (!row || row.status !== 'processing') return;
+  const tool = tools.find((t) => t.key === row.toolKey);
+  if (!tool) {
+    await endRun(deps, id, 'failed', 'Generation failed');
+    return;
+  }
+  const left = row.deadlineAt.getTime() - deps.now().getTime();
+  if (left <= 0) {
+    await expireRun(deps, row);
+    return;
+  }
+  const provider = providerFor(deps.providers, tool);
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error(timedOutMessage)), config.generationTimeoutMs);
+  const timer = setTimeout(() => controller.abort(new Error(timedOutMessage)), left);
   timer.unref();
-  const done = (async (): Promise<RunEnd> => {
-    try {
-      const deadline = new Date(Date.now() + config.generationTimeoutMs);
-      const made = await provider.run({ ...job, deadline }, controller.signal);
-      if (controller.signal.aborted) throw new ProviderError(timedOutMessage);
-      const result = await moderateResult(deps.pool, config.models.moderation, job, made, controller.signal);
-      return endOf(await succeed(deps, userId, id, result));
-    } catch (error) {
-      const aborted = controller.signal.aborted;
-      const message = aborted ? abortMessage(controller.signal) : errorMessage(error);
-      if (!(error instanceof ProviderError) && !aborted) deps.log(`prediction ${id}: ${String(error)}`);
-      const status = error instanceof ProviderError && error.status === 'canceled' && !aborted ? 'canceled' : 'failed';
-      try {
-        await endPrediction(db, id, status, message, now());
-      } catch (endError) {
-        // Never an unhandled rejection: async endpoints do not await this promise.
-        deps.log(`prediction ${id}: could not end the run: ${String(endError)}`);
-      }
-      return endOf(await getPrediction(db, id).catch(() => undefined), message);
-    } finally {
-      clearTimeout(timer);
-      deps.runs.remove(id);
-      // A place of the account is free: its next queued run (if any) starts.
-      void startQueued(deps, userId);
+  // The job's signal: cancelled (the run's row says so) or handed off to another attempt.
+  const onJobAbort = () =>
+    void getPrediction(db, id).then(
+      (now) => controller.abort(now && now.status !== 'processing' ? new Error(canceledMessage) : new RunHandOff()),
+      () => controller.abort(new RunHandOff()),
+    );
+  job.signal.addEventListener('abort', onJobAbort, { once: true });
+  let settle: (end: RunEnd) => void = () => undefined;
+  deps.runs.add(id, controller, new Promise<RunEnd>((resolve) => (settle = resolve)));
+  try {
+    if (job.signal.aborted) onJobAbort();
+    const images = await uploadsOf(deps, row);
+    const work = { tool, input: row.input ?? {}, images, deadline: new Date(Date.now() + left) };
+    const made = await provider.run(
+      work,
+      controller.signal,
+      {
+        remoteId: row.remoteId ?? undefined,
+        created: async (remoteId) => {
+          await db.update(predictions).set({ remoteId }).where(eq(predictions.id, id));
+        },
+      },
+    );
+    controller.signal.throwIfAborted();
+    const result = await moderateResult(deps.pool, deps.config.models.moderation, work, made, controller.signal);
+    await succeed(deps, row.userId, id, result);
+  } catch (error) {
+    const reason: unknown = controller.signal.aborted ? controller.signal.reason : undefined;
+    if (reason instanceof RunHandOff) {
+      // Still processing: the job fails and is retried (here after a restart, or on another worker).
+      if ((await getPrediction(db, id))?.status === 'processing') throw reason;
+      return;
     }
-  })();
-  deps.runs.add(id, controller, done);
-  return done;
+    if (reason instanceof Error && reason.message === canceledMessage) return;
+    const message = reason instanceof Error && reason.message ? reason.message : errorMessage(error);
+    if (!(error instanceof ProviderError) && !reason) deps.log(`prediction ${id}: ${String(error)}`);
+    const status = error instanceof ProviderError && error.status === 'canceled' && !reason ? 'canceled' : 'failed';
+    await endRun(deps, id, status, message);
+  } finally {
+    clearTimeout(timer);
+    job.signal.removeEventListener('abort', onJobAbort);
+    deps.runs.remove(id);
+    settle(endOf(await getPrediction(db, id).catch(() => undefined)));
+  }
 }
 
-/** Why a run was stopped: its deadline (the timer, the sweeper), a cancel, or the instance closing (runtime.close). */
-function abortMessage(signal: AbortSignal): string {
-  return signal.reason instanceof Error && signal.reason.message ? signal.reason.message : timedOutMessage;
+/** The `run-dead` job: a run whose job failed its last attempt ends failed and refunded (if it has not ended). */
+export async function endAbandonedRun(deps: AppDeps, job: Pick<Job<{ id: string }>, 'data'>): Promise<void> {
+  if (await endRun(deps, job.data.id, 'failed', restartedMessage))
+    deps.log(`prediction ${job.data.id}: failed and refunded after its job's last attempt`);
 }
 
 function errorMessage(error: unknown): string {
   return error instanceof ProviderError ? error.message : 'Generation failed';
 }
 
-/** Stores a run's outputs and marks it succeeded (unless it has already ended); the row as it now stands. */
-async function succeed(
-  deps: AppDeps,
-  userId: string,
-  id: string,
-  result: ProviderResult,
-): Promise<PredictionRow | undefined> {
+/** Stores a run's outputs and marks it succeeded (unless it has already ended), filling the place it frees. */
+async function succeed(deps: AppDeps, userId: string, id: string, result: ProviderResult): Promise<void> {
   const { db, files: store, now } = deps;
   let output: string | string[];
   if (result.output.kind === 'text') {
@@ -117,89 +213,12 @@ async function succeed(
     if (urls.length === 0) throw new ProviderError('The model returned no output');
     output = urls.length === 1 ? urls[0]! : urls;
   }
-  const [row] = await db
-    .update(predictions)
-    .set({ status: 'succeeded', output, model: result.model, completedAt: now() })
-    .where(and(eq(predictions.id, id), eq(predictions.status, 'processing')))
-    .returning();
-  return row ?? (await getPrediction(db, id));
-}
-
-/**
- * Claims the account's queued runs that fit its free places, oldest first, and starts them here. The
- * account's row is locked while counting and claiming, and the rows are taken FOR UPDATE SKIP LOCKED, so
- * two instances never start the same run nor more runs than places. Never rejects (a failure is logged;
- * the sweeper tries again).
- */
-export async function startQueued(deps: AppDeps, userId: string): Promise<number> {
-  if (deps.runs.closed) return 0;
-  const hasQueued = async (db: Executor) =>
-    (
-      await db
-        .select({ id: predictions.id })
-        .from(predictions)
-        .where(and(eq(predictions.userId, userId), eq(predictions.status, 'queued')))
-        .limit(1)
-    ).length > 0;
-  try {
-    // Most ends leave no queue behind: one read, no lock.
-    if (!(await hasQueued(deps.db))) return 0;
-    const claimed = await deps.db.transaction(async (tx) => {
-      // predictions before users, the order of every other writer (no deadlock with them).
-      if (!(await hasQueued(tx))) return [];
-      await lockAccount(tx, userId);
-      const free = deps.config.maxConcurrentRuns - (await runsInProgress(tx, userId));
-      if (free <= 0) return [];
-      const waiting = await tx
-        .select({ id: predictions.id })
-        .from(predictions)
-        .where(and(eq(predictions.userId, userId), eq(predictions.status, 'queued')))
-        .orderBy(asc(predictions.createdAt), asc(predictions.id))
-        .limit(free)
-        .for('update', { skipLocked: true });
-      if (waiting.length === 0) return [];
-      const at = deps.now().getTime();
-      return tx
-        .update(predictions)
-        .set({
-          status: 'processing',
-          owner: deps.instanceId,
-          leaseExpiresAt: new Date(at + LEASE_MS),
-          deadlineAt: new Date(at + deps.config.generationTimeoutMs),
-        })
-        .where(
-          and(
-            inArray(
-              predictions.id,
-              waiting.map((w) => w.id),
-            ),
-            eq(predictions.status, 'queued'),
-          ),
-        )
-        .returning();
-    });
-    for (const row of claimed) {
-      const tool = tools.find((t) => t.key === row.toolKey);
-      if (!tool) {
-        await endPrediction(deps.db, row.id, 'failed', 'Generation failed', deps.now());
-        continue;
-      }
-      void launchRun(deps, { id: row.id, userId, job: { tool, input: row.input ?? {} } });
-    }
-    return claimed.length;
-  } catch (error) {
-    if (!deps.runs.closed) deps.log(`queue of ${userId}: ${String(error)}`);
-    return 0;
-  }
-}
-
-/** The sweeper's pass over the queue: every account with queued runs gets its free places filled. */
-export async function startAllQueued(deps: AppDeps): Promise<number> {
-  const accounts = await deps.db
-    .selectDistinct({ userId: predictions.userId })
-    .from(predictions)
-    .where(eq(predictions.status, 'queued'));
-  let started = 0;
-  for (const { userId } of accounts) started += await startQueued(deps, userId);
-  return started;
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(predictions)
+      .set({ status: 'succeeded', output, model: result.model, completedAt: now() })
+      .where(and(eq(predictions.id, id), eq(predictions.status, 'processing')))
+      .returning({ id: predictions.id });
+    if (row) await fillPlaces(deps, tx, userId);
+  });
 }

@@ -1,9 +1,9 @@
 /**
  * The start of a prediction: price from the catalogue, a place of the account (MAX_CONCURRENT_RUNS),
- * reserve credits ('prediction:'+id), then its provider run (launch.ts: deadline, outputs stored, refund
- * ('refund:'+id) on failure, cancel or timeout).
+ * reserve credits ('prediction:'+id) and send its job, all in one transaction; a worker then runs it
+ * (launch.ts: deadline, outputs stored, refund ('refund:'+id) on failure, cancel or timeout).
  * A prediction leaves 'processing' exactly once (a conditional UPDATE), so a late provider answer after
- * the sweeper ended the run changes nothing. The runs going are the instance's own (deps.runs).
+ * the run ended changes nothing.
  */
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -17,9 +17,8 @@ import { HttpError } from '../../errors';
 import { ProviderError } from '../../providers/types';
 import { providerFor } from '../../providers';
 import { prepareInput, toolForEndpoint, type GenerationRequest, type PreparedInput } from './input';
-import { launchRun, lockAccount, runsInProgress, tooManyRunsMessage } from './launch';
-import { endOf, getPrediction, timedOutMessage, type PredictionRow, type RunEnd } from './prediction';
-import { endPrediction, LEASE_MS } from './sweeps';
+import { expireRun, lockAccount, runsInProgress, sendRunJob, tooManyRunsMessage } from './launch';
+import { endOf, getPrediction, type PredictionRow, type RunEnd } from './prediction';
 
 export { endOf, runTimedOutAnswer, type RunEnd } from './prediction';
 
@@ -87,8 +86,6 @@ export async function startPrediction(
         cost: tool.cost,
         input: prepared.input,
         deadlineAt: new Date(startedAt.getTime() + config.generationTimeoutMs),
-        owner: deps.instanceId,
-        leaseExpiresAt: new Date(startedAt.getTime() + LEASE_MS),
         ...(idempotency ? { idempotencyKey: idempotency.key, requestHash: idempotency.hash } : {}),
       })
       .onConflictDoNothing({ target: [predictions.userId, predictions.idempotencyKey] })
@@ -100,12 +97,13 @@ export async function startPrediction(
     }
     const credits = await spendCredits(tx, userId, tool.cost, `prediction:${id}`);
     await tx.update(predictions).set({ creditsAfter: credits }).where(eq(predictions.id, id));
+    // A charged run always has a job, and a job always a charged run: both commit here or neither does.
+    await sendRunJob(deps, tx, id);
     return { credits };
   });
   if ('replay' in reserved) return replayRun(deps, reserved.replay, idempotency!.hash);
   const { credits } = reserved;
-  const done = launchRun(deps, { id, userId, job });
-  return { id, credits, done };
+  return { id, credits, done: waitForPrediction(deps, id) };
 }
 
 /** A stable hash of what a request asks for: model, input (keys sorted) and version. */
@@ -142,7 +140,7 @@ function replayRun(deps: AppDeps, row: PredictionRow, hash: string): StartedRun 
   return { id: row.id, credits: row.creditsAfter ?? 0, done: waitForPrediction(deps, row.id) };
 }
 
-/** The end of a run: this instance's own while it goes, or (started by another instance, or already over) the stored row. */
+/** The end of a run: this process's own attempt while it goes, else the stored row, read until the run ends. */
 async function waitForPrediction(deps: AppDeps, id: string): Promise<RunEnd> {
   for (;;) {
     const inFlight = deps.runs.endOf(id);
@@ -150,12 +148,12 @@ async function waitForPrediction(deps: AppDeps, id: string): Promise<RunEnd> {
     const row = await getPrediction(deps.db, id).catch(() => undefined);
     if (!row || (row.status !== 'processing' && row.status !== 'starting' && row.status !== 'queued'))
       return endOf(row);
-    // Past its deadline the sweeper ends it; do the same here rather than wait for the next sweep.
+    // Past its deadline its worker ends it; with no worker taking jobs it ends here (cancelled at the provider).
     if (row.status !== 'queued' && row.deadlineAt.getTime() <= deps.now().getTime()) {
-      await endPrediction(deps.db, id, 'failed', timedOutMessage, deps.now()).catch(() => false);
+      await expireRun(deps, row).catch(() => false);
       continue;
     }
-    await sleep(200);
+    await sleep(100);
   }
 }
 

@@ -1,15 +1,16 @@
 /**
  * The caller's runs as the tray reads them (GET /api/runs: queued, in progress, and finished in the last
- * ten minutes) and their cancel (POST /api/runs/{id}/cancel: ended and refunded in one transaction, its
- * provider work stopped here or by its own instance's sweeper).
+ * ten minutes) and their cancel (POST /api/runs/{id}/cancel: ended, refunded, its job cancelled and the place
+ * it frees filled, in one transaction; its worker stops the provider work at its next heartbeat, within 2 s).
  */
 import { and, asc, desc, eq, gte, inArray, or } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { creditLedger, predictions } from '../../db/schema';
 import { HttpError } from '../../errors';
-import { inProgressStatuses, startQueued } from './launch';
+import { queues } from '../jobs';
+import { fillPlaces, inProgressStatuses } from './launch';
 import { canceledMessage, type PredictionRow } from './prediction';
-import { refundReservation } from './sweeps';
+import { refundReservation } from './ending';
 
 /** How long a finished run stays in the list. */
 export const RECENT_RUNS_MS = 10 * 60_000;
@@ -86,8 +87,9 @@ export async function listRuns(deps: Pick<AppDeps, 'db' | 'now'>, userId: string
 }
 
 /**
- * Cancels a queued or running run of the caller: status 'canceled' and its reservation refunded in one
- * transaction; this instance stops its provider work now, another instance's sweeper does for its own.
+ * Cancels a queued or running run of the caller: status 'canceled', its reservation refunded, its job
+ * cancelled (pg-boss) and the account's next queued run started, in one transaction; a run worked by this
+ * process stops at once, one worked elsewhere at its worker's next heartbeat.
  * Someone else's run answers 404 like a missing one; a finished run 409.
  */
 export async function cancelRun(deps: AppDeps, userId: string, id: string) {
@@ -101,11 +103,13 @@ export async function cancelRun(deps: AppDeps, userId: string, id: string) {
       .where(eq(predictions.id, id))
       .returning();
     await refundReservation(tx, userId, id);
+    if (found.status !== 'queued') {
+      await deps.jobs.cancel(tx, queues.run, id);
+      await fillPlaces(deps, tx, userId);
+    }
     return ended!;
   });
   deps.runs.abort(id, new Error(canceledMessage));
-  // A place may be free now (a run of another instance stops there at its next sweep).
-  void startQueued(deps, userId);
   const [refund] = await deps.db
     .select({ delta: creditLedger.delta })
     .from(creditLedger)

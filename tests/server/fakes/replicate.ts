@@ -77,6 +77,8 @@ export interface FakeReplicate {
   outcome: Outcome;
   /** How many reads of a prediction answer `processing` before its end (default 1). */
   processingReads: number;
+  /** How many of the next reads of a prediction answer 503 (a transient failure the reader retries). */
+  readErrors: number;
   close(): Promise<void>;
 }
 
@@ -126,7 +128,7 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
   const predictions = new Map<string, { schema: ModelSchema; reads: number; outcome: Outcome; input: unknown }>();
   let counter = 0;
   let origin = '';
-  const fake = { outcome: 'succeeded' as Outcome, processingReads: 1 } as FakeReplicate;
+  const fake = { outcome: 'succeeded' as Outcome, processingReads: 1, readErrors: 0 } as FakeReplicate;
 
   const predictionJson = (id: string, status: string) => {
     const p = predictions.get(id)!;
@@ -264,6 +266,10 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
           return json(200, predictionJson(one[1]!, 'canceled'));
         }
         if (method !== 'GET') return refuse(405, `${method} ${url.pathname} is not in the document`);
+        if (fake.readErrors > 0) {
+          fake.readErrors -= 1;
+          return json(503, { title: 'Service Unavailable', status: 503 });
+        }
         p.reads += 1;
         const status = p.outcome === 'processing' || p.reads <= fake.processingReads ? 'processing' : p.outcome;
         return json(200, predictionJson(one[1]!, status));
