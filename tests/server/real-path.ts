@@ -11,12 +11,13 @@ import type { FakeOpenAI } from './fakes/openai';
 import type { FakeReplicate } from './fakes/replicate';
 import { json, pngDataUrl, type TestContext } from './helpers';
 
-/** The AI providers' settings with both origins at their fakes. */
+/** The AI providers' settings with both origins at their fakes, Replicate's predictions read every 20 ms. */
 export const providerEnv = (replicate: FakeReplicate, openai: FakeOpenAI): Record<string, string> => ({
   REPLICATE_API_TOKEN: 'r8_fake_token',
   OPENAI_API_KEY: 'sk-fake-key',
   REPLICATE_BASE_URL: replicate.baseUrl,
   OPENAI_BASE_URL: openai.baseUrl,
+  REPLICATE_POLL_INTERVAL_MS: '20',
 });
 
 export interface OutboundGuard {

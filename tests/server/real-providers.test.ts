@@ -43,8 +43,8 @@ describe('every tool against the providers’ contract fakes', () => {
       ),
   });
   beforeEach(() => {
-    // The adapter polls every second: the fake ends a prediction at its first read (the adapter tests walk processing).
-    replicate.processingReads = 0;
+    // Each prediction answers `processing` once, then its end (read every 20 ms: REPLICATE_POLL_INTERVAL_MS).
+    replicate.processingReads = 1;
     replicate.outcome = 'succeeded';
     openai.outcome = 'succeeded';
     operatorLogs.length = 0;
