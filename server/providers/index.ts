@@ -47,6 +47,9 @@ export function buildProviders(
       ? createReplicateProvider({
           token: replicateToken,
           ...(env.REPLICATE_BASE_URL ? { baseUrl: env.REPLICATE_BASE_URL } : {}),
+          // A model without a frame-rate input: its clip re-timed by ffmpeg in the instance's pool.
+          retime: (video, fps, signal) =>
+            localOptions.pool.run('video.edit', { video, edit: { edit: 'fps', fps } }, { signal }),
           ...real,
         })
       : undefined,

@@ -115,7 +115,7 @@ describe('every Replicate and OpenAI tool run from its page against the provider
           mimeType: 'image/png',
           buffer: picture,
         });
-        await expect.poll(() => page.getByAltText(`${label} preview`).isVisible(), tool.key).toBe(true);
+        await expect.poll(() => page.getByAltText(`${label} preview`).isVisible(), { message: tool.key }).toBe(true);
       }
       await page.getByRole('button', { name: tool.page.submit, exact: true }).click();
       const result = page.getByRole('region', { name: 'Result' });

@@ -117,7 +117,8 @@ function silentWav(): Buffer {
 /** The bytes the fake serves for an output of each kind. */
 const outputFiles: Record<string, { type: string; bytes: Buffer }> = {
   png: { type: 'image/png', bytes: png },
-  mp4: { type: 'video/mp4', bytes: Buffer.from('\0\0\0\x18ftypmp42\0\0\0\0mp42isom') },
+  // 16 frames at 8 a second, H.264, as the video models make them (tests/fixtures/outputs/README.md).
+  mp4: { type: 'video/mp4', bytes: fs.readFileSync(path.join(fixtures, 'outputs/clip-8fps.mp4')) },
   wav: { type: 'audio/wav', bytes: silentWav() },
   glb: { type: 'model/gltf-binary', bytes: emptyGlb() },
 };
