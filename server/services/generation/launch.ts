@@ -15,6 +15,7 @@ import { providerFor } from '../../providers';
 import { ProviderError, type GenerationJob, type ProviderResult } from '../../providers/types';
 import { moderateResult } from '../moderation';
 import { storeFile } from '../storage';
+import { storedFiles } from './input';
 import { endOf, getPrediction, timedOutMessage, type PredictionRow, type RunEnd } from './prediction';
 import { endPrediction, LEASE_MS } from './sweeps';
 
@@ -61,7 +62,9 @@ export function launchRun(deps: AppDeps, run: Launch): Promise<RunEnd> {
   const done = (async (): Promise<RunEnd> => {
     try {
       const deadline = new Date(Date.now() + config.generationTimeoutMs);
-      const made = await provider.run({ ...job, deadline }, controller.signal);
+      // A run launched from the queue has its input's stored paths only: its files are read back here.
+      const images = job.images ?? (await storedFiles(deps, userId, job.input));
+      const made = await provider.run({ ...job, images, deadline }, controller.signal);
       if (controller.signal.aborted) throw new ProviderError(timedOutMessage);
       const result = await moderateResult(deps.pool, config.models.moderation, job, made, controller.signal);
       return endOf(await succeed(deps, userId, id, result));
