@@ -197,7 +197,7 @@ describe('replicate provider against the contract fake', () => {
     await expect.poll(() => fake.requests.some((r) => r.path.endsWith('/cancel'))).toBe(true);
   });
 
-  it('Image to Video: the clip i2vgen-xl makes at 8 frames a second is re-timed by ffmpeg to the fps asked for, its length kept', async () => {
+  it('CALL-4: Image to Video: the clip i2vgen-xl makes at 8 frames a second is re-timed by ffmpeg to the fps asked for, its length kept', async () => {
     const pool = createWorkerPool({ maxThreads: 1 });
     try {
       const { replicate } = buildProviders(
