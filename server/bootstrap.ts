@@ -82,6 +82,7 @@ export function createProviders(
     },
     { pool, slowMs: config.localSlowMs, models: config.models },
     {
+      pollIntervalMs: config.replicatePollIntervalMs,
       ...(extra.log ? { log: extra.log } : {}),
       ...(origin && signer
         ? {

@@ -42,6 +42,7 @@ const Env = v.object({
   OPENAI_API_KEY: Str,
   REPLICATE_BASE_URL: Origin,
   OPENAI_BASE_URL: Origin,
+  REPLICATE_POLL_INTERVAL_MS: Int(1000, 10),
   SMTP_URL: Str,
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Atelier <no-reply@atelier.local>'),
   GENERATION_TIMEOUT_MS: Int(120_000, 1),
@@ -139,6 +140,8 @@ export interface Config {
   readonly replicateBaseUrl: string | undefined;
   /** OpenAI's API base (OPENAI_BASE_URL), default https://api.openai.com/v1. */
   readonly openaiBaseUrl: string | undefined;
+  /** How often a Replicate prediction is read until it ends (REPLICATE_POLL_INTERVAL_MS, default 1 s). */
+  readonly replicatePollIntervalMs: number;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly generationTimeoutMs: number;
@@ -242,6 +245,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     openaiKey: e.OPENAI_API_KEY,
     replicateBaseUrl: e.REPLICATE_BASE_URL,
     openaiBaseUrl: e.OPENAI_BASE_URL,
+    replicatePollIntervalMs: e.REPLICATE_POLL_INTERVAL_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     generationTimeoutMs: e.GENERATION_TIMEOUT_MS,

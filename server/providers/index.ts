@@ -23,6 +23,8 @@ export interface RealProviderOptions {
   readonly log?: OperatorLog;
   /** A stored input's public HTTPS address (signed), when the server has one Replicate can fetch. */
   readonly publicFileUrl?: (path: string) => string | undefined;
+  /** How often a Replicate prediction is read until it ends (REPLICATE_POLL_INTERVAL_MS). */
+  readonly pollIntervalMs?: number;
 }
 
 /** The providers a server runs with: always the local one, the real ones when their key is set. */
@@ -45,6 +47,9 @@ export function buildProviders(
       ? createReplicateProvider({
           token: replicateToken,
           ...(env.REPLICATE_BASE_URL ? { baseUrl: env.REPLICATE_BASE_URL } : {}),
+          // A model without a frame-rate input: its clip re-timed by ffmpeg in the instance's pool.
+          retime: (video, fps, signal) =>
+            localOptions.pool.run('video.edit', { video, edit: { edit: 'fps', fps } }, { signal }),
           ...real,
         })
       : undefined,

@@ -34,6 +34,11 @@ export interface ReplicateOptions {
   readonly publicFileUrl?: (path: string) => string | undefined;
   /** Operator errors (quota, key, missing model): provider and status, never the key. */
   readonly log?: OperatorLog;
+  /**
+   * Re-times a clip to `fps` frames a second, its length kept (ffmpeg in the worker pool): for a model whose
+   * definition has a `frameRate` it has no input for. Without it such a clip is stored as the model made it.
+   */
+  readonly retime?: (video: Uint8Array, fps: number, signal: AbortSignal) => Promise<Uint8Array>;
 }
 
 /** Replicate's limit for a file sent inline as a data URL; larger ones go as addresses. */
@@ -230,7 +235,18 @@ export function createReplicateProvider(options: ReplicateOptions): GenerationPr
         throw new ProviderError('The model returned no output');
       }
       const files: OutputFile[] = [];
-      for (const url of urls) files.push(await download(url, signal, maxBytes));
+      for (const url of urls) {
+        const file = await download(url, signal, maxBytes);
+        // The run's frame rate, which the model has no input for, set on the server (the length kept).
+        if (model.frameRate && options.retime && file.contentType.startsWith('video/')) {
+          const bytes = await options.retime(file.bytes, model.frameRate(job.input), signal).catch((error: unknown) => {
+            if (signal.aborted) throw abortReason(signal);
+            log(`Operator error: ${what}'s clip could not be re-timed (${String(error)})`);
+            throw new ProviderError(GENERIC_FAILURE);
+          });
+          files.push({ bytes, contentType: 'video/mp4', ext: 'mp4' });
+        } else files.push(file);
+      }
       return { output: { kind: 'files', files }, model: what };
     },
   };

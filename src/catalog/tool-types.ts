@@ -57,6 +57,11 @@ export type ReplicateModel = (
 ) & {
   readonly input: (params: RunInput) => Readonly<Record<string, ModelInputValue>>;
   readonly output: 'url' | 'list' | { readonly field: string };
+  /**
+   * The frame rate the run asked for, when the model has no such input and makes its frames at its own rate:
+   * the server re-times the model's clip to it with ffmpeg, keeping its length.
+   */
+  readonly frameRate?: (params: RunInput) => number;
 };
 
 /** One tool, as written once in src/catalog/definitions. */

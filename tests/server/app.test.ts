@@ -105,5 +105,9 @@ describe('app shell', () => {
       'https://proxy.example/v1',
     ]);
     expect(() => loadConfig({ OPENAI_BASE_URL: 'ftp://x.example' })).toThrow(/OPENAI_BASE_URL/);
+    // How often a Replicate prediction is read: 1 s unless set, never below 10 ms.
+    expect(c.replicatePollIntervalMs).toBe(1000);
+    expect(loadConfig({ REPLICATE_POLL_INTERVAL_MS: '20' }).replicatePollIntervalMs).toBe(20);
+    expect(() => loadConfig({ REPLICATE_POLL_INTERVAL_MS: '5' })).toThrow(/REPLICATE_POLL_INTERVAL_MS/);
   });
 });

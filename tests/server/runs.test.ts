@@ -8,12 +8,22 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { toolByKey } from '../../src/catalog';
 import { creditLedger, predictions } from '../../server/db/schema';
-import type { GenerationProvider } from '../../server/providers/types';
+import type { GenerationJob, GenerationProvider } from '../../server/providers/types';
 import { createLocalProvider } from '../../server/providers/local';
 import { createApp } from '../../server/app';
 import { createRuntime } from '../../server/bootstrap';
 import { contractProvider } from './contract-fixtures';
-import { backends, balance, json, pollPrediction, setupApp, sharedTestPool, type Prediction } from './helpers';
+import {
+  backends,
+  balance,
+  json,
+  pngDataUrl,
+  pollPrediction,
+  setupApp,
+  sharedTestPool,
+  tinyPng,
+  type Prediction,
+} from './helpers';
 
 const music = toolByKey('musicgen');
 const textTool = toolByKey('text-to-text');
@@ -34,6 +44,8 @@ interface RunItem {
 /** A provider whose runs wait until the test lets them end ('[hang]' and the rest as contractProvider). */
 function gatedProvider() {
   const started: string[] = [];
+  /** The files each run reached the provider with, by prompt. */
+  const files = new Map<string, GenerationJob['images']>();
   const gates = new Map<string, () => void>();
   const provider: GenerationProvider = {
     name: 'local',
@@ -41,6 +53,7 @@ function gatedProvider() {
     run: async (job, signal) => {
       const prompt = String(job.input['prompt']);
       started.push(prompt);
+      files.set(prompt, job.images);
       if (prompt.includes('[gate]')) {
         await new Promise<void>((resolve, reject) => {
           gates.set(prompt, resolve);
@@ -51,7 +64,7 @@ function gatedProvider() {
     },
   };
   const release = (prompt: string) => gates.get(prompt)?.();
-  return { provider, started, release };
+  return { provider, started, files, release };
 }
 
 const until = async (check: () => boolean | Promise<boolean>, what: string) => {
@@ -150,6 +163,32 @@ for (const backend of backends) {
       const spends = await ledger(u.id, 'spend');
       expect(spends.map((row) => row.reference).sort()).toEqual(answer.runs.map((r) => `prediction:${r.id}`).sort());
       expect(await balance(t, u.id)).toBe(100 - 6 * music.cost);
+    });
+
+    it('a run that waited in the queue reaches its provider with its picture’s bytes, as one started at once does', async () => {
+      gated = gatedProvider();
+      const u = await t.user({ credits: 100 });
+      const { url } = await json<{ url: string }>(
+        await t.request('/api/upload', { token: u.token, body: { image: pngDataUrl } }),
+      );
+      const prompts = ['a [gate]', 'b [gate]', 'c [gate]', 'd [gate]', 'with a picture'];
+      const res = await t.request('/api/generate/batch', { token: u.token, body: { modelId: music.id, prompts } });
+      const { runs } = await json<{ runs: { id: string; status: string }[] }>(res);
+      expect(runs[4]!.status).toBe('queued');
+      // The queued run as an image tool's run is stored: its picture by its stored path, no bytes.
+      const picture = url.replace(/\?.*$/s, '');
+      await t.runtime.deps.db
+        .update(predictions)
+        .set({ toolKey: 'image-to-image', input: { prompt: 'with a picture', image: picture } })
+        .where(eq(predictions.id, runs[4]!.id));
+      await until(() => gated.started.length === 4, 'four runs at the provider');
+      gated.release('a [gate]');
+      await until(() => gated.started.includes('with a picture'), 'the queued run to start');
+      const image = gated.files.get('with a picture')?.['image'];
+      expect(image?.contentType).toBe('image/png');
+      expect(Buffer.from(image!.bytes).equals(tinyPng)).toBe(true);
+      for (const p of prompts.slice(1, 4)) gated.release(p);
+      for (const run of runs) await pollUntilDone(u.token, run.id);
     });
 
     it('RUNS-2: a batch the balance cannot pay starts nothing and says what is missing', async () => {

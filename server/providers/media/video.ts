@@ -225,7 +225,9 @@ export async function imageToVideo(input: ImageVideoInput, ctx: TaskContext): Pr
 export type VideoEdit =
   | { readonly edit: 'trim'; readonly start: number; readonly end: number | undefined }
   | { readonly edit: 'speed'; readonly factor: number }
-  | { readonly edit: 'filter'; readonly filter: VideoFilter };
+  | { readonly edit: 'filter'; readonly filter: VideoFilter }
+  /** The clip re-timed to `fps` frames a second, its length kept (a model that makes its frames at its own rate). */
+  | { readonly edit: 'fps'; readonly fps: number };
 
 export const VIDEO_FILTERS = {
   grayscale: 'hue=s=0',
@@ -249,6 +251,8 @@ export function editFilter(edit: VideoEdit): string {
       return `setpts=PTS/${clamp(edit.factor, 0.25, 4)},${scale}`;
     case 'filter':
       return `${VIDEO_FILTERS[edit.filter]},${scale}`;
+    case 'fps':
+      return `fps=${clamp(edit.fps, 1, MAX_FPS)},${scale}`;
   }
 }
 
@@ -279,7 +283,9 @@ export function editVideo(video: Uint8Array, edit: VideoEdit, ctx: TaskContext):
     const rate =
       edit.edit === 'speed'
         ? ['-r', String(clamp(((await probeFps(source, ctx)) ?? 24) * clamp(edit.factor, 0.25, 4), 1, MAX_FPS))]
-        : ['-vsync', 'vfr'];
+        : edit.edit === 'fps'
+          ? ['-r', String(clamp(edit.fps, 1, MAX_FPS))]
+          : ['-vsync', 'vfr'];
     try {
       await runFfmpeg(['-i', source, '-vf', editFilter(edit), ...rate, ...ENCODE, out], ctx);
     } catch (error) {

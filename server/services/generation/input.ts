@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { MAX_SEED, tools, type Tool } from '../../../src/catalog';
 import type { AppDeps } from '../../context';
 import { HttpError } from '../../errors';
-import type { InputValue } from '../../providers/types';
+import { ProviderError, type InputValue } from '../../providers/types';
 import { readUpload, storeUploadedImage, storeUploadedVideo } from '../storage';
 import { checkInput } from '../tool-input';
 
@@ -65,6 +65,27 @@ export async function prepareInput(
     images['video'] = upload;
   }
   return { input, images };
+}
+
+/**
+ * The stored files a run's input names (its picture, pose picture or clip, by their stored paths), read back to
+ * bytes: for a run launched after it was stored (one queued behind the account's places), which the provider
+ * must get as a run started at once gets them. A file gone since ends the run (refunded) with a message.
+ */
+export async function storedFiles(
+  deps: Pick<AppDeps, 'db' | 'files'>,
+  userId: string,
+  input: Readonly<Record<string, InputValue>>,
+): Promise<Record<string, { bytes: Uint8Array; contentType: string }>> {
+  const files: Record<string, { bytes: Uint8Array; contentType: string }> = {};
+  for (const field of [...imageFields, 'video']) {
+    const path = input[field];
+    if (typeof path !== 'string' || path === '') continue;
+    const upload = await readUpload(deps.db, deps.files, userId, path);
+    if (!upload) throw new ProviderError('The uploaded file of this run is gone. Please upload it again.');
+    files[field] = upload;
+  }
+  return files;
 }
 
 export const seedMessage = `The seed must be a whole number from 0 to ${MAX_SEED}`;

@@ -16,7 +16,8 @@ import { providerFor } from '../../providers';
 import { ProviderError, RunHandOff, type ProviderResult } from '../../providers/types';
 import { queues } from '../jobs';
 import { moderateResult } from '../moderation';
-import { readUpload, storeFile } from '../storage';
+import { storeFile } from '../storage';
+import { storedFiles } from './input';
 import { endPrediction } from './ending';
 import {
   canceledMessage,
@@ -104,19 +105,6 @@ export async function expireRun(deps: AppDeps, row: PredictionRow): Promise<bool
   return endRun(deps, row.id, 'failed', timedOutMessage);
 }
 
-/** The stored uploads a run's input names, read again (a worker resumes a run from its stored input). */
-async function uploadsOf(deps: AppDeps, row: PredictionRow) {
-  const images: Record<string, { bytes: Uint8Array; contentType: string }> = {};
-  for (const field of ['image', 'pose_image', 'video']) {
-    const url = row.input?.[field];
-    if (typeof url !== 'string' || !url) continue;
-    const upload = await readUpload(deps.db, deps.files, row.userId, url);
-    if (!upload) throw new ProviderError('The uploaded file is no longer available. Please upload it again.');
-    images[field] = upload;
-  }
-  return images;
-}
-
 /**
  * The `run` job: works one processing run to its end. A run that already ended (cancelled, expired) is left as
  * it is. A hand-off (this worker stops, or lost the job's claim) leaves the run processing and throws, so the
@@ -153,7 +141,8 @@ export async function executeRun(deps: AppDeps, job: Pick<Job<{ id: string }>, '
   deps.runs.add(id, controller, new Promise<RunEnd>((resolve) => (settle = resolve)));
   try {
     if (job.signal.aborted) onJobAbort();
-    const images = await uploadsOf(deps, row);
+    // Started at once or from the queue, resumed or not: its files are read back from their stored paths.
+    const images = await storedFiles(deps, row.userId, row.input ?? {});
     const work = { tool, input: row.input ?? {}, images, deadline: new Date(Date.now() + left) };
     const made = await provider.run(
       work,

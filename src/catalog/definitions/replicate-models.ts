@@ -131,7 +131,8 @@ export const replicateModels = {
   },
   'image-to-video': {
     version: '5821a338d00033abaaba89080a17eb8783d9a17ed710a6b4246a18e0900ccad4',
-    // The model makes its frames at its own rate: the length asks for that many seconds at 8 frames a second.
+    // The model makes its frames at its own rate (8 a second) and has no fps input: the length asks for that many
+    // seconds at 8 frames a second, and the server re-times the clip to the run's fps with ffmpeg (frameRate).
     input: (p) => ({
       image: { file: 'image' },
       prompt: text(p['prompt'], 'natural, gentle motion, the scene comes to life'),
@@ -140,6 +141,7 @@ export const replicateModels = {
       num_inference_steps: 50,
       ...seed(p),
     }),
+    frameRate: (p) => int(p['fps'], 24, 1, 30),
     output: 'url',
   },
   // Trim, speed and filter are edits of the clip's own frames: the server does them with ffmpeg.

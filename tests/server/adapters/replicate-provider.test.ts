@@ -2,8 +2,10 @@
  * The Replicate adapter against the contract fake (tests/server/fakes/replicate.ts): every request is held to
  * Replicate's published document and to the pinned version's recorded input schema.
  */
+import { ALL_FORMATS, BufferSource, Input } from 'mediabunny';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { buildProviders } from '../../../server/providers';
 import { toolByKey, tools, type Tool } from '../../../src/catalog';
 import {
   createReplicateProvider,
@@ -11,6 +13,7 @@ import {
   type ReplicateOptions,
 } from '../../../server/providers/replicate';
 import { BUSY_MESSAGE, GENERIC_FAILURE, type GenerationJob } from '../../../server/providers/types';
+import { createWorkerPool } from '../../../server/workers/pool';
 import { startFakeReplicate, type FakeReplicate } from '../fakes/replicate';
 
 let fake: FakeReplicate;
@@ -192,5 +195,34 @@ describe('replicate provider against the contract fake', () => {
     controller.abort(new Error('deadline'));
     await expect(run).rejects.toThrow('deadline');
     await expect.poll(() => fake.requests.some((r) => r.path.endsWith('/cancel'))).toBe(true);
+  });
+
+  it('CALL-4: Image to Video: the clip i2vgen-xl makes at 8 frames a second is re-timed by ffmpeg to the fps asked for, its length kept', async () => {
+    const pool = createWorkerPool({ maxThreads: 1 });
+    try {
+      const { replicate } = buildProviders(
+        { REPLICATE_API_TOKEN: 'r8_fake_token', REPLICATE_BASE_URL: fake.baseUrl },
+        { pool },
+        { pollIntervalMs: 1 },
+      );
+      const job = jobFor(toolByKey('image-to-video'));
+      const result = await replicate!.run(
+        { ...job, input: { ...job.input, length: 2, fps: 12 } },
+        new AbortController().signal,
+      );
+      expect(fake.problems()).toEqual([]);
+      // The model has no fps input: it was asked for 2 s at its own 8 frames a second.
+      expect(creates()[0]!.body).toMatchObject({ input: { max_frames: 16 } });
+      expect((creates()[0]!.body as { input: object }).input).not.toHaveProperty('fps');
+      if (result.output.kind !== 'files') throw new Error('no file');
+      const [clip] = result.output.files;
+      expect([clip!.contentType, clip!.ext]).toEqual(['video/mp4', 'mp4']);
+      const input = new Input({ source: new BufferSource(clip!.bytes), formats: ALL_FORMATS });
+      const frames = (await (await input.getPrimaryVideoTrack())!.computePacketStats()).packetCount;
+      expect(frames).toBe(24);
+      expect(await input.computeDuration()).toBeCloseTo(2, 1);
+    } finally {
+      await pool.close();
+    }
   });
 });

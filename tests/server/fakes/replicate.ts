@@ -86,12 +86,43 @@ const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+/** A glTF binary of an empty scene (header and JSON chunk): a model the product's 3D viewer loads. */
+function emptyGlb(): Buffer {
+  const json = Buffer.from(JSON.stringify({ asset: { version: '2.0' }, scene: 0, scenes: [{ nodes: [] }] }));
+  const chunk = Buffer.concat([json, Buffer.alloc((4 - (json.length % 4)) % 4, 0x20)]);
+  const head = Buffer.alloc(20);
+  head.write('glTF', 0, 'latin1');
+  head.writeUInt32LE(2, 4);
+  head.writeUInt32LE(20 + chunk.length, 8);
+  head.writeUInt32LE(chunk.length, 12);
+  head.writeUInt32LE(0x4e4f534a, 16);
+  return Buffer.concat([head, chunk]);
+}
+/** A tenth of a second of silence, 8 kHz mono 16-bit PCM WAV. */
+function silentWav(): Buffer {
+  const data = 1600;
+  const head = Buffer.alloc(44);
+  head.write('RIFF', 0, 'latin1');
+  head.writeUInt32LE(36 + data, 4);
+  head.write('WAVEfmt ', 8, 'latin1');
+  head.writeUInt32LE(16, 16);
+  head.writeUInt16LE(1, 20);
+  head.writeUInt16LE(1, 22);
+  head.writeUInt32LE(8000, 24);
+  head.writeUInt32LE(16000, 28);
+  head.writeUInt16LE(2, 32);
+  head.writeUInt16LE(16, 34);
+  head.write('data', 36, 'latin1');
+  head.writeUInt32LE(data, 40);
+  return Buffer.concat([head, Buffer.alloc(data)]);
+}
 /** The bytes the fake serves for an output of each kind. */
 const outputFiles: Record<string, { type: string; bytes: Buffer }> = {
   png: { type: 'image/png', bytes: png },
-  mp4: { type: 'video/mp4', bytes: Buffer.from('\0\0\0\x18ftypmp42\0\0\0\0mp42isom') },
-  wav: { type: 'audio/wav', bytes: Buffer.from('RIFF\x24\0\0\0WAVEfmt ') },
-  glb: { type: 'model/gltf-binary', bytes: Buffer.from('glTF\x02\0\0\0\x0c\0\0\0') },
+  // 16 frames at 8 a second, H.264, as the video models make them (tests/fixtures/outputs/README.md).
+  mp4: { type: 'video/mp4', bytes: fs.readFileSync(path.join(fixtures, 'outputs/clip-8fps.mp4')) },
+  wav: { type: 'audio/wav', bytes: silentWav() },
+  glb: { type: 'model/gltf-binary', bytes: emptyGlb() },
 };
 const EXT_BY_MODEL: Record<string, string> = {
   'cjwbw/damo-text-to-video': 'mp4',
