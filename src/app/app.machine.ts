@@ -9,12 +9,12 @@
  * inert or fake ones (inert.ts), the same way: `appMachine.provide({ actors, actions })`.
  */
 import { enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorLogic } from 'xstate';
-import type { runsMachine } from '../../machines/runs/runs.machine';
-import { sessionMachine } from '../../machines/session/session.machine';
-import type { NavigateParams } from '../../machines/session/session.types';
-import { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
-import { themeMachine } from '../../machines/theme/theme.machine';
-import { notProvided } from '../../machines/shared/errors';
+import type { runsMachine } from '../flows/runs/runs.machine';
+import { sessionMachine } from '../flows/session/session.machine';
+import type { NavigateParams } from '../flows/session/session.types';
+import { sidebarMachine } from '../flows/sidebar/sidebar.machine';
+import { themeMachine } from '../flows/theme/theme.machine';
+import { notProvided } from '../flows/shared/errors';
 import type { SessionActor } from './session';
 
 /** The system ids of the long-lived actors. */

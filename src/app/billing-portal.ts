@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { billingPortalMachine } from '../../machines/account/billing-portal.machine';
+import { billingPortalMachine } from '../flows/account/billing-portal.machine';
 import { defineFlow, type Flow } from './flow';
 import { onPageRestored } from './page-restored';
 import { useFlow } from './provider';

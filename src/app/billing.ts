@@ -3,9 +3,9 @@
  * CSV download, the month's spending by tool.
  */
 import { fromPromise } from 'xstate';
-import { creditCsvMachine, csvFileName } from '../../machines/billing/credit-csv.machine';
-import { creditHistoryMachine } from '../../machines/billing/credit-history.machine';
-import { spendingMachine } from '../../machines/billing/spending.machine';
+import { creditCsvMachine, csvFileName } from '../flows/billing/credit-csv.machine';
+import { creditHistoryMachine } from '../flows/billing/credit-history.machine';
+import { spendingMachine } from '../flows/billing/spending.machine';
 import { defineFlow } from './flow';
 
 export const creditHistoryFlow = defineFlow(creditHistoryMachine)(({ api }) => ({

@@ -5,7 +5,7 @@
  */
 import type { ActorRefFrom } from 'xstate';
 import { fromPromise } from 'xstate';
-import { checkoutReturnMachine, type CheckoutReturnInput } from '../../machines/billing/checkout-return.machine';
+import { checkoutReturnMachine, type CheckoutReturnInput } from '../flows/billing/checkout-return.machine';
 import { defineFlow, type Flow } from './flow';
 import { useFlow } from './provider';
 import { reportCredits } from './session';

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { checkoutMachine, type CheckoutEvent } from '../../machines/billing/checkout.machine';
+import { checkoutMachine, type CheckoutEvent } from '../flows/billing/checkout.machine';
 import { defineFlow, type Flow } from './flow';
 import { onPageRestored } from './page-restored';
 import { useFlow } from './provider';

@@ -3,7 +3,7 @@
  * Short-lived flows take theirs through `defineFlow` (flow.ts), beside this file.
  */
 import { createActor, fromCallback, type ActorRefFrom } from 'xstate';
-import type { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
+import type { sidebarMachine } from '../flows/sidebar/sidebar.machine';
 import { appMachine, systemIds, type AppNavigateParams } from './app.machine';
 import { createAppInspect } from './inspect';
 import { listenForCredits, sessionLogic, type SessionDeps } from './session';

@@ -3,7 +3,7 @@
  * clipboard for Copy link.
  */
 import { fromPromise } from 'xstate';
-import { creationShareMachine } from '../../machines/creations/creation-share.machine';
+import { creationShareMachine } from '../flows/creations/creation-share.machine';
 import { defineFlow } from './flow';
 
 export type CreationShareLogic = typeof creationShareMachine;

@@ -4,7 +4,7 @@
  * filters, and going back to the list once the one-run page's creation is gone.
  */
 import { fromPromise } from 'xstate';
-import { creationsMachine, zipName, type Filters } from '../../machines/creations/creations.machine';
+import { creationsMachine, zipName, type Filters } from '../flows/creations/creations.machine';
 import { defineFlow } from './flow';
 
 export type CreationsLogic = typeof creationsMachine;

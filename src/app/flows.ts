@@ -4,13 +4,13 @@
  * with fake effects.
  */
 import { fromPromise } from 'xstate';
-import { cancelSubscriptionMachine } from '../../machines/account/cancel-subscription.machine';
-import { changeEmailMachine } from '../../machines/account/change-email.machine';
-import { changePasswordMachine } from '../../machines/account/change-password.machine';
-import { deleteAccountMachine } from '../../machines/account/delete-account.machine';
-import { forgotPasswordMachine } from '../../machines/auth/forgot-password.machine';
-import { resetPasswordMachine } from '../../machines/auth/reset-password.machine';
-import { verifyEmailMachine } from '../../machines/auth/verify-email.machine';
+import { cancelSubscriptionMachine } from '../flows/account/cancel-subscription.machine';
+import { changeEmailMachine } from '../flows/account/change-email.machine';
+import { changePasswordMachine } from '../flows/account/change-password.machine';
+import { deleteAccountMachine } from '../flows/account/delete-account.machine';
+import { forgotPasswordMachine } from '../flows/auth/forgot-password.machine';
+import { resetPasswordMachine } from '../flows/auth/reset-password.machine';
+import { verifyEmailMachine } from '../flows/auth/verify-email.machine';
 import { defineFlow } from './flow';
 
 export const verifyEmailFlow = defineFlow(verifyEmailMachine)(({ api }) => ({

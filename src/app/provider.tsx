@@ -5,8 +5,8 @@
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor, type Actor, type ActorOptions, type ActorRefFrom, type AnyStateMachine } from 'xstate';
-import type { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
-import type { themeMachine } from '../../machines/theme/theme.machine';
+import type { sidebarMachine } from '../flows/sidebar/sidebar.machine';
+import type { themeMachine } from '../flows/theme/theme.machine';
 import type { User } from '../api/schemas';
 import { defaultTheme, type ThemeName } from '../themes/names';
 import { systemIds } from './app.machine';

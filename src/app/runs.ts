@@ -5,8 +5,8 @@
  * browser's question, asked from the click on "Notify me" only.
  */
 import { fromPromise } from 'xstate';
-import { runsMachine } from '../../machines/runs/runs.machine';
-import { noticeText, type NotifyPermission, type RunsInput } from '../../machines/runs/runs.types';
+import { runsMachine } from '../flows/runs/runs.machine';
+import { noticeText, type NotifyPermission, type RunsInput } from '../flows/runs/runs.types';
 import { loadEndpoints, sessionCredentials } from './api';
 import { reportCredits, type SessionActor } from './session';
 import { testDelays } from './test-hooks';
@@ -18,7 +18,7 @@ import type { RunsActor } from './app.machine';
 
 export type { RunsActor };
 /** What the tray's view reads of a run (one chunk with the tray's logic). */
-export { isActive, noticeText, toolTitle, type RunNotice } from '../../machines/runs/runs.types';
+export { isActive, noticeText, toolTitle, type RunNotice } from '../flows/runs/runs.types';
 
 /** What this browser allows of notifications now; reading it never asks (RUNS-10). */
 export function notificationPermission(): NotifyPermission {

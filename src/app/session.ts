@@ -3,8 +3,8 @@
  * storage and the router's navigation; plus the two requests views make of the session.
  */
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { sessionMachine } from '../../machines/session/session.machine';
-import type { NavigateParams } from '../../machines/session/session.types';
+import { sessionMachine } from '../flows/session/session.machine';
+import type { NavigateParams } from '../flows/session/session.types';
 import type { Endpoints } from '../api/endpoints';
 import type { BillingCycle, PaidPlanId } from '../catalog';
 import { loadEndpoints } from './api';

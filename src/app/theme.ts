@@ -1,6 +1,6 @@
 /** The theme machine's real effects: localStorage, <html data-theme>, GET/POST /api/users/theme. */
 import { fromPromise } from 'xstate';
-import { themeMachine } from '../../machines/theme/theme.machine';
+import { themeMachine } from '../flows/theme/theme.machine';
 import { themeStorageKey } from '../themes/names';
 import { loadEndpoints, sessionCredentials } from './api';
 

@@ -6,10 +6,10 @@
  */
 import { useEffect } from 'react';
 import { fromPromise, type Actor } from 'xstate';
-import { generationInput } from '../../machines/tools/body';
-import { toolBatchMachine } from '../../machines/tools/tool-batch.machine';
-import type { SharedInput } from '../../machines/tools/tool-batch.types';
-import type { ToolRunContext } from '../../machines/tools/tool-run.types';
+import { generationInput } from '../flows/tools/body';
+import { toolBatchMachine } from '../flows/tools/tool-batch.machine';
+import type { SharedInput } from '../flows/tools/tool-batch.types';
+import type { ToolRunContext } from '../flows/tools/tool-run.types';
 import type { Tool } from '../catalog/tools';
 import { defineFlow } from './flow';
 import { useFlow, useSession } from './provider';
@@ -103,4 +103,4 @@ export function useToolBatch(
   return batch;
 }
 
-export { costLine, shortfall, startedText } from '../../machines/tools/tool-batch.types';
+export { costLine, shortfall, startedText } from '../flows/tools/tool-batch.types';

@@ -7,11 +7,11 @@
 import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { fromPromise, type Actor, type ActorRefFrom } from 'xstate';
-import { pageRunId, pageRunsMachine } from '../../machines/runs/page-runs.machine';
-import { isActive, type Run } from '../../machines/runs/runs.types';
-import { toolRunImplementations, type ToolEffects } from '../../machines/tools/effects';
-import { toolRunMachine } from '../../machines/tools/tool-run.machine';
-import type { ToolError } from '../../machines/tools/tool-run.types';
+import { pageRunId, pageRunsMachine } from '../flows/runs/page-runs.machine';
+import { isActive, type Run } from '../flows/runs/runs.types';
+import { toolRunImplementations, type ToolEffects } from '../flows/tools/effects';
+import { toolRunMachine } from '../flows/tools/tool-run.machine';
+import type { ToolError } from '../flows/tools/tool-run.types';
 import type { Tool } from '../catalog/tools';
 import { systemIds, type RunsActor } from './app.machine';
 import { defineFlow, type Flow, type FlowContext } from './flow';
@@ -254,8 +254,8 @@ export function useToolRun(tool: Tool<string>, flow: ToolRunFlow = toolRunFlow):
 }
 
 /** The aspect-ratio presets of a page, sizes already rounded to multiples of 8 (TOOL-36, TOOL-37). */
-export { aspectPresets } from '../../machines/tools/aspect';
+export { aspectPresets } from '../flows/tools/aspect';
 
 /** Whether the Generate button may be pressed (the run's own selector). */
-export { generateEnabled } from '../../machines/tools/tool-run.machine';
-export type { AspectReading } from '../../machines/tools/tool-run.types';
+export { generateEnabled } from '../flows/tools/tool-run.machine';
+export type { AspectReading } from '../flows/tools/tool-run.types';

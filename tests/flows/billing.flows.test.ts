@@ -18,8 +18,8 @@ import {
   proPending,
 } from './models/billing.models';
 import { serverError, silentError } from './models/fixtures';
-import { csvFileName } from '../../machines/billing/credit-csv.machine';
-import { emptyMonthText, monthName, monthOf, shiftMonth } from '../../machines/billing/spending.machine';
+import { csvFileName } from '../../src/flows/billing/credit-csv.machine';
+import { emptyMonthText, monthName, monthOf, shiftMonth } from '../../src/flows/billing/spending.machine';
 
 describeFlows('checkout', checkoutModel);
 describeFlows('checkoutReturn (paid)', checkoutReturnPaidModel);

@@ -11,7 +11,7 @@ import {
   bulkDeleteQuestion,
   noFilters,
   zipName,
-} from '../../machines/creations/creations.machine';
+} from '../../src/flows/creations/creations.machine';
 
 describeFlows('creations (list)', creationsModel);
 describeFlows('creations (one run)', creationModel);

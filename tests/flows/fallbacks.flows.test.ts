@@ -12,7 +12,7 @@ import { changeEmailModel, deleteAccountModel } from './models/account.models';
 import { sessionModel } from './models/session.model';
 import { freeUser } from './models/fixtures';
 import { asToolError } from '../../src/app/tools';
-import { generationErrorText, uploadErrorText } from '../../machines/tools/errors';
+import { generationErrorText, uploadErrorText } from '../../src/flows/tools/errors';
 
 async function emptyBody500(): Promise<unknown> {
   const log = vi.spyOn(console, 'error').mockImplementation(() => {});

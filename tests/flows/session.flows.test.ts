@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { sessionMachine } from '../../machines/session/session.machine';
+import { sessionMachine } from '../../src/flows/session/session.machine';
 import { describeFlows, done, elapse, fail, scenario } from './harness';
 import { sessionModel } from './models/session.model';
-import type { SessionContext } from '../../machines/session/session.types';
+import type { SessionContext } from '../../src/flows/session/session.types';
 import { freeUser, noSubscriptionUser, proUser, serverError, silentError } from './models/fixtures';
 
 describeFlows('session', sessionModel);

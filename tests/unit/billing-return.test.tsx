@@ -9,7 +9,7 @@ import {
   checkoutReturnMachine,
   LATE_MESSAGE,
   PAYMENT_FAILED_MESSAGE,
-} from '../../machines/billing/checkout-return.machine';
+} from '../../src/flows/billing/checkout-return.machine';
 import type { CheckoutStatus, User } from '../../src/api/schemas';
 import { checkoutFlow } from '../../src/app/checkout';
 import { CheckoutReturnNotice } from '../../src/features/billing/CheckoutReturnNotice';

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { changeEmailMachine } from '../../../machines/account/change-email.machine';
+import type { changeEmailMachine } from '../../flows/account/change-email.machine';
 import { changeEmailFlow } from '../../app/flows';
 import { useFlow, type Flow } from '../../app/provider';
 import { Field, useFormError, valueOf } from '../../components/ui/form/fields';

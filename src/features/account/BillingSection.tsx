@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { CANCEL_CONFIRMATION } from '../../../machines/account/cancel-subscription.machine';
+import { CANCEL_CONFIRMATION } from '../../flows/account/cancel-subscription.machine';
 import type { User } from '../../api/schemas';
-import type { billingPortalMachine } from '../../../machines/account/billing-portal.machine';
-import type { cancelSubscriptionMachine } from '../../../machines/account/cancel-subscription.machine';
-import type { creditCsvMachine } from '../../../machines/billing/credit-csv.machine';
-import type { creditHistoryMachine } from '../../../machines/billing/credit-history.machine';
-import type { spendingMachine } from '../../../machines/billing/spending.machine';
+import type { billingPortalMachine } from '../../flows/account/billing-portal.machine';
+import type { cancelSubscriptionMachine } from '../../flows/account/cancel-subscription.machine';
+import type { creditCsvMachine } from '../../flows/billing/credit-csv.machine';
+import type { creditHistoryMachine } from '../../flows/billing/credit-history.machine';
+import type { spendingMachine } from '../../flows/billing/spending.machine';
 import { useBillingPortal } from '../../app/billing-portal';
 import { cancelSubscriptionFlow } from '../../app/flows';
 import { useFlow, type Flow } from '../../app/provider';

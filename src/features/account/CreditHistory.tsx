@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import type { creditCsvMachine } from '../../../machines/billing/credit-csv.machine';
-import type { creditHistoryMachine } from '../../../machines/billing/credit-history.machine';
+import type { creditCsvMachine } from '../../flows/billing/credit-csv.machine';
+import type { creditHistoryMachine } from '../../flows/billing/credit-history.machine';
 import type { CreditEntry } from '../../api/schemas';
 import { creditCsvFlow, creditHistoryFlow } from '../../app/billing';
 import { useFlow, type Flow } from '../../app/provider';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { DELETE_CONFIRMATION } from '../../../machines/account/delete-account.machine';
-import type { deleteAccountMachine } from '../../../machines/account/delete-account.machine';
+import { DELETE_CONFIRMATION } from '../../flows/account/delete-account.machine';
+import type { deleteAccountMachine } from '../../flows/account/delete-account.machine';
 import { deleteAccountFlow } from '../../app/flows';
 import { useFlow, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';

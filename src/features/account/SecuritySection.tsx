@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { changePasswordMachine } from '../../../machines/account/change-password.machine';
+import type { changePasswordMachine } from '../../flows/account/change-password.machine';
 import { changePasswordFlow } from '../../app/flows';
 import { useFlow, type Flow } from '../../app/provider';
 import { PasswordPair, useFormError, valueOf } from '../../components/ui/form/fields';

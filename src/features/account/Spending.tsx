@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { emptyMonthText, monthName, monthOf, type spendingMachine } from '../../../machines/billing/spending.machine';
+import { emptyMonthText, monthName, monthOf, type spendingMachine } from '../../flows/billing/spending.machine';
 import { spendingFlow } from '../../app/billing';
 import { useFlow, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';

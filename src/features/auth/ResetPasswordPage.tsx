@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import type { resetPasswordMachine } from '../../../machines/auth/reset-password.machine';
+import type { resetPasswordMachine } from '../../flows/auth/reset-password.machine';
 import { resetPasswordFlow } from '../../app/flows';
 import { useFlow, type Flow } from '../../app/provider';
 import * as styles from '../../components/ui/form/form.css';

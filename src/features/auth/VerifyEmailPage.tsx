@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { verifyOutcome, type verifyEmailMachine } from '../../../machines/auth/verify-email.machine';
+import { verifyOutcome, type verifyEmailMachine } from '../../flows/auth/verify-email.machine';
 import { verifyEmailFlow } from '../../app/flows';
 import { useFlow, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';

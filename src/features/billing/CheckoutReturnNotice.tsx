@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { LATE_MESSAGE, PAYMENT_FAILED_MESSAGE } from '../../../machines/billing/checkout-return.machine';
+import { LATE_MESSAGE, PAYMENT_FAILED_MESSAGE } from '../../flows/billing/checkout-return.machine';
 import type { CheckoutReturnActor } from '../../app/checkout-return';
 import * as buttons from '../../components/ui/button/button.css';
 import { ErrorBanner, Notice } from '../../components/ui/form/fields';

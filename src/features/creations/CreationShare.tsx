@@ -10,7 +10,7 @@ import { creationShareFlow, type CreationShareLogic } from '../../app/creation-s
 import { useFlow, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
-import { LINK_COPIED, STOP_SHARING_CONFIRMATION } from '../../../machines/creations/creation-share.machine';
+import { LINK_COPIED, STOP_SHARING_CONFIRMATION } from '../../flows/creations/creation-share.machine';
 import * as styles from './creations.css';
 
 type ShareActor = Actor<CreationShareLogic>;

@@ -18,7 +18,7 @@ import {
   filtersOf,
   sameFilters,
   type Filters,
-} from '../../../machines/creations/creations.machine';
+} from '../../flows/creations/creations.machine';
 import { CreationDetail } from './CreationDetail';
 import type { CreationsSearch } from './creations-search';
 import { CreationTile } from './CreationTile';

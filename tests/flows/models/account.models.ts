@@ -1,9 +1,9 @@
 import { defineModel } from '../model-paths';
-import { changeEmailMachine } from '../../../machines/account/change-email.machine';
-import { changePasswordMachine } from '../../../machines/account/change-password.machine';
-import { deleteAccountMachine } from '../../../machines/account/delete-account.machine';
-import { cancelSubscriptionMachine } from '../../../machines/account/cancel-subscription.machine';
-import { billingPortalMachine } from '../../../machines/account/billing-portal.machine';
+import { changeEmailMachine } from '../../../src/flows/account/change-email.machine';
+import { changePasswordMachine } from '../../../src/flows/account/change-password.machine';
+import { deleteAccountMachine } from '../../../src/flows/account/delete-account.machine';
+import { cancelSubscriptionMachine } from '../../../src/flows/account/cancel-subscription.machine';
+import { billingPortalMachine } from '../../../src/flows/account/billing-portal.machine';
 import { freeUser, serverError, silentError } from './fixtures';
 
 export const changeEmailModel = defineModel({

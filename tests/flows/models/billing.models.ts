@@ -1,9 +1,9 @@
 import { defineModel } from '../model-paths';
-import { checkoutMachine } from '../../../machines/billing/checkout.machine';
-import { checkoutReturnMachine } from '../../../machines/billing/checkout-return.machine';
-import { creditCsvMachine } from '../../../machines/billing/credit-csv.machine';
-import { creditHistoryMachine } from '../../../machines/billing/credit-history.machine';
-import { spendingMachine } from '../../../machines/billing/spending.machine';
+import { checkoutMachine } from '../../../src/flows/billing/checkout.machine';
+import { checkoutReturnMachine } from '../../../src/flows/billing/checkout-return.machine';
+import { creditCsvMachine } from '../../../src/flows/billing/credit-csv.machine';
+import { creditHistoryMachine } from '../../../src/flows/billing/credit-history.machine';
+import { spendingMachine } from '../../../src/flows/billing/spending.machine';
 import type { CheckoutStatus, CreditHistoryAnswer, SpendingAnswer } from '../../../src/api/schemas';
 import { serverError, silentError } from './fixtures';
 

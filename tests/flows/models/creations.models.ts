@@ -1,6 +1,6 @@
 /** Flow models of My creations: the list (load, load more, filter, delete confirm) and the one-run page. */
-import { anyFilter, creationsMachine, type CreationsContext } from '../../../machines/creations/creations.machine';
-import { creationShareMachine, type CreationShareContext } from '../../../machines/creations/creation-share.machine';
+import { anyFilter, creationsMachine, type CreationsContext } from '../../../src/flows/creations/creations.machine';
+import { creationShareMachine, type CreationShareContext } from '../../../src/flows/creations/creation-share.machine';
 import type { Creation } from '../../../src/api/schemas';
 import { defineModel } from '../model-paths';
 import { serverError, silentError } from './fixtures';

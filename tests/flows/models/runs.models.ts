@@ -1,8 +1,8 @@
 /** Flow model of the runs tray: sign-in, the reads while a run is active, Cancel, notices, Notify me, sign-out. */
 import { fromCallback } from 'xstate';
-import { pageRunsMachine, type PageRunsContext } from '../../../machines/runs/page-runs.machine';
-import { runsMachine } from '../../../machines/runs/runs.machine';
-import type { Run, RunsContext } from '../../../machines/runs/runs.types';
+import { pageRunsMachine, type PageRunsContext } from '../../../src/flows/runs/page-runs.machine';
+import { runsMachine } from '../../../src/flows/runs/runs.machine';
+import type { Run, RunsContext } from '../../../src/flows/runs/runs.types';
 import { defineModel } from '../model-paths';
 import { serverError, silentError } from './fixtures';
 

@@ -1,6 +1,6 @@
 import { defineModel } from '../model-paths';
-import { sessionMachine } from '../../../machines/session/session.machine';
-import type { SessionContext } from '../../../machines/session/session.types';
+import { sessionMachine } from '../../../src/flows/session/session.machine';
+import type { SessionContext } from '../../../src/flows/session/session.types';
 import { freeUser, noSubscriptionUser, proUser, serverError, silentError } from './fixtures';
 
 export const sessionModel = defineModel({

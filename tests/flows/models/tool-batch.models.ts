@@ -5,8 +5,8 @@
  */
 import { batchCostMessage } from '../../../src/catalog';
 import { toolByKey } from '../../../src/catalog/tools';
-import { toolBatchMachine } from '../../../machines/tools/tool-batch.machine';
-import { promptsOf, type BatchAnswer, type ToolBatchContext } from '../../../machines/tools/tool-batch.types';
+import { toolBatchMachine } from '../../../src/flows/tools/tool-batch.machine';
+import { promptsOf, type BatchAnswer, type ToolBatchContext } from '../../../src/flows/tools/tool-batch.types';
 import { defineModel } from '../model-paths';
 import { serverError, silentError } from './fixtures';
 

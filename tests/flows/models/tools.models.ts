@@ -5,11 +5,11 @@
  */
 import { toolByKey, type ToolKey } from '../../../src/catalog/tools';
 import { ADVERTISEMENT_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../../src/catalog/tool-rules';
-import { toolPollMachine } from '../../../machines/tools/tool-poll.machine';
-import { toolProgressMachine } from '../../../machines/tools/tool-progress.machine';
-import { toolRequestMachine, type ToolRequestInput } from '../../../machines/tools/tool-request.machine';
-import { toolRunMachine } from '../../../machines/tools/tool-run.machine';
-import type { RequestOutcome, ToolError, ToolRunContext } from '../../../machines/tools/tool-run.types';
+import { toolPollMachine } from '../../../src/flows/tools/tool-poll.machine';
+import { toolProgressMachine } from '../../../src/flows/tools/tool-progress.machine';
+import { toolRequestMachine, type ToolRequestInput } from '../../../src/flows/tools/tool-request.machine';
+import { toolRunMachine } from '../../../src/flows/tools/tool-run.machine';
+import type { RequestOutcome, ToolError, ToolRunContext } from '../../../src/flows/tools/tool-run.types';
 import { defineModel, type ActorOutcomes } from '../model-paths';
 import { serverError, silentError } from './fixtures';
 

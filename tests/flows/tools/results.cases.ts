@@ -4,8 +4,8 @@
  * Included by tools.flows.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { REQUEST_TIMED_OUT, notEnoughCredits } from '../../../machines/tools/errors';
-import { refundOf } from '../../../machines/tools/run-parts';
+import { REQUEST_TIMED_OUT, notEnoughCredits } from '../../../src/flows/tools/errors';
+import { refundOf } from '../../../src/flows/tools/run-parts';
 import { toolByKey } from '../../../src/catalog/tools';
 import { PERSON_DEFAULT_PROMPT } from '../../../src/catalog/tool-rules';
 import { serverError } from '../models/fixtures';

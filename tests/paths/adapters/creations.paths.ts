@@ -2,8 +2,8 @@ export const group = 'creations';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
-import type { CreationsContext } from '../../../machines/creations/creations.machine';
-import { LINK_COPIED, type CreationShareContext } from '../../../machines/creations/creation-share.machine';
+import type { CreationsContext } from '../../../src/flows/creations/creations.machine';
+import { LINK_COPIED, type CreationShareContext } from '../../../src/flows/creations/creation-share.machine';
 import type { ShareAnswer } from '../../../src/api/schemas';
 import {
   creation,

@@ -2,7 +2,7 @@ export const group = 'runs';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
-import { isActive, noticeText, type RunsContext } from '../../../machines/runs/runs.types';
+import { isActive, noticeText, type RunsContext } from '../../../src/flows/runs/runs.types';
 import { runsModel } from '../../flows/models/runs.models';
 import { freeUser } from '../../flows/models/fixtures';
 import { answerOf, delayPasses, pathDelays, type PathAdapter, type PathContext, type TestServer } from '../harness';

@@ -2,7 +2,7 @@ export const group = 'session';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import type { SessionContext } from '../../../machines/session/session.types';
+import type { SessionContext } from '../../../src/flows/session/session.types';
 import { proGranted } from '../../flows/models/billing.models';
 import { sessionModel } from '../../flows/models/session.model';
 import { freeUser, proUser, serverError, silentError } from '../../flows/models/fixtures';

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
 import { themeModel } from '../../flows/models/shell.models';
 import { freeUser } from '../../flows/models/fixtures';
-import type { ThemeContext } from '../../../machines/theme/theme.machine';
+import type { ThemeContext } from '../../../src/flows/theme/theme.machine';
 import { answerOf, blockStorage, firstRender, pathDelays, type PathAdapter, type PathContext } from '../harness';
 import { byOutcome } from '../causes';
 import { signInThroughDialog } from './billing.paths';

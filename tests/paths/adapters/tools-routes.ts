@@ -3,7 +3,7 @@
  * state, and the routes: few pages, many steps.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import type { RequestOutcome, ToolRunContext } from '../../../machines/tools/tool-run.types';
+import type { RequestOutcome, ToolRunContext } from '../../../src/flows/tools/tool-run.types';
 import type { FlowModel } from '../../flows/harness';
 import { serverError, silentError } from '../../flows/models/fixtures';
 import {

@@ -10,7 +10,7 @@
  * It never fails as an actor: the lifecycle reads its output.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { Endpoint } from '../../src/catalog/tools';
+import type { Endpoint } from '../../catalog/tools';
 import { notProvided } from '../shared/errors';
 import { isRetryable, timeoutError, toToolError } from './errors';
 import type { CallAnswer, CallInput, GenerationBody, RequestOutcome, ToolError } from './tool-run.types';

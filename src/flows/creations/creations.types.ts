@@ -1,6 +1,6 @@
 /** The types of My creations' flow (machines/creations/creations.machine.ts). */
-import type { Creation } from '../../src/api/schemas';
-import type { Category } from '../../src/catalog/tools';
+import type { Creation } from '../../api/schemas';
+import type { Category } from '../../catalog/tools';
 
 /** The search and filters of My creations (CREATIONS-8), as the address keeps them; null: not set. */
 export interface Filters {

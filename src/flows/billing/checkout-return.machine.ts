@@ -8,7 +8,7 @@
  * payment (SEPA, ACH) that the server knows failed says the payment failed (CHECKOUT-7).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { CheckoutStatus } from '../../src/api/schemas';
+import type { CheckoutStatus } from '../../api/schemas';
 import { messageOf, notProvided } from '../shared/errors';
 import { facts } from '../shared/meta';
 

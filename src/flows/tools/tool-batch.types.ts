@@ -10,8 +10,8 @@ import {
   MAX_PROMPT,
   PROMPT_TOO_LONG,
   tooManyPrompts,
-} from '../../src/catalog';
-import type { Tool } from '../../src/catalog/tools';
+} from '../../catalog';
+import type { Tool } from '../../catalog/tools';
 import type { GenerationBody } from './tool-run.types';
 
 /** The parameters every run of the batch shares: the page's settings as one run would send them, without the prompt. */

@@ -2,9 +2,9 @@
  * The pure parts of a tool run the lifecycle (tool-run.machine.ts) assigns and reads: the blank
  * form and run, what an answer carries, and the request its call makes from the tool's definition.
  */
-import { DEFAULT_SIZE } from '../../src/catalog/sizes';
-import { defaultParamValues } from '../../src/catalog/tool-params';
-import type { Tool } from '../../src/catalog/tools';
+import { DEFAULT_SIZE } from '../../catalog/sizes';
+import { defaultParamValues } from '../../catalog/tool-params';
+import type { Tool } from '../../catalog/tools';
 import { defaultAspect } from './aspect';
 import { generationBody } from './body';
 import { REQUEST_TIMED_OUT } from './errors';

@@ -5,7 +5,7 @@
  * The creation's page starts it with the link the creation already has (or none).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { ShareAnswer } from '../../src/api/schemas';
+import type { ShareAnswer } from '../../api/schemas';
 import { messageOf, notProvided } from '../shared/errors';
 import { facts } from '../shared/meta';
 

@@ -12,8 +12,8 @@
  * and aborts what is in flight.
  */
 import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { acceptParam } from '../../src/catalog/tool-params';
-import { buttonReady, inputProblem } from '../../src/catalog/tool-checks';
+import { acceptParam } from '../../catalog/tool-params';
+import { buttonReady, inputProblem } from '../../catalog/tool-checks';
 import { notProvided } from '../shared/errors';
 import { aspectPreset, roundSize } from './aspect';
 import { INVALID_RESPONSE, generationErrorText, notEnoughCredits, uploadErrorText } from './errors';

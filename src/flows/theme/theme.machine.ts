@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { defaultTheme, isThemeName, type ThemeName } from '../../src/themes/names';
+import { defaultTheme, isThemeName, type ThemeName } from '../../themes/names';
 import { notProvided } from '../shared/errors';
 import { facts } from '../shared/meta';
 

@@ -2,8 +2,8 @@
  * Aspect-ratio presets with the sizes a tool sends: TOOL-36 and TOOL-37 give two readings (general tools
  * and the advertisement page), and every size follows the catalogue's size rule (TOOL-12, TOOL-37).
  */
-import { advertisementAspectRatios, aspectRatios } from '../../src/catalog/aspect-ratios';
-import { sizeRule } from '../../src/catalog/sizes';
+import { advertisementAspectRatios, aspectRatios } from '../../catalog/aspect-ratios';
+import { sizeRule } from '../../catalog/sizes';
 import type { AspectReading } from './tool-run.types';
 
 export interface AspectPreset {

@@ -4,7 +4,7 @@
  * page can be retried, a failed further page keeps what is shown and says so.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { CreditEntry, CreditHistoryAnswer } from '../../src/api/schemas';
+import type { CreditEntry, CreditHistoryAnswer } from '../../api/schemas';
 import { messageOf, notProvided } from '../shared/errors';
 import { facts } from '../shared/meta';
 

@@ -9,8 +9,8 @@
  * (CREATIONS-10..12).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { Creation, CreationsPage } from '../../src/api/schemas';
-import type { Category } from '../../src/catalog/tools';
+import type { Creation, CreationsPage } from '../../api/schemas';
+import type { Category } from '../../catalog/tools';
 import { messageOf, notProvided } from '../shared/errors';
 import { facts } from '../shared/meta';
 import {

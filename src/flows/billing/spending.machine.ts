@@ -4,7 +4,7 @@
  * month load another, never past the current one; a failed load can be retried.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { SpendingAnswer } from '../../src/api/schemas';
+import type { SpendingAnswer } from '../../api/schemas';
 import { messageOf, notProvided } from '../shared/errors';
 import { facts } from '../shared/meta';
 

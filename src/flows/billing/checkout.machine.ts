@@ -4,7 +4,7 @@
  * credit purchase failure raises an alert. Visitors never get here: the views open the login dialog.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { BillingCycle, PaidPlanId } from '../../src/catalog/plans';
+import type { BillingCycle, PaidPlanId } from '../../catalog/plans';
 import { messageOf, notProvided } from '../shared/errors';
 import { facts } from '../shared/meta';
 

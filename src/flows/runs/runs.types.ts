@@ -2,8 +2,8 @@
  * The runs tray's context, events and notices (RUNS-7 to RUNS-11): the account's runs as GET /api/runs
  * last answered them, the notices of runs that ended since, and what the browser allows of notifications.
  */
-import type { Run } from '../../src/api/schemas';
-import { tools } from '../../src/catalog/tools';
+import type { Run } from '../../api/schemas';
+import { tools } from '../../catalog/tools';
 
 export type { Run };
 

@@ -1,5 +1,5 @@
 /** The list of My creations as its machine and views read it: its filters, its runs, the names it gives. */
-import type { Creation } from '../../src/api/schemas';
+import type { Creation } from '../../api/schemas';
 import type { CreationsContext, CreationsInput, Filters } from './creations.types';
 
 export const noFilters: Filters = { q: null, tool: null, status: null, from: null, to: null };

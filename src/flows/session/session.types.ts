@@ -1,4 +1,4 @@
-import type { User } from '../../src/api/schemas';
+import type { User } from '../../api/schemas';
 
 export type DialogMode = 'login' | 'register';
 /** Which form sent the event: the dialog and the page have different fallback texts (AUTH-13, AUTH-14). */

@@ -4,8 +4,8 @@
  * progress); the effects below are provided once, through `toolRunImplementations` (effects.ts).
  * What differs from tool to tool is the tool's definition in src/catalog.
  */
-import type { Endpoint, Tool } from '../../src/catalog/tools';
-import type { ToolShape } from '../../src/catalog/tool-rules';
+import type { Endpoint, Tool } from '../../catalog/tools';
+import type { ToolShape } from '../../catalog/tool-rules';
 
 // ---------- errors ----------
 
@@ -29,7 +29,7 @@ export type {
   PollRule,
   Requirement,
   ToolShape,
-} from '../../src/catalog/tool-rules';
+} from '../../catalog/tool-rules';
 
 // ---------- effects the app provides ----------
 

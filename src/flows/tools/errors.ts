@@ -2,7 +2,7 @@
  * Generation errors (TOOL-27 to TOOL-31) as pure functions: what the red banner of a tool page says for a
  * failure, and which failures are retried (TOOL-26). The machines call these; nothing here has effects.
  */
-import type { ErrorWording } from '../../src/catalog/tool-rules';
+import type { ErrorWording } from '../../catalog/tool-rules';
 import type { ToolError } from './tool-run.types';
 
 export const GENERATION_FAILED = 'Generation failed';

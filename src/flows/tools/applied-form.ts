@@ -4,7 +4,7 @@
  * else the free fields by the size rule), the tool's own parameter controls (by their rules) and the
  * uploaded pictures' addresses. A seed is not a control: the server draws a new one (TOOL-43).
  */
-import { acceptParam } from '../../src/catalog/tool-params';
+import { acceptParam } from '../../catalog/tool-params';
 import { aspectPresets, roundSize } from './aspect';
 import type { AppliedSettings, ToolRunContext } from './tool-run.types';
 

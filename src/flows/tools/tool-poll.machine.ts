@@ -11,8 +11,8 @@
  * fetches in a row end the run with 'Failed to check status'.
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import { pollProgress } from '../../src/catalog/tool-checks';
-import { POLL_PROGRESS_CAP, SPEC_POLL, type PollRule, type ProgressCurve } from '../../src/catalog/tool-rules';
+import { pollProgress } from '../../catalog/tool-checks';
+import { POLL_PROGRESS_CAP, SPEC_POLL, type PollRule, type ProgressCurve } from '../../catalog/tool-rules';
 import { notProvided } from '../shared/errors';
 import { CHECK_FAILED, GENERATION_FAILED, GENERATION_TIMED_OUT, INVALID_RESPONSE } from './errors';
 import type { PollOutcome, PredictionAnswer, ToolError } from './tool-run.types';

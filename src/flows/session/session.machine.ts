@@ -3,8 +3,8 @@
  * (AUTH-1 to AUTH-6), plus the login dialog that every guarded action opens (AUTH-7).
  */
 import { and, assign, emit, fromPromise, setup, stateIn } from 'xstate';
-import type { User } from '../../src/api/schemas';
-import { isPaidTier } from '../../src/catalog/plan-tier';
+import type { User } from '../../api/schemas';
+import { isPaidTier } from '../../catalog/plan-tier';
 import { messageOf, notProvided, statusOf } from '../shared/errors';
 import { facts } from '../shared/meta';
 import {

@@ -1,6 +1,6 @@
 /** Change email (ACCOUNT-2): new email and current password → 'Email updated successfully'. */
 import { assign, fromPromise, setup } from 'xstate';
-import type { User } from '../../src/api/schemas';
+import type { User } from '../../api/schemas';
 import { messageOf, notProvided } from '../shared/errors';
 import { facts } from '../shared/meta';
 
