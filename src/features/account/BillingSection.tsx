@@ -8,7 +8,7 @@ import type { creditCsvMachine } from '../../flows/billing/credit-csv.machine';
 import type { creditHistoryMachine } from '../../flows/billing/credit-history.machine';
 import type { spendingMachine } from '../../flows/billing/spending.machine';
 import { useBillingPortal } from '../../app/billing-portal';
-import { cancelSubscriptionFlow } from '../../app/flows';
+import { cancelSubscriptionFlow } from '../../flows/account/account.effects';
 import { useFlow, type Flow } from '../../app/provider';
 import { isPaidTier, plans } from '../../catalog/plans';
 import * as buttons from '../../components/ui/button/button.css';

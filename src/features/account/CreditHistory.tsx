@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { creditCsvMachine } from '../../flows/billing/credit-csv.machine';
 import type { creditHistoryMachine } from '../../flows/billing/credit-history.machine';
 import type { CreditEntry } from '../../api/schemas';
-import { creditCsvFlow, creditHistoryFlow } from '../../app/billing';
+import { creditCsvFlow, creditHistoryFlow } from '../../flows/billing/billing.effects';
 import { useFlow, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import { ErrorBanner } from '../../components/ui/form/fields';

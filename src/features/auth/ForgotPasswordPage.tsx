@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { forgotPasswordMachine } from '../../flows/auth/forgot-password.machine';
-import { forgotPasswordFlow } from '../../app/flows';
+import { forgotPasswordFlow } from '../../flows/auth/auth.effects';
 import { useFlow, type Flow } from '../../app/provider';
 import * as styles from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';

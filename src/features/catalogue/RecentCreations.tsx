@@ -8,7 +8,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { Creation } from '../../api/schemas';
-import { creationsFlow, type CreationsLogic } from '../../app/creations';
+import { creationsFlow, type CreationsLogic } from '../../flows/creations/creations.effects';
 import { useFlow, type Flow } from '../../app/provider';
 import { outputKindIcon } from '../../components/ui/icons/creation-icons';
 import { firstOutputOf, inProgress } from '../../flows/creations/creations.machine';

@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import type { ShareAnswer } from '../../api/schemas';
-import { creationShareFlow, type CreationShareLogic } from '../../app/creation-share';
+import { creationShareFlow, type CreationShareLogic } from '../../flows/creations/creations.effects';
 import { useFlow, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
-import { creationsFlow, type CreationsLogic } from '../../app/creations';
+import { creationsFlow, type CreationsLogic } from '../../flows/creations/creations.effects';
 import { useFlow, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';

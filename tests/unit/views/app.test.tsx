@@ -5,7 +5,7 @@ import { isRetrying } from '../../../src/flows/session/session.machine';
 import { systemIds } from '../../../src/app/app.machine';
 import { AppProvider } from '../../../src/app/provider';
 import { navigateWith } from '../../../src/app/router';
-import { sessionLogic } from '../../../src/app/session';
+import { sessionLogic } from '../../../src/flows/session/session.effects';
 import { routeTree } from '../../../src/routeTree.gen';
 import { deferred, fakeEndpoints, proUser, testApp } from './helpers';
 

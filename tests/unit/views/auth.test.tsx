@@ -6,8 +6,8 @@ import { forgotPasswordMachine } from '../../../src/flows/auth/forgot-password.m
 import { resetPasswordMachine } from '../../../src/flows/auth/reset-password.machine';
 import { verifyEmailMachine } from '../../../src/flows/auth/verify-email.machine';
 import { ApiError } from '../../../src/api/client';
-import { defineFlow } from '../../../src/app/flow';
-import { requestPurchase, requestSignIn } from '../../../src/app/session';
+import { defineFlow } from '../../../src/flows/shared/flow.effects';
+import { requestPurchase, requestSignIn } from '../../../src/flows/session/session.effects';
 import { LoginDialog, RegisterNoticeDialog } from '../../../src/features/auth/AuthDialogs';
 import { ForgotPasswordPage } from '../../../src/features/auth/ForgotPasswordPage';
 import { LoginPage } from '../../../src/features/auth/LoginPage';

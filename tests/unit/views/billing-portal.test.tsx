@@ -13,8 +13,8 @@ import { creditHistoryMachine } from '../../../src/flows/billing/credit-history.
 import { spendingMachine } from '../../../src/flows/billing/spending.machine';
 import { ApiError } from '../../../src/api/client';
 import { User, type CreditHistoryAnswer } from '../../../src/api/schemas';
-import { billingPortalFlow } from '../../../src/app/billing-portal';
-import { defineFlow } from '../../../src/app/flow';
+import { billingPortalFlow } from '../../../src/flows/account/account.effects';
+import { defineFlow } from '../../../src/flows/shared/flow.effects';
 import { SettingsPage, type SettingsLogic } from '../../../src/features/account/SettingsPage';
 import { deferred, fakeApi, fakeEndpoints, freeUser, proUser, renderWithRouter, startSession } from './helpers';
 

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import { creationsFlow } from '../../../src/app/creations';
+import { creationsFlow } from '../../../src/flows/creations/creations.effects';
 import type { Creation } from '../../../src/api/schemas';
 import { CatalogPage } from '../../../src/features/catalogue/CatalogPage';
 import RecentCreations, { RECENT_CREATIONS } from '../../../src/features/catalogue/RecentCreations';

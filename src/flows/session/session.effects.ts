@@ -2,14 +2,14 @@
  * The session's real effects: the API (endpoints.ts, loaded with the first call), the token
  * storage and the router's navigation; plus the two requests views make of the session.
  */
-import { fromPromise, type ActorRefFrom } from 'xstate';
-import { sessionMachine } from '../flows/session/session.machine';
-import type { NavigateParams } from '../flows/session/session.types';
-import type { Endpoints } from '../api/endpoints';
-import type { BillingCycle, PaidPlanId } from '../catalog';
-import { loadEndpoints } from './api';
-import { testDelays } from './test-hooks';
-import * as tokens from './token-storage';
+import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
+import { sessionMachine } from './session.machine';
+import type { NavigateParams } from './session.types';
+import type { Endpoints } from '../../api/endpoints';
+import type { BillingCycle, PaidPlanId } from '../../catalog';
+import { loadEndpoints } from '../shared/api.effects';
+import { systemIds } from '../shared/system-ids';
+import * as tokens from './token-storage.effects';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
@@ -21,9 +21,11 @@ export interface SessionDeps {
   storage?: Pick<typeof tokens, 'readToken' | 'storeToken' | 'deleteToken'>;
   /** How long the startup check waits for the server (the machine's `startupTimeout`, 10 s). */
   startupTimeoutMs?: number;
+  /** Shorter named delays a test set for the session on this page (src/app/test-hooks.ts). */
+  delays?: Record<string, number>;
 }
 
-export function sessionLogic({ endpoints, navigate, storage = tokens, startupTimeoutMs }: SessionDeps) {
+export function sessionLogic({ endpoints, navigate, storage = tokens, startupTimeoutMs, delays = {} }: SessionDeps) {
   // The session's own calls carry the token the machine gives them: it is the one owner of the token.
   const api = async (token: string | null = null) => endpoints ?? loadEndpoints({ getToken: () => token });
   return sessionMachine.provide({
@@ -36,7 +38,7 @@ export function sessionLogic({ endpoints, navigate, storage = tokens, startupTim
       logout: fromPromise(async ({ input }) => (await api(input.token)).logout()),
     },
     delays: {
-      ...testDelays('session'),
+      ...delays,
       ...(startupTimeoutMs === undefined ? {} : { startupTimeout: startupTimeoutMs }),
     },
     actions: {
@@ -100,3 +102,32 @@ export function requestPurchase(
   }
   purchase(request);
 }
+
+/**
+ * Tells a long-lived actor the session's sign-ins and sign-outs: the runs tray (RUNS-11) and the tool
+ * pages' runs (RUNS-13) each say how (`tell`, which sends it `session.signedIn` or `session.signedOut`).
+ * Those actors start after the session has settled (their views show later), so each is told first where
+ * the session stands now, then of every change. `each`, when given, sees every settled snapshot besides
+ * (the tool pages' runs take the balance from it).
+ */
+type System = { get: (id: string) => unknown };
+type SessionSnapshot = ReturnType<SessionActor['getSnapshot']>;
+
+export const followSession = (
+  tell: (system: System, signedIn: boolean) => void,
+  each?: (system: System, snapshot: SessionSnapshot) => void,
+) =>
+  fromCallback(({ system }) => {
+    const session = system.get(systemIds.session) as SessionActor;
+    let signedIn: boolean | null = null;
+    const follow = (snapshot: SessionSnapshot) => {
+      if (snapshot.hasTag('loading')) return;
+      const now = snapshot.hasTag('signedIn');
+      if (now !== signedIn) tell(system, now);
+      signedIn = now;
+      each?.(system, snapshot);
+    };
+    follow(session.getSnapshot());
+    const sub = session.subscribe(follow);
+    return () => sub.unsubscribe();
+  });

@@ -8,14 +8,18 @@
  * flow over the same machine with fake effects.
  */
 import type { AnyStateMachine } from 'xstate';
-import type { Endpoints } from '../api/endpoints';
-import { loadEndpoints, sessionCredentials } from './api';
-import { systemIds, type AppNavigateParams } from './app.machine';
-import type { AppActor } from './create-app';
-import type { SessionActor } from './session';
-import { testDelays } from './test-hooks';
+import type { Endpoints } from '../../api/endpoints';
+import type { SessionActor } from '../session/session.effects';
+import type { NavigateParams } from '../session/session.types';
 
-/** The brand `defineFlow` sets: a test lists src/app's flows and checks each carries it. */
+/** A navigation a flow asks for: the session's kind, or one that replaces the address (no new history entry). */
+export interface FlowNavigateParams extends NavigateParams {
+  replace?: boolean;
+  /** The address's search (My creations' filters): the page that sends it navigates with its own router. */
+  search?: Record<string, string>;
+}
+
+/** The brand `defineFlow` sets: a test lists the flows' effects and checks each carries it. */
 export const FLOW_BRAND: unique symbol = Symbol('atelier.flow');
 
 /** What a flow's effects reach, the same for every flow. */
@@ -25,9 +29,14 @@ export interface FlowContext {
   /** The session of the app's actor system. */
   session: () => SessionActor;
   /** Client-side navigation (the router), through the root actor's `app.navigate`. */
-  navigate: (params: AppNavigateParams) => void;
+  navigate: (params: FlowNavigateParams) => void;
   /** The browser window: alerts, full-page redirects, reloads, window events, scrolling, its console. */
   window: () => Window & typeof globalThis;
+  /**
+   * The delays a test set for a machine (by its id) on this page, merged over the machine's own; `{}` when none
+   * (the app reads them from its test hooks, src/app/test-hooks.ts).
+   */
+  delays: (machineId: string) => Record<string, number>;
 }
 
 /** The implementations `machine.provide` takes. */
@@ -38,34 +47,15 @@ export interface Flow<TMachine extends AnyStateMachine> {
   readonly [FLOW_BRAND]: true;
   /** The machine's id (its registry entry and its test delays have the same). */
   readonly id: string;
-  /** The machine with its effects in `app`'s system; tests replace parts of the context. */
-  readonly create: (app: AppActor | null, replace?: Partial<FlowContext>) => TMachine;
+  /** The machine with its effects in the context an app gives it (src/app/flow-context.ts: `flowContext(app)`). */
+  readonly create: (context: FlowContext) => TMachine;
   /** The same flow with parts of its context replaced (tests: fake endpoints, a fake window). */
   readonly with: (replace: Partial<FlowContext>) => Flow<TMachine>;
 }
 
-/** The session of an app's actor system. */
-export const sessionOf = (app: AppActor): SessionActor => app.system.get(systemIds.session);
-
-function needApp(app: AppActor | null): AppActor {
-  if (!app) throw new Error('This flow needs an <AppProvider> around the view');
-  return app;
-}
-
-/** The context of the flows started in `app` (read when an effect runs, not when the flow is made). */
-export function flowContext(app: AppActor | null, replace: Partial<FlowContext> = {}): FlowContext {
-  return {
-    api: () => loadEndpoints(sessionCredentials(needApp(app).system)),
-    session: () => sessionOf(needApp(app)),
-    navigate: (params) => needApp(app).send({ type: 'app.navigate', ...params }),
-    window: () => window,
-    ...replace,
-  };
-}
-
 /**
- * Defines a flow. The machine keeps its own delays, except on a page where a path test shortened them by
- * the machine's id (src/app/test-hooks.ts).
+ * Defines a flow. The machine keeps its own delays, except where its context's `delays` gives shorter ones by
+ * the machine's id (a path test's, src/app/test-hooks.ts).
  */
 export function defineFlow<TMachine extends AnyStateMachine>(
   machine: TMachine,
@@ -85,9 +75,10 @@ function made<TMachine extends AnyStateMachine>(
     [FLOW_BRAND]: true,
     id,
     with: (replace) => made(machine, effects, { ...preset, ...replace }),
-    create: (app, replace) => {
-      const own = effects(flowContext(app, { ...preset, ...replace })) as { delays?: Record<string, unknown> };
-      const provided = { ...own, delays: { ...own.delays, ...testDelays(id) } } as FlowEffects<TMachine>;
+    create: (context) => {
+      const ctx = { ...context, ...preset };
+      const own = effects(ctx) as { delays?: Record<string, unknown> };
+      const provided = { ...own, delays: { ...own.delays, ...ctx.delays(id) } } as FlowEffects<TMachine>;
       return machine.provide(provided) as TMachine;
     },
   };

@@ -1,13 +1,16 @@
 /**
  * My creations' real effects: the list and one-run calls with the flow's abort signal, the
  * delete (one or several), the ZIP of several saved as a file, the address that keeps the search and
- * filters, and going back to the list once the one-run page's creation is gone.
+ * filters, and going back to the list once the one-run page's creation is gone; a creation's public link (SHARE-4
+ * to SHARE-6): the share and revoke calls, and the clipboard for Copy link.
  */
 import { fromPromise } from 'xstate';
-import { creationsMachine, zipName, type Filters } from '../flows/creations/creations.machine';
-import { defineFlow } from './flow';
+import { creationsMachine, zipName, type Filters } from './creations.machine';
+import { defineFlow } from '../shared/flow.effects';
+import { creationShareMachine } from './creation-share.machine';
 
 export type CreationsLogic = typeof creationsMachine;
+export type CreationShareLogic = typeof creationShareMachine;
 
 /** The address's search of My creations: only the filters that are set (CREATIONS-9). */
 export const creationsSearch = (filters: Filters): Partial<Record<keyof Filters, string>> =>
@@ -63,5 +66,20 @@ export const creationsFlow = defineFlow(creationsMachine)(({ api, navigate, wind
     },
     // CREATIONS-9: replaced, so typing does not fill the history; Back leaves My creations.
     filtersChanged: (_, filters) => navigate({ to: '/creations', search: creationsSearch(filters), replace: true }),
+  },
+}));
+
+export const creationShareFlow = defineFlow(creationShareMachine)(({ api, window: win }) => ({
+  actors: {
+    shareCreation: fromPromise(async ({ input }) => (await api()).shareCreation(input.id)),
+    unshareCreation: fromPromise(async ({ input }) => (await api()).unshareCreation(input.id)),
+  },
+  actions: {
+    copyLink: (_, { url }) => {
+      // A browser without the clipboard (or that refuses it) still shows the link, selectable, in its field.
+      win()
+        .navigator.clipboard?.writeText(url)
+        .catch(() => {});
+    },
   },
 }));

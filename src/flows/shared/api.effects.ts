@@ -4,10 +4,10 @@
  * tells the session (`auth.expired`) instead of leaving the app half signed in. Nothing here reads
  * the browser's storage: only the session's effects do (token-storage.ts).
  */
-import type { ApiCredentials } from '../api/client';
-import type { Endpoints } from '../api/endpoints';
-import { systemIds } from './app.machine';
-import type { SessionActor } from './session';
+import type { ApiCredentials } from '../../api/client';
+import type { Endpoints } from '../../api/endpoints';
+import { systemIds } from './system-ids';
+import type { SessionActor } from '../session/session.effects';
 
 /** The credentials of the session living in `system` (the app's, a test's or the viewer's). */
 export function sessionCredentials(system: { get: (systemId: string) => unknown }): ApiCredentials {
@@ -24,8 +24,8 @@ export function sessionCredentials(system: { get: (systemId: string) => unknown 
  */
 export async function loadEndpoints(credentials: ApiCredentials): Promise<Endpoints> {
   const [{ createApiClient }, { createEndpoints }] = await Promise.all([
-    import('../api/client'),
-    import('../api/endpoints'),
+    import('../../api/client'),
+    import('../../api/endpoints'),
   ]);
   return createEndpoints(createApiClient(credentials));
 }

@@ -1,8 +1,8 @@
 /** The theme machine's real effects: localStorage, <html data-theme>, GET/POST /api/users/theme. */
 import { fromPromise } from 'xstate';
-import { themeMachine } from '../flows/theme/theme.machine';
-import { themeStorageKey } from '../themes/names';
-import { loadEndpoints, sessionCredentials } from './api';
+import { themeMachine } from './theme.machine';
+import { themeStorageKey } from '../../themes/names';
+import { loadEndpoints, sessionCredentials } from '../shared/api.effects';
 
 /**
  * The saved theme. A storage the browser blocks (private modes, sandboxed frames) throws here: the theme
