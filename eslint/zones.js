@@ -30,7 +30,7 @@ const clientZones = [
     except: ['./src/flows', './node_modules/xstate', ...sharedData],
     message:
       'Machines are framework-free: a machine, its types, facts and selectors import only xstate, src/catalog, ' +
-      'src/api/schemas and src/themes/names. Name the effect in setup() and provide it in the area\'s x.effects.ts.',
+      "src/api/schemas and src/themes/names. Name the effect in setup() and provide it in the area's x.effects.ts.",
   },
   ...foldersOf('src/flows')
     .filter((area) => area !== 'shared')
@@ -45,7 +45,7 @@ const clientZones = [
     from: '.',
     except: ['./src/flows', './src/api', './src/catalog', './src/themes', './node_modules'],
     message:
-      'A flow\'s real effects (x.effects.ts) import its flows, src/api, src/catalog, src/themes and packages; ' +
+      "A flow's real effects (x.effects.ts) import its flows, src/api, src/catalog, src/themes and packages; " +
       'the arrows run routes → features → app → flows: React hooks and the root actor live in src/app.',
   },
   {
@@ -53,7 +53,7 @@ const clientZones = [
     from: '.',
     except: ['./src/flows', './node_modules/xstate', ...sharedData],
     message:
-      'A flow\'s examples (x.examples.ts) are data: they import only the flows, src/catalog, src/api/schemas and src/themes/names.',
+      "A flow's examples (x.examples.ts) are data: they import only the flows, src/catalog, src/api/schemas and src/themes/names.",
   },
   {
     target: ['src/features', 'src/routes', 'src/components'],

@@ -67,8 +67,7 @@ export function stripFacts(): Plugin[] {
         if (!importer) return null;
         if (!importer.endsWith(QUERY) && !inside(importer, path.join('src', 'features', 'flows'))) return null;
         const resolved = await this.resolve(source, clean(importer), { ...resolveOptions, skipSelf: true });
-        if (!resolved || resolved.external || !inside(resolved.id, FLOWS) || resolved.id.includes('?'))
-          return null;
+        if (!resolved || resolved.external || !inside(resolved.id, FLOWS) || resolved.id.includes('?')) return null;
         return `${resolved.id}${QUERY}`;
       },
     },

@@ -37,7 +37,11 @@ export function createApp({ navigate, width, ...session }: AppDeps): AppActor {
   const inspect = createAppInspect();
   return createActor(
     appMachine.provide({
-      actors: { session: sessionLogic({ delays: testDelays('session'), ...session, navigate }), theme: themeLogic, browserEvents },
+      actors: {
+        session: sessionLogic({ delays: testDelays('session'), ...session, navigate }),
+        theme: themeLogic,
+        browserEvents,
+      },
       actions: {
         navigate: (_, params) => navigate(params),
         // The runs tray's real machine and effects, which its view's chunk brings (RUNS-7).

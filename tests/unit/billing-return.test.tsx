@@ -38,8 +38,8 @@ const idleCheckout = () =>
   createActor(
     checkoutFlow.create(
       flowContext(null, {
-      api: fakeApi({ createSubscription: vi.fn(), createCheckoutSession: vi.fn() }),
-      window: () => ({ location: { assign: vi.fn() }, alert: vi.fn(), console: { error: vi.fn() } }) as never,
+        api: fakeApi({ createSubscription: vi.fn(), createCheckoutSession: vi.fn() }),
+        window: () => ({ location: { assign: vi.fn() }, alert: vi.fn(), console: { error: vi.fn() } }) as never,
       }),
     ),
   ).start();

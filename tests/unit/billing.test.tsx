@@ -26,7 +26,9 @@ function fakeCheckout() {
   const alert = vi.fn();
   const log = vi.fn();
   const win = { location: { assign: redirect }, alert, console: { error: log } } as unknown as typeof window;
-  const actor = createActor(checkoutFlow.create(flowContext(null, { api: fakeApi(endpoints), window: () => win }))).start();
+  const actor = createActor(
+    checkoutFlow.create(flowContext(null, { api: fakeApi(endpoints), window: () => win })),
+  ).start();
   return { actor, endpoints, subscription, pack, redirect, alert, log };
 }
 

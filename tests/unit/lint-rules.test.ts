@@ -179,10 +179,7 @@ describe('the folder table: which client folder may import which', () => {
       'src/features/account/X.tsx',
       ['./format', '../../app/provider', '../../components/ui/form/fields', '../../catalog/plans', '../../api/schemas'],
     ],
-    [
-      'src/features/account/X.tsx',
-      ['../../themes/contract.css', '../../flows/auth/verify-email.machine', 'react'],
-    ],
+    ['src/features/account/X.tsx', ['../../themes/contract.css', '../../flows/auth/verify-email.machine', 'react']],
     ['src/routes/x.tsx', ['../app/provider', '../features/auth/LoginPage', '../catalog', '@tanstack/react-router']],
     ['src/components/ui/z/z.tsx', ['../../../themes/contract.css', '../../../api/schemas', '../form/fields']],
     ['src/app/x.ts', ['../api/endpoints', '../flows/session/session.machine', '../features/account/format']],

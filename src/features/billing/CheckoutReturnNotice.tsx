@@ -16,12 +16,12 @@ export function CheckoutReturnNotice({ flow }: { flow: CheckoutReturnActor }) {
         : s.hasTag('paymentFailed')
           ? 'paymentFailed'
           : s.hasTag('failed')
-          ? 'failed'
-          : s.hasTag('late')
-            ? 'late'
-            : s.hasTag('waiting')
-              ? 'waiting'
-              : 'idle',
+            ? 'failed'
+            : s.hasTag('late')
+              ? 'late'
+              : s.hasTag('waiting')
+                ? 'waiting'
+                : 'idle',
   );
   const purchase = useSelector(flow, (s) => s.context.purchase);
   const balance = useSelector(flow, (s) => s.context.balance);

@@ -59,7 +59,10 @@ export const billingPortalMachine = setup({
         rules: ['CHECKOUT-9'],
         sees: [{ role: 'button', name: 'Opening...', state: 'disabled' }],
         ignores: [
-          { events: ['portal.open'], why: 'One portal session at a time: the button is disabled while it is asked for.' },
+          {
+            events: ['portal.open'],
+            why: 'One portal session at a time: the button is disabled while it is asked for.',
+          },
           {
             events: ['portal.return'],
             why: 'The browser has not left for the portal yet, so it cannot come back from it.',
@@ -85,7 +88,9 @@ export const billingPortalMachine = setup({
       meta: facts({
         rules: ['CHECKOUT-9'],
         sees: [{ kind: 'customerPortal', says: "the browser goes to the provider's customer portal" }],
-        ignores: [{ events: ['portal.open'], why: 'The browser is leaving for the portal: the button stays disabled.' }],
+        ignores: [
+          { events: ['portal.open'], why: 'The browser is leaving for the portal: the button stays disabled.' },
+        ],
       }),
       tags: ['busy'],
       on: { 'portal.return': { target: 'idle' } },

@@ -22,14 +22,7 @@ export interface ToolError {
 
 // ---------- the tool's call shape: part of its definition in src/catalog ----------
 
-export type {
-  AspectReading,
-  CallKind,
-  ErrorWording,
-  PollRule,
-  Requirement,
-  ToolShape,
-} from '../../catalog/tool-rules';
+export type { AspectReading, CallKind, ErrorWording, PollRule, Requirement, ToolShape } from '../../catalog/tool-rules';
 
 // ---------- effects the app provides ----------
 
