@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeFlows, done, fail, scenario } from './harness';
-import { creationShareModel, creationSharedModel, shareLink } from './models/creations.models';
+import { creationShareModel, creationSharedModel } from './models/creations.models';
+import { shareLink } from '../../src/flows/creations/creations.examples';
 import { serverError } from './models/fixtures';
 import { SHARE_FAILED, UNSHARE_FAILED } from '../../src/flows/creations/creation-share.machine';
 

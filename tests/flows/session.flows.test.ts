@@ -4,7 +4,8 @@ import { sessionMachine } from '../../src/flows/session/session.machine';
 import { describeFlows, done, elapse, fail, scenario } from './harness';
 import { sessionModel } from './models/session.model';
 import type { SessionContext } from '../../src/flows/session/session.types';
-import { freeUser, noSubscriptionUser, proUser, serverError, silentError } from './models/fixtures';
+import { serverError, silentError } from './models/fixtures';
+import { freeUser, noSubscriptionUser, proUser } from '../../src/flows/session/session.examples';
 
 describeFlows('session', sessionModel);
 

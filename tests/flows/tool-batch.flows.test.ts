@@ -11,7 +11,8 @@ import { costLine, startedText, type BatchAnswer, type BatchCall } from '../../s
 import { batchCostMessage, ENTER_PROMPT, MAX_BATCH_PROMPTS, PROMPT_TOO_LONG, toolByKey } from '../../src/catalog';
 import { describeFlows } from './harness';
 import { serverError, silentError } from './models/fixtures';
-import { sixStarted, toolBatchModel } from './models/tool-batch.models';
+import { toolBatchModel } from './models/tool-batch.models';
+import { sixStarted } from '../../src/flows/tools/tools.examples';
 
 describeFlows('toolBatch (text to image)', toolBatchModel);
 

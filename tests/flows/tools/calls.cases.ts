@@ -19,7 +19,7 @@ import type { PredictionAnswer } from '../../../src/flows/tools/tool-run.types';
 import { SPEC_POLL } from '../../../src/catalog/tool-rules';
 import { toolByKey } from '../../../src/catalog/tools';
 import { serverError, silentError } from '../models/fixtures';
-import { IMAGE, POSE } from '../models/tools.models';
+import { IMAGE, POSE } from '../../../src/flows/tools/tools.examples';
 import { never, reject, run, settle, testEffects, type Impl } from './run.harness';
 
 describe('advertisement: the retry path', () => {

@@ -8,7 +8,7 @@ import { INVALID_RESPONSE, REQUEST_TIMED_OUT } from '../../../src/flows/tools/er
 import { generateEnabled } from '../../../src/flows/tools/tool-run.machine';
 import { toolByKey } from '../../../src/catalog/tools';
 import { serverError, silentError } from '../models/fixtures';
-import { IMAGE, POSE } from '../models/tools.models';
+import { IMAGE, POSE } from '../../../src/flows/tools/tools.examples';
 import { reject, run, settle, testEffects } from './run.harness';
 
 describe('the form before any call', () => {

@@ -9,7 +9,7 @@ import { refundOf } from '../../../src/flows/tools/run-parts';
 import { toolByKey } from '../../../src/catalog/tools';
 import { PERSON_DEFAULT_PROMPT } from '../../../src/catalog/tool-rules';
 import { serverError } from '../models/fixtures';
-import { IMAGE } from '../models/tools.models';
+import { IMAGE } from '../../../src/flows/tools/tools.examples';
 import { reject, run, settle, testEffects } from './run.harness';
 
 const FOX = 'https://atelier.test/outputs/fox.png';

@@ -23,7 +23,8 @@ import { acceptParam, defaultParamValues } from '../../../src/catalog/tool-param
 import { inputProblem } from '../../../src/catalog/tool-checks';
 import { toolByKey, tools, type ToolKey } from '../../../src/catalog/tools';
 import { serverError } from '../models/fixtures';
-import { IMAGE, runInput } from '../models/tools.models';
+import { runInput } from '../models/tools.models';
+import { IMAGE } from '../../../src/flows/tools/tools.examples';
 import { recordTransitions } from './run.harness';
 
 const defaults = (key: ToolKey) => defaultParamValues(toolByKey(key).params, toolByKey(key).defaultParams);

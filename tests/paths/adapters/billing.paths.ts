@@ -13,7 +13,7 @@ import {
   creditHistoryModel,
   spendingModel,
 } from '../../flows/models/billing.models';
-import { freeUser } from '../../flows/models/fixtures';
+import { freeUser } from '../../../src/flows/session/session.examples';
 import { readFile } from 'node:fs/promises';
 import { standInPage } from './stand-in-page';
 import type { Download } from 'playwright-core';

@@ -6,13 +6,14 @@ import type { CreationsContext } from '../../../src/flows/creations/creations.ma
 import { LINK_COPIED, type CreationShareContext } from '../../../src/flows/creations/creation-share.machine';
 import type { ShareAnswer } from '../../../src/api/schemas';
 import {
-  creation,
   creationModel,
   creationShareModel,
   creationSharedModel,
   creationsModel,
 } from '../../flows/models/creations.models';
-import { freeUser, serverError } from '../../flows/models/fixtures';
+import { creation } from '../../../src/flows/creations/creations.examples';
+import { serverError } from '../../flows/models/fixtures';
+import { freeUser } from '../../../src/flows/session/session.examples';
 import { answerOf, delayPasses, firstRender, pathDelays, type PathAdapter, type PathContext } from '../harness';
 import { byOutcome, perActor, SERVER_FAULT } from '../causes';
 import { openSignedIn, showsErrorWithTryAgain } from './billing.paths';

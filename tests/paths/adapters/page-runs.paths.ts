@@ -12,7 +12,7 @@ import { pageRunId } from '../../../src/flows/runs/page-runs.machine';
 import { toolByKey, type ToolKey } from '../../../src/catalog/tools';
 import { toolViews } from '../../../src/features/tools/tool-views';
 import { pageRunsModel } from '../../flows/models/runs.models';
-import { freeUser } from '../../flows/models/fixtures';
+import { freeUser } from '../../../src/flows/session/session.examples';
 import { appReady } from '../../e2e/browser';
 import { firstRender, type PathAdapter, type PathContext } from '../harness';
 import { signInThroughDialog } from './billing.paths';

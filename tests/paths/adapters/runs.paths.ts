@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
 import { isActive, noticeText, type RunsContext } from '../../../src/flows/runs/runs.types';
 import { runsModel } from '../../flows/models/runs.models';
-import { freeUser } from '../../flows/models/fixtures';
+import { freeUser } from '../../../src/flows/session/session.examples';
 import { answerOf, delayPasses, pathDelays, type PathAdapter, type PathContext, type TestServer } from '../harness';
 import { byOutcome, perActor, SERVER_FAULT } from '../causes';
 import { openSignedIn, signInThroughDialog } from './billing.paths';

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
 import { themeModel } from '../../flows/models/shell.models';
-import { freeUser } from '../../flows/models/fixtures';
+import { freeUser } from '../../../src/flows/session/session.examples';
 import type { ThemeContext } from '../../../src/flows/theme/theme.machine';
 import { answerOf, blockStorage, firstRender, pathDelays, type PathAdapter, type PathContext } from '../harness';
 import { byOutcome } from '../causes';

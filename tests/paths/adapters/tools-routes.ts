@@ -7,14 +7,13 @@ import type { RequestOutcome, ToolRunContext } from '../../../src/flows/tools/to
 import type { FlowModel } from '../../flows/harness';
 import { serverError, silentError } from '../../flows/models/fixtures';
 import {
-  IMAGE,
-  POSE,
   runInput,
   toolRunMediaModel,
   toolRunPersonModel,
   toolRunSyncModel,
   toolRunTextModel,
 } from '../../flows/models/tools.models';
+import { IMAGE, POSE } from '../../../src/flows/tools/tools.examples';
 import type { PathAdapter } from '../harness';
 import { viewOf } from './tools-page';
 

@@ -3,7 +3,7 @@ import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import type { AppliedSettings, RequestOutcome, ToolError } from '../../../src/flows/tools/tool-run.types';
-import { creation } from '../../flows/models/creations.models';
+import { creation } from '../../../src/flows/creations/creations.examples';
 import type { ToolKey } from '../../../src/catalog/tools';
 import {
   toolRunMediaModel,

@@ -8,7 +8,7 @@ import { REFRESH_MS } from '../../../src/flows/creations/creations.machine';
 import { creationsFlow } from '../../../src/flows/creations/creations.effects';
 import type { Creation } from '../../../src/api/schemas';
 import { CreationsPage } from '../../../src/features/creations/CreationsPage';
-import { creation } from '../../flows/models/creations.models';
+import { creation } from '../../../src/flows/creations/creations.examples';
 import { fakeApi, fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';
 
 vi.mock('../../../src/components/ui/model-viewer/model-viewer', () => ({

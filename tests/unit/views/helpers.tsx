@@ -11,7 +11,7 @@ import { AppProvider } from '../../../src/app/provider';
 import { sessionLogic, type SessionActor } from '../../../src/flows/session/session.effects';
 import { renderInRouter } from '../router-harness';
 
-export { freeUser, proUser } from '../../flows/models/fixtures';
+export { freeUser, proUser } from '../../../src/flows/session/session.examples';
 
 /** A promise the test settles when it wants to. */
 export function deferred<T>() {
