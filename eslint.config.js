@@ -72,7 +72,8 @@ export default tseslint.config(
   },
   {
     // Machines are framework-free: no DOM effects, no fetch (what they may import: eslint/zones.js).
-    files: ['machines/**/*.ts'],
+    files: ['src/flows/**/*.ts'],
+    ignores: ['src/flows/**/*.effects.ts', 'src/flows/**/*.examples.ts'],
     rules: {
       'no-restricted-globals': ['error', 'fetch', 'document', 'window', 'localStorage'],
     },
@@ -88,13 +89,13 @@ export default tseslint.config(
   },
   {
     // One file-name convention per kind of file (ARCHITECTURE.md, "File names"; eslint/file-names.js).
-    files: ['{src,machines,server,tests,scripts,tools,eslint}/**/*.{ts,tsx,js,mjs}'],
+    files: ['{src,server,tests,scripts,tools,eslint}/**/*.{ts,tsx,js,mjs}'],
     plugins: { atelier: fileNames },
     rules: { 'atelier/file-names': ['error', { root }] },
   },
   {
-    // One actor system: no actor, callback, cache or other mutable state held by a module (src and machines).
-    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
+    // One actor system: no actor, callback, cache or other mutable state held by a module (src).
+    files: ['src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', ...noModuleState(clientStateMessage)] },
   },
   {

@@ -4,8 +4,9 @@
  *
  * - everywhere: folders and names are kebab-case; dotted suffixes name the kind (`session.machine.ts`,
  *   `auth.models.ts`, `session.paths.test.ts`, `media.d.ts`)
- * - machines/: `x.machine.ts` (a machine), `x.types.ts` (its types) or a kebab-case helper `x.ts`
- * - src/ and machines/: a file that creates a machine (`createMachine(…)`) is `x.machine.ts`, and an
+ * - src/flows: `x.machine.ts` (a machine), `x.types.ts` (its types), `x.effects.ts` (its real effects),
+ *   `x.selectors.ts`, `x.examples.ts` (its one examples file) or a kebab-case helper `x.ts`
+ * - src/: a file that creates a machine (`createMachine(…)`) is `x.machine.ts`, and an
  *   `x.machine.ts` creates one
  * - src/features: a view is PascalCase `.tsx` (`SettingsPage.tsx`), a helper kebab-case `.ts`
  * - src/components: kebab-case `.tsx`, named after what it wraps (`dialog/dialog.tsx`)
@@ -22,6 +23,8 @@ const kebab = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const pascal = /^[A-Z][A-Za-z0-9]*$/;
 const routeSegment = /^(?:__root|index|[a-z0-9]+(?:-[a-z0-9]+)*|\$[a-z][a-zA-Z0-9]*|\{-\$[a-z][a-zA-Z0-9]*\})$/;
 const testCallees = new Set(['describe', 'it', 'test']);
+/** The kinds of file of a flow's folder (src/flows/<area>/). */
+const flowKinds = new Set(['machine', 'types', 'effects', 'selectors', 'examples']);
 
 /** `src/features/auth/LoginPage.css.ts` → { folders, base: 'LoginPage', suffixes: ['css'], ext: 'ts' } */
 function partsOf(relativePath) {
@@ -65,8 +68,8 @@ function nameProblem(relativePath, root) {
       ? null
       : 'a view in src/features is a PascalCase `.tsx` named after its component (`SettingsPage.tsx`)';
   }
-  if (top === 'machines' && !suffixes.every((suffix) => suffix === 'machine' || suffix === 'types')) {
-    return 'a file in machines/ is `x.machine.ts` (a machine), `x.types.ts` (its types) or a kebab-case helper `x.ts`';
+  if (top === 'src' && second === 'flows' && !suffixes.every((suffix) => flowKinds.has(suffix))) {
+    return 'a file in src/flows is `x.machine.ts` (a machine), `x.types.ts` (its types), `x.effects.ts` (its real effects), `x.selectors.ts`, `x.examples.ts` or a kebab-case helper `x.ts`';
   }
   return isKebabName(parts)
     ? null
@@ -89,7 +92,7 @@ const rule = {
     const { suffixes } = partsOf(relativePath);
     const [top] = relativePath.split('/');
     const isMachineFile = suffixes.at(-1) === 'machine';
-    const checksMachines = top === 'src' || top === 'machines';
+    const checksMachines = top === 'src';
     let createsMachine = false;
     let declaresTests = false;
 

@@ -11,32 +11,50 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The sub-folders of a folder of the repository: each feature area, each machine area. */
+/** The sub-folders of a folder of the repository: each feature area, each flow area. */
 const foldersOf = (folder) =>
   readdirSync(path.join(root, folder), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
+
+/** The files of src/flows that must stay pure (all but the real effects `x.effects.ts` and the examples `x.examples.ts`). */
+const pureFlowFiles = (folder) => `${folder}/**/!(*.effects|*.examples).ts`;
 
 /** The shared data the whole client reads: the catalog, the API contract and the theme names. */
 const sharedData = ['./src/catalog', './src/api/schemas.ts', './src/themes/names.ts'];
 
 const clientZones = [
   {
-    target: 'machines',
+    target: pureFlowFiles('src/flows'),
     from: '.',
-    except: ['./machines', './node_modules/xstate', ...sharedData],
+    except: ['./src/flows', './node_modules/xstate', ...sharedData],
     message:
-      'Machines are framework-free: they import only xstate, src/catalog, src/api/schemas and src/themes/names. ' +
-      'Name the effect in setup() and provide it from src/app.',
+      'Machines are framework-free: a machine, its types, facts and selectors import only xstate, src/catalog, ' +
+      "src/api/schemas and src/themes/names. Name the effect in setup() and provide it in the area's x.effects.ts.",
   },
-  ...foldersOf('machines')
+  ...foldersOf('src/flows')
     .filter((area) => area !== 'shared')
     .map((area) => ({
-      target: `machines/${area}`,
-      from: 'machines',
+      target: pureFlowFiles(`src/flows/${area}`),
+      from: 'src/flows',
       except: [`./${area}`, './shared'],
-      message: `A machine area (machines/${area}) imports only its own files and machines/shared: move what several areas use into machines/shared.`,
+      message: `A machine area (src/flows/${area}) imports only its own files and src/flows/shared: move what several areas use into src/flows/shared.`,
     })),
+  {
+    target: 'src/flows/**/*.effects.ts',
+    from: '.',
+    except: ['./src/flows', './src/api', './src/catalog', './src/themes', './node_modules'],
+    message:
+      "A flow's real effects (x.effects.ts) import its flows, src/api, src/catalog, src/themes and packages; " +
+      'the arrows run routes → features → app → flows: React hooks and the root actor live in src/app.',
+  },
+  {
+    target: 'src/flows/**/*.examples.ts',
+    from: '.',
+    except: ['./src/flows', './node_modules/xstate', ...sharedData],
+    message:
+      "A flow's examples (x.examples.ts) are data: they import only the flows, src/catalog, src/api/schemas and src/themes/names.",
+  },
   {
     target: ['src/features', 'src/routes', 'src/components'],
     from: ['src/api/client.ts', 'src/api/endpoints.ts', 'src/api/call.ts'],
@@ -67,11 +85,11 @@ const clientZones = [
       './src/catalog',
       './src/api',
       './src/themes',
-      './machines',
+      './src/flows',
       './node_modules',
     ],
     message:
-      'Views of a feature import src/app, src/components, src/catalog, src/api/schemas, src/themes and the machines; ' +
+      'Views of a feature import src/app, src/components, src/catalog, src/api/schemas, src/themes and src/flows (types, selectors); ' +
       'route files and the entries import them, never the other way.',
   },
   {
@@ -88,7 +106,7 @@ const clientZones = [
     ],
     message:
       'Route files stay thin: they import src/app, src/features, src/components, src/catalog and src/api/schemas; ' +
-      'a machine is started through its flow in src/app.',
+      'a machine is started through its flow (src/flows, started by src/app).',
   },
   {
     target: 'src/components',
@@ -104,14 +122,14 @@ const clientZones = [
     except: ['./src/api', './src/themes/names.ts', './node_modules'],
     message:
       'src/api is the contract and the HTTP client: it imports nothing of the app. ' +
-      'Effects that use it live in src/app.',
+      'Effects that use it live in src/flows (x.effects.ts) or src/app.',
   },
   {
     target: 'src/catalog',
     from: '.',
     except: ['./src/catalog', './node_modules'],
     message:
-      'src/catalog is typed data: it imports nothing but itself (and packages). Put behaviour in machines or src/app.',
+      'src/catalog is typed data: it imports nothing but itself (and packages). Put behaviour in src/flows or src/app.',
   },
   {
     target: 'src/themes',
@@ -121,7 +139,7 @@ const clientZones = [
   },
   {
     // The other client folders list what they may import above; src/app and the entries may import all of src/.
-    target: ['src/app', 'src/*.{ts,tsx}'],
+    target: ['src/app', 'src/flows', 'src/*.{ts,tsx}'],
     from: ['server', 'tests', 'scripts', 'tools'],
     message:
       'The client never imports the server, the tests, the scripts or the tooling: share data through src/catalog or src/api/schemas.',
@@ -131,9 +149,9 @@ const clientZones = [
     // flows viewer import it, never the other way.
     target: 'tools',
     from: '.',
-    except: ['./tools', './machines', './node_modules'],
+    except: ['./tools', './src/flows', './node_modules'],
     message:
-      'The flows tooling (tools/flows) imports only itself, the machines and packages: ' +
+      'The flows tooling (tools/flows) imports only itself, the flows (src/flows) and packages: ' +
       'the viewer, the scripts and the tests import it.',
   },
 ];

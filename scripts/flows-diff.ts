@@ -36,7 +36,9 @@ const git = (cwd: string, ...args: string[]) =>
 const repo = git(process.cwd(), 'rev-parse', '--show-toplevel');
 
 async function graphsAt(dir: string): Promise<MachineGraph[]> {
-  const file = join(dir, 'machines', 'index.ts');
+  // The registry moved from machines/ to src/flows/ (a ref before the move has the old place).
+  const file =
+    [join(dir, 'src', 'flows', 'index.ts'), join(dir, 'machines', 'index.ts')].find((f) => existsSync(f)) ?? '';
   if (!existsSync(file)) throw new Error(`${file} does not exist: no machine registry there`);
   const { machines } = (await import(pathToFileURL(file).href)) as { machines: Record<string, AnyStateMachine> };
   return Object.entries(machines)

@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { machines } from '../machines';
+import { machines } from '../src/flows';
 import { exportMachine, FORMATS, isFormat, type Format } from '../tools/flows/documents';
 import { machineToJson } from '../tools/flows/machine-json';
 import { flowModels } from '../tests/flows/models';

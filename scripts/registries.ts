@@ -1,7 +1,7 @@
 /**
  * `npm run registries`: writes the three registries from the file tree, as the router plugin writes
  * src/routeTree.gen.ts, so that adding a machine, a model or a path adapter is adding its file or export.
- * - machines/index.ts: every machines/**\/*.machine.ts; its one `xxxMachine` export is registered as `xxx`.
+ * - src/flows/index.ts: every src/flows/**\/*.machine.ts; its one `xxxMachine` export is registered as `xxx`.
  * - tests/flows/models/index.ts: every `export const x = defineModel({ machine: xxxMachine, … })` of
  *   tests/flows/models/*.ts, listed under `xxx`.
  * - tests/paths/adapters/index.ts: every `export const x: PathAdapter` of tests/paths/adapters/**\/*.paths.ts,
@@ -72,7 +72,7 @@ function group<T>(items: Array<{ file: string; name: string } & T>): Map<string,
 const registryName = (exportName: string, suffix: string) => exportName.slice(0, -suffix.length);
 
 function machinesRegistry(): string {
-  const found = filesOf('machines', '.machine.ts').map((file) => {
+  const found = filesOf('src/flows', '.machine.ts').map((file) => {
     const names = exportsOf(file)
       .map((e) => e.name)
       .filter((n) => /^[a-z]\w*Machine$/.test(n));
@@ -83,7 +83,7 @@ function machinesRegistry(): string {
     HEADER,
     '/** Registry of every flow machine: the coverage report and the flows viewer read it. */',
     "import type { AnyStateMachine } from 'xstate';",
-    imports('machines', group(found)),
+    imports('src/flows', group(found)),
     '',
     'export const machines: Record<string, AnyStateMachine> = {',
     ...found.map(({ name }) => `  ${registryName(name, 'Machine')}: ${name},`),
@@ -119,7 +119,7 @@ function modelsRegistry(): string {
   return [
     HEADER,
     '/**',
-    ' * Flow models by registry name (machines/index.ts): every `defineModel` export of this folder, under',
+    ' * Flow models by registry name (src/flows/index.ts): every `defineModel` export of this folder, under',
     ' * the machine it names. The coverage test walks these; a registered machine without one fails the suite.',
     ' */',
     "import type { FlowModel } from '../harness';",
@@ -149,7 +149,7 @@ function adaptersRegistry(): string {
     '/**',
     ' * Every path adapter, by the group its file names: tests/paths/<group>.paths.test.ts calls',
     " * `pathSuite('<group>')`. tests/flows/path-adapters.test.ts checks that each machine registered in",
-    ' * machines/index.ts has exactly one adapter here, and that each adapter names a registered machine.',
+    ' * src/flows/index.ts has exactly one adapter here, and that each adapter names a registered machine.',
     ' */',
     "import type { PathAdapter } from '../harness';",
     imports(dir, group(found)),
@@ -181,7 +181,7 @@ async function toolListing(): Promise<string> {
 export async function registries(): Promise<Record<string, string>> {
   const files = {
     'src/catalog/listing.gen.ts': await toolListing(),
-    'machines/index.ts': machinesRegistry(),
+    'src/flows/index.ts': machinesRegistry(),
     'tests/flows/models/index.ts': modelsRegistry(),
     'tests/paths/adapters/index.ts': adaptersRegistry(),
   };

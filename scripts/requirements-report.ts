@@ -3,7 +3,7 @@
  * them, its tests, and whether the path tests (coverage/flows.json) walked them. `npm run requirements:report`;
  * `npm test` runs it at its end.
  */
-import { machines } from '../machines';
+import { machines } from '../src/flows';
 import { writeRequirementsReport } from '../tools/flows/requirements/report';
 
 const report = writeRequirementsReport(machines);

@@ -18,7 +18,6 @@ function newest(path) {
 const built = 'dist/index.html';
 const sources = [
   'src',
-  'machines',
   'public',
   'index.html',
   'vite.config.ts',

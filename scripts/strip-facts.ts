@@ -1,15 +1,16 @@
 /**
  * The view-only meta of the machines (`meta: facts({...})`: what a state shows, the events it ignores
- * on purpose, what the app sends; machines/shared/meta.ts) stays out of the pages' first load: in a
- * production build each `facts(...)` call of a machines/ module becomes `undefined`. The flows viewer
+ * on purpose, what the app sends; src/flows/shared/meta.ts) stays out of the pages' first load: in a
+ * production build each `facts(...)` call of a src/flows/ module becomes `undefined`. The flows viewer
  * (src/features/flows, a lazy route) reads them in full: a machines/ module it imports, and every
- * machines/ module such a module imports, resolves to a variant id with `?facts` that keeps them
+ * src/flows/ module such a module imports, resolves to a variant id with `?facts` that keeps them
  * (a copy in the viewer's own chunk).
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
 const QUERY = '?facts';
+const FLOWS = path.join('src', 'flows');
 
 interface Node {
   type: string;
@@ -66,8 +67,7 @@ export function stripFacts(): Plugin[] {
         if (!importer) return null;
         if (!importer.endsWith(QUERY) && !inside(importer, path.join('src', 'features', 'flows'))) return null;
         const resolved = await this.resolve(source, clean(importer), { ...resolveOptions, skipSelf: true });
-        if (!resolved || resolved.external || !inside(resolved.id, 'machines') || resolved.id.includes('?'))
-          return null;
+        if (!resolved || resolved.external || !inside(resolved.id, FLOWS) || resolved.id.includes('?')) return null;
         return `${resolved.id}${QUERY}`;
       },
     },
@@ -76,7 +76,7 @@ export function stripFacts(): Plugin[] {
       apply: 'build',
       enforce: 'post',
       transform(code, id) {
-        if (id.endsWith(QUERY) || !inside(id, 'machines') || !code.includes('facts(')) return null;
+        if (id.endsWith(QUERY) || !inside(id, FLOWS) || !code.includes('facts(')) return null;
         const ranges = factsCalls(this.parse(code));
         return ranges.length ? { code: blank(code, ranges), map: null } : null;
       },

@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { createActor, fromPromise } from 'xstate';
-import { sessionMachine } from '../machines/session/session.machine';
+import { sessionMachine } from './flows/session/session.machine';
 import { systemIds } from './app/app.machine';
 import { inertAppLogic } from './app/inert';
 import { AppProvider } from './app/provider';

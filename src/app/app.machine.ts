@@ -9,34 +9,25 @@
  * inert or fake ones (inert.ts), the same way: `appMachine.provide({ actors, actions })`.
  */
 import { enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorLogic } from 'xstate';
-import type { runsMachine } from '../../machines/runs/runs.machine';
-import { sessionMachine } from '../../machines/session/session.machine';
-import type { NavigateParams } from '../../machines/session/session.types';
-import { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
-import { themeMachine } from '../../machines/theme/theme.machine';
-import { notProvided } from '../../machines/shared/errors';
-import type { SessionActor } from './session';
+import type { runsMachine } from '../flows/runs/runs.machine';
+import { sessionMachine } from '../flows/session/session.machine';
+import type { FlowNavigateParams } from '../flows/shared/flow.effects';
+import { systemIds } from '../flows/shared/system-ids';
+import { sidebarMachine } from '../flows/sidebar/sidebar.machine';
+import { themeMachine } from '../flows/theme/theme.machine';
+import { notProvided } from '../flows/shared/errors';
+import type { SessionActor } from '../flows/session/session.effects';
 
-/** The system ids of the long-lived actors. */
-export const systemIds = {
-  session: 'session',
-  theme: 'theme',
-  sidebar: 'sidebar',
-  runs: 'runs',
-  pageRuns: 'pageRuns',
-} as const;
+/** The system ids of the long-lived actors (they live with the flows, whose effects reach them too). */
+export { systemIds };
 
 export interface AppInput {
   /** The first viewport width (the sidebar chooses desktop or drawer from it). */
   width: number;
 }
 
-/** A navigation a flow asks for: the session's kind, or one that replaces the address (no new history entry). */
-export interface AppNavigateParams extends NavigateParams {
-  replace?: boolean;
-  /** The address's search (My creations' filters): the page that sends it navigates with its own router. */
-  search?: Record<string, string>;
-}
+/** A navigation a flow asks for (src/flows/shared/flow.effects.ts). */
+export type AppNavigateParams = FlowNavigateParams;
 
 export type RunsLogic = typeof runsMachine;
 export type RunsActor = ActorRefFrom<RunsLogic>;

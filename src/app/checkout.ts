@@ -1,29 +1,17 @@
 /**
- * The checkout flow's real effects (CHECKOUT-1 to CHECKOUT-4): the payment calls
- * of endpoints.ts, a full-page redirect to the hosted checkout, the console and an alert for failures.
- * The plans and packs screens start it with `useCheckout()` and it stops when they go.
+ * The checkout on the plans and packs screens (CHECKOUT-1 to CHECKOUT-4): `useCheckout()` starts the flow (its
+ * effects: src/flows/billing/billing.effects.ts) with the screen and it stops when the screen goes.
  */
 import { useEffect } from 'react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
-import { checkoutMachine, type CheckoutEvent } from '../../machines/billing/checkout.machine';
-import { defineFlow, type Flow } from './flow';
+import type { ActorRefFrom } from 'xstate';
+import { checkoutFlow } from '../flows/billing/billing.effects';
+import { checkoutMachine, type CheckoutEvent } from '../flows/billing/checkout.machine';
+import type { Flow } from '../flows/shared/flow.effects';
 import { onPageRestored } from './page-restored';
 import { useFlow } from './provider';
-import type { PurchaseRequest } from './session';
+import type { PurchaseRequest } from '../flows/session/session.effects';
 
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
-
-export const checkoutFlow = defineFlow(checkoutMachine)(({ api, window }) => ({
-  actors: {
-    createSubscription: fromPromise(async ({ input }) => (await api()).createSubscription(input)),
-    createCheckoutSession: fromPromise(async ({ input }) => (await api()).createCheckoutSession(input)),
-  },
-  actions: {
-    redirectToCheckout: (_, params) => window().location.assign(params.url),
-    logError: (_, params) => window().console.error(params.message, params.error),
-    alert: (_, params) => window().alert(params.message),
-  },
-}));
 
 /** The checkout event of a purchase request from the views. */
 export function checkoutEvent(request: PurchaseRequest): CheckoutEvent {

@@ -1,13 +1,14 @@
 /**
  * The one place where the app's real effects are given to its actor system (main.tsx calls it).
- * Short-lived flows take theirs through `defineFlow` (flow.ts), beside this file.
+ * Short-lived flows take theirs through `defineFlow` (src/flows/shared/flow.effects.ts) and `useFlow`.
  */
 import { createActor, fromCallback, type ActorRefFrom } from 'xstate';
-import type { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
+import type { sidebarMachine } from '../flows/sidebar/sidebar.machine';
 import { appMachine, systemIds, type AppNavigateParams } from './app.machine';
 import { createAppInspect } from './inspect';
-import { listenForCredits, sessionLogic, type SessionDeps } from './session';
-import { themeLogic } from './theme';
+import { testDelays } from './test-hooks';
+import { listenForCredits, sessionLogic, type SessionDeps } from '../flows/session/session.effects';
+import { themeLogic } from '../flows/theme/theme.effects';
 
 export type AppActor = ActorRefFrom<typeof appMachine>;
 
@@ -36,7 +37,11 @@ export function createApp({ navigate, width, ...session }: AppDeps): AppActor {
   const inspect = createAppInspect();
   return createActor(
     appMachine.provide({
-      actors: { session: sessionLogic({ ...session, navigate }), theme: themeLogic, browserEvents },
+      actors: {
+        session: sessionLogic({ delays: testDelays('session'), ...session, navigate }),
+        theme: themeLogic,
+        browserEvents,
+      },
       actions: {
         navigate: (_, params) => navigate(params),
         // The runs tray's real machine and effects, which its view's chunk brings (RUNS-7).

@@ -8,8 +8,8 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { CreationDetail } from '../api/schemas';
-import type { AppliedSettings } from '../../machines/tools/tool-run.types';
-import { flowContext } from './flow';
+import type { AppliedSettings } from '../flows/tools/tool-run.types';
+import { flowContext } from './flow-context';
 import { useApp } from './provider';
 import type { ToolRunActor } from './tools';
 

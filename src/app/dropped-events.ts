@@ -9,7 +9,7 @@
  * facts out of the pages) by the machine each report names.
  */
 import type { AnyActorRef, InspectionEvent } from 'xstate';
-import { ignoredAt, type FactsNode } from '../../machines/shared/meta';
+import { ignoredAt, type FactsNode } from '../flows/shared/meta';
 
 export interface DroppedEvent {
   actor: string;

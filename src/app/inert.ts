@@ -4,10 +4,10 @@
  * create-app.ts provides the real effects.
  */
 import { fromPromise } from 'xstate';
-import { runsMachine } from '../../machines/runs/runs.machine';
-import type { NotifyPermission, Run } from '../../machines/runs/runs.types';
-import { sessionMachine } from '../../machines/session/session.machine';
-import { themeMachine } from '../../machines/theme/theme.machine';
+import { runsMachine } from '../flows/runs/runs.machine';
+import type { NotifyPermission, Run } from '../flows/runs/runs.types';
+import { sessionMachine } from '../flows/session/session.machine';
+import { themeMachine } from '../flows/theme/theme.machine';
 import type { ThemeName } from '../themes/names';
 import { appMachine, systemIds } from './app.machine';
 import { sessionToRuns } from './runs';

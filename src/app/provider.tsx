@@ -5,15 +5,16 @@
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor, type Actor, type ActorOptions, type ActorRefFrom, type AnyStateMachine } from 'xstate';
-import type { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
-import type { themeMachine } from '../../machines/theme/theme.machine';
+import type { sidebarMachine } from '../flows/sidebar/sidebar.machine';
+import type { themeMachine } from '../flows/theme/theme.machine';
 import type { User } from '../api/schemas';
 import { defaultTheme, type ThemeName } from '../themes/names';
 import { systemIds } from './app.machine';
 import type { AppActor } from './create-app';
-import type { Flow } from './flow';
-import type { SessionActor } from './session';
+import type { Flow } from '../flows/shared/flow.effects';
+import type { SessionActor } from '../flows/session/session.effects';
 import { inspectOf } from './inspect';
+import { flowContext } from './flow-context';
 
 const AppContext = createContext<AppActor | null>(null);
 
@@ -75,7 +76,7 @@ export function useThemeName(): ThemeName {
   return useHydrated() ? theme : defaultTheme;
 }
 
-export type { Flow } from './flow';
+export type { Flow } from '../flows/shared/flow.effects';
 
 /**
  * Starts a short-lived flow for the screen that calls it, with its input; it stops when the
@@ -90,7 +91,7 @@ export function useFlow<TLogic extends AnyStateMachine>(
   const app = useContext(AppContext);
   const [actor] = useState(() => {
     // The flow's effects reach the app's system when they run (flow.ts), not now.
-    const logic = flow.create(app);
+    const logic = flow.create(flowContext(app));
     // Input is optional for some flows and required for others; the caller's options say which.
     const create = createActor as (l: TLogic, o?: ActorOptions<TLogic>) => Actor<TLogic>;
     // The app's inspect observer (dropped events, the live view) sees its flows too.

@@ -1,4 +1,4 @@
-import type { SessionActor } from './session';
+import type { SessionActor } from '../flows/session/session.effects';
 
 /** What every route receives through the router context (style.md: the session actor). */
 export interface RouterContext {

@@ -1,64 +1,19 @@
 /**
- * A batch of prompts' real effects (RUNS-16 to RUNS-18): POST /api/generate/batch with the click's
- * Idempotency-Key, the session for the login dialog and the balance (the one path of a balance: the
- * session), and the runs tray told to read at once. A tool page whose tool takes a batch starts
- * the flow with `useToolBatch`, beside its one-run flow, whose settings the batch shares.
+ * A tool page's batch of prompts (RUNS-16 to RUNS-18): `useToolBatch` starts the flow (its effects:
+ * src/flows/tools/tool-batch.effects.ts) beside the page's one-run flow, whose settings the batch shares.
  */
 import { useEffect } from 'react';
-import { fromPromise, type Actor } from 'xstate';
-import { generationInput } from '../../machines/tools/body';
-import { toolBatchMachine } from '../../machines/tools/tool-batch.machine';
-import type { SharedInput } from '../../machines/tools/tool-batch.types';
-import type { ToolRunContext } from '../../machines/tools/tool-run.types';
+import type { Actor } from 'xstate';
+import type { SessionActor } from '../flows/session/session.effects';
+import { sharedInput, toolBatchFlow, type ToolBatchFlow } from '../flows/tools/tool-batch.effects';
+import type { toolBatchMachine } from '../flows/tools/tool-batch.machine';
 import type { Tool } from '../catalog/tools';
-import { defineFlow } from './flow';
 import { useFlow, useSession } from './provider';
-import { reportCredits, type SessionActor } from './session';
-import { asToolError, refreshRuns, type ToolRunActor } from './tools';
+import type { ToolRunActor } from './tools';
 
-export type ToolBatchFlow = typeof toolBatchFlow;
+export type { ToolBatchFlow };
+export { sharedInput, toolBatchFlow };
 export type ToolBatchActor = Actor<typeof toolBatchMachine>;
-
-export const toolBatchFlow = defineFlow(toolBatchMachine)(({ api, session }) => ({
-  actors: {
-    startBatch: fromPromise(async ({ input, signal }) => {
-      try {
-        return await (await api()).startBatch(input.body, { signal, idempotencyKey: input.idempotencyKey });
-      } catch (error) {
-        throw asToolError(error);
-      }
-    }),
-  },
-  actions: {
-    requireSignIn: () => session().send({ type: 'auth.required' }),
-    // The one path of a balance: straight to the session, which the badges and the runs read (CREDITS-3).
-    creditsChanged: (_, { credits }) => reportCredits(session(), credits),
-    // RUNS-7: the tray lists the batch's runs at once, and follows them from there; RUNS-9: each is watched
-    // until it has ended, so even one that ends before any read saw it working gets its notice.
-    refreshRuns: (_, { ids }) => {
-      if (ids.length === 0) refreshRuns(session().system);
-      for (const id of ids) refreshRuns(session().system, { id });
-    },
-    refreshCredits: () => {
-      api()
-        .then((endpoints) => endpoints.getCredits())
-        .then(
-          ({ credits }) => reportCredits(session(), credits),
-          (error: unknown) => console.error('Failed to fetch credits', error),
-        );
-    },
-  },
-}));
-
-/**
- * The settings every run of the batch shares: the one-run form's, as one run would send them, without its
- * prompt and without a file (a batch takes none: video editing's optional clip stays with the one-run form).
- */
-export function sharedInput(context: ToolRunContext): SharedInput {
-  const shared = { ...generationInput(context) };
-  for (const field of ['prompt', 'pose_image', context.shape.upload]) delete shared[field];
-  return shared;
-}
 
 const balanceOf = (session: SessionActor) => {
   const snapshot = session.getSnapshot();
@@ -103,4 +58,4 @@ export function useToolBatch(
   return batch;
 }
 
-export { costLine, shortfall, startedText } from '../../machines/tools/tool-batch.types';
+export { costLine, shortfall, startedText } from '../flows/tools/tool-batch.types';

@@ -1,149 +1,26 @@
 /**
- * A tool run's real effects (TOOL-2, TOOL-33, TOOL-34, CREDITS-4): the generation calls of
- * endpoints.ts with the run's abort signal and the click's Idempotency-Key, the session for the
- * login dialog and the balance, and the page's scroll. The flow is built by defineFlow like every
- * flow of src/app; a tool page opens it with `useToolRun`, and the app keeps it (RUNS-12).
+ * A tool page's run in the app (RUNS-12 to RUNS-15): `useToolRun` opens the page's run in the keeper of the tool
+ * pages' runs, which follows the session (a sign-out stops them, each is told the balance). The run's real
+ * effects are src/flows/tools/tool-run.effects.ts.
  */
 import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { fromPromise, type Actor, type ActorRefFrom } from 'xstate';
-import { pageRunId, pageRunsMachine } from '../../machines/runs/page-runs.machine';
-import { isActive, type Run } from '../../machines/runs/runs.types';
-import { toolRunImplementations, type ToolEffects } from '../../machines/tools/effects';
-import { toolRunMachine } from '../../machines/tools/tool-run.machine';
-import type { ToolError } from '../../machines/tools/tool-run.types';
+import type { Actor, ActorRefFrom } from 'xstate';
+import { pageRunId, pageRunsMachine } from '../flows/runs/page-runs.machine';
+import { isActive, type Run } from '../flows/runs/runs.types';
+import { followSession, type SessionActor } from '../flows/session/session.effects';
+import type { Flow } from '../flows/shared/flow.effects';
+import { toolRunFlow } from '../flows/tools/tool-run.effects';
+import type { toolRunMachine } from '../flows/tools/tool-run.machine';
 import type { Tool } from '../catalog/tools';
 import { systemIds, type RunsActor } from './app.machine';
-import { defineFlow, type Flow, type FlowContext } from './flow';
 import type { AppActor } from './create-app';
-import { followSession } from './follow-session';
+import { flowContext } from './flow-context';
 import { useApp, useSession } from './provider';
-import { reportCredits, type SessionActor } from './session';
-import { testDelays } from './test-hooks';
 
 export type ToolRunFlow = Flow<typeof toolRunMachine>;
 export type ToolRunActor = Actor<typeof toolRunMachine>;
 type PageRunsActor = ActorRefFrom<typeof pageRunsMachine>;
-
-/** The id the result view carries, so the run can scroll it into view. */
-export const TOOL_RESULT_ID = 'tool-result';
-
-/** What the machines read of a failure: {status, message, name} (machines/tools/errors.ts). */
-export function asToolError(error: unknown): ToolError {
-  if (typeof error !== 'object' || error === null) return { message: typeof error === 'string' ? error : '' };
-  const { status, message, name, fromServer } = error as {
-    status?: unknown;
-    message?: unknown;
-    name?: unknown;
-    fromServer?: unknown;
-  };
-  return {
-    // The client's own 'Network response was not ok' (a reply without a message) is not the
-    // server's error: the run shows its own fallback instead (TOOL-29) (src/api/client.ts, fromServer).
-    message: typeof message === 'string' && fromServer !== false ? message : '',
-    ...(typeof status === 'number' ? { status } : {}),
-    ...(name === 'AbortError' || name === 'TimeoutError' ? { name } : {}),
-  };
-}
-
-async function rethrowing<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw asToolError(error);
-  }
-}
-
-/**
- * Tells the runs tray, if it has started, to read the runs at once (a run has just started or ended: RUNS-7),
- * and to watch the run the answer names until it has ended (RUNS-9).
- */
-export function refreshRuns(system: { get: (systemId: string) => unknown }, answer?: unknown): void {
-  const id = (answer as { id?: unknown } | null)?.id;
-  const tray = system.get(systemIds.runs) as RunsActor | undefined;
-  tray?.send(typeof id === 'string' && id !== '' ? { type: 'runs.refresh', started: id } : { type: 'runs.refresh' });
-}
-
-/** The effects of every tool run of this app, from the flow's context (read when an effect runs). */
-export function toolEffects({
-  api,
-  session,
-  window: win,
-}: Pick<FlowContext, 'api' | 'session' | 'window'>): ToolEffects {
-  // The one path of a balance: straight to the session, which the badges and the runs read (CREDITS-3).
-  const creditsChanged = (credits: number) => reportCredits(session(), credits);
-  return {
-    generateSync: fromPromise(({ input, signal }) =>
-      rethrowing(async () => {
-        const answer = await (await api()).generateImage(input.body, { signal, idempotencyKey: input.idempotencyKey });
-        // The run has ended by now: the tray lists it as finished lately (RUNS-5).
-        refreshRuns(session().system, answer);
-        return answer;
-      }),
-    ),
-    startGeneration: fromPromise(({ input, signal }) =>
-      rethrowing(async () => {
-        const answer = await (
-          await api()
-        ).startGeneration(input.endpoint, input.body, {
-          signal,
-          idempotencyKey: input.idempotencyKey,
-        });
-        // RUNS-7: the tray shows the new run at once, and follows it from there.
-        refreshRuns(session().system, answer);
-        return answer;
-      }),
-    ),
-    fetchPrediction: fromPromise(({ input, signal }) =>
-      rethrowing(async () => (await api()).getPrediction(input.id, { signal })),
-    ),
-    // A picture that is already stored (a creation's settings put its signed address in the form: CREATIONS-13)
-    // is not uploaded again: the server reads it by that address.
-    upload: fromPromise(({ input, signal }) =>
-      /^(https?:\/\/[^/]+)?\/files\/uploads\//.test(input.image)
-        ? Promise.resolve({ url: input.image })
-        : rethrowing(async () => (await api()).upload(input.image, { signal })),
-    ),
-    requireSignIn: () => session().send({ type: 'auth.required' }),
-    creditsChanged,
-    refreshCredits: () => {
-      api()
-        .then((endpoints) => endpoints.getCredits())
-        .then(
-          ({ credits }) => creditsChanged(credits),
-          (error: unknown) => console.error('Failed to fetch credits', error),
-        );
-    },
-    scrollToResult: () => {
-      // An action that throws would stop the run; a DOM without scrollIntoView (jsdom) just skips it.
-      const element = win().document.getElementById(TOOL_RESULT_ID);
-      // A person who asks for reduced motion gets a jump, not an animated scroll (WCAG 2.3.3).
-      const reduced = win().matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-      if (typeof element?.scrollIntoView !== 'function') return;
-      const scroll = () => element.scrollIntoView({ behavior: reduced ? 'instant' : 'smooth', block: 'start' });
-      scroll();
-      // A picture or clip still loading grows the page after this scroll: once it has its size, scroll again.
-      const image = element.querySelector('img');
-      if (image && !image.complete) image.addEventListener('load', scroll, { once: true });
-      const video = element.querySelector('video');
-      if (video && video.readyState < 1) video.addEventListener('loadedmetadata', scroll, { once: true });
-    },
-  };
-}
-
-/**
- * The tool-run flow with the app's real effects. The machines keep their own delays (progress tick
- * 800 ms, the tool's poll interval, retry pause 2 s, the tool's time-out, scroll 100 ms) except on a page
- * where a path test shortened them (src/app/test-hooks.ts): defineFlow puts the
- * run's own, the children's are put here by their machine ids.
- */
-export const toolRunFlow = defineFlow(toolRunMachine)((ctx) =>
-  toolRunImplementations(toolEffects(ctx), {
-    toolRequest: testDelays('toolRequest'),
-    toolPoll: testDelays('toolPoll'),
-    toolProgress: testDelays('toolProgress'),
-  }),
-);
 
 /** What a run reads of the session: signed in or not, and the balance. */
 const balanceIn = (snapshot: ReturnType<SessionActor['getSnapshot']>) => ({
@@ -230,7 +107,7 @@ export function useToolRun(tool: Tool<string>, flow: ToolRunFlow = toolRunFlow):
     keeper.send({
       type: 'pageRuns.open',
       key: tool.key,
-      logic: flow.create(app),
+      logic: flow.create(flowContext(app)),
       input: { tool, ...balanceIn(session.getSnapshot()) },
     });
   // Opened before the first render reads it (a kept run is left as it is).
@@ -254,8 +131,11 @@ export function useToolRun(tool: Tool<string>, flow: ToolRunFlow = toolRunFlow):
 }
 
 /** The aspect-ratio presets of a page, sizes already rounded to multiples of 8 (TOOL-36, TOOL-37). */
-export { aspectPresets } from '../../machines/tools/aspect';
+export { aspectPresets } from '../flows/tools/aspect';
+
+/** The run's effects, and the id its result view carries (src/flows/tools/tool-run.effects.ts). */
+export { asToolError, refreshRuns, TOOL_RESULT_ID, toolEffects, toolRunFlow } from '../flows/tools/tool-run.effects';
 
 /** Whether the Generate button may be pressed (the run's own selector). */
-export { generateEnabled } from '../../machines/tools/tool-run.machine';
-export type { AspectReading } from '../../machines/tools/tool-run.types';
+export { generateEnabled } from '../flows/tools/tool-run.machine';
+export type { AspectReading } from '../flows/tools/tool-run.types';

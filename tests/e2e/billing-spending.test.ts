@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { monthName, monthOf } from '../../machines/billing/spending.machine';
+import { monthName, monthOf } from '../../src/flows/billing/spending.machine';
 import { toolByKey } from '../../src/catalog';
 import { api, loginToken, signedInPage, verifiedAccount } from './accounts';
 import { settled, violations } from './a11y';

@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { HYDRATION_ERROR_PREFIX } from '../../src/app/hydration-report';
 import type { DroppedEvent } from '../../src/app/dropped-events';
 import { DROPPED_EVENT_PREFIX, droppedReportScript } from './dropped-report';
-import { machines } from '../../machines';
-import { ignoredAt } from '../../machines/shared/meta';
+import { machines } from '../../src/flows';
+import { ignoredAt } from '../../src/flows/shared/meta';
 
 /** The registered machines by their id: a report names its machine (src/app/dropped-events.ts). */
 const machineById = new Map(Object.values(machines).map((machine) => [machine.id, machine]));

@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { machines as registry } from '../../machines';
+import { machines as registry } from '../../src/flows';
 import { initialConfiguration } from '../../tools/flows/fold';
 import { toFlowGraph } from '../../tools/flows/graph';
 import { themeNames } from '../../src/themes/names';

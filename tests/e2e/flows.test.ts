@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { machines as registry } from '../../machines';
+import { machines as registry } from '../../src/flows';
 import { allStates, toFlowGraph } from '../../tools/flows/graph';
 import { desktop, newPage, phone, screenshot, setupBrowser } from './browser';
 import { root } from './server-process';

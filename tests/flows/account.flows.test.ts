@@ -6,7 +6,8 @@ import {
   changePasswordModel,
   deleteAccountModel,
 } from './models/account.models';
-import { freeUser, serverError, silentError } from './models/fixtures';
+import { serverError, silentError } from './models/fixtures';
+import { freeUser } from '../../src/flows/session/session.examples';
 
 describeFlows('changeEmail', changeEmailModel);
 describeFlows('changePassword', changePasswordModel);

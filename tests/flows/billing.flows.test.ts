@@ -5,21 +5,23 @@ import {
   checkoutReturnCancelModel,
   checkoutReturnNoneModel,
   checkoutReturnPaidModel,
-  checkoutSessionAnswer,
   creditCsvModel,
-  creditCsvText,
   creditHistoryModel,
   spendingModel,
+} from './models/billing.models';
+import {
+  checkoutSessionAnswer,
+  creditCsvText,
   spendingNovember,
   spendingOctober,
   historyFirstPage,
   historyLastPage,
   proGranted,
   proPending,
-} from './models/billing.models';
+} from '../../src/flows/billing/billing.examples';
 import { serverError, silentError } from './models/fixtures';
-import { csvFileName } from '../../machines/billing/credit-csv.machine';
-import { emptyMonthText, monthName, monthOf, shiftMonth } from '../../machines/billing/spending.machine';
+import { csvFileName } from '../../src/flows/billing/credit-csv.machine';
+import { emptyMonthText, monthName, monthOf, shiftMonth } from '../../src/flows/billing/spending.machine';
 
 describeFlows('checkout', checkoutModel);
 describeFlows('checkoutReturn (paid)', checkoutReturnPaidModel);

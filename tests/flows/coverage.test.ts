@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { setup, type AnyStateMachine } from 'xstate';
-import { machines } from '../../machines';
+import { machines } from '../../src/flows';
 import { coverageOf, type FlowModel, type MachineCoverage } from './harness';
 import { flowModels } from './models';
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { describeFlows, done, fail, scenario } from './harness';
-import { creationShareModel, creationSharedModel, shareLink } from './models/creations.models';
+import { creationShareModel, creationSharedModel } from './models/creations.models';
+import { shareLink } from '../../src/flows/creations/creations.examples';
 import { serverError } from './models/fixtures';
-import { SHARE_FAILED, UNSHARE_FAILED } from '../../machines/creations/creation-share.machine';
+import { SHARE_FAILED, UNSHARE_FAILED } from '../../src/flows/creations/creation-share.machine';
 
 describeFlows('creation share (not shared)', creationShareModel);
 describeFlows('creation share (shared)', creationSharedModel);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeFlows, done, elapse, fail, scenario } from './harness';
-import { creation, creationModel, creationsModel } from './models/creations.models';
+import { creationModel, creationsModel } from './models/creations.models';
+import { creation } from '../../src/flows/creations/creations.examples';
 import { serverError } from './models/fixtures';
 import {
   BULK_DELETE_FAILED,
@@ -11,7 +12,7 @@ import {
   bulkDeleteQuestion,
   noFilters,
   zipName,
-} from '../../machines/creations/creations.machine';
+} from '../../src/flows/creations/creations.machine';
 
 describeFlows('creations (list)', creationsModel);
 describeFlows('creations (one run)', creationModel);

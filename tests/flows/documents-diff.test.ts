@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setup, type AnyStateMachine } from 'xstate';
-import { machines } from '../../machines';
+import { machines } from '../../src/flows';
 import { diffGraphs, diffText, graphOf } from '../../tools/flows/documents';
 
 const base = setup({
@@ -92,7 +92,7 @@ describe('flows diffs', () => {
     try {
       git('worktree', 'add', '--detach', dir, 'HEAD');
       symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'), 'dir');
-      const file = join(dir, 'machines/auth/forgot-password.machine.ts');
+      const file = join(dir, 'src/flows/auth/forgot-password.machine.ts');
       const source = readFileSync(file, 'utf8');
       // One more final state, reached from the form.
       const edited = source

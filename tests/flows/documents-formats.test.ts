@@ -8,8 +8,8 @@
 import mermaid from 'mermaid';
 import { describe, expect, it } from 'vitest';
 import { and, not, or, setup } from 'xstate';
-import { machines } from '../../machines';
-import { facts } from '../../machines/shared/meta';
+import { machines } from '../../src/flows';
+import { facts } from '../../src/flows/shared/meta';
 import { exportMachine, graphOf } from '../../tools/flows/documents';
 import { flowModels } from './models';
 

@@ -1,7 +1,7 @@
 /** The chart documents: the SVG of the viewer's layout, and a PNG of it rasterised with sharp (as flows:export does). */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { machines } from '../../machines';
+import { machines } from '../../src/flows';
 import { exportMachine } from '../../tools/flows/documents';
 
 describe('flows chart documents', () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createMachine, setup, type AnyStateMachine } from 'xstate';
-import { machines } from '../../machines';
+import { machines } from '../../src/flows';
 import { allStates, toFlowGraph } from '../../tools/flows/graph';
 import { layoutFlow } from '../../tools/flows/layout';
 import { machineToJson } from '../../tools/flows/machine-json';

@@ -10,9 +10,9 @@ import { fail, scenario, done, type AnyEvent } from './harness';
 import { forgotPasswordModel, resetPasswordModel, verifyEmailModel } from './models/auth.models';
 import { changeEmailModel, deleteAccountModel } from './models/account.models';
 import { sessionModel } from './models/session.model';
-import { freeUser } from './models/fixtures';
+import { freeUser } from '../../src/flows/session/session.examples';
 import { asToolError } from '../../src/app/tools';
-import { generationErrorText, uploadErrorText } from '../../machines/tools/errors';
+import { generationErrorText, uploadErrorText } from '../../src/flows/tools/errors';
 
 async function emptyBody500(): Promise<unknown> {
   const log = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sendTo, setup } from 'xstate';
-import { machines } from '../../machines';
+import { machines } from '../../src/flows';
 import { graphOf } from '../../tools/flows/documents';
 import {
   eventsSentBy,

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { setup, type AnyStateMachine } from 'xstate';
-import { machines } from '../../machines';
+import { machines } from '../../src/flows';
 import { pathGroups } from '../paths/adapters';
 import type { PathAdapter } from '../paths/harness';
 

@@ -1,5 +1,5 @@
 /**
- * The registries (machines/index.ts, tests/flows/models/index.ts, tests/paths/adapters/index.ts, src/catalog/listing.gen.ts) are
+ * The registries (src/flows/index.ts, tests/flows/models/index.ts, tests/paths/adapters/index.ts, src/catalog/listing.gen.ts) are
  * written by `npm run registries` from the file tree: each written file must be what the script would
  * write now, so a machine, model or path adapter added without running it fails here.
  */
@@ -12,8 +12,8 @@ describe('generated registries', () => {
   it('each registry file is what `npm run registries` writes now', async () => {
     const expected = await registries();
     expect(Object.keys(expected).sort()).toEqual([
-      'machines/index.ts',
       'src/catalog/listing.gen.ts',
+      'src/flows/index.ts',
       'tests/flows/models/index.ts',
       'tests/paths/adapters/index.ts',
     ]);

@@ -3,7 +3,7 @@
  * (its `facts({ rules })`) or a test that cites it in its title, and nothing cites an ID the document lacks.
  */
 import { describe, expect, it } from 'vitest';
-import { machines } from '../../machines';
+import { machines } from '../../src/flows';
 import {
   parseRequirements,
   readRequirements,

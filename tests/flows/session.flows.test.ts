@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { sessionMachine } from '../../machines/session/session.machine';
+import { sessionMachine } from '../../src/flows/session/session.machine';
 import { describeFlows, done, elapse, fail, scenario } from './harness';
 import { sessionModel } from './models/session.model';
-import type { SessionContext } from '../../machines/session/session.types';
-import { freeUser, noSubscriptionUser, proUser, serverError, silentError } from './models/fixtures';
+import type { SessionContext } from '../../src/flows/session/session.types';
+import { serverError, silentError } from './models/fixtures';
+import { freeUser, noSubscriptionUser, proUser } from '../../src/flows/session/session.examples';
 
 describeFlows('session', sessionModel);
 

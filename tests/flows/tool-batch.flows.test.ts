@@ -6,12 +6,13 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { toolBatchMachine } from '../../machines/tools/tool-batch.machine';
-import { costLine, startedText, type BatchAnswer, type BatchCall } from '../../machines/tools/tool-batch.types';
+import { toolBatchMachine } from '../../src/flows/tools/tool-batch.machine';
+import { costLine, startedText, type BatchAnswer, type BatchCall } from '../../src/flows/tools/tool-batch.types';
 import { batchCostMessage, ENTER_PROMPT, MAX_BATCH_PROMPTS, PROMPT_TOO_LONG, toolByKey } from '../../src/catalog';
 import { describeFlows } from './harness';
 import { serverError, silentError } from './models/fixtures';
-import { sixStarted, toolBatchModel } from './models/tool-batch.models';
+import { toolBatchModel } from './models/tool-batch.models';
+import { sixStarted } from '../../src/flows/tools/tools.examples';
 
 describeFlows('toolBatch (text to image)', toolBatchModel);
 

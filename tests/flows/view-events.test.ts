@@ -10,8 +10,8 @@ import ts from 'typescript';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
-import { machines } from '../../machines';
-import { ignoresAt, sendsOf, type Ignore } from '../../machines/shared/meta';
+import { machines } from '../../src/flows';
+import { ignoresAt, sendsOf, type Ignore } from '../../src/flows/shared/meta';
 import { appMachine } from '../../src/app/app.machine';
 
 interface Node {

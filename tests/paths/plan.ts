@@ -8,7 +8,7 @@
  * check yet, as in the path tests, which check the states their steps reach.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import { sightText } from '../../machines/shared/meta';
+import { sightText } from '../../src/flows/shared/meta';
 import { eventText } from '../../tools/flows/documents/stories';
 import { initialSnapshot } from '../flows/harness';
 import { plannedPaths, type PathAdapter } from './harness';

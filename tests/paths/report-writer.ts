@@ -15,7 +15,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AnyStateMachine } from 'xstate';
-import { machines as registry } from '../../machines';
+import { machines as registry } from '../../src/flows';
 import { toFlowGraph } from '../../tools/flows/graph';
 import { layoutFlow } from '../../tools/flows/layout';
 import { flowToSvg } from '../../tools/flows/svg';

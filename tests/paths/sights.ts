@@ -7,7 +7,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AnyMachineSnapshot } from 'xstate';
-import { activeNodes, sightText, sightsOf, type FactsNode, type Sight } from '../../machines/shared/meta';
+import { activeNodes, sightText, sightsOf, type FactsNode, type Sight } from '../../src/flows/shared/meta';
 import type { PathContext, StateCheck } from './harness';
 
 interface Node extends FactsNode {

@@ -80,12 +80,12 @@ export type Env = AppEnv;
 
   it('machines stay framework-free', async () => {
     const messages = await restrictedImports(
-      'machines/x.ts',
+      'src/flows/x/y.ts',
       `import { useState } from 'react';\nexport const x = () => [useState, fetch('/api')];\n`,
     );
     expect(messages).toHaveLength(2);
     expect(
-      await restrictedImports('machines/x.ts', `import { setup } from 'xstate';\nexport const x = setup;\n`),
+      await restrictedImports('src/flows/x/y.ts', `import { setup } from 'xstate';\nexport const x = setup;\n`),
     ).toEqual([]);
   });
 });
@@ -108,7 +108,7 @@ describe('the folder table: which server folder may import which', () => {
     ['server/workers/x.ts', '../services/storage', 'The worker pool imports only its own files'],
     ['server/payments/x.ts', '../services/credits', 'Payment back-ends import only server/lib'],
     ['server/db/x.ts', '../config', 'server/db (schema, migrations, connection) imports nothing else'],
-    ['server/services/x.ts', '../../machines/auth/verify-email.machine', 'only src/catalog and src/api/schemas'],
+    ['server/services/x.ts', '../../src/flows/auth/verify-email.machine', 'only src/catalog and src/api/schemas'],
     ['server/x.ts', '../tests/server/helpers', 'only src/catalog and src/api/schemas'],
   ];
 

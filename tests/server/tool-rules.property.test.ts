@@ -9,16 +9,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { aspectPresets } from '../../machines/tools/aspect';
-import { generationBody } from '../../machines/tools/body';
-import { withToolEffects, type ToolEffects } from '../../machines/tools/effects';
+import { aspectPresets } from '../../src/flows/tools/aspect';
+import { generationBody } from '../../src/flows/tools/body';
+import { withToolEffects, type ToolEffects } from '../../src/flows/tools/effects';
 import type {
   CallAnswer,
   CallInput,
   GenerationBody,
   PredictionAnswer,
   ToolRunEvent,
-} from '../../machines/tools/tool-run.types';
+} from '../../src/flows/tools/tool-run.types';
 import type { GenerationJob, GenerationProvider } from '../../server/providers';
 import { filePathOf } from '../../server/services/file-urls';
 import { tools, type ParamSpec, type Tool } from '../../src/catalog';

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { systemIds } from '../../src/app/app.machine';
 import { inertAppLogic } from '../../src/app/inert';
 import { makeRouter } from '../../src/app/router';
-import type { SessionActor } from '../../src/app/session';
+import type { SessionActor } from '../../src/flows/session/session.effects';
 import { addressOf, routeVisits, signedInOnly } from '../e2e/a11y-routes';
 
 // The app's own router (src/app/router.ts, over src/routeTree.gen.ts), given an inert session.

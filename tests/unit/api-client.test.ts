@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { ApiError, createApiClient } from '../../src/api/client';
 import { createEndpoints } from '../../src/api/endpoints';
-import { deleteToken, readToken, storeToken } from '../../src/app/token-storage';
+import { deleteToken, readToken, storeToken } from '../../src/flows/session/token-storage.effects';
 
 type Call = { url: string; init: RequestInit };
 

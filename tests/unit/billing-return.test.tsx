@@ -9,14 +9,15 @@ import {
   checkoutReturnMachine,
   LATE_MESSAGE,
   PAYMENT_FAILED_MESSAGE,
-} from '../../machines/billing/checkout-return.machine';
+} from '../../src/flows/billing/checkout-return.machine';
 import type { CheckoutStatus, User } from '../../src/api/schemas';
-import { checkoutFlow } from '../../src/app/checkout';
+import { checkoutFlow } from '../../src/flows/billing/billing.effects';
 import { CheckoutReturnNotice } from '../../src/features/billing/CheckoutReturnNotice';
 import { PlansPage } from '../../src/features/billing/PlansPage';
 import { planChoice } from '../../src/features/billing/plan-change';
 import { planById } from '../../src/catalog';
 import { fakeApi, fakeEndpoints, freeUser, proUser, renderInApp, startSession } from './views/helpers';
+import { flowContext } from '../../src/app/flow-context';
 
 afterEach(cleanup);
 
@@ -35,10 +36,12 @@ const standardUser: User = {
 
 const idleCheckout = () =>
   createActor(
-    checkoutFlow.create(null, {
-      api: fakeApi({ createSubscription: vi.fn(), createCheckoutSession: vi.fn() }),
-      window: () => ({ location: { assign: vi.fn() }, alert: vi.fn(), console: { error: vi.fn() } }) as never,
-    }),
+    checkoutFlow.create(
+      flowContext(null, {
+        api: fakeApi({ createSubscription: vi.fn(), createCheckoutSession: vi.fn() }),
+        window: () => ({ location: { assign: vi.fn() }, alert: vi.fn(), console: { error: vi.fn() } }) as never,
+      }),
+    ),
   ).start();
 
 const card = (name: string) => within(screen.getByRole('region', { name }));

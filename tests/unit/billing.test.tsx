@@ -2,13 +2,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createActor } from 'xstate';
 import { ApiError } from '../../src/api/client';
-import { checkoutFlow, listenForReturn, purchaseWith } from '../../src/app/checkout';
-import { requestPurchase } from '../../src/app/session';
+import { listenForReturn, purchaseWith } from '../../src/app/checkout';
+import { checkoutFlow } from '../../src/flows/billing/billing.effects';
+import { requestPurchase } from '../../src/flows/session/session.effects';
 import { deferred, fakeApi, fakeEndpoints, freeUser, proUser, renderInApp, startSession } from './views/helpers';
 import { PacksPage } from '../../src/features/billing/PacksPage';
 import { PlansPage } from '../../src/features/billing/PlansPage';
 import { plans, toolByKey } from '../../src/catalog';
 import { creditsBuy, runsFor } from '../../src/catalog/credit-worth';
+import { flowContext } from '../../src/app/flow-context';
 
 type Session = { sessionId?: string; url?: string };
 
@@ -24,7 +26,9 @@ function fakeCheckout() {
   const alert = vi.fn();
   const log = vi.fn();
   const win = { location: { assign: redirect }, alert, console: { error: log } } as unknown as typeof window;
-  const actor = createActor(checkoutFlow.create(null, { api: fakeApi(endpoints), window: () => win })).start();
+  const actor = createActor(
+    checkoutFlow.create(flowContext(null, { api: fakeApi(endpoints), window: () => win })),
+  ).start();
   return { actor, endpoints, subscription, pack, redirect, alert, log };
 }
 

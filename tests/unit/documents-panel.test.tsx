@@ -4,7 +4,7 @@
  */
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { machines } from '../../machines';
+import { machines } from '../../src/flows';
 import { graphOf } from '../../tools/flows/documents';
 import { DocumentsPanel } from '../../src/features/flows/documents/DocumentsPanel';
 

@@ -2,10 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { droppedEventInspector, type DroppedEvent } from '../../src/app/dropped-events';
 import { createAppInspect } from '../../src/app/inspect';
-import { ignoredAt } from '../../machines/shared/meta';
+import { ignoredAt } from '../../src/flows/shared/meta';
 import { inertAppLogic } from '../../src/app/inert';
 import { systemIds } from '../../src/app/app.machine';
-import { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
+import { sidebarMachine } from '../../src/flows/sidebar/sidebar.machine';
 
 describe('events an actor drops', () => {
   it('reports an event the current state cannot take, not one it takes or ignores on purpose (on its states, machines/shared/meta.ts)', () => {

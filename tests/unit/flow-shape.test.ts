@@ -1,20 +1,21 @@
 /**
- * Every short-lived flow of src/app is built by the one helper (defineFlow, src/app/flow.ts): the
- * flows are listed here by name, each carries the helper's brand and its machine's id, and no other
- * module of src/app gives a machine its effects by hand. The long-lived actors (root, session, theme)
- * are the exceptions the list names.
+ * Every short-lived flow is built by the one helper (defineFlow, src/flows/shared/flow.effects.ts) in its
+ * folder's effects file (src/flows/<area>/x.effects.ts): the flows are listed here by name, each carries the
+ * helper's brand and its machine's id, and no other module of src/app or src/flows gives a machine its effects
+ * by hand. The long-lived actors (root, session, theme, runs tray) are the exceptions the list names.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { flowContext, isFlow } from '../../src/app/flow';
-import { checkoutFlow } from '../../src/app/checkout';
+import { flowContext } from '../../src/app/flow-context';
+import { isFlow } from '../../src/flows/shared/flow.effects';
+import { checkoutFlow } from '../../src/flows/billing/billing.effects';
 import { fakeEndpoints, freeUser, startSession } from './views/helpers';
 
-const modules = import.meta.glob<Record<string, unknown>>('../../src/app/*.{ts,tsx}', { eager: true });
+const modules = import.meta.glob<Record<string, unknown>>('../../src/flows/**/*.effects.ts', { eager: true });
 
-/** The flows of src/app, by export name, and the machine each runs. */
+/** The flows of src/flows, by export name, and the machine each runs. */
 const flows: Record<string, string> = {
   verifyEmailFlow: 'verifyEmail',
   forgotPasswordFlow: 'forgotPassword',
@@ -38,8 +39,18 @@ const flows: Record<string, string> = {
 /** The helper and the hook, not flows. */
 const helpers = ['defineFlow', 'useFlow', 'isFlow'];
 
-/** Where src/app may still call `.provide(` itself: the helper, the root actor and its long-lived actors. */
-const providesByHand = ['flow.ts', 'create-app.ts', 'inert.ts', 'session.ts', 'theme.ts', 'runs.ts'];
+/** Where src/app and src/flows may still call `.provide(` themselves: the helper, the root actor and its long-lived actors. */
+const providesByHand = [
+  'src/flows/shared/flow.effects.ts',
+  'src/app/create-app.ts',
+  'src/app/inert.ts',
+  'src/flows/session/session.effects.ts',
+  'src/flows/theme/theme.effects.ts',
+  'src/flows/runs/runs.effects.ts',
+  'src/app/runs.ts',
+  // The tool run's children (request, poll, progress) get their effects with the run's (toolRunImplementations).
+  'src/flows/tools/effects.ts',
+];
 
 /** A file's text without its comment lines. */
 const code = (text: string) =>
@@ -49,7 +60,7 @@ const code = (text: string) =>
     .join('\n');
 
 describe('one helper builds every flow', () => {
-  it('lists the flows of src/app, each made by defineFlow with its machine id', () => {
+  it('lists the flows of src/flows, each made by defineFlow with its machine id', () => {
     const found: Record<string, string> = {};
     for (const exports of Object.values(modules)) {
       for (const [name, value] of Object.entries(exports)) {
@@ -61,11 +72,14 @@ describe('one helper builds every flow', () => {
     expect(found).toEqual(flows);
   });
 
-  it('no other module of src/app gives a machine its effects by hand', () => {
-    const dir = join(process.cwd(), 'src/app');
-    const byHand = readdirSync(dir).filter(
-      (file) => /\.tsx?$/.test(file) && code(readFileSync(join(dir, file), 'utf8')).includes('.provide('),
-    );
+  it('no other module of src/app or src/flows gives a machine its effects by hand', () => {
+    const byHand = ['src/app', 'src/flows']
+      .flatMap((dir) =>
+        readdirSync(join(process.cwd(), dir), { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f}`),
+      )
+      .filter(
+        (file) => /\.tsx?$/.test(file) && code(readFileSync(join(process.cwd(), file), 'utf8')).includes('.provide('),
+      );
     expect(byHand.filter((file) => !providesByHand.includes(file))).toEqual([]);
   });
 
@@ -76,7 +90,7 @@ describe('one helper builds every flow', () => {
       api: async () => ({ createSubscription }) as never,
       window: () => ({ location: { assign } }) as never,
     });
-    const actor = createActor(flow.create(null)).start();
+    const actor = createActor(flow.create(flowContext(null))).start();
     actor.send({ type: 'checkout.subscribe', planId: 'pro', billingCycle: 'monthly' });
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/cs_1'));
     expect(createSubscription).toHaveBeenCalledWith({ planId: 'pro', billingCycle: 'monthly' });

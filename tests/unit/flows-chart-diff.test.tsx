@@ -1,7 +1,7 @@
 /** The chart colours a diff it is given: added states and transitions green, removed red dashed, changed amber. */
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
-import { machines } from '../../machines';
+import { machines } from '../../src/flows';
 import { FlowChart } from '../../src/features/flows/FlowChart';
 import type { FlowDiff } from '../../tools/flows/graph';
 import * as styles from '../../src/features/flows/FlowChart.css';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createActor } from 'xstate';
-import { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
+import { sidebarMachine } from '../../src/flows/sidebar/sidebar.machine';
 import { createLiveInspector } from '../../src/app/live';
 import { LiveChannelContext } from '../../src/features/flows/live';
 import { renderFlows } from './router-harness';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { machines } from '../../machines';
+import { machines } from '../../src/flows';
 import { allStates, toFlowGraph } from '../../tools/flows/graph';
 import { layoutFlow } from '../../tools/flows/layout';
 import type { CoverageFile } from '../../src/features/flows/coverage';

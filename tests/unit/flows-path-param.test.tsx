@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import * as v from 'valibot';
-import { machines } from '../../machines';
+import { machines } from '../../src/flows';
 import { pathHighlight, stateCount, toFlowGraph } from '../../tools/flows/graph';
 import { layoutFlow } from '../../tools/flows/layout';
 import { flowsSearchSchema } from '../../src/features/flows/search-schema';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { machines } from '../../machines';
+import { machines } from '../../src/flows';
 import { exampleInputs, machineInput } from '../../src/features/flows/examples';
 import { toFlowGraph, transitionText } from '../../tools/flows/graph';
 import { renderFlows } from './router-harness';

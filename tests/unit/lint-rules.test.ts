@@ -66,16 +66,16 @@ describe('lint rules of the client', () => {
     },
   );
 
-  it('machines stay framework-free: no React, no DOM globals', async () => {
+  it('machines stay framework-free: no React, no DOM globals (the pure files of src/flows)', async () => {
     const messages = await lint(
       "import { useState } from 'react';\nexport const x = useState;\nexport const y = () => window.location.href;\n",
-      'machines/x/y.ts',
+      'src/flows/x/y.ts',
     );
     expect(messages.map((m) => m.rule)).toEqual(['import-x/no-restricted-paths', 'no-restricted-globals']);
   });
 });
 
-/** One case per area of a folder (not machines/shared): a file of the area imports a file of the next area. */
+/** One case per area of a folder (not src/flows/shared): a file of the area imports a file of the next area. */
 function otherAreaImports(folder: string, file: string): [string, string, string][] {
   const areas = readdirSync(folder, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
@@ -108,18 +108,22 @@ describe('the folder table: which client folder may import which', () => {
   }
 
   const refused: [file: string, source: string, expected: string][] = [
-    ['machines/auth/x.machine.ts', '../../src/app/provider', 'Machines are framework-free'],
-    ['machines/auth/x.machine.ts', 'react', 'Machines are framework-free'],
-    ['machines/auth/x.machine.ts', '../../tests/unit/setup', 'Machines are framework-free'],
+    ['src/flows/auth/x.machine.ts', '../../app/provider', 'Machines are framework-free'],
+    ['src/flows/auth/x.machine.ts', 'react', 'Machines are framework-free'],
+    ['src/flows/auth/x.selectors.ts', '../../api/endpoints', 'Machines are framework-free'],
+    ['src/flows/auth/x.machine.ts', '../../features/account/format', 'Machines are framework-free'],
     [
-      'machines/tools/x.ts',
+      'src/flows/tools/x.ts',
       '../auth/verify-email.machine',
-      'A machine area (machines/tools) imports only its own files',
+      'A machine area (src/flows/tools) imports only its own files',
     ],
+    ['src/flows/auth/auth.effects.ts', '../../app/provider', "A flow's real effects (x.effects.ts) import"],
+    ['src/flows/auth/auth.effects.ts', '../../features/account/format', "A flow's real effects (x.effects.ts) import"],
+    ['src/flows/auth/auth.examples.ts', '../../api/endpoints', "A flow's examples (x.examples.ts) are data"],
     ['src/features/tools/X.tsx', '../account/format', 'never imports another: move what both use'],
     ['src/features/x/Y.tsx', '../../routes/login', 'route files and the entries import them'],
     ['src/features/x/Y.tsx', '../../main', 'route files and the entries import them'],
-    ['src/routes/y.tsx', '../../machines/auth/verify-email.machine', 'Route files stay thin'],
+    ['src/routes/y.tsx', '../flows/auth/verify-email.machine', 'Route files stay thin'],
     ['src/components/ui/z/z.tsx', '../../../app/provider', 'Shared view parts import only'],
     ['src/components/ui/z/z.tsx', '../../../features/account/format', 'Shared view parts import only'],
     ['src/components/ui/z/z.tsx', '../../../api/endpoints', 'Views do not call the API'],
@@ -140,7 +144,7 @@ describe('the folder table: which client folder may import which', () => {
     ],
     ['src/features/account/X.tsx', '../../../tools/flows/graph', 'Only the flows viewer (src/features/flows)'],
     ['tools/flows/x.ts', '../../src/app/provider', 'The flows tooling (tools/flows) imports only itself'],
-    ...otherAreaImports('machines', 'x.ts'),
+    ...otherAreaImports('src/flows', 'x.ts'),
     ...otherAreaImports('src/features', 'X.tsx'),
   ];
 
@@ -150,7 +154,7 @@ describe('the folder table: which client folder may import which', () => {
 
   it('every zone of the client has a deliberate violation above', async () => {
     const uncovered = (await zonesOf('src/app/x.ts'))
-      .filter((z) => z.targets.some((target) => /^(src|machines)\b/.test(target)))
+      .filter((z) => z.targets.some((target) => /^src\b/.test(target)))
       .filter(
         (z) =>
           !refused.some(
@@ -163,23 +167,25 @@ describe('the folder table: which client folder may import which', () => {
 
   it.each([
     [
-      'machines/auth/x.machine.ts',
-      ['xstate', '../shared/errors', '../../src/catalog', '../../src/api/schemas', '../../src/themes/names'],
+      'src/flows/auth/x.machine.ts',
+      ['xstate', '../shared/errors', '../../catalog', '../../api/schemas', '../../themes/names'],
     ],
+    [
+      'src/flows/auth/auth.effects.ts',
+      ['xstate', './x.machine', '../session/session.effects', '../../api/endpoints', '../../catalog'],
+    ],
+    ['src/flows/auth/auth.examples.ts', ['./x.machine', '../../catalog', '../../api/schemas']],
     [
       'src/features/account/X.tsx',
       ['./format', '../../app/provider', '../../components/ui/form/fields', '../../catalog/plans', '../../api/schemas'],
     ],
-    [
-      'src/features/account/X.tsx',
-      ['../../themes/contract.css', '../../../machines/auth/verify-email.machine', 'react'],
-    ],
+    ['src/features/account/X.tsx', ['../../themes/contract.css', '../../flows/auth/verify-email.machine', 'react']],
     ['src/routes/x.tsx', ['../app/provider', '../features/auth/LoginPage', '../catalog', '@tanstack/react-router']],
     ['src/components/ui/z/z.tsx', ['../../../themes/contract.css', '../../../api/schemas', '../form/fields']],
-    ['src/app/x.ts', ['../api/endpoints', '../../machines/session/session.machine', '../features/account/format']],
+    ['src/app/x.ts', ['../api/endpoints', '../flows/session/session.machine', '../features/account/format']],
     ['src/api/x.ts', ['./schemas', '../themes/names', 'valibot']],
     ['src/features/flows/X.tsx', ['../../../tools/flows/graph', '../../../tools/flows/documents']],
-    ['tools/flows/x.ts', ['./graph', '../../machines/shared/meta', 'xstate', '@xstate/graph']],
+    ['tools/flows/x.ts', ['./graph', '../../src/flows/shared/meta', 'xstate', '@xstate/graph']],
   ])('%s may import what its row lists', async (filePath, sources) => {
     for (const source of sources) expect(await zoneMessages(filePath, source)).toEqual([]);
   });
@@ -207,8 +213,8 @@ describe('file names: one convention per kind of file', () => {
     ['src/routes/LoginPage.tsx', 'a route file is a TanStack file route'],
     ['src/routes/login.ts', 'a route file is a TanStack file route'],
     ['src/routes/verify-email/$Token.tsx', 'a route file is a TanStack file route'],
-    ['machines/auth/verify-email.helpers.ts', 'a file in machines/ is `x.machine.ts`'],
-    ['machines/auth/verifyEmail.ts', 'kebab-case'],
+    ['src/flows/auth/verify-email.helpers.ts', 'a file in src/flows is `x.machine.ts`'],
+    ['src/flows/auth/verifyEmail.ts', 'kebab-case'],
     ['server/services/mailQueue.ts', 'kebab-case'],
     ['server/routes/Auth.ts', 'kebab-case'],
     ['tests/unit/Helpers.ts', 'kebab-case'],
@@ -217,14 +223,14 @@ describe('file names: one convention per kind of file', () => {
   });
 
   it('a machine lives in an x.machine.ts, and an x.machine.ts holds a machine', async () => {
-    expect(await nameMessages('machines/auth/verify-email.ts', machine)).toEqual([
+    expect(await nameMessages('src/flows/auth/verify-email.ts', machine)).toEqual([
       expect.stringContaining('a file that creates a machine is named `x.machine.ts`'),
     ]);
     expect(await nameMessages('src/app/root.ts', machine)).toEqual([expect.stringContaining('`x.machine.ts`')]);
-    expect(await nameMessages('machines/auth/errors.machine.ts')).toEqual([
+    expect(await nameMessages('src/flows/auth/errors.machine.ts')).toEqual([
       expect.stringContaining('an `x.machine.ts` creates a machine'),
     ]);
-    expect(await nameMessages('machines/auth/verify-email.machine.ts', machine)).toEqual([]);
+    expect(await nameMessages('src/flows/auth/verify-email.machine.ts', machine)).toEqual([]);
   });
 
   it('a file that declares tests is an x.test.ts(x)', async () => {
@@ -256,8 +262,11 @@ describe('file names: one convention per kind of file', () => {
     'src/routes/image-models/text-to-image.tsx',
     'src/routes/verify-email/$token.tsx',
     'src/routes/flows/{-$machine}.tsx',
-    'machines/session/session.types.ts',
-    'machines/shared/errors.ts',
+    'src/flows/session/session.types.ts',
+    'src/flows/session/session.effects.ts',
+    'src/flows/session/session.examples.ts',
+    'src/flows/creations/creations.selectors.ts',
+    'src/flows/shared/errors.ts',
     'server/providers/media/espeak-ng.d.ts',
     'server/services/mail-queue.ts',
     'tests/flows/models/auth.models.ts',
@@ -268,8 +277,8 @@ describe('file names: one convention per kind of file', () => {
   });
 });
 
-describe('no module-level mutable state in src/ and machines/', () => {
-  const files = ['src/app/cache.ts', 'src/features/x/store.ts', 'machines/x/helpers.ts'];
+describe('no module-level mutable state in src/', () => {
+  const files = ['src/app/cache.ts', 'src/features/x/store.ts', 'src/flows/x/helpers.ts'];
   const violations = [
     'const runs = new Map<string, number>();\nexport const remember = (id: string) => runs.set(id, 1);\n',
     'export const seen = new Set<string>();\n',

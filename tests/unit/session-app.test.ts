@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { forwardSessionToTheme } from '../../src/app/app.machine';
-import { flowContext } from '../../src/app/flow';
+import { flowContext } from '../../src/app/flow-context';
 import { toolEffects } from '../../src/app/tools';
 import {
   creditsFromEvent,
@@ -9,7 +9,7 @@ import {
   requestPurchase,
   requestSignIn,
   sessionLogic,
-} from '../../src/app/session';
+} from '../../src/flows/session/session.effects';
 import { fakeEndpoints, freeUser, startSession } from './views/helpers';
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { sidebarMachine } from '../../machines/sidebar/sidebar.machine';
+import { sidebarMachine } from '../../src/flows/sidebar/sidebar.machine';
 
 const start = (width: number) => createActor(sidebarMachine, { input: { width } }).start();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { themeMachine } from '../../machines/theme/theme.machine';
+import { themeMachine } from '../../src/flows/theme/theme.machine';
 import type { ThemeName } from '../../src/themes/names';
 
 function start(

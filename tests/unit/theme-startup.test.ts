@@ -7,8 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef } from 'xstate';
 import { appMachine } from '../../src/app/app.machine';
-import { sessionLogic } from '../../src/app/session';
-import { themeLogic } from '../../src/app/theme';
+import { sessionLogic } from '../../src/flows/session/session.effects';
+import { themeLogic } from '../../src/flows/theme/theme.effects';
 import { fakeEndpoints, freeUser } from './views/helpers';
 
 /** Starts the app's actor system; returns each event the theme received with the state it was in. */

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, setup } from 'xstate';
-import { defineFlow } from '../../src/app/flow';
+import { defineFlow } from '../../src/flows/shared/flow.effects';
 import { useFlow } from '../../src/app/provider';
 
 /** A flow that calls its effect as soon as it starts, like a tool run or a link check would. */

@@ -3,7 +3,7 @@
  * guard and delay, and the keys coverage/flows.json uses. Pure: no DOM, runs in Node and browser.
  */
 import { and, not, or, type AnyStateMachine, type AnyStateNode } from 'xstate';
-import { rulesOf, type Ignore, type Sight } from '../../machines/shared/meta';
+import { rulesOf, type Ignore, type Sight } from '../../src/flows/shared/meta';
 
 export type EdgeKind = 'event' | 'after' | 'always' | 'done' | 'error' | 'stateDone';
 

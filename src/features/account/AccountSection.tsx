@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import type { changeEmailMachine } from '../../../machines/account/change-email.machine';
-import { changeEmailFlow } from '../../app/flows';
+import type { changeEmailMachine } from '../../flows/account/change-email.machine';
+import { changeEmailFlow } from '../../flows/account/account.effects';
 import { useFlow, type Flow } from '../../app/provider';
 import { Field, useFormError, valueOf } from '../../components/ui/form/fields';
 import { EditableSection } from './EditableSection';

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
-import type { creditCsvMachine } from '../../../machines/billing/credit-csv.machine';
-import type { creditHistoryMachine } from '../../../machines/billing/credit-history.machine';
+import type { creditCsvMachine } from '../../flows/billing/credit-csv.machine';
+import type { creditHistoryMachine } from '../../flows/billing/credit-history.machine';
 import type { CreditEntry } from '../../api/schemas';
-import { creditCsvFlow, creditHistoryFlow } from '../../app/billing';
+import { creditCsvFlow, creditHistoryFlow } from '../../flows/billing/billing.effects';
 import { useFlow, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import { ErrorBanner } from '../../components/ui/form/fields';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { DELETE_CONFIRMATION } from '../../../machines/account/delete-account.machine';
-import type { deleteAccountMachine } from '../../../machines/account/delete-account.machine';
-import { deleteAccountFlow } from '../../app/flows';
+import { DELETE_CONFIRMATION } from '../../flows/account/delete-account.machine';
+import type { deleteAccountMachine } from '../../flows/account/delete-account.machine';
+import { deleteAccountFlow } from '../../flows/account/account.effects';
 import { useFlow, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';

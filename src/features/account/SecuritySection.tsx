@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import type { changePasswordMachine } from '../../../machines/account/change-password.machine';
-import { changePasswordFlow } from '../../app/flows';
+import type { changePasswordMachine } from '../../flows/account/change-password.machine';
+import { changePasswordFlow } from '../../flows/account/account.effects';
 import { useFlow, type Flow } from '../../app/provider';
 import { PasswordPair, useFormError, valueOf } from '../../components/ui/form/fields';
 import { EditableSection } from './EditableSection';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { emptyMonthText, monthName, monthOf, type spendingMachine } from '../../../machines/billing/spending.machine';
-import { spendingFlow } from '../../app/billing';
+import { emptyMonthText, monthName, monthOf, type spendingMachine } from '../../flows/billing/spending.machine';
+import { spendingFlow } from '../../flows/billing/billing.effects';
 import { useFlow, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import { ErrorBanner } from '../../components/ui/form/fields';

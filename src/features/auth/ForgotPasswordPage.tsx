@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { forgotPasswordMachine } from '../../../machines/auth/forgot-password.machine';
-import { forgotPasswordFlow } from '../../app/flows';
+import type { forgotPasswordMachine } from '../../flows/auth/forgot-password.machine';
+import { forgotPasswordFlow } from '../../flows/auth/auth.effects';
 import { useFlow, type Flow } from '../../app/provider';
 import * as styles from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';

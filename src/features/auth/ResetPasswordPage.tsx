@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import type { resetPasswordMachine } from '../../../machines/auth/reset-password.machine';
-import { resetPasswordFlow } from '../../app/flows';
+import type { resetPasswordMachine } from '../../flows/auth/reset-password.machine';
+import { resetPasswordFlow } from '../../flows/auth/auth.effects';
 import { useFlow, type Flow } from '../../app/provider';
 import * as styles from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';

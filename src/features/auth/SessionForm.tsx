@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import type { FormSource } from '../../../machines/session/session.types';
+import type { FormSource } from '../../flows/session/session.types';
 import { useSession } from '../../app/provider';
 import { ErrorBanner, Field, PasswordPair, SubmitButton, useFormError, valueOf } from '../../components/ui/form/fields';
 import * as styles from '../../components/ui/form/form.css';

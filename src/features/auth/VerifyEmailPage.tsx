@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { verifyOutcome, type verifyEmailMachine } from '../../../machines/auth/verify-email.machine';
-import { verifyEmailFlow } from '../../app/flows';
+import { verifyOutcome, type verifyEmailMachine } from '../../flows/auth/verify-email.machine';
+import { verifyEmailFlow } from '../../flows/auth/auth.effects';
 import { useFlow, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import * as page from '../../components/ui/page/page.css';

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { LATE_MESSAGE, PAYMENT_FAILED_MESSAGE } from '../../../machines/billing/checkout-return.machine';
+import { LATE_MESSAGE, PAYMENT_FAILED_MESSAGE } from '../../flows/billing/checkout-return.machine';
 import type { CheckoutReturnActor } from '../../app/checkout-return';
 import * as buttons from '../../components/ui/button/button.css';
 import { ErrorBanner, Notice } from '../../components/ui/form/fields';
@@ -16,12 +16,12 @@ export function CheckoutReturnNotice({ flow }: { flow: CheckoutReturnActor }) {
         : s.hasTag('paymentFailed')
           ? 'paymentFailed'
           : s.hasTag('failed')
-          ? 'failed'
-          : s.hasTag('late')
-            ? 'late'
-            : s.hasTag('waiting')
-              ? 'waiting'
-              : 'idle',
+            ? 'failed'
+            : s.hasTag('late')
+              ? 'late'
+              : s.hasTag('waiting')
+                ? 'waiting'
+                : 'idle',
   );
   const purchase = useSelector(flow, (s) => s.context.purchase);
   const balance = useSelector(flow, (s) => s.context.balance);

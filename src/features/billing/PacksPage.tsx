@@ -3,7 +3,7 @@ import { creditPacks } from '../../catalog';
 import { purchaseWith, type CheckoutActor } from '../../app/checkout';
 import type { CheckoutReturnActor } from '../../app/checkout-return';
 import { useSession, useSessionKnown } from '../../app/provider';
-import { requestPurchase } from '../../app/session';
+import { requestPurchase } from '../../flows/session/session.effects';
 import * as buttons from '../../components/ui/button/button.css';
 import * as page from '../../components/ui/page/page.css';
 import { credits, perCredit, usd } from './format';

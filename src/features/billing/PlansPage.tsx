@@ -5,7 +5,7 @@ import { creditsBuy } from '../../catalog/credit-worth';
 import { purchaseWith, type CheckoutActor } from '../../app/checkout';
 import type { CheckoutReturnActor } from '../../app/checkout-return';
 import { useCurrentUser, useSession, useSessionKnown } from '../../app/provider';
-import { requestPurchase } from '../../app/session';
+import { requestPurchase } from '../../flows/session/session.effects';
 import * as buttons from '../../components/ui/button/button.css';
 import { untilKnown } from '../../components/ui/pending/pending.css';
 import * as page from '../../components/ui/page/page.css';

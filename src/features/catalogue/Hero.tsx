@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { User } from '../../api/schemas';
 import { useSession, useSessionKnown } from '../../app/provider';
-import { requestSignIn } from '../../app/session';
+import { requestSignIn } from '../../flows/session/session.effects';
 import * as buttons from '../../components/ui/button/button.css';
 import { untilKnown } from '../../components/ui/pending/pending.css';
 import * as styles from './Hero.css';

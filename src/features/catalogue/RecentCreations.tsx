@@ -8,10 +8,10 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { Creation } from '../../api/schemas';
-import { creationsFlow, type CreationsLogic } from '../../app/creations';
+import { creationsFlow, type CreationsLogic } from '../../flows/creations/creations.effects';
 import { useFlow, type Flow } from '../../app/provider';
 import { outputKindIcon } from '../../components/ui/icons/creation-icons';
-import { firstOutputOf, inProgress } from '../../../machines/creations/creations.machine';
+import { firstOutputOf, inProgress } from '../../flows/creations/creations.machine';
 import * as styles from './RecentCreations.css';
 
 /** How many of the newest runs the strip shows. */

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { Creation, CreationDetail as CreationDetailAnswer } from '../../api/schemas';
 import { tools } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
-import { firstOutputOf, inProgress } from '../../../machines/creations/creations.machine';
+import { firstOutputOf, inProgress } from '../../flows/creations/creations.machine';
 import { CreationShare } from './CreationShare';
 import { CreationActions, statusWord } from './CreationTile';
 import type { CreationsActor } from './CreationsPage';

@@ -6,11 +6,11 @@ import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import type { ShareAnswer } from '../../api/schemas';
-import { creationShareFlow, type CreationShareLogic } from '../../app/creation-share';
+import { creationShareFlow, type CreationShareLogic } from '../../flows/creations/creations.effects';
 import { useFlow, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
-import { LINK_COPIED, STOP_SHARING_CONFIRMATION } from '../../../machines/creations/creation-share.machine';
+import { LINK_COPIED, STOP_SHARING_CONFIRMATION } from '../../flows/creations/creation-share.machine';
 import * as styles from './creations.css';
 
 type ShareActor = Actor<CreationShareLogic>;

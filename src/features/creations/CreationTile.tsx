@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { Creation } from '../../api/schemas';
 import * as buttons from '../../components/ui/button/button.css';
 import { actionIcon, outputKindIcon } from '../../components/ui/icons/creation-icons';
-import { firstOutputOf, inProgress } from '../../../machines/creations/creations.machine';
+import { firstOutputOf, inProgress } from '../../flows/creations/creations.machine';
 import type { CreationsActor } from './CreationsPage';
 import * as styles from './creations.css';
 

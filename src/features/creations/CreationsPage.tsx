@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
-import { creationsFlow, type CreationsLogic } from '../../app/creations';
+import { creationsFlow, type CreationsLogic } from '../../flows/creations/creations.effects';
 import { useFlow, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
@@ -18,7 +18,7 @@ import {
   filtersOf,
   sameFilters,
   type Filters,
-} from '../../../machines/creations/creations.machine';
+} from '../../flows/creations/creations.machine';
 import { CreationDetail } from './CreationDetail';
 import type { CreationsSearch } from './creations-search';
 import { CreationTile } from './CreationTile';

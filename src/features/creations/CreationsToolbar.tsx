@@ -8,7 +8,7 @@ import type { Creation } from '../../api/schemas';
 import { categories, tools, type Category } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
 import * as forms from '../../components/ui/form/form.css';
-import { anyFilter, type Filters } from '../../../machines/creations/creations.machine';
+import { anyFilter, type Filters } from '../../flows/creations/creations.machine';
 import type { CreationsActor } from './CreationsPage';
 import * as styles from './creations.css';
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { AnyStateMachine } from 'xstate';
-import { machines } from '../../../machines';
+import { machines } from '../../flows';
 import * as buttons from '../../components/ui/button/button.css';
 import * as page from '../../components/ui/page/page.css';
 import { card } from '../../components/ui/layout/layout.css';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import * as buttons from '../../components/ui/button/button.css';
-import { sightText } from '../../../machines/shared/meta';
+import { sightText } from '../../flows/shared/meta';
 import { allStates, transitionText, type FlowGraph, type FlowState } from '../../../tools/flows/graph';
 import * as styles from './FlowsPage.css';
 import type { FlowsSearch } from './search-schema';

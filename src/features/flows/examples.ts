@@ -1,31 +1,26 @@
 /**
  * What the flows viewer starts each machine with and what it suggests as each effect's answer, so
- * every registered machine can be stepped from its first state without writing JSON by hand. Each
- * is only a starting point: the page shows it in an editable field.
+ * every registered machine can be stepped from its first state without writing JSON by hand, read from each
+ * flow folder's one examples file. Each is only a starting point: the page shows it in an editable field.
  */
 import { tools, toolByKey, type ToolKey } from '../../catalog';
+import { examples as account } from '../../flows/account/account.examples';
+import { examples as auth } from '../../flows/auth/auth.examples';
+import { examples as billing } from '../../flows/billing/billing.examples';
+import { examples as creations } from '../../flows/creations/creations.examples';
+import { examples as runs } from '../../flows/runs/runs.examples';
+import { examples as session } from '../../flows/session/session.examples';
+import type { FlowExamples } from '../../flows/shared/examples';
+import { examples as sidebar } from '../../flows/sidebar/sidebar.examples';
+import { examples as theme } from '../../flows/theme/theme.examples';
+import { examples as tools_ } from '../../flows/tools/tools.examples';
 
-const user = { id: 'u1', email: 'maker@example.com', credits: 120, subscription: null, lastPasswordChange: null };
+/** Every flow folder's examples file (src/flows/<area>/<area>.examples.ts): the one source of example data. */
+const areas: readonly FlowExamples[] = [account, auth, billing, creations, runs, session, sidebar, theme, tools_];
+const merged = (part: keyof FlowExamples) => Object.assign({}, ...areas.map((area) => area[part] ?? {}));
 
 /** The input each machine starts with (JSON as typed in the page). toolRun names its tool by catalogue key. */
-export const exampleInputs: Readonly<Record<string, unknown>> = {
-  resetPassword: { token: 'reset-token-1' },
-  verifyEmail: { token: 'verify-token-1' },
-  checkoutReturn: { outcome: 'success', sessionId: 'cs_test_1' },
-  creations: { only: null, category: null },
-  spending: { current: '2026-11' },
-  sidebar: { width: 1280 },
-  toolPoll: { id: 'prediction-1', maxPolls: 3 },
-  toolProgress: { from: 80 },
-  toolRequest: {
-    endpoint: '/api/generate/image',
-    body: { prompt: 'A red fox in the snow' },
-    idempotencyKey: 'key-1',
-    retryOn504: false,
-    timeoutMs: 55000,
-  },
-  toolRun: { tool: 'text-to-image', signedIn: true, credits: 120 },
-};
+export const exampleInputs: Readonly<Record<string, unknown>> = merged('inputs');
 
 export const exampleInputText = (machine: string): string => JSON.stringify(exampleInputs[machine] ?? {}, null, 1);
 
@@ -46,62 +41,12 @@ export function machineInput(
 }
 
 /** A successful answer for each effect (an invoked actor, by its src). */
-const outputs: Readonly<Record<string, unknown>> = {
-  // null: no stored token, so the session starts signed out.
-  readToken: null,
-  loadUser: user,
-  login: { token: 'token-1' },
-  register: { message: 'Check your email to verify your account', email: 'maker@example.com' },
-  logout: null,
-  cancelSubscription: { success: true, message: 'Your subscription is cancelled' },
-  changeEmail: { message: 'Email changed', user },
-  deleteAccount: null,
-  forgotPassword: { message: 'If the address has an account, a reset link is on its way' },
-  resetPassword: { message: 'Password reset', user: { email: 'maker@example.com' } },
-  verifyEmail: { message: 'Email verified' },
-  checkoutStatus: {
-    sessionId: 'cs_test_1',
-    kind: 'pack',
-    status: 'paid',
-    fulfilled: true,
-    credits: 100,
-    planId: null,
-    billingCycle: null,
-    priceId: 'price_pack_100',
-    balance: 220,
-  },
-  createSubscription: { sessionId: 'cs_test_1', url: 'https://checkout.example.com/cs_test_1' },
-  createCheckoutSession: { sessionId: 'cs_test_1', url: 'https://checkout.example.com/cs_test_1' },
-  loadHistory: { entries: [], nextCursor: null },
-  fetchCsv: 'date,description,change,balance\r\n2026-11-01T10:00:00.000Z,Sign-up credits,50,50\r\n',
-  loadSpending: {
-    month: '2026-11',
-    total: 25,
-    tools: [{ tool: 'text-to-image', title: 'Text to Image', runs: 3, credits: 25 }],
-  },
-  loadPage: { items: [], nextCursor: null },
-  deleteCreation: null,
-  readStoredTheme: 'dark',
-  loadRemoteTheme: 'dark',
-  saveRemoteTheme: null,
-  fetchPrediction: { status: 'succeeded', output: 'https://example.com/result.png' },
-  attempt: { output: 'https://example.com/result.png', credits: 117 },
-  syncRequest: { ok: true, answer: { output: 'https://example.com/result.png', credits: 117 }, attempts: 1 },
-  startRequest: { ok: true, answer: { id: 'prediction-1', credits: 117 }, attempts: 1 },
-  poll: { ok: true, output: 'https://example.com/result.mp4' },
-  upload: { url: 'https://example.com/upload.png' },
-  progress: null,
-};
+const outputs: Readonly<Record<string, unknown>> = merged('answers');
 
 /** The example answer of an effect, as JSON text ('null' when there is none). */
 export const exampleOutputText = (src: string): string => JSON.stringify(outputs[src] ?? null);
 
 /** An example payload for an event, where the machine reads one. */
-const payloads: Readonly<Record<string, object>> = {
-  'tool.prompt': { prompt: 'A red fox in the snow' },
-  'tool.balance': { signedIn: true, credits: 120 },
-  'viewport.resized': { width: 390 },
-  'theme.select': { theme: 'dark' },
-};
+const payloads: Readonly<Record<string, object>> = merged('events');
 
 export const exampleEventText = (type: string): string => JSON.stringify({ type, ...payloads[type] });

@@ -14,7 +14,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
 import { isActive, noticeText, runsStart, toolTitle, type RunNotice } from '../../app/runs';
 import { systemIds, type RunsActor } from '../../app/app.machine';
 import * as styles from './RunsTray.css';
-import { creditsReturned } from '../../../machines/tools/errors';
+import { creditsReturned } from '../../flows/tools/errors';
 
 /**
  * The runs tray of the signed-in account; undefined until it has started (its logic loads at the first

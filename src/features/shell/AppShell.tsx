@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useCurrentUser, useSession, useSessionKnown, useSidebar } from '../../app/provider';
-import { requestSignIn } from '../../app/session';
+import { requestSignIn } from '../../flows/session/session.effects';
 import { isPaidTier } from '../../catalog/plan-tier';
 import * as buttons from '../../components/ui/button/button.css';
 import { Logo, icons } from '../../components/ui/icons/icons';

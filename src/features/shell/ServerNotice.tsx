@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { isRetrying } from '../../../machines/session/session.machine';
+import { isRetrying } from '../../flows/session/session.machine';
 import { useHydrated, useSession } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import { Notice } from '../../components/ui/form/notice';

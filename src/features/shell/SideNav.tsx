@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { User } from '../../api/schemas';
 import { isPaidTier } from '../../catalog/plan-tier';
 import { useSession, useSessionKnown } from '../../app/provider';
-import { requestSignIn } from '../../app/session';
+import { requestSignIn } from '../../flows/session/session.effects';
 import * as buttons from '../../components/ui/button/button.css';
 import { Logo, icons } from '../../components/ui/icons/icons';
 import { untilKnown } from '../../components/ui/pending/pending.css';

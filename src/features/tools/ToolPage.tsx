@@ -17,7 +17,7 @@ import { BatchMode } from './BatchForm';
 import { viewOf, type PageToolKey, type ToolView } from './tool-views';
 import { CreditLinks } from './CreditLinks';
 import * as styles from './ToolPage.css';
-import { creditsReturned } from '../../../machines/tools/errors';
+import { creditsReturned } from '../../flows/tools/errors';
 
 /** A catalogue tool by its key (the route files), or a definition made elsewhere (a test's own tool). */
 export type ToolPageProps = (

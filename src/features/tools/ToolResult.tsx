@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react';
 import { downloadName, type DownloadView } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
-import { flowContext } from '../../app/flow';
+import { flowContext } from '../../app/flow-context';
 import { useApp } from '../../app/provider';
 import { DOWNLOAD_FAILED, SHARE_FAILED, downloadImage, shareImage } from '../../app/save-image';
 import type { ToolRunActor } from '../../app/tools';

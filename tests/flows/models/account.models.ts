@@ -1,10 +1,12 @@
 import { defineModel } from '../model-paths';
-import { changeEmailMachine } from '../../../machines/account/change-email.machine';
-import { changePasswordMachine } from '../../../machines/account/change-password.machine';
-import { deleteAccountMachine } from '../../../machines/account/delete-account.machine';
-import { cancelSubscriptionMachine } from '../../../machines/account/cancel-subscription.machine';
-import { billingPortalMachine } from '../../../machines/account/billing-portal.machine';
-import { freeUser, serverError, silentError } from './fixtures';
+import { changeEmailMachine } from '../../../src/flows/account/change-email.machine';
+import { changePasswordMachine } from '../../../src/flows/account/change-password.machine';
+import { deleteAccountMachine } from '../../../src/flows/account/delete-account.machine';
+import { cancelSubscriptionMachine } from '../../../src/flows/account/cancel-subscription.machine';
+import { billingPortalMachine } from '../../../src/flows/account/billing-portal.machine';
+import { serverError, silentError } from './fixtures';
+import { freeUser } from '../../../src/flows/session/session.examples';
+import { portalAnswer } from '../../../src/flows/account/account.examples';
 
 export const changeEmailModel = defineModel({
   machine: changeEmailMachine,
@@ -57,9 +59,6 @@ export const cancelSubscriptionModel = defineModel({
     },
   },
 });
-
-/** The Customer Portal session of the server's example (src/api/operations/billing.ts). */
-export const portalAnswer = { url: 'https://billing.stripe.com/p/session/test_YWNjdF8x' };
 
 export const billingPortalModel = defineModel({
   machine: billingPortalMachine,

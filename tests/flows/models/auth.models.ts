@@ -1,7 +1,7 @@
 import { defineModel } from '../model-paths';
-import { verifyEmailMachine } from '../../../machines/auth/verify-email.machine';
-import { forgotPasswordMachine } from '../../../machines/auth/forgot-password.machine';
-import { resetPasswordMachine } from '../../../machines/auth/reset-password.machine';
+import { verifyEmailMachine } from '../../../src/flows/auth/verify-email.machine';
+import { forgotPasswordMachine } from '../../../src/flows/auth/forgot-password.machine';
+import { resetPasswordMachine } from '../../../src/flows/auth/reset-password.machine';
 import { serverError, silentError } from './fixtures';
 
 export const verifyEmailModel = defineModel({

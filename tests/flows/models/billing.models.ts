@@ -1,13 +1,21 @@
 import { defineModel } from '../model-paths';
-import { checkoutMachine } from '../../../machines/billing/checkout.machine';
-import { checkoutReturnMachine } from '../../../machines/billing/checkout-return.machine';
-import { creditCsvMachine } from '../../../machines/billing/credit-csv.machine';
-import { creditHistoryMachine } from '../../../machines/billing/credit-history.machine';
-import { spendingMachine } from '../../../machines/billing/spending.machine';
-import type { CheckoutStatus, CreditHistoryAnswer, SpendingAnswer } from '../../../src/api/schemas';
+import { checkoutMachine } from '../../../src/flows/billing/checkout.machine';
+import { checkoutReturnMachine } from '../../../src/flows/billing/checkout-return.machine';
+import { creditCsvMachine } from '../../../src/flows/billing/credit-csv.machine';
+import { creditHistoryMachine } from '../../../src/flows/billing/credit-history.machine';
+import { spendingMachine } from '../../../src/flows/billing/spending.machine';
 import { serverError, silentError } from './fixtures';
-
-export const checkoutSessionAnswer = { sessionId: 'cs_local_1', url: 'http://127.0.0.1:3000/checkout/cs_local_1' };
+import {
+  checkoutSessionAnswer,
+  proPending,
+  proGranted,
+  packPaymentFailed,
+  historyFirstPage,
+  historyLastPage,
+  spendingNovember,
+  spendingOctober,
+  creditCsvText,
+} from '../../../src/flows/billing/billing.examples';
 
 export const checkoutModel = defineModel({
   machine: checkoutMachine,
@@ -31,29 +39,6 @@ export const checkoutModel = defineModel({
   },
   context: (context) => context.pending,
 });
-
-/** The Pro monthly checkout of a free user with 50 credits, before and after the webhook's grant. */
-export const proPending: CheckoutStatus = {
-  sessionId: 'cs_local_1',
-  kind: 'subscription',
-  status: 'paid',
-  fulfilled: false,
-  credits: 2500,
-  planId: 'pro',
-  billingCycle: 'monthly',
-  priceId: null,
-  balance: 50,
-};
-export const proGranted: CheckoutStatus = { ...proPending, fulfilled: true, balance: 2550 };
-/** A pack paid by a delayed method whose payment failed (CHECKOUT-7). */
-export const packPaymentFailed: CheckoutStatus = {
-  ...proPending,
-  kind: 'pack',
-  status: 'failed',
-  planId: null,
-  billingCycle: null,
-  priceId: 'price_credits_2500',
-};
 
 const returnEvents = {
   'checkout.return.check': [{ type: 'checkout.return.check' as const }],
@@ -83,20 +68,6 @@ export const checkoutReturnNoneModel = defineModel({
   events: returnEvents,
 });
 
-const entry = (id: number, delta: number, balance: number) => ({
-  id: String(id),
-  at: '2026-11-23T12:00:00.000Z',
-  kind: 'pack' as const,
-  delta,
-  balance,
-});
-/** A first page with older entries behind it, and the last page. */
-export const historyFirstPage: CreditHistoryAnswer = {
-  entries: [entry(3, 1000, 2050), entry(2, 1000, 1050)],
-  nextCursor: '2',
-};
-export const historyLastPage: CreditHistoryAnswer = { entries: [entry(1, 50, 50)], nextCursor: null };
-
 export const creditHistoryModel = defineModel({
   machine: creditHistoryMachine,
   events: {
@@ -109,17 +80,6 @@ export const creditHistoryModel = defineModel({
   },
   context: (context) => [context.entries.length, context.nextCursor, context.error],
 });
-
-/** November 2026 with two tools, most spent first; October 2026 with none. */
-export const spendingNovember: SpendingAnswer = {
-  month: '2026-11',
-  total: 32,
-  tools: [
-    { tool: 'text-to-image', title: 'Text to Image', runs: 3, credits: 24 },
-    { tool: 'text-to-text', title: 'Text Generation', runs: 1, credits: 8 },
-  ],
-};
-export const spendingOctober: SpendingAnswer = { month: '2026-10', total: 0, tools: [] };
 
 export const spendingModel = defineModel({
   machine: spendingMachine,
@@ -135,9 +95,6 @@ export const spendingModel = defineModel({
   // Only whether the month is the current one counts: any earlier month is the same state, so the walk ends.
   context: (context) => [context.month === context.current, context.spending?.tools.length ?? null, context.error],
 });
-
-export const creditCsvText =
-  'date,description,change,balance\r\n2026-11-01T10:00:00.000Z,Sign-up credits,50,50\r\n2026-11-02T10:00:00.000Z,Tool run: Text to Image,-8,42\r\n';
 
 export const creditCsvModel = defineModel({
   machine: creditCsvMachine,

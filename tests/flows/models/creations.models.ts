@@ -1,27 +1,9 @@
 /** Flow models of My creations: the list (load, load more, filter, delete confirm) and the one-run page. */
-import { anyFilter, creationsMachine, type CreationsContext } from '../../../machines/creations/creations.machine';
-import { creationShareMachine, type CreationShareContext } from '../../../machines/creations/creation-share.machine';
-import type { Creation } from '../../../src/api/schemas';
+import { anyFilter, creationsMachine, type CreationsContext } from '../../../src/flows/creations/creations.machine';
+import { creationShareMachine, type CreationShareContext } from '../../../src/flows/creations/creation-share.machine';
 import { defineModel } from '../model-paths';
 import { serverError, silentError } from './fixtures';
-
-export const creation = (id: string, extra: Partial<Creation> = {}): Creation => ({
-  id,
-  tool: 'musicgen',
-  title: 'Music Generation',
-  category: 'Audio',
-  prompt: 'calm piano',
-  input: { prompt: 'calm piano', duration: 30 },
-  status: 'succeeded',
-  cost: 13,
-  refunded: false,
-  output: `/files/outputs/${id}.wav`,
-  outputKind: 'audio',
-  error: null,
-  createdAt: '2026-11-23T12:00:00.000Z',
-  completedAt: '2026-11-23T12:00:02.000Z',
-  ...extra,
-});
+import { creation, shareLink } from '../../../src/flows/creations/creations.examples';
 
 const first = { items: [creation('c1'), creation('c2')], nextCursor: 'cursor-2' };
 const last = { items: [creation('c1')], nextCursor: null };
@@ -113,8 +95,6 @@ export const creationModel = defineModel({
   context: key,
 });
 
-/** A creation's public link (SHARE-4 to SHARE-6): made, copied, revoked after a confirmation. */
-export const shareLink = { token: 'share-token-1', url: 'http://127.0.0.1/share/share-token-1' };
 const shareEvents = {
   'share.create': [{ type: 'share.create' as const }],
   'share.copy': [{ type: 'share.copy' as const }],

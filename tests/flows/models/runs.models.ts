@@ -1,44 +1,11 @@
 /** Flow model of the runs tray: sign-in, the reads while a run is active, Cancel, notices, Notify me, sign-out. */
 import { fromCallback } from 'xstate';
-import { pageRunsMachine, type PageRunsContext } from '../../../machines/runs/page-runs.machine';
-import { runsMachine } from '../../../machines/runs/runs.machine';
-import type { Run, RunsContext } from '../../../machines/runs/runs.types';
+import { pageRunsMachine, type PageRunsContext } from '../../../src/flows/runs/page-runs.machine';
+import { runsMachine } from '../../../src/flows/runs/runs.machine';
+import type { RunsContext } from '../../../src/flows/runs/runs.types';
 import { defineModel } from '../model-paths';
 import { serverError, silentError } from './fixtures';
-
-export const run = (id: string, extra: Partial<Run> = {}): Run => ({
-  id,
-  toolKey: 'text-to-image',
-  prompt: 'a lighthouse at dusk',
-  status: 'processing',
-  progress: null,
-  position: null,
-  cost: 8,
-  refunded: 0,
-  error: null,
-  createdAt: '2026-11-23T12:00:00.000Z',
-  finishedAt: null,
-  output: null,
-  ...extra,
-});
-
-/** r1 still being made. */
-export const working = [run('r1')];
-/** r1 has finished. */
-export const finished = [
-  run('r1', { status: 'succeeded', finishedAt: '2026-11-23T12:00:05.000Z', output: '/files/outputs/r1.png' }),
-];
-/** r1 has failed, its credits returned. */
-export const failed = [
-  run('r1', { status: 'failed', error: 'The provider failed', refunded: 8, finishedAt: '2026-11-23T12:00:05.000Z' }),
-];
-/** r1 canceled by the person. */
-export const canceled = run('r1', {
-  status: 'canceled',
-  error: 'You canceled this run. Its credits have been returned.',
-  refunded: 8,
-  finishedAt: '2026-11-23T12:00:05.000Z',
-});
+import { working, finished, failed, canceled } from '../../../src/flows/runs/runs.examples';
 
 /** What decides the path: whether r1 is listed and active, the notices, the permission, a cancel in flight. */
 const key = (c: RunsContext) => [

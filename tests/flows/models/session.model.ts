@@ -1,7 +1,8 @@
 import { defineModel } from '../model-paths';
-import { sessionMachine } from '../../../machines/session/session.machine';
-import type { SessionContext } from '../../../machines/session/session.types';
-import { freeUser, noSubscriptionUser, proUser, serverError, silentError } from './fixtures';
+import { sessionMachine } from '../../../src/flows/session/session.machine';
+import type { SessionContext } from '../../../src/flows/session/session.types';
+import { serverError, silentError } from './fixtures';
+import { freeUser, noSubscriptionUser, proUser } from '../../../src/flows/session/session.examples';
 
 export const sessionModel = defineModel({
   machine: sessionMachine,

@@ -1,6 +1,6 @@
 import { defineModel } from '../model-paths';
-import { sidebarMachine } from '../../../machines/sidebar/sidebar.machine';
-import { themeMachine } from '../../../machines/theme/theme.machine';
+import { sidebarMachine } from '../../../src/flows/sidebar/sidebar.machine';
+import { themeMachine } from '../../../src/flows/theme/theme.machine';
 
 const sidebarEvents = {
   'sidebar.toggle': [{ type: 'sidebar.toggle' as const }],

@@ -5,35 +5,16 @@
  */
 import { batchCostMessage } from '../../../src/catalog';
 import { toolByKey } from '../../../src/catalog/tools';
-import { toolBatchMachine } from '../../../machines/tools/tool-batch.machine';
-import { promptsOf, type BatchAnswer, type ToolBatchContext } from '../../../machines/tools/tool-batch.types';
+import { toolBatchMachine } from '../../../src/flows/tools/tool-batch.machine';
+import { promptsOf, type ToolBatchContext } from '../../../src/flows/tools/tool-batch.types';
 import { defineModel } from '../model-paths';
 import { serverError, silentError } from './fixtures';
-
-export const BATCH_KEY = 'batch-key-1';
+import { BATCH_KEY, twoStarted } from '../../../src/flows/tools/tools.examples';
 
 export const texts = {
   blank: '  \n\n   ',
   two: 'a lighthouse at dusk\n\n  a fox in the snow  ',
   eleven: Array.from({ length: 11 }, (_, i) => `prompt ${i + 1}`).join('\n'),
-};
-
-/** Six runs, four started and two queued: what the server answers a batch of six with four places free. */
-export const sixStarted: BatchAnswer = {
-  runs: [
-    ...['b1', 'b2', 'b3', 'b4'].map((id) => ({ id, status: 'processing' })),
-    { id: 'b5', status: 'queued', position: 1 },
-    { id: 'b6', status: 'queued', position: 2 },
-  ],
-  credits: 4952,
-};
-/** Two runs, both started. */
-export const twoStarted: BatchAnswer = {
-  runs: [
-    { id: 'b1', status: 'processing' },
-    { id: 'b2', status: 'processing' },
-  ],
-  credits: 4984,
 };
 
 const balances = {

@@ -5,19 +5,15 @@
  */
 import { toolByKey, type ToolKey } from '../../../src/catalog/tools';
 import { ADVERTISEMENT_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../../src/catalog/tool-rules';
-import { toolPollMachine } from '../../../machines/tools/tool-poll.machine';
-import { toolProgressMachine } from '../../../machines/tools/tool-progress.machine';
-import { toolRequestMachine, type ToolRequestInput } from '../../../machines/tools/tool-request.machine';
-import { toolRunMachine } from '../../../machines/tools/tool-run.machine';
-import type { RequestOutcome, ToolError, ToolRunContext } from '../../../machines/tools/tool-run.types';
+import { toolPollMachine } from '../../../src/flows/tools/tool-poll.machine';
+import { toolProgressMachine } from '../../../src/flows/tools/tool-progress.machine';
+import { toolRequestMachine, type ToolRequestInput } from '../../../src/flows/tools/tool-request.machine';
+import { toolRunMachine } from '../../../src/flows/tools/tool-run.machine';
+import type { RequestOutcome, ToolError, ToolRunContext } from '../../../src/flows/tools/tool-run.types';
 import { defineModel, type ActorOutcomes } from '../model-paths';
 import { serverError, silentError } from './fixtures';
+import { IMAGE, POSE, KEY } from '../../../src/flows/tools/tools.examples';
 
-export const IMAGE = 'data:image/png;base64,iVBORw0KGgo=';
-export const POSE = 'data:image/png;base64,UE9TRQ==';
-/** An uploaded picture's signed address, as a creation's page gives it to 'Use these settings' (CREATIONS-13). */
-export const UPLOADED = '/files/uploads/applied.png?exp=4102444800000&sig=path-test';
-export const KEY = 'key-1';
 export const fixedKey = () => KEY;
 export const halfway = () => 0.5;
 /** The largest draw: the fewest ticks to the cap. */

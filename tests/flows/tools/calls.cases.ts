@@ -12,14 +12,14 @@ import {
   INVALID_RESPONSE,
   REQUEST_TIMED_OUT,
   TOOK_TOO_LONG,
-} from '../../../machines/tools/errors';
-import { MAX_POLLS, pollProgress } from '../../../machines/tools/tool-poll.machine';
-import { PROGRESS_CAP, nextProgress } from '../../../machines/tools/tool-progress.machine';
-import type { PredictionAnswer } from '../../../machines/tools/tool-run.types';
+} from '../../../src/flows/tools/errors';
+import { MAX_POLLS, pollProgress } from '../../../src/flows/tools/tool-poll.machine';
+import { PROGRESS_CAP, nextProgress } from '../../../src/flows/tools/tool-progress.machine';
+import type { PredictionAnswer } from '../../../src/flows/tools/tool-run.types';
 import { SPEC_POLL } from '../../../src/catalog/tool-rules';
 import { toolByKey } from '../../../src/catalog/tools';
 import { serverError, silentError } from '../models/fixtures';
-import { IMAGE, POSE } from '../models/tools.models';
+import { IMAGE, POSE } from '../../../src/flows/tools/tools.examples';
 import { never, reject, run, settle, testEffects, type Impl } from './run.harness';
 
 describe('advertisement: the retry path', () => {

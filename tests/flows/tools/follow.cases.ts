@@ -3,7 +3,7 @@
  * with the real machine and test effects. Included by tools.flows.test.ts.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { PredictionAnswer } from '../../../machines/tools/tool-run.types';
+import type { PredictionAnswer } from '../../../src/flows/tools/tool-run.types';
 import { run, settle, testEffects } from './run.harness';
 
 describe('following a run of the account (RUNS-14)', () => {

@@ -4,11 +4,11 @@
  * promises, and the red banner. Included by tools.flows.test.ts.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { INVALID_RESPONSE, REQUEST_TIMED_OUT } from '../../../machines/tools/errors';
-import { generateEnabled } from '../../../machines/tools/tool-run.machine';
+import { INVALID_RESPONSE, REQUEST_TIMED_OUT } from '../../../src/flows/tools/errors';
+import { generateEnabled } from '../../../src/flows/tools/tool-run.machine';
 import { toolByKey } from '../../../src/catalog/tools';
 import { serverError, silentError } from '../models/fixtures';
-import { IMAGE, POSE } from '../models/tools.models';
+import { IMAGE, POSE } from '../../../src/flows/tools/tools.examples';
 import { reject, run, settle, testEffects } from './run.harness';
 
 describe('the form before any call', () => {

@@ -4,12 +4,12 @@
  * Included by tools.flows.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { REQUEST_TIMED_OUT, notEnoughCredits } from '../../../machines/tools/errors';
-import { refundOf } from '../../../machines/tools/run-parts';
+import { REQUEST_TIMED_OUT, notEnoughCredits } from '../../../src/flows/tools/errors';
+import { refundOf } from '../../../src/flows/tools/run-parts';
 import { toolByKey } from '../../../src/catalog/tools';
 import { PERSON_DEFAULT_PROMPT } from '../../../src/catalog/tool-rules';
 import { serverError } from '../models/fixtures';
-import { IMAGE } from '../models/tools.models';
+import { IMAGE } from '../../../src/flows/tools/tools.examples';
 import { reject, run, settle, testEffects } from './run.harness';
 
 const FOX = 'https://atelier.test/outputs/fox.png';

@@ -4,8 +4,8 @@
  */
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { aspectPreset, aspectPresets, roundSize } from '../../../machines/tools/aspect';
-import { generationBody } from '../../../machines/tools/body';
+import { aspectPreset, aspectPresets, roundSize } from '../../../src/flows/tools/aspect';
+import { generationBody } from '../../../src/flows/tools/body';
 import {
   AD_BUSY,
   AD_HIGH_LOAD,
@@ -16,14 +16,15 @@ import {
   generationErrorText,
   isRetryable,
   toToolError,
-} from '../../../machines/tools/errors';
-import { toolRunMachine } from '../../../machines/tools/tool-run.machine';
+} from '../../../src/flows/tools/errors';
+import { toolRunMachine } from '../../../src/flows/tools/tool-run.machine';
 import { sizeRule } from '../../../src/catalog/sizes';
 import { acceptParam, defaultParamValues } from '../../../src/catalog/tool-params';
 import { inputProblem } from '../../../src/catalog/tool-checks';
 import { toolByKey, tools, type ToolKey } from '../../../src/catalog/tools';
 import { serverError } from '../models/fixtures';
-import { IMAGE, runInput } from '../models/tools.models';
+import { runInput } from '../models/tools.models';
+import { IMAGE } from '../../../src/flows/tools/tools.examples';
 import { recordTransitions } from './run.harness';
 
 const defaults = (key: ToolKey) => defaultParamValues(toolByKey(key).params, toolByKey(key).defaultParams);

@@ -11,9 +11,9 @@ import {
   type AnyTransitionDefinition,
   type InspectionEvent,
 } from 'xstate';
-import { machines } from '../../../machines';
-import { withToolEffects, type ToolEffects } from '../../../machines/tools/effects';
-import type { CallInput, PredictionAnswer, ToolRunInput } from '../../../machines/tools/tool-run.types';
+import { machines } from '../../../src/flows';
+import { withToolEffects, type ToolEffects } from '../../../src/flows/tools/effects';
+import type { CallInput, PredictionAnswer, ToolRunInput } from '../../../src/flows/tools/tool-run.types';
 import { toolByKey, type Tool, type ToolKey } from '../../../src/catalog/tools';
 import { fakeActor } from '../fake-actor';
 import { graphEdges } from '../harness';

@@ -8,7 +8,7 @@ import {
   changePasswordModel,
   deleteAccountModel,
 } from '../../flows/models/account.models';
-import { freeUser, proUser } from '../../flows/models/fixtures';
+import { freeUser, proUser } from '../../../src/flows/session/session.examples';
 import type { User } from '../../../src/api/schemas';
 import { firstRender, answerOf, type PathAdapter, type PathContext, type TestServer, answersCall } from '../harness';
 import { byOutcome, SERVER_FAULT } from '../causes';

@@ -6,7 +6,7 @@ import {
   verifyEmailModel,
   verifyEmailNoTokenModel,
 } from '../../flows/models/auth.models';
-import { freeUser } from '../../flows/models/fixtures';
+import { freeUser } from '../../../src/flows/session/session.examples';
 import { firstRender, answerOf, type PathAdapter, type PathContext, answersCall } from '../harness';
 import { SERVER_FAULT, byOutcome } from '../causes';
 

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { appReady } from '../../e2e/browser';
 import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
-import { LATE_MESSAGE, PAYMENT_FAILED_MESSAGE } from '../../../machines/billing/checkout-return.machine';
+import { LATE_MESSAGE, PAYMENT_FAILED_MESSAGE } from '../../../src/flows/billing/checkout-return.machine';
 import {
   checkoutModel,
   checkoutReturnCancelModel,
@@ -13,12 +13,12 @@ import {
   creditHistoryModel,
   spendingModel,
 } from '../../flows/models/billing.models';
-import { freeUser } from '../../flows/models/fixtures';
+import { freeUser } from '../../../src/flows/session/session.examples';
 import { readFile } from 'node:fs/promises';
 import { standInPage } from './stand-in-page';
 import type { Download } from 'playwright-core';
 import type { CheckoutStatus, CreditHistoryAnswer, SpendingAnswer, User } from '../../../src/api/schemas';
-import { emptyMonthText, monthName } from '../../../machines/billing/spending.machine';
+import { emptyMonthText, monthName } from '../../../src/flows/billing/spending.machine';
 import {
   firstRender,
   answerOf,

@@ -2,17 +2,18 @@ export const group = 'creations';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
-import type { CreationsContext } from '../../../machines/creations/creations.machine';
-import { LINK_COPIED, type CreationShareContext } from '../../../machines/creations/creation-share.machine';
+import type { CreationsContext } from '../../../src/flows/creations/creations.machine';
+import { LINK_COPIED, type CreationShareContext } from '../../../src/flows/creations/creation-share.machine';
 import type { ShareAnswer } from '../../../src/api/schemas';
 import {
-  creation,
   creationModel,
   creationShareModel,
   creationSharedModel,
   creationsModel,
 } from '../../flows/models/creations.models';
-import { freeUser, serverError } from '../../flows/models/fixtures';
+import { creation } from '../../../src/flows/creations/creations.examples';
+import { serverError } from '../../flows/models/fixtures';
+import { freeUser } from '../../../src/flows/session/session.examples';
 import { answerOf, delayPasses, firstRender, pathDelays, type PathAdapter, type PathContext } from '../harness';
 import { byOutcome, perActor, SERVER_FAULT } from '../causes';
 import { openSignedIn, showsErrorWithTryAgain } from './billing.paths';

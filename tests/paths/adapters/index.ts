@@ -2,7 +2,7 @@
 /**
  * Every path adapter, by the group its file names: tests/paths/<group>.paths.test.ts calls
  * `pathSuite('<group>')`. tests/flows/path-adapters.test.ts checks that each machine registered in
- * machines/index.ts has exactly one adapter here, and that each adapter names a registered machine.
+ * src/flows/index.ts has exactly one adapter here, and that each adapter names a registered machine.
  */
 import type { PathAdapter } from '../harness';
 import {

@@ -2,10 +2,11 @@ export const group = 'session';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import type { SessionContext } from '../../../machines/session/session.types';
-import { proGranted } from '../../flows/models/billing.models';
+import type { SessionContext } from '../../../src/flows/session/session.types';
+import { proGranted } from '../../../src/flows/billing/billing.examples';
 import { sessionModel } from '../../flows/models/session.model';
-import { freeUser, proUser, serverError, silentError } from '../../flows/models/fixtures';
+import { serverError, silentError } from '../../flows/models/fixtures';
+import { freeUser, proUser } from '../../../src/flows/session/session.examples';
 
 const unauthorized = serverError('Unauthorized', { status: 401 });
 const changedUser = { ...freeUser, email: 'changed@example.com' };

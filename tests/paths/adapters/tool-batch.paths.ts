@@ -9,7 +9,7 @@ import {
   shortfall,
   startedText,
   type ToolBatchContext,
-} from '../../../machines/tools/tool-batch.types';
+} from '../../../src/flows/tools/tool-batch.types';
 import { batchCostMessage } from '../../../src/catalog';
 import { serverError, silentError } from '../../flows/models/fixtures';
 import { texts, toolBatchModel } from '../../flows/models/tool-batch.models';

@@ -2,10 +2,10 @@ export const group = 'tools';
 /** The children of a tool run, each walked on a page that uses it: the retried request, the poll, the simulated progress. */
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
-import type { ToolPollContext } from '../../../machines/tools/tool-poll.machine';
-import { toolProgressMachine, type ToolProgressContext } from '../../../machines/tools/tool-progress.machine';
-import type { ToolRequestContext } from '../../../machines/tools/tool-request.machine';
-import type { ToolError } from '../../../machines/tools/tool-run.types';
+import type { ToolPollContext } from '../../../src/flows/tools/tool-poll.machine';
+import { toolProgressMachine, type ToolProgressContext } from '../../../src/flows/tools/tool-progress.machine';
+import type { ToolRequestContext } from '../../../src/flows/tools/tool-request.machine';
+import type { ToolError } from '../../../src/flows/tools/tool-run.types';
 import { toolViews } from '../../../src/features/tools/tool-views';
 import { defineModel, type FlowModel } from '../../flows/harness';
 import { toolPollModel, toolRequestAdModel } from '../../flows/models/tools.models';

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { appReady } from '../../e2e/browser';
 import type { Page } from 'playwright-core';
-import type { ToolRunContext } from '../../../machines/tools/tool-run.types';
+import type { ToolRunContext } from '../../../src/flows/tools/tool-run.types';
 import { toolByKey, type ToolKey } from '../../../src/catalog/tools';
 import { toolViews, type PageToolKey, type ToolView } from '../../../src/features/tools/tool-views';
-import { freeUser } from '../../flows/models/fixtures';
+import { freeUser } from '../../../src/flows/session/session.examples';
 import { firstRender, type PathContext, type TestServer } from '../harness';
 import { openSignedIn } from './billing.paths';
 

@@ -3,18 +3,17 @@
  * state, and the routes: few pages, many steps.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import type { RequestOutcome, ToolRunContext } from '../../../machines/tools/tool-run.types';
+import type { RequestOutcome, ToolRunContext } from '../../../src/flows/tools/tool-run.types';
 import type { FlowModel } from '../../flows/harness';
 import { serverError, silentError } from '../../flows/models/fixtures';
 import {
-  IMAGE,
-  POSE,
   runInput,
   toolRunMediaModel,
   toolRunPersonModel,
   toolRunSyncModel,
   toolRunTextModel,
 } from '../../flows/models/tools.models';
+import { IMAGE, POSE } from '../../../src/flows/tools/tools.examples';
 import type { PathAdapter } from '../harness';
 import { viewOf } from './tools-page';
 

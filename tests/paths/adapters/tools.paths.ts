@@ -2,8 +2,8 @@ export const group = 'tools';
 import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
-import type { AppliedSettings, RequestOutcome, ToolError } from '../../../machines/tools/tool-run.types';
-import { creation } from '../../flows/models/creations.models';
+import type { AppliedSettings, RequestOutcome, ToolError } from '../../../src/flows/tools/tool-run.types';
+import { creation } from '../../../src/flows/creations/creations.examples';
 import type { ToolKey } from '../../../src/catalog/tools';
 import {
   toolRunMediaModel,

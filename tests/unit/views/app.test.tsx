@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
-import { isRetrying } from '../../../machines/session/session.machine';
+import { isRetrying } from '../../../src/flows/session/session.machine';
 import { systemIds } from '../../../src/app/app.machine';
 import { AppProvider } from '../../../src/app/provider';
 import { navigateWith } from '../../../src/app/router';
-import { sessionLogic } from '../../../src/app/session';
+import { sessionLogic } from '../../../src/flows/session/session.effects';
 import { routeTree } from '../../../src/routeTree.gen';
 import { deferred, fakeEndpoints, proUser, testApp } from './helpers';
 

@@ -4,11 +4,11 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { REFRESH_MS } from '../../../machines/creations/creations.machine';
-import { creationsFlow } from '../../../src/app/creations';
+import { REFRESH_MS } from '../../../src/flows/creations/creations.machine';
+import { creationsFlow } from '../../../src/flows/creations/creations.effects';
 import type { Creation } from '../../../src/api/schemas';
 import { CreationsPage } from '../../../src/features/creations/CreationsPage';
-import { creation } from '../../flows/models/creations.models';
+import { creation } from '../../../src/flows/creations/creations.examples';
 import { fakeApi, fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';
 
 vi.mock('../../../src/components/ui/model-viewer/model-viewer', () => ({

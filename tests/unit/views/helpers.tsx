@@ -8,10 +8,10 @@ import { systemIds, type AppNavigateParams } from '../../../src/app/app.machine'
 import { browserEvents, type AppActor } from '../../../src/app/create-app';
 import { inertAppLogic } from '../../../src/app/inert';
 import { AppProvider } from '../../../src/app/provider';
-import { sessionLogic, type SessionActor } from '../../../src/app/session';
+import { sessionLogic, type SessionActor } from '../../../src/flows/session/session.effects';
 import { renderInRouter } from '../router-harness';
 
-export { freeUser, proUser } from '../../flows/models/fixtures';
+export { freeUser, proUser } from '../../../src/flows/session/session.examples';
 
 /** A promise the test settles when it wants to. */
 export function deferred<T>() {

@@ -5,9 +5,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
-import { withToolEffects, type ToolEffects } from '../../../machines/tools/effects';
-import { generateEnabled } from '../../../machines/tools/tool-run.machine';
-import type { CallInput } from '../../../machines/tools/tool-run.types';
+import { withToolEffects, type ToolEffects } from '../../../src/flows/tools/effects';
+import { generateEnabled } from '../../../src/flows/tools/tool-run.machine';
+import type { CallInput } from '../../../src/flows/tools/tool-run.types';
 import { HttpError } from '../../../server/errors';
 import { checkInput } from '../../../server/services/tool-input';
 import { basePage, promptView, toolOf, type ToolDefinition } from '../../../src/catalog';

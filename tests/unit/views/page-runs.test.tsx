@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ActorRefFrom } from 'xstate';
-import { pageRunId, type pageRunsMachine } from '../../../machines/runs/page-runs.machine';
+import { pageRunId, type pageRunsMachine } from '../../../src/flows/runs/page-runs.machine';
 import { systemIds } from '../../../src/app/app.machine';
 import { toolRunFlow, type ToolRunActor } from '../../../src/app/tools';
 import { ToolPage } from '../../../src/features/tools/ToolPage';

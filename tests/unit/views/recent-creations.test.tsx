@@ -4,11 +4,11 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import { creationsFlow } from '../../../src/app/creations';
+import { creationsFlow } from '../../../src/flows/creations/creations.effects';
 import type { Creation } from '../../../src/api/schemas';
 import { CatalogPage } from '../../../src/features/catalogue/CatalogPage';
 import RecentCreations, { RECENT_CREATIONS } from '../../../src/features/catalogue/RecentCreations';
-import { creation } from '../../flows/models/creations.models';
+import { creation } from '../../../src/flows/creations/creations.examples';
 import { fakeApi, fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';
 
 afterEach(() => cleanup());

@@ -5,12 +5,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fromPromise } from 'xstate';
-import { runsMachine } from '../../../machines/runs/runs.machine';
-import type { NotifyPermission, Run } from '../../../machines/runs/runs.types';
+import { runsMachine } from '../../../src/flows/runs/runs.machine';
+import type { NotifyPermission, Run } from '../../../src/flows/runs/runs.types';
 import { sessionToRuns } from '../../../src/app/runs';
 import { systemIds } from '../../../src/app/app.machine';
 import RunsTray from '../../../src/features/runs/RunsTray';
-import { run } from '../../flows/models/runs.models';
+import { run } from '../../../src/flows/runs/runs.examples';
 import { currentApp, fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';
 
 const queued = run('r1', { status: 'queued', position: 2 });

@@ -2,15 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { isRedirect } from '@tanstack/react-router';
 import { fromPromise } from 'xstate';
-import { cancelSubscriptionMachine } from '../../../machines/account/cancel-subscription.machine';
-import { changeEmailMachine } from '../../../machines/account/change-email.machine';
-import { changePasswordMachine } from '../../../machines/account/change-password.machine';
-import { deleteAccountMachine } from '../../../machines/account/delete-account.machine';
-import { creditCsvMachine } from '../../../machines/billing/credit-csv.machine';
-import { creditHistoryMachine } from '../../../machines/billing/credit-history.machine';
-import { monthName, monthOf, shiftMonth, spendingMachine } from '../../../machines/billing/spending.machine';
+import { cancelSubscriptionMachine } from '../../../src/flows/account/cancel-subscription.machine';
+import { changeEmailMachine } from '../../../src/flows/account/change-email.machine';
+import { changePasswordMachine } from '../../../src/flows/account/change-password.machine';
+import { deleteAccountMachine } from '../../../src/flows/account/delete-account.machine';
+import { creditCsvMachine } from '../../../src/flows/billing/credit-csv.machine';
+import { creditHistoryMachine } from '../../../src/flows/billing/credit-history.machine';
+import { monthName, monthOf, shiftMonth, spendingMachine } from '../../../src/flows/billing/spending.machine';
 import type { CreditHistoryAnswer, SpendingAnswer, User } from '../../../src/api/schemas';
-import { defineFlow } from '../../../src/app/flow';
+import { defineFlow } from '../../../src/flows/shared/flow.effects';
 import { SettingsPage, type SettingsLogic } from '../../../src/features/account/SettingsPage';
 import { Route as SettingsRoute } from '../../../src/routes/settings';
 import { currentSession, deferred, fakeEndpoints, freeUser, proUser, renderWithRouter, startSession } from './helpers';
@@ -405,7 +405,7 @@ describe('/settings guard', () => {
     const user = deferred<typeof proUser>();
     endpoints.getUser.mockReturnValueOnce(user.promise);
     const { createActor } = await import('xstate');
-    const { sessionLogic } = await import('../../../src/app/session');
+    const { sessionLogic } = await import('../../../src/flows/session/session.effects');
     const session = createActor(
       sessionLogic({
         endpoints,

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toolByKey } from '../../../src/catalog';
-import { flowContext } from '../../../src/app/flow';
+import { flowContext } from '../../../src/app/flow-context';
 import { TOOL_RESULT_ID, toolEffects, toolRunFlow } from '../../../src/app/tools';
 import { ToolPage } from '../../../src/features/tools/ToolPage';
 import type { PageToolKey } from '../../../src/features/tools/tool-views';

@@ -7,7 +7,7 @@
  * Pure: no DOM, runs in the page and in Node.
  */
 import { and, not, or, type AnyStateMachine, type AnyStateNode } from 'xstate';
-import { rulesOf, sendsOf, sightsOf, sightText, type Ignore } from '../../../machines/shared/meta';
+import { rulesOf, sendsOf, sightsOf, sightText, type Ignore } from '../../../src/flows/shared/meta';
 import { childrenOf } from '../graph';
 import { actionName } from '../machine-json';
 

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
-import { rulesOf, type FactsNode } from '../../../machines/shared/meta';
+import { rulesOf, type FactsNode } from '../../../src/flows/shared/meta';
 import { graphEdges } from '../coverage-graph';
 
 export const root = join(import.meta.dirname, '..', '..', '..');

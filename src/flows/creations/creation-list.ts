@@ -1,0 +1,60 @@
+/** The list of My creations as its machine and views read it: its filters, its runs, the names it gives. */
+import type { Creation } from '../../api/schemas';
+import type { CreationsContext, CreationsInput, Filters } from './creations.types';
+
+export const noFilters: Filters = { q: null, tool: null, status: null, from: null, to: null };
+const filterKeys = ['q', 'tool', 'status', 'from', 'to'] as const;
+/** The filters with empty texts as not set. */
+export const filtersOf = (partial: Partial<Filters> | null | undefined): Filters => {
+  const out = { ...noFilters };
+  for (const key of filterKeys) {
+    const value = partial?.[key];
+    if (typeof value === 'string' && value.trim() !== '') (out as Record<string, string | null>)[key] = value.trim();
+  }
+  return out;
+};
+/** The filters with the ones `change` names replaced (an empty text or null: not set). */
+export const mergedFilters = (current: Filters, change: Partial<Filters>): Filters =>
+  filtersOf({ ...current, ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) });
+export const sameFilters = (a: Filters, b: Filters) => filterKeys.every((key) => a[key] === b[key]);
+export const anyFilter = (f: Filters) => filterKeys.some((key) => f[key] !== null);
+
+/** CREATIONS-11: the name the ZIP of several creations is saved under. */
+export const zipName = (now: Date = new Date()) => `atelier-creations-${now.toISOString().slice(0, 10)}.zip`;
+/** CREATIONS-12: the confirmation of a delete of several. */
+export const bulkDeleteQuestion = (n: number) => `Delete ${n} creation${n === 1 ? '' : 's'}? This cannot be undone.`;
+
+/** A run still being made (queued runs are listed as 'starting'). */
+export const inProgress = (c: Creation) => c.status === 'starting' || c.status === 'processing';
+
+/** A run's output as one address or text: the first of several, or null when there is none. */
+export const firstOutputOf = (c: Creation): string | null =>
+  Array.isArray(c.output) ? (c.output[0] ?? null) : c.output;
+
+/**
+ * A fresh first page over the list shown: its runs replace theirs (a new status, output or error),
+ * runs new since are put first, and the pages loaded after it stay.
+ */
+export function mergeFirstPage(items: readonly Creation[], fresh: readonly Creation[]): Creation[] {
+  const byId = new Map(fresh.map((c) => [c.id, c]));
+  const known = new Set(items.map((c) => c.id));
+  return [...fresh.filter((c) => !known.has(c.id)), ...items.map((c) => byId.get(c.id) ?? c)];
+}
+
+/** The list as it starts: nothing loaded, the address's search and filters applied (and in the search field). */
+export function contextOf(input: CreationsInput): CreationsContext {
+  const filters = filtersOf(input.filters);
+  return {
+    only: input.only ?? null,
+    category: input.category ?? null,
+    limit: input.limit ?? null,
+    items: [],
+    nextCursor: null,
+    pending: null,
+    error: null,
+    filters,
+    draft: filters.q ?? '',
+    selecting: false,
+    selected: [],
+  };
+}

@@ -1,0 +1,71 @@
+/** The types of My creations' flow (machines/creations/creations.machine.ts). */
+import type { Creation } from '../../api/schemas';
+import type { Category } from '../../catalog/tools';
+
+/** The search and filters of My creations (CREATIONS-8), as the address keeps them; null: not set. */
+export interface Filters {
+  q: string | null;
+  tool: string | null;
+  status: Creation['status'] | null;
+  from: string | null;
+  to: string | null;
+}
+
+export interface CreationsInput {
+  /** The one-run page: load only this run. */
+  only?: string | null;
+  category?: Category | null;
+  /** How many runs a page holds (the server's default when absent); the catalogue's strip of recent creations asks for a few. */
+  limit?: number | null;
+  /** The search and filters the address holds (CREATIONS-8). */
+  filters?: Partial<Filters> | null;
+}
+
+export interface LoadInput {
+  only: string | null;
+  category: Category | null;
+  cursor: string | null;
+  limit: number | null;
+  filters: Filters;
+}
+
+export interface CreationsContext {
+  only: string | null;
+  category: Category | null;
+  limit: number | null;
+  items: readonly Creation[];
+  nextCursor: string | null;
+  /** The run waiting for the delete confirmation, or being deleted. */
+  pending: string | null;
+  error: string | null;
+  /** The search and filters the list was loaded with (CREATIONS-8). */
+  filters: Filters;
+  /** The search field as typed: it applies after a pause or on Enter. */
+  draft: string;
+  /** Select mode (CREATIONS-10): a checkbox on each finished run. */
+  selecting: boolean;
+  /** The runs chosen, in the order they were. */
+  selected: readonly string[];
+}
+
+export type CreationsEvent =
+  | { type: 'creations.more' }
+  | { type: 'creations.filter'; category: Category | null }
+  | { type: 'creations.reload' }
+  | { type: 'creations.delete'; id: string }
+  | { type: 'creations.delete.confirm' }
+  | { type: 'creations.delete.cancel' }
+  | { type: 'creations.type'; q: string }
+  | { type: 'creations.search' }
+  /** A change of some filters (a select, a day) or the address's whole search (Back, a reload). */
+  | { type: 'creations.filters'; filters: Partial<Filters> }
+  /** Clear filters: no search, no filter. */
+  | { type: 'creations.clear' }
+  | { type: 'creations.select.start' }
+  | { type: 'creations.select.stop' }
+  | { type: 'creations.toggle'; id: string }
+  | { type: 'creations.selectPage' }
+  | { type: 'creations.zip' }
+  | { type: 'creations.bulkDelete' }
+  | { type: 'creations.bulkDelete.confirm' }
+  | { type: 'creations.bulkDelete.cancel' };

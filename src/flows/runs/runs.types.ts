@@ -1,0 +1,113 @@
+/**
+ * The runs tray's context, events and notices (RUNS-7 to RUNS-11): the account's runs as GET /api/runs
+ * last answered them, the notices of runs that ended since, and what the browser allows of notifications.
+ */
+import type { Run } from '../../api/schemas';
+import { tools } from '../../catalog/tools';
+
+export type { Run };
+
+/** What the browser allows: asked only from a click on "Notify me" (RUNS-10); 'unsupported' without the API. */
+export type NotifyPermission = 'default' | 'granted' | 'denied' | 'unsupported';
+
+/**
+ * An in-app notice (RUNS-9): a run that was queued or in progress at the previous read and has ended
+ * at this one, or a cancel the server refused (`status` is then the run's, still active, and `message`
+ * the server's answer).
+ */
+export interface RunNotice {
+  id: string;
+  toolKey: string;
+  /** The tool's title in the catalogue (its key when the catalogue no longer has it). */
+  title: string;
+  status: Run['status'];
+  message: string | null;
+  /** Credits given back (a failed or canceled run). */
+  refunded: number;
+}
+
+export interface RunsInput {
+  /** What the browser allows at start (read, never asked: RUNS-10). */
+  permission?: NotifyPermission;
+}
+
+export interface RunsContext {
+  /** The runs of the last read, newest first (RUNS-5). */
+  runs: readonly Run[];
+  notices: readonly RunNotice[];
+  permission: NotifyPermission;
+  /** The run being canceled. */
+  canceling: string | null;
+  /** A failed first read's message (the tray's Try again). */
+  error: string | null;
+  /**
+   * RUNS-9: the runs a tool page of this app started that no read has shown ended yet, each with the reads
+   * that did not list it: a run that ends before any read saw it working still gets its notice.
+   */
+  started: Readonly<Record<string, number>>;
+}
+
+export type RunsEvent =
+  | { type: 'session.signedIn' }
+  | { type: 'session.signedOut' }
+  /** Read the runs now; `started`: the id of the run a tool page has just started (RUNS-7, RUNS-9). */
+  | { type: 'runs.refresh'; started?: string }
+  | { type: 'runs.cancel'; id: string }
+  | { type: 'runs.notice.dismiss'; id: string }
+  | { type: 'runs.notify.allow' };
+
+const activeStatuses: ReadonlySet<string> = new Set(['queued', 'starting', 'processing']);
+
+/** A run still waiting or being made (Cancel is offered on it). */
+export const isActive = (run: Pick<Run, 'status'>): boolean => activeStatuses.has(run.status);
+
+/** The catalogue title of a tool key. */
+export const toolTitle = (key: string): string => tools.find((t) => t.key === key)?.title ?? key;
+
+/** A notice about `run` (its status, the server's message or `message`, its refund). */
+export const noticeOf = (run: Run, message: string | null = run.error): RunNotice => ({
+  id: run.id,
+  toolKey: run.toolKey,
+  title: toolTitle(run.toolKey),
+  status: run.status,
+  message,
+  refunded: run.refunded,
+});
+
+/** RUNS-9: the runs active in `before`, or started here since, that have ended in `after`, as notices. */
+export function endedSince(
+  before: readonly Run[],
+  after: readonly Run[],
+  started: Readonly<Record<string, number>> = {},
+): RunNotice[] {
+  const wasActive = new Set([...before.filter(isActive).map((r) => r.id), ...Object.keys(started)]);
+  return after.filter((r) => wasActive.has(r.id) && !isActive(r)).map((r) => noticeOf(r));
+}
+
+/**
+ * The started runs still to watch after a read: those it lists as working, and those it does not list yet
+ * (a read already out when the run started) for one more read.
+ */
+export function stillStarted(started: Readonly<Record<string, number>>, after: readonly Run[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [id, missed] of Object.entries(started)) {
+    const run = after.find((r) => r.id === id);
+    if (run ? isActive(run) : missed < 1) out[id] = run ? 0 : missed + 1;
+  }
+  return out;
+}
+
+/** New notices over the old: one per run, the newest first. */
+export const addNotices = (old: readonly RunNotice[], fresh: readonly RunNotice[]): RunNotice[] => [
+  ...fresh,
+  ...old.filter((n) => !fresh.some((f) => f.id === n.id)),
+];
+
+/** What a notice says (the live region and the browser notification). */
+export function noticeText(notice: RunNotice): string {
+  if (notice.status === 'succeeded') return `${notice.title} finished`;
+  if (notice.status === 'failed') return `${notice.title} failed: ${notice.message ?? 'Generation failed'}`;
+  if (notice.status === 'canceled') return `${notice.title} canceled`;
+  // A cancel the server refused: the run is as it was, and the message says why.
+  return `${notice.title}: ${notice.message ?? ''}`;
+}
