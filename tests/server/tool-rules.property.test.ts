@@ -7,7 +7,7 @@
  * same message.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { aspectPresets } from '../../src/flows/tools/aspect';
 import { generationBody } from '../../src/flows/tools/body';
@@ -145,10 +145,13 @@ describe('each tool: the form and the server apply the same definition', () => {
         fc.asyncProperty(formEvents(tool), async (events) => {
           const form = await formAnswer(tool, events, url);
           const body = asUploaded('sent' in form ? form.sent : form.body, url);
+          const ran = jobs.length;
           const res = await t.request(tool.endpoint, { token: u.token, body });
           const answer = await json<{ message?: string }>(res);
           if ('sent' in form) {
             expect([res.status, answer.message], tool.key).toEqual([res.ok ? res.status : 200, undefined]);
+            // An asynchronous run reaches its provider when a worker takes its job, after the answer.
+            await vi.waitFor(() => expect(jobs.length, tool.key).toBe(ran + 1), { timeout: 20_000 });
             // …and runs it as the form sent it: nothing the form kept is changed by the server.
             // (An uploaded picture's address is signed for the caller; the run keeps its plain path.)
             expect(jobs.at(-1)?.input, tool.key).toMatchObject(plainFiles(body.input));
