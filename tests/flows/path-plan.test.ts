@@ -41,7 +41,8 @@ function readCsv(text: string): string[][] {
 }
 
 describe('the by-hand plan of the path tests', () => {
-  it('has every planned path of every machine, each with its steps in order', () => {
+  // Plans every machine's paths again: seconds alone, over half a minute beside the other suites on two cores.
+  it('has every planned path of every machine, each with its steps in order', { timeout: 180_000 }, () => {
     for (const adapter of adapters) {
       const planned = plannedPaths(adapter);
       const mine = plan.filter((p) => p.machine === adapter.name);

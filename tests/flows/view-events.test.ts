@@ -130,6 +130,10 @@ function scanSends(): SentInCode {
   walk(path.join('src', 'features'));
   walk(path.join('src', 'app'));
   walk(path.join('src', 'routes'));
+  // A flow's real effects (src/flows/<area>/x.effects.ts) are glue too: they send to the session, say.
+  const before = files.length;
+  walk(path.join('src', 'flows'));
+  files.splice(before, files.length - before, ...files.slice(before).filter((f) => f.endsWith('.effects.ts')));
   // The flows viewer sends whatever a person picks to its inert runs; it is not the app.
   const scanned = new Set(files.filter((f) => !f.startsWith(path.join('src', 'features', 'flows'))));
   const config = ts.getParsedCommandLineOfConfigFile(
