@@ -31,7 +31,6 @@ function distIsStale(): boolean {
   if (!existsSync(built)) return true;
   const sources = Math.max(
     newestMtime(join(root, 'src')),
-    newestMtime(join(root, 'machines')),
     newestMtime(join(root, 'tools')),
     newestMtime(join(root, 'public')),
     statSync(join(root, 'index.html')).mtimeMs,
