@@ -57,7 +57,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts', 'tests/paths/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // The files share one server and one Chromium and run side by side (each has its own contexts and users).
+          // The files share one server and run side by side (each has its own browser and users).
           fileParallelism: true,
           // Chromium shares two cores with the other suites: give a page time to get there.
           expect: { poll: { timeout: 10_000 } },

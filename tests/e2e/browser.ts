@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { connectChromium } from '../chromium';
+import { launchChromium } from '../chromium';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { HYDRATION_ERROR_PREFIX } from '../../src/app/hydration-report';
 import type { DroppedEvent } from '../../src/app/dropped-events';
@@ -59,15 +59,14 @@ export function watchDroppedEvents(context: BrowserContext): void {
 }
 
 /**
- * The suite's one Chromium (started by the global setup), connected to once per test file and disconnected
- * after it, which closes the contexts the file made. Every context made from it
+ * One Chromium per test file (common.md flags), closed after the file. Every context made from it
  * (`browser.newContext()`, and `browser.newPage()`, which makes its own) watches its pages for
  * dropped events, so no test can open a page that escapes the report.
  */
 export function setupBrowser(): { browser: () => Browser } {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    const launched = await connectChromium(inject('browserWSEndpoint'));
+    const launched = await launchChromium();
     const newContext = launched.newContext.bind(launched);
     launched.newContext = async (options) => {
       const context = await newContext(options);

@@ -4,13 +4,10 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { pathOptions, reportDir } from '../paths/options';
 import { root, startServer } from './server-process';
-import { launchChromiumServer } from '../chromium';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    /** The suite's one Chromium (tests/chromium.ts launchChromiumServer): each file connects to it. */
-    browserWSEndpoint: string;
   }
 }
 
@@ -48,13 +45,10 @@ export default async function setup(project: TestProject) {
   // run only (a filtered run leaves coverage/paths and coverage/screenshots alone).
   rmSync(join(root, reportDir(paths), 'paths'), { recursive: true, force: true });
   rmSync(join(root, reportDir(paths), 'screenshots'), { recursive: true, force: true });
-  // One browser for the suite's files, whichever server they walk.
-  const chromium = await launchChromiumServer();
-  project.provide('browserWSEndpoint', chromium.wsEndpoint());
   // A run against a deployment (PATHS_BASE_URL) walks that one: no build, no server of its own.
   if (paths.baseUrl) {
     project.provide('baseUrl', paths.baseUrl);
-    return () => chromium.close();
+    return () => undefined;
   }
   // vitest runs with NODE_ENV=test, which would make Vite emit React's development build.
   if (distIsStale()) {
@@ -66,7 +60,5 @@ export default async function setup(project: TestProject) {
   }
   const server = await startServer();
   project.provide('baseUrl', server.baseUrl);
-  return async () => {
-    await Promise.all([server.stop(), chromium.close()]);
-  };
+  return () => server.stop();
 }
