@@ -2,7 +2,7 @@
  * The view-only meta of the machines (`meta: facts({...})`: what a state shows, the events it ignores
  * on purpose, what the app sends; src/flows/shared/meta.ts) stays out of the pages' first load: in a
  * production build each `facts(...)` call of a src/flows/ module becomes `undefined`. The flows viewer
- * (src/features/flows, a lazy route) reads them in full: a machines/ module it imports, and every
+ * (src/features/flows, a lazy route) reads them in full: a src/flows module it imports, and every
  * src/flows/ module such a module imports, resolves to a variant id with `?facts` that keeps them
  * (a copy in the viewer's own chunk).
  */

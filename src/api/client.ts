@@ -13,7 +13,7 @@ export class ApiError extends Error {
   readonly expired: boolean;
   /**
    * false when the server gave no message (a 500 with an empty body): the helper's own text is
-   * kept for the log, and every flow shows its own fallback message instead (machines/shared/errors.ts).
+   * kept for the log, and every flow shows its own fallback message instead (src/flows/shared/errors.ts).
    */
   readonly fromServer: boolean;
 

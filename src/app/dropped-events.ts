@@ -4,7 +4,7 @@
  * and, in the e2e and path suites, a console line the suite collects and fails on: the suite gives every
  * page this same inspector before it starts (tests/e2e/dropped-report.ts, through src/app/test-hooks.ts),
  * so the one production build carries no part of it. Events a machine ignores on purpose, and where, are
- * declared on its states (`ignores`, machines/shared/meta.ts; tests/flows/view-events.test.ts checks them
+ * declared on its states (`ignores`, src/flows/shared/meta.ts; tests/flows/view-events.test.ts checks them
  * against the machines before run time); development filters them here, the suite (whose build leaves the
  * facts out of the pages) by the machine each report names.
  */

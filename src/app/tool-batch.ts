@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import type { Actor } from 'xstate';
-import type { SessionActor } from '../flows/session/session.effects';
+import { balanceIn, type SessionActor } from '../flows/session/session.effects';
 import { sharedInput, toolBatchFlow, type ToolBatchFlow } from '../flows/tools/tool-batch.effects';
 import type { toolBatchMachine } from '../flows/tools/tool-batch.machine';
 import type { Tool } from '../catalog/tools';
@@ -15,10 +15,7 @@ export type { ToolBatchFlow };
 export { sharedInput, toolBatchFlow };
 export type ToolBatchActor = Actor<typeof toolBatchMachine>;
 
-const balanceOf = (session: SessionActor) => {
-  const snapshot = session.getSnapshot();
-  return { signedIn: snapshot.hasTag('signedIn'), credits: snapshot.context.user?.credits ?? 0 };
-};
+const balanceOf = (session: SessionActor) => balanceIn(session.getSnapshot());
 
 /**
  * The page's batch: started with the session's view and the run's settings, and kept in step with both

@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react';
 import type { Actor, ActorRefFrom } from 'xstate';
 import { pageRunId, pageRunsMachine } from '../flows/runs/page-runs.machine';
 import { isActive, type Run } from '../flows/runs/runs.types';
-import { followSession, type SessionActor } from '../flows/session/session.effects';
+import { balanceIn, followSession } from '../flows/session/session.effects';
 import type { Flow } from '../flows/shared/flow.effects';
 import { toolRunFlow } from '../flows/tools/tool-run.effects';
 import type { toolRunMachine } from '../flows/tools/tool-run.machine';
@@ -21,12 +21,6 @@ import { useApp, useSession } from './provider';
 export type ToolRunFlow = Flow<typeof toolRunMachine>;
 export type ToolRunActor = Actor<typeof toolRunMachine>;
 type PageRunsActor = ActorRefFrom<typeof pageRunsMachine>;
-
-/** What a run reads of the session: signed in or not, and the balance. */
-const balanceIn = (snapshot: ReturnType<SessionActor['getSnapshot']>) => ({
-  signedIn: snapshot.hasTag('signedIn'),
-  credits: snapshot.context.user?.credits ?? 0,
-});
 
 /**
  * The tool pages' runs follow the session: a sign-out stops and forgets them (RUNS-13), and every run kept is

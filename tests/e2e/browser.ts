@@ -13,7 +13,7 @@ import { ignoredAt } from '../../src/flows/shared/meta';
 const machineById = new Map(Object.values(machines).map((machine) => [machine.id, machine]));
 
 /**
- * Whether a report is an event its machine ignores on purpose where it was (`ignores`, machines/shared/meta.ts):
+ * Whether a report is an event its machine ignores on purpose where it was (`ignores`, src/flows/shared/meta.ts):
  * the production build leaves those facts out of the pages, so the suite reads them from the machines.
  */
 function ignoredOnPurpose(text: string): boolean {

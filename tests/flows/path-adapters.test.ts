@@ -1,5 +1,5 @@
 /**
- * Every registered machine is driven through the real app: each machine of machines/index.ts has
+ * Every registered machine is driven through the real app: each machine of src/flows/index.ts has
  * exactly one path adapter (tests/paths/adapters/index.ts), each adapter names a registered machine
  * and plans its paths on that machine, and each group of adapters has the test file that runs it.
  */

@@ -1,7 +1,7 @@
 /**
  * Missing transitions found before run time: in every state of every registered machine, each
  * event the app sends that machine (its root's `sends`) is handled or ignored on purpose (a state's
- * `ignores`, machines/shared/meta.ts). The lists of sent events are checked against the code of the
+ * `ignores`, src/flows/shared/meta.ts). The lists of sent events are checked against the code of the
  * views, routes and their glue, machine by machine: the TypeScript checker tells which actor each
  * `.send(` goes to.
  */

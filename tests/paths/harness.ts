@@ -67,7 +67,7 @@ export interface PathAdapter {
    */
   causes?: Record<string, Cause>;
   /**
-   * The checkers of the named kinds of sight the machine's states give (machines/shared/meta.ts):
+   * The checkers of the named kinds of sight the machine's states give (src/flows/shared/meta.ts):
    * each state's `meta.sees` says what is checked there, literal sights by the harness (tests/paths/sights.ts).
    */
   kinds?: Record<string, StateCheck>;

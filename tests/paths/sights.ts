@@ -1,6 +1,6 @@
 /**
  * What a path checks in each state it reaches: the sights the machine file gives the state and its
- * ancestors (`meta.sees`, machines/shared/meta.ts). Literal sights are checked here, the same for
+ * ancestors (`meta.sees`, src/flows/shared/meta.ts). Literal sights are checked here, the same for
  * every machine; a named kind by the adapter's checker for that kind, which may read what the path
  * made the server answer. A state a path reaches with no sight on its way up fails the path.
  */

@@ -11,7 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { aspectPresets } from '../../src/flows/tools/aspect';
 import { generationBody } from '../../src/flows/tools/body';
-import { withToolEffects, type ToolEffects } from '../../src/flows/tools/effects';
+import { withToolEffects, type ToolEffects } from '../../src/flows/tools/tool-effects';
 import type {
   CallAnswer,
   CallInput,

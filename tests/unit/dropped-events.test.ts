@@ -8,7 +8,7 @@ import { systemIds } from '../../src/app/app.machine';
 import { sidebarMachine } from '../../src/flows/sidebar/sidebar.machine';
 
 describe('events an actor drops', () => {
-  it('reports an event the current state cannot take, not one it takes or ignores on purpose (on its states, machines/shared/meta.ts)', () => {
+  it('reports an event the current state cannot take, not one it takes or ignores on purpose (on its states, src/flows/shared/meta.ts)', () => {
     const reported: DroppedEvent[] = [];
     const actor = createActor(sidebarMachine, {
       input: { width: 1280 },

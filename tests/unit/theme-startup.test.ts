@@ -1,5 +1,5 @@
 /**
- * The theme machine takes no session outcome while it reads the stored theme (machines/theme): the app's
+ * The theme machine takes no session outcome while it reads the stored theme (src/flows/theme): the app's
  * real start-up order is what makes that right. With the real root actor, the real token storage and
  * the real theme logic, a visitor's session settles while the stored theme is read (and changes
  * nothing), and a saved sign-in, even answered by the server at once, signs in only after it.

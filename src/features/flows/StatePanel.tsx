@@ -20,7 +20,7 @@ export function StatePanel(props: {
   const outgoing = selected ? graph.transitions.filter((t) => t.source === selected.id) : [];
   const incoming = selected ? graph.transitions.filter((t) => t.target === selected.id && !t.targetless) : [];
   // Events the app may send here that the state drops on purpose: its own ignores, its ancestors' and
-  // (for a parent) its descendants' (machines/shared/meta.ts).
+  // (for a parent) its descendants' (src/flows/shared/meta.ts).
   const related = selected
     ? states.filter(
         (s) => s.id === selected.id || selected.id.startsWith(`${s.id}.`) || s.id.startsWith(`${selected.id}.`),

@@ -2,7 +2,7 @@
  * The runs tray (RUNS-7 to RUNS-11), loaded by the shell after the first paint and only when signed in:
  * a "Runs" button (with the number of runs queued or in progress) that opens a panel listing the
  * account's runs newest first, and the notices of runs that ended, in a polite live region outside the
- * panel. What it shows is the runs actor of the app's system (machines/runs/runs.machine.ts).
+ * panel. What it shows is the runs actor of the app's system (src/flows/runs/runs.machine.ts).
  */
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';

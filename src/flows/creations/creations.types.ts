@@ -1,4 +1,4 @@
-/** The types of My creations' flow (machines/creations/creations.machine.ts). */
+/** The types of My creations' flow (src/flows/creations/creations.machine.ts). */
 import type { Creation } from '../../api/schemas';
 import type { Category } from '../../catalog/tools';
 

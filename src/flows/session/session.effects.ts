@@ -113,6 +113,12 @@ export function requestPurchase(
 type System = { get: (id: string) => unknown };
 type SessionSnapshot = ReturnType<SessionActor['getSnapshot']>;
 
+/** What a run or a batch reads of the session: signed in or not, and the balance. */
+export const balanceIn = (snapshot: ReturnType<SessionActor['getSnapshot']>) => ({
+  signedIn: snapshot.hasTag('signedIn'),
+  credits: snapshot.context.user?.credits ?? 0,
+});
+
 export const followSession = (
   tell: (system: System, signedIn: boolean) => void,
   each?: (system: System, snapshot: SessionSnapshot) => void,

@@ -1,5 +1,5 @@
 /**
- * What the tool run's states say besides their logic (machines/shared/meta.ts): the events the tool
+ * What the tool run's states say besides their logic (src/flows/shared/meta.ts): the events the tool
  * page sends it, those its states ignore on purpose, and what the person sees in each (named kinds,
  * since every tool words its form and button its own way; the path adapter checks each kind);
  * tool-run.machine.ts puts them on its root and states, inside `facts(...)` calls, so a production

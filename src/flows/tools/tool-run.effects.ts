@@ -9,7 +9,7 @@ import type { runsMachine } from '../runs/runs.machine';
 import { reportCredits } from '../session/session.effects';
 import { defineFlow, type FlowContext } from '../shared/flow.effects';
 import { systemIds } from '../shared/system-ids';
-import { toolRunImplementations, type ToolEffects } from './effects';
+import { toolRunImplementations, type ToolEffects } from './tool-effects';
 import { toolRunMachine } from './tool-run.machine';
 import type { ToolError } from './tool-run.types';
 

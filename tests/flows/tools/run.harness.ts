@@ -12,7 +12,7 @@ import {
   type InspectionEvent,
 } from 'xstate';
 import { machines } from '../../../src/flows';
-import { withToolEffects, type ToolEffects } from '../../../src/flows/tools/effects';
+import { withToolEffects, type ToolEffects } from '../../../src/flows/tools/tool-effects';
 import type { CallInput, PredictionAnswer, ToolRunInput } from '../../../src/flows/tools/tool-run.types';
 import { toolByKey, type Tool, type ToolKey } from '../../../src/catalog/tools';
 import { fakeActor } from '../fake-actor';

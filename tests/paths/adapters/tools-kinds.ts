@@ -1,5 +1,5 @@
 /**
- * The checkers of the named kinds of sight the tool run's states give (machines/tools/tool-run-facts.ts):
+ * The checkers of the named kinds of sight the tool run's states give (src/flows/tools/tool-run-facts.ts):
  * the form, the banner, the working button, the call out, the result.
  */
 import { expect } from 'vitest';

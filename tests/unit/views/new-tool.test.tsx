@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
-import { withToolEffects, type ToolEffects } from '../../../src/flows/tools/effects';
+import { withToolEffects, type ToolEffects } from '../../../src/flows/tools/tool-effects';
 import { generateEnabled } from '../../../src/flows/tools/tool-run.machine';
 import type { CallInput } from '../../../src/flows/tools/tool-run.types';
 import { HttpError } from '../../../server/errors';
