@@ -49,7 +49,7 @@ const providesByHand = [
   'src/flows/runs/runs.effects.ts',
   'src/app/runs.ts',
   // The tool run's children (request, poll, progress) get their effects with the run's (toolRunImplementations).
-  'src/flows/tools/effects.ts',
+  'src/flows/tools/tool-effects.ts',
 ];
 
 /** A file's text without its comment lines. */
