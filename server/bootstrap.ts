@@ -160,16 +160,20 @@ export async function createRuntime(
   if (unsafe) throw new Error(unsafe);
   fs.mkdirSync(config.dataDir, { recursive: true });
   const files = await createStore(config);
+  const write = overrides.log ?? ((line: string) => console.log(line));
+  // Every line escapes CR/LF and drops tokens, session ids and links (lib/log.ts).
+  const log = (line: string) => write(safeLogLine(line));
   const database =
     overrides.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+      onConnectionError: log,
+    }));
   // Owned unless handed in: a pool or database shared with other instances is closed by whoever made it.
   const pool = overrides.pool ?? lazyWorkerPool({ maxThreads: config.workerThreads, modelThreads: config.models.runs });
   const webhookSecret = webhookSecretFor(config);
   const now = overrides.now ?? (() => new Date());
-  const write = overrides.log ?? ((line: string) => console.log(line));
-  // Every line escapes CR/LF and drops tokens, session ids and links (lib/log.ts).
-  const log = (line: string) => write(safeLogLine(line));
   const fileUrls = { secret: fileUrlSecretFor(config.fileUrlSecret, webhookSecret), ttlMs: config.fileUrlTtlMs };
   const jobs = await openJobs(database, {
     generationTimeoutMs: config.generationTimeoutMs,

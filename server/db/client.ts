@@ -77,6 +77,12 @@ export interface OpenOptions {
    * templateArchive) instead of running initdb, which costs seconds; the server tests open one per file.
    */
   readonly archive?: string | undefined;
+  /**
+   * Told when the server drops one of the pool's idle connections (a restart, a failover, an administrator):
+   * node-postgres emits that on the pool, and an 'error' event nobody listens to would end the process.
+   * The pool opens a new connection on the next query. Default: a line on stderr.
+   */
+  readonly onConnectionError?: ((message: string) => void) | undefined;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -85,6 +91,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // The message only: never the connection string.
+    pool.on('error', (error) =>
+      (options.onConnectionError ?? ((m) => console.error(m)))(`database: an idle connection ended: ${error.message}`),
+    );
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(db as never, { migrationsFolder });
     return { db, kind: 'postgres', engine: { url: options.databaseUrl }, close: () => pool.end() };

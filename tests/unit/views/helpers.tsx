@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
-import { vi } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { Endpoints } from '../../../src/api/endpoints';
 import type { User } from '../../../src/api/schemas';
@@ -64,6 +64,14 @@ export function testApp(
 
 // The system of the test's last startSession(), which renderWithRouter provides to the views.
 let current: AppActor | null = null;
+
+// A run or a timer left in the last test's system must not fire after the file's DOM is gone (a kept tool
+// run's scroll once did, as 'window is not defined' after the last test): each test's system ends with it.
+afterEach(() => {
+  cleanup();
+  current?.stop();
+  current = null;
+});
 
 export function currentApp(): AppActor {
   current ??= createActor(inertAppLogic, { input: { width: 1280 } }).start();
