@@ -1,8 +1,9 @@
 /**
  * Accessibility (issue 11), shared by the a11y-*.test.ts files (split so the suite's files run side
  * by side): axe finds no violation on every route (tests/e2e/a11y-routes.ts), signed out and signed in,
- * at 1280 and 390 px in the default theme; its colour-contrast rule alone passes on /subscribe, /login and a tool page in each
- * of the 60 themes.
+ * at 1280 and 390 px in the default theme; its colour-contrast rule alone passes on /login in each of the 60
+ * themes, and on /subscribe, a tool page, Settings' billing and the flows viewer in the sampled ones
+ * (contrastThemes; all 60 with `npm run test:themes`).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,6 +12,8 @@ import { expect } from 'vitest';
 import { api, loginToken, mailedPath, pathOf, signedInPage, uniqueEmail, verifiedAccount } from './accounts';
 import { addressOf, routeVisits, signedInOnly, type Made, type RoutePath, type Visit } from './a11y-routes';
 import { openPage, type Viewport } from './browser';
+import { themeNames } from '../../src/themes/names';
+import { contrastSample } from '../theme-contrast';
 
 /** axe-core's own build, injected once into a page that runs many checks without navigating. */
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -52,13 +55,17 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
- * Checks axe's colour-contrast rule on `route` in each of the 60 themes, on one page (no reload, so axe
- * is injected once for all of them).
+ * The themes a page's colour contrast is checked in: a sample ranked by the tokens' contrast (the default,
+ * light and the tightest themes; tests/theme-contrast.ts), or all 60 with THEMES=all (`npm run test:themes`).
  */
-export async function contrastInEveryTheme(page: Page, route: string, themes: readonly string[]): Promise<string[]> {
+export const contrastThemes: readonly string[] = process.env['THEMES'] === 'all' ? themeNames : contrastSample();
+
+/**
+ * axe's colour-contrast rule on the page as it is, in each of `themes` (no reload, so axe is injected once
+ * for all of them): the violations as lines, each prefixed with its theme.
+ */
+export async function contrastIn(page: Page, themes: readonly string[]): Promise<string[]> {
   const found: string[] = [];
-  await page.goto(route);
-  await settled(page);
   for (const theme of themes) {
     // The stored key of THEME-1 and the attribute the theme machine applies (src/app/theme.ts).
     await page.evaluate(async (name) => {
@@ -70,6 +77,13 @@ export async function contrastInEveryTheme(page: Page, route: string, themes: re
     found.push(...(await violations(page, ['color-contrast'])).map((line) => `${theme} ${line}`));
   }
   return found;
+}
+
+/** Opens `route`, waits for its heading, then checks its colour contrast in each of `themes` (contrastIn). */
+export async function contrastOnRoute(page: Page, route: string, themes: readonly string[]): Promise<string[]> {
+  await page.goto(route);
+  await settled(page);
+  return contrastIn(page, themes);
 }
 
 /** A token of `kind` mailed to `email`: the last part of the link's path. */

@@ -1,17 +1,28 @@
-/** axe's colour-contrast rule on /login in each of the 60 themes (tests/e2e/a11y.ts). */
+/**
+ * axe's colour-contrast rule in the themes (tests/e2e/a11y.ts): /login in each of the 60, /subscribe and a
+ * tool page in the sampled themes (all 60 with `npm run test:themes`). One file, one browser.
+ */
 import { expect, it } from 'vitest';
 import { themeNames } from '../../src/themes/names';
 import { openPage, sizes, setupBrowser } from './browser';
-import { contrastInEveryTheme } from './a11y';
+import { contrastOnRoute, contrastThemes } from './a11y';
 
 const { browser } = setupBrowser();
 
 it('/login passes color-contrast in all 60 themes', async () => {
   expect(themeNames).toHaveLength(60);
   const page = await openPage(browser(), sizes[0]![1], '/');
-  expect(await contrastInEveryTheme(page, '/login', themeNames)).toEqual([]);
+  expect(await contrastOnRoute(page, '/login', themeNames)).toEqual([]);
   await page.context().close();
 }, 600_000);
+
+for (const route of ['/subscribe', '/image-models/text-to-image']) {
+  it(`${route} passes color-contrast in the themes with the least contrast to spare`, async () => {
+    const page = await openPage(browser(), sizes[0]![1], '/');
+    expect(await contrastOnRoute(page, route, contrastThemes)).toEqual([]);
+    await page.context().close();
+  }, 600_000);
+}
 
 it('the contrast check finds grey text on grey in each theme it runs (so a pass means something)', async () => {
   const page = await openPage(browser(), sizes[0]![1], '/');
@@ -24,7 +35,7 @@ it('the contrast check finds grey text on grey in each theme it runs (so a pass 
       document.body.appendChild(faint);
     });
   });
-  const found = await contrastInEveryTheme(page, '/login', ['dark', 'light']);
+  const found = await contrastOnRoute(page, '/login', ['dark', 'light']);
   expect(found.map((line) => line.split(' — ')[0])).toEqual([
     'dark color-contrast: #faint',
     'light color-contrast: #faint',
