@@ -137,10 +137,23 @@ function readMarker(file: string): string | undefined {
   }
 }
 
+const resetOrder = [
+  'shares',
+  'files',
+  'predictions',
+  'credit_ledger',
+  'tokens',
+  'checkout_sessions',
+  'processed_events',
+  'rate_limits',
+  'users',
+] as const;
+
 /** Empties every table (tests share one database per worker). */
 export async function resetDatabase(db: Db): Promise<void> {
   await db.execute(sql`DELETE FROM pgboss.job WHERE name NOT LIKE '\_\_%'`).catch(() => undefined);
-  await db.execute(
-    sql`TRUNCATE TABLE rate_limits, shares, files, predictions, processed_events, checkout_sessions, credit_ledger, tokens, users RESTART IDENTITY CASCADE`,
-  );
+  // DELETE, not TRUNCATE: on Postgres a TRUNCATE of nine tables took 130-200 ms (new files for each), the
+  // DELETEs of a test's few rows about 10 (children first; every reference cascades anyway).
+  for (const table of resetOrder) await db.execute(sql.raw(`DELETE FROM ${table}`));
+  await db.execute(sql`ALTER SEQUENCE credit_ledger_id_seq RESTART`);
 }

@@ -11,7 +11,7 @@ import * as sdk from '../../clients/typescript';
 import { createClient, createConfig } from '../../clients/typescript/client';
 import { clientDir, generateClient } from '../../scripts/api-client';
 import type { OutboxEntry } from '../../server/services/mail';
-import { backends, json, setupApp } from './helpers';
+import { embedded, json, setupApp } from './helpers';
 
 const filesOf = (dir: string): Record<string, string> =>
   Object.fromEntries(
@@ -35,7 +35,7 @@ describe('the typed client', () => {
   });
 });
 
-for (const backend of backends) {
+for (const backend of embedded) {
   describe(`a script on the typed client (${backend})`, () => {
     const t = setupApp(backend);
 

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { backends, balance, json, setupApp } from './helpers';
+import { balance, embedded, json, setupApp } from './helpers';
 import { tokens, users } from '../../server/db/schema';
 import type { OutboxEntry } from '../../server/services/mail';
 
-for (const backend of backends) {
+for (const backend of embedded) {
   describe(`auth (${backend})`, () => {
     const t = setupApp(backend);
 

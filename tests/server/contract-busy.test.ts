@@ -6,7 +6,7 @@ import { describe, it } from 'vitest';
 import { operations } from '../../src/api/operations';
 import { PoolBusyError, type WorkerPool } from '../../server/workers/pool';
 import { documented, expectError, send } from './contract-fixtures';
-import { backends, setupApp } from './helpers';
+import { embedded, setupApp } from './helpers';
 
 /** A pool that refuses every task, as a full one does. */
 const fullPool = (): WorkerPool =>
@@ -17,7 +17,7 @@ const fullPool = (): WorkerPool =>
     close: () => Promise.resolve(),
   }) as unknown as WorkerPool;
 
-for (const backend of backends) {
+for (const backend of embedded) {
   describe(`a full worker pool (${backend})`, () => {
     const t = setupApp(backend, { pool: fullPool });
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { operationList } from '../../src/api/operations';
 import { documented, expectError, send } from './contract-fixtures';
-import { backends, setupApp } from './helpers';
+import { embedded, setupApp } from './helpers';
 
 const limits = {
   LOGIN_MAX_FAILURES: '1',
@@ -18,7 +18,7 @@ const limits = {
   RATE_LIMIT_GENERATE: '1',
 };
 
-for (const backend of backends) {
+for (const backend of embedded) {
   describe(`documented rate limits (${backend})`, () => {
     const t = setupApp(backend, { env: limits });
 

@@ -28,7 +28,7 @@ import {
   withBillingPortal,
   type Sent,
 } from './contract-fixtures';
-import { backends, json, pollPrediction, setupApp, type TestContext } from './helpers';
+import { embedded, json, pollPrediction, setupApp, type TestContext } from './helpers';
 
 type Op = OperationSpec & { readonly operationId: OperationId };
 type Cause = (t: TestContext, op: Op) => Promise<Response>;
@@ -209,7 +209,7 @@ async function settled(t: TestContext, req: Sent, res: Response): Promise<unknow
 
 const causeOf = (op: Op, status: ErrorStatus): Cause | undefined => causes[op.operationId]?.[status] ?? generic[status];
 
-for (const backend of backends) {
+for (const backend of embedded) {
   describe(`the operation table against the app (${backend})`, () => {
     const t = setupApp(backend, { providers: () => ({ local: contractProvider }) });
 

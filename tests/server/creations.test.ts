@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backends, balance, fakeProvider, json, pngDataUrl, setupApp } from './helpers';
+import { balance, embedded, fakeProvider, json, pngDataUrl, setupApp } from './helpers';
 import { toolByKey } from '../../src/catalog';
 
 type Creation = {
@@ -22,7 +22,7 @@ const textTool = toolByKey('text-to-text');
 const soundTool = toolByKey('audioldm');
 const imageTool = toolByKey('image-to-image');
 
-for (const backend of backends) {
+for (const backend of embedded) {
   describe(`my creations (${backend})`, () => {
     let behaviour: Parameters<typeof fakeProvider>[0] = 'succeed';
     const t = setupApp(backend, {

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { grantCredits } from '../../server/services/credits';
-import { backends, json, setupApp } from './helpers';
+import { embedded, json, setupApp } from './helpers';
 
-for (const backend of backends) {
+for (const backend of embedded) {
   describe(`credit balance reads (${backend})`, () => {
     const t = setupApp(backend);
     const credits = async (token: string) => {

@@ -7,12 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../server/config';
 import { predictions } from '../../server/db/schema';
-import { backends, json, setupApp, tinyPng } from './helpers';
+import { embedded, json, setupApp, tinyPng } from './helpers';
 import { seedRun } from './history-fixtures';
 
 type Detail = { output: string };
 
-for (const backend of backends) {
+for (const backend of embedded) {
   describe(`private files (${backend})`, () => {
     const t = setupApp(backend, { env: { FILE_URL_TTL_MS: '60000' } });
 

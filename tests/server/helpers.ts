@@ -22,7 +22,18 @@ import { lazyWorkerPool, type WorkerPool } from '../../server/workers/pool';
 import { operationList } from '../../src/api/operations';
 
 export type Backend = 'pglite' | 'postgres';
+/**
+ * Every database the suite can reach: the embedded PGlite, and Postgres when TEST_DATABASE_URL names one (CI
+ * sets it). The files whose correctness rests on the database itself run on each: money, runs and jobs,
+ * idempotency, several instances, throttling, search.
+ */
 export const backends: Backend[] = ['pglite', ...(process.env['TEST_DATABASE_URL'] ? (['postgres'] as const) : [])];
+/**
+ * The embedded database alone, for the files whose behaviour does not depend on which database answers
+ * (the API's shapes and limits, headers, auth, files, shares): on Postgres they repeated the same SQL at
+ * three times the cost of a test.
+ */
+export const embedded: Backend[] = ['pglite'];
 
 const databases = new Map<Backend, Promise<Database>>();
 let postgresName: string | undefined;

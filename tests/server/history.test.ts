@@ -10,7 +10,7 @@ import { toolByKey } from '../../src/catalog';
 import { ledgerSum } from '../../server/services/credits';
 import { openApiDocument } from '../../server/openapi';
 import { csvCell } from '../../server/services/credit-history';
-import { backends, balance, json, payCheckout, setupApp, type TestContext } from './helpers';
+import { balance, embedded, json, payCheckout, setupApp, type TestContext } from './helpers';
 import { seedRun } from './history-fixtures';
 
 /** Buys through the local checkout (Pay with the link's one-time key); the checkout session's id and link. */
@@ -45,7 +45,7 @@ async function allEntries(t: TestContext, token: string, limit: number): Promise
   return entries;
 }
 
-for (const backend of backends) {
+for (const backend of embedded) {
   describe(`credit history (${backend})`, () => {
     const t = setupApp(backend);
 

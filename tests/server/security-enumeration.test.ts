@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../server/db/schema';
 import type { Mailer, OutboxEntry } from '../../server/services/mail';
-import { backends, json, setupApp } from './helpers';
+import { embedded, json, setupApp } from './helpers';
 
 // The real verification, watched: which hashes a login checks the password against.
 const argon2Verify = vi.hoisted(() => vi.fn<(hash: string, password: string) => Promise<boolean>>());
@@ -13,7 +13,7 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
   return { ...actual, verify: argon2Verify };
 });
 
-for (const backend of backends) {
+for (const backend of embedded) {
   describe(`no enumeration (${backend})`, () => {
     const t = setupApp(backend);
     const outbox = async () => json<OutboxEntry[]>(await t.request('/dev/outbox'));

@@ -5,13 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../server/services/mail';
-import { backends, json, setupApp } from './helpers';
+import { embedded, json, setupApp } from './helpers';
 
 const themeScript = `
       try { var t = localStorage.getItem('theme'); if (t) document.documentElement.setAttribute('data-theme', t); } catch (e) {}
     `;
 
-for (const backend of backends) {
+for (const backend of embedded) {
   describe(`headers (${backend})`, () => {
     const t = setupApp(backend, { env: { LOG_REQUESTS: '1' } });
 

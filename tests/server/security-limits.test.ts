@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { imageTooLargeMessage as tooManyPixels } from '../../server/workers/upload-checks';
-import { backends, json, setupApp } from './helpers';
+import { embedded, json, setupApp } from './helpers';
 
 const MB = 1024 * 1024;
 
@@ -18,7 +18,7 @@ function withDimensions(png: Buffer, width: number, height: number): Buffer {
   return out;
 }
 
-for (const backend of backends) {
+for (const backend of embedded) {
   describe(`body limits (${backend})`, () => {
     const t = setupApp(backend);
     const huge = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(5 * MB) });

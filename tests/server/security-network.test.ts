@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRuntime } from '../../server/bootstrap';
 import { loadConfig, networkSafetyProblem } from '../../server/config';
-import { backends, balance, json, payCheckout, setupApp } from './helpers';
+import { balance, embedded, json, payCheckout, setupApp } from './helpers';
 
 const root = path.join(import.meta.dirname, '..', '..');
 
@@ -62,7 +62,7 @@ describe('safe defaults', () => {
   });
 });
 
-for (const backend of backends) {
+for (const backend of embedded) {
   describe(`local checkout secret (${backend})`, () => {
     const t = setupApp(backend);
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { createApp } from '../../server/app';
 import { ffmpegPath } from '../../server/providers/media/video';
-import { backends, json, setupApp, tinyPng } from './helpers';
+import { embedded, json, setupApp, tinyPng } from './helpers';
 import { seedRun } from './history-fixtures';
 
 type Share = { token: string; url: string };
@@ -19,7 +19,7 @@ type Share = { token: string; url: string };
 const metaOf = (html: string, property: string) =>
   new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(html)?.[1];
 
-for (const backend of backends) {
+for (const backend of embedded) {
   describe(`shared links (${backend})`, () => {
     const t = setupApp(backend, { env: { RATE_LIMIT_SHARE_IMAGE: '3' } });
 

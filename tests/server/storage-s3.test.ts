@@ -8,7 +8,7 @@ import { loadConfig, type S3Config } from '../../server/config';
 import { sweepUnusedUploads } from '../../server/services/storage';
 import { createS3FileStore } from '../../server/services/storage-s3';
 import { startFakeS3, s3Env, type FakeS3 } from './fake-s3';
-import { backends, json, pngDataUrl, setupApp, tinyPng } from './helpers';
+import { embedded, json, pngDataUrl, setupApp, tinyPng } from './helpers';
 
 const appUrl = 'http://localhost:3000';
 let s3: FakeS3;
@@ -169,7 +169,7 @@ describe('S3 configuration', () => {
 
 const imageTool = toolByKey('image-to-image');
 
-for (const backend of backends) {
+for (const backend of embedded) {
   describe(`uploads and outputs in S3 through the app (${backend})`, () => {
     const env: Record<string, string> = {};
     beforeAll(() => {

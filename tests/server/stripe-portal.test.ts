@@ -4,13 +4,13 @@
  * (CHECKOUT-9). Nothing is sent to another host: the fake is the only origin the adapter knows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, json, setupApp } from './helpers';
+import { embedded, json, setupApp } from './helpers';
 import { startStripeFake, type StripeFake } from './fakes/stripe';
 import { signStripePayload } from '../../server/payments/signature';
 import { createStripeClient } from '../../server/payments/stripe';
 import { syncStripeCatalog } from '../../server/payments/stripe-sync';
 
-for (const backend of backends) {
+for (const backend of embedded) {
   describe(`Stripe configured, against the Stripe fake (${backend})`, () => {
     let fake: StripeFake;
     const env: Record<string, string> = { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: 'whsec_portal' };
