@@ -11,7 +11,7 @@ import { createProviders, createRuntime, replicateWebhookUrl, type Runtime } fro
 import { loadConfig } from '../../server/config';
 import { predictions } from '../../server/db/schema';
 import { createReplicateProvider } from '../../server/providers/replicate';
-import type { GenerationJob } from '../../server/providers/types';
+import { RunHandOff, type GenerationJob } from '../../server/providers/types';
 import { toolByKey } from '../../src/catalog';
 import { startFakeReplicate, webhookHeaders, type FakeReplicate } from './fakes/replicate';
 import { balance, json, pollPrediction, setupApp, sharedTestPool, type TestContext } from './helpers';
@@ -221,6 +221,9 @@ describe('Replicate webhooks with APP_URL public and REPLICATE_WEBHOOK_SECRET se
     const notJson = await t.request(HOOK, { body: '{"id":', headers: webhookHeaders(SECRET, '{"id":') });
     expect(notJson.status).toBe(400);
     expect(await json(notJson)).toEqual({ message: 'The webhook body is not JSON' });
+    const empty = await t.request(HOOK, { method: 'POST', headers: webhookHeaders(SECRET, '') });
+    expect(empty.status).toBe(400);
+    expect(await json(empty)).toEqual({ message: 'The webhook body is empty' });
   });
 });
 
@@ -284,6 +287,35 @@ describe('Replicate webhooks off', () => {
       1,
     );
     expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+  });
+
+  it('CALL-5: a resumed run (its prediction created by an earlier attempt) reads Replicate at once', async () => {
+    replicate.deliver = () => Promise.resolve(new Response('lost', { status: 502 }));
+    // Ended already: the first read answers its end (the next fallback read would be a minute away).
+    replicate.processingReads = 0;
+    const provider = createReplicateProvider({
+      token: 'r8_fake_token',
+      baseUrl: replicate.baseUrl,
+      pollIntervalMs: 5,
+      webhookUrl: `${PUBLIC_URL}/api/webhooks/replicate`,
+      webhookFallbackMs: 60_000,
+    });
+    let remoteId = '';
+    const first = new AbortController();
+    const attempt = provider.run(job(), first.signal, {
+      created: (id) => {
+        remoteId = id;
+        first.abort(new RunHandOff());
+        return Promise.resolve();
+      },
+    });
+    await expect(attempt).rejects.toBeInstanceOf(RunHandOff);
+    const result = await provider.run(job(), new AbortController().signal, {
+      remoteId,
+      reported: () => Promise.resolve(undefined),
+    });
+    expect(result.output.kind).toBe('files');
+    expect(creates()).toHaveLength(1);
   });
 
   it('CALL-5: REPLICATE_WEBHOOK_SECRET must be the whsec_ secret Replicate gives', () => {
