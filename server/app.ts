@@ -20,6 +20,7 @@ import { runRoutes } from './routes/runs';
 import { shareRoutes } from './routes/share';
 import { uploadRoutes } from './routes/upload';
 import { userRoutes } from './routes/users';
+import { webhookRoutes } from './routes/webhooks';
 import { addressRoots } from '../src/api/operations/addresses';
 
 export const genericErrorMessage = 'Something went wrong. Please try again.';
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     paymentRoutes,
     uploadRoutes,
     runRoutes,
+    webhookRoutes,
     generateRoutes,
     creationRoutes,
   ]) {

@@ -21,6 +21,7 @@ import { createRateLimits } from './services/rate-limits';
 import { createSessionCache } from './services/session-cache';
 import { createBalanceLoader } from './services/users';
 import { createTimingHash, prepareSessionQuery } from './services/auth';
+import { operations } from '../src/api/operations';
 import { filePathOf, fileUrlSecretFor, signFilePath, type FileUrlSigner } from './services/file-urls';
 
 /** STRIPE_WEBHOOK_SECRET, or a random secret generated once and kept in DATA_DIR. */
@@ -63,6 +64,15 @@ export function publicAppUrl(appUrl: string): string | undefined {
 }
 
 /**
+ * Where Replicate posts a prediction's end (CALL-5): only with REPLICATE_WEBHOOK_SECRET set and APP_URL public
+ * (Replicate cannot reach a loopback or local address, and its webhooks must be HTTPS); else undefined (polled).
+ */
+export function replicateWebhookUrl(config: Config): string | undefined {
+  const origin = publicAppUrl(config.appUrl);
+  return origin && config.replicateWebhookSecret ? `${origin}${operations.replicateWebhook.path}` : undefined;
+}
+
+/**
  * The providers of one instance: the local one runs its work in the instance's pool, [slow] taking LOCAL_SLOW_MS;
  * the real ones with their API bases, the operator log, and the signed public addresses of stored inputs.
  */
@@ -73,6 +83,7 @@ export function createProviders(
 ): Providers {
   const origin = publicAppUrl(config.appUrl);
   const signer = extra.signer;
+  const webhookUrl = replicateWebhookUrl(config);
   return buildProviders(
     {
       REPLICATE_API_TOKEN: config.replicateToken,
@@ -83,6 +94,7 @@ export function createProviders(
     { pool, slowMs: config.localSlowMs, models: config.models },
     {
       pollIntervalMs: config.replicatePollIntervalMs,
+      ...(webhookUrl ? { replicateWebhookUrl: webhookUrl } : {}),
       ...(extra.log ? { log: extra.log } : {}),
       ...(origin && signer
         ? {

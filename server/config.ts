@@ -43,6 +43,17 @@ const Env = v.object({
   REPLICATE_BASE_URL: Origin,
   OPENAI_BASE_URL: Origin,
   REPLICATE_POLL_INTERVAL_MS: Int(1000, 10),
+  /** The signing secret of Replicate's webhooks (GET /v1/webhooks/default/secret): whsec_ and base64. */
+  REPLICATE_WEBHOOK_SECRET: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^whsec_[A-Za-z0-9+/]+={0,2}$/,
+        'must be the whsec_… secret Replicate gives (its base64 key after whsec_)',
+      ),
+    ),
+  ),
   SMTP_URL: Str,
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Atelier <no-reply@atelier.local>'),
   GENERATION_TIMEOUT_MS: Int(120_000, 1),
@@ -142,6 +153,11 @@ export interface Config {
   readonly openaiBaseUrl: string | undefined;
   /** How often a Replicate prediction is read until it ends (REPLICATE_POLL_INTERVAL_MS, default 1 s). */
   readonly replicatePollIntervalMs: number;
+  /**
+   * REPLICATE_WEBHOOK_SECRET: verifies Replicate's signed webhooks. Predictions ask for a webhook only when it is
+   * set and APP_URL is public (https, not a loopback or local name): see replicateWebhookUrl.
+   */
+  readonly replicateWebhookSecret: string | undefined;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly generationTimeoutMs: number;
@@ -246,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     replicateBaseUrl: e.REPLICATE_BASE_URL,
     openaiBaseUrl: e.OPENAI_BASE_URL,
     replicatePollIntervalMs: e.REPLICATE_POLL_INTERVAL_MS,
+    replicateWebhookSecret: e.REPLICATE_WEBHOOK_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     generationTimeoutMs: e.GENERATION_TIMEOUT_MS,

@@ -1843,6 +1843,64 @@ export type CancelRunResponses = {
 
 export type CancelRunResponse = CancelRunResponses[keyof CancelRunResponses];
 
+export type ReplicateWebhookData = {
+    body?: never;
+    headers: {
+        /**
+         * The delivery's id (the same on a retry)
+         */
+        'webhook-id': string;
+        /**
+         * When it was sent, in unix seconds (at most five minutes from the server’s clock)
+         */
+        'webhook-timestamp': string;
+        /**
+         * Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{id}.{timestamp}.{body}`
+         */
+        'webhook-signature': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/webhooks/replicate';
+};
+
+export type ReplicateWebhookErrors = {
+    /**
+     * The request is invalid: `message` says why, `details` lists each field
+     */
+    400: Error;
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
+    /**
+     * The request body or the file is too large
+     */
+    413: Error;
+    /**
+     * The event could not be applied now: send it again
+     */
+    500: Error;
+};
+
+export type ReplicateWebhookError = ReplicateWebhookErrors[keyof ReplicateWebhookErrors];
+
+export type ReplicateWebhookResponses = {
+    /**
+     * Success
+     */
+    200: {
+        received: boolean;
+        outcome: 'processed' | 'duplicate' | 'ignored';
+    };
+};
+
+export type ReplicateWebhookResponse = ReplicateWebhookResponses[keyof ReplicateWebhookResponses];
+
 export type UploadData = {
     body: {
         image: string;

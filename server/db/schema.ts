@@ -4,6 +4,13 @@ import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueI
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/** A remote run's end as its provider's webhook reported it (the providers' RemoteResult, in a row). */
+interface StoredRemoteResult {
+  readonly status: string;
+  readonly output: unknown;
+  readonly error: unknown;
+}
+
 export const users = pgTable(
   'users',
   {
@@ -127,12 +134,19 @@ export const predictions = pgTable(
      * job reads that prediction again instead of creating a second one, and a run past its deadline is cancelled there.
      */
     remoteId: text('remote_id'),
+    /**
+     * The provider's end of the run as its signed webhook told it (Replicate's completed event: status, output,
+     * error), stored by whichever web process received it; the worker waiting on the run reads it and finishes.
+     */
+    remoteResult: jsonb('remote_result').$type<StoredRemoteResult | null>(),
   },
   (t) => [
     index('predictions_user_idx').on(t.userId),
     /** My creations: a user's runs newest first, paged by (created_at, id). */
     index('predictions_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('predictions_status_idx').on(t.status),
+    /** A provider's webhook finds its run by the provider's id. */
+    index('predictions_remote_id_idx').on(t.remoteId),
     uniqueIndex('predictions_user_idempotency_key_idx').on(t.userId, t.idempotencyKey),
     /**
      * My creations' search (CREATIONS-4): the prompt's words as a 'simple' tsvector (no stemming, no stop words,

@@ -2,7 +2,7 @@
  * Body limits per route (hono/body-limit), checked before anything reads the body: the Content-Length
  * first, then the bytes as they stream. Large bodies only where images travel as data URLs (upload
  * and the image-generation routes: a 15 MB file is about 20 MB as base64 JSON); a few kB on auth,
- * settings and payments. Each refusal is a 413 {message} that fits the route.
+ * settings and payments; 1 MB on Replicate's webhook. Each refusal is a 413 {message} that fits the route.
  */
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
@@ -43,6 +43,8 @@ const generation = limit(64 * KB, bodyTooLargeMessage);
 const batch = limit(256 * KB, bodyTooLargeMessage);
 /** Stripe's events are a few kB; room for large invoices. */
 const webhook = limit(256 * KB, bodyTooLargeMessage);
+/** Replicate's webhook: the prediction with its input and logs (output files are addresses, not bytes). */
+const replicateWebhook = limit(1 * MB, bodyTooLargeMessage);
 /** Auth, settings, payments, the checkout page's form. */
 const small = limit(8 * KB, bodyTooLargeMessage);
 
@@ -59,6 +61,8 @@ export const bodyLimits = createMiddleware<AppEnv>(async (c, next) => {
         ? generation
         : path === '/api/stripe/webhook'
           ? webhook
-          : small;
+          : path === '/api/webhooks/replicate'
+            ? replicateWebhook
+            : small;
   return chosen(c, next);
 });

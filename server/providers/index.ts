@@ -25,6 +25,13 @@ export interface RealProviderOptions {
   readonly publicFileUrl?: (path: string) => string | undefined;
   /** How often a Replicate prediction is read until it ends (REPLICATE_POLL_INTERVAL_MS). */
   readonly pollIntervalMs?: number;
+  /**
+   * Where Replicate posts a prediction's end (`${APP_URL}/api/webhooks/replicate`), when REPLICATE_WEBHOOK_SECRET is
+   * set and APP_URL is public; undefined: predictions are polled only.
+   */
+  readonly replicateWebhookUrl?: string | undefined;
+  /** With webhooks: how often a run still reads its prediction from Replicate (default 30 s). */
+  readonly replicateWebhookFallbackMs?: number;
 }
 
 /** The providers a server runs with: always the local one, the real ones when their key is set. */
@@ -41,6 +48,7 @@ export function buildProviders(
 ): Providers {
   const replicateToken = env.REPLICATE_API_TOKEN?.trim();
   const openaiKey = env.OPENAI_API_KEY?.trim();
+  const { replicateWebhookUrl, replicateWebhookFallbackMs, ...shared } = real;
   return {
     local: createLocalProvider(localOptions),
     replicate: replicateToken
@@ -50,7 +58,9 @@ export function buildProviders(
           // A model without a frame-rate input: its clip re-timed by ffmpeg in the instance's pool.
           retime: (video, fps, signal) =>
             localOptions.pool.run('video.edit', { video, edit: { edit: 'fps', fps } }, { signal }),
-          ...real,
+          ...shared,
+          ...(replicateWebhookUrl ? { webhookUrl: replicateWebhookUrl } : {}),
+          ...(replicateWebhookFallbackMs ? { webhookFallbackMs: replicateWebhookFallbackMs } : {}),
         })
       : undefined,
     openai: openaiKey

@@ -4,6 +4,9 @@
  * by its definition, `Cancel-After` at the run's deadline, `Prefer: wait` for the synchronous image tools),
  * poll to a terminal status, cancel on abort, and download the outputs by the model's output shape at once
  * (Replicate deletes them after an hour). Files above 256 KB go as HTTPS addresses, never as data URLs (CALL-3).
+ * With `webhookUrl` (REPLICATE_WEBHOOK_SECRET set and APP_URL public) each create asks for a webhook of the
+ * completed event: the run then waits on what the webhook stored on its row (RunTrack.reported, read every poll
+ * interval) and reads Replicate itself only every `webhookFallbackMs`, in case a webhook never comes (CALL-5).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import Replicate, { type Prediction } from 'replicate';
@@ -39,7 +42,17 @@ export interface ReplicateOptions {
    * definition has a `frameRate` it has no input for. Without it such a clip is stored as the model made it.
    */
   readonly retime?: (video: Uint8Array, fps: number, signal: AbortSignal) => Promise<Uint8Array>;
+  /**
+   * The product's webhook address (`${APP_URL}/api/webhooks/replicate`) when webhooks are enabled: every create
+   * carries it with `webhook_events_filter: ["completed"]`. Undefined: predictions are only polled.
+   */
+  readonly webhookUrl?: string | undefined;
+  /** With webhooks: how often Replicate itself is still read while waiting for one (default 30 s). */
+  readonly webhookFallbackMs?: number;
 }
+
+/** With webhooks enabled, how often a run still reads its prediction from Replicate (a lost webhook). */
+export const WEBHOOK_FALLBACK_MS = 30_000;
 
 /** Replicate's limit for a file sent inline as a data URL; larger ones go as addresses. */
 export const MAX_DATA_URL_BYTES = 256 * 1024;
@@ -121,6 +134,10 @@ export function createReplicateProvider(options: ReplicateOptions): GenerationPr
   const interval = options.pollIntervalMs ?? 1000;
   const maxBytes = options.maxOutputBytes ?? 200 * 1024 * 1024;
   const log = options.log ?? (() => undefined);
+  const webhook = options.webhookUrl
+    ? { webhook: options.webhookUrl, webhook_events_filter: ['completed'] as const }
+    : undefined;
+  const fallbackMs = options.webhookFallbackMs ?? WEBHOOK_FALLBACK_MS;
 
   /** A run's file as Replicate takes it: a data URL up to 256 KB, else an HTTPS address. */
   async function fileValue(job: GenerationJob, field: string, signal: AbortSignal): Promise<string> {
@@ -193,13 +210,13 @@ export function createReplicateProvider(options: ReplicateOptions): GenerationPr
             ? await replicate.request(`/models/${job.tool.id}/predictions`, {
                 method: 'POST',
                 headers,
-                data: { input },
+                data: { input, ...webhook },
                 signal,
               })
             : await replicate.request('/predictions', {
                 method: 'POST',
                 headers,
-                data: { version: model.version, input },
+                data: { version: model.version, input, ...webhook },
                 signal,
               });
           prediction = (await response.json()) as Prediction;
@@ -214,10 +231,23 @@ export function createReplicateProvider(options: ReplicateOptions): GenerationPr
         replicate.predictions.cancel(prediction.id).catch(() => undefined);
       };
       signal.addEventListener('abort', cancel, { once: true });
+      // With a webhook asked for, its stored end is read every interval and Replicate only every fallbackMs.
+      const reported = webhook ? track?.reported : undefined;
+      // A resumed run reads its prediction at once: its webhook may have been lost while no worker waited.
+      let lastRead = track?.remoteId ? 0 : Date.now();
       try {
         while (!TERMINAL.has(prediction.status)) {
           await sleep(interval, undefined, { signal });
+          if (reported) {
+            const end = await reported().catch(() => undefined);
+            if (end && TERMINAL.has(end.status)) {
+              prediction = { ...prediction, status: end.status, output: end.output, error: end.error } as Prediction;
+              break;
+            }
+            if (Date.now() - lastRead < fallbackMs) continue;
+          }
           prediction = await readPrediction(prediction.id, job.deadline, signal);
+          lastRead = Date.now();
         }
       } catch (error) {
         if (signal.aborted) throw abortReason(signal);

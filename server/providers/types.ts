@@ -80,12 +80,25 @@ export class RunHandOff extends Error {
   }
 }
 
+/** A remote run's end as its provider's signed webhook reported it (stored on the run's row: remote_result). */
+export interface RemoteResult {
+  /** The provider's terminal status (Replicate: succeeded, failed, canceled, aborted). */
+  readonly status: string;
+  readonly output: unknown;
+  readonly error: unknown;
+}
+
 /** A run's remote work as the server keeps it across attempts (the run's stored remote_id). */
 export interface RunTrack {
   /** The provider's id of the work an earlier attempt created: read it again, never create another. */
   readonly remoteId?: string | undefined;
   /** Called the moment the provider answers the create, before anything else waits on it (stores the id). */
   created?(remoteId: string): Promise<void>;
+  /**
+   * The end a webhook reported for the run (any web process stores it on the run's row), or undefined: a
+   * provider that asked for a webhook reads this often (one row) and its own API rarely, as a fallback.
+   */
+  reported?(): Promise<RemoteResult | undefined>;
 }
 
 export interface GenerationProvider {

@@ -9,6 +9,7 @@ import { operationUrl, operations, type OperationId, type OperationSpec } from '
 import { exampleUploadUrl } from '../../src/api/operations/generation';
 import { ErrorBody } from '../../src/api/schemas';
 import { signStripePayload } from '../../server/payments/signature';
+import { webhookHeaders } from './fakes/replicate';
 import { ProviderBusyError, ProviderError, type GenerationProvider } from '../../server/providers/types';
 import type { OutboxEntry } from '../../server/services/mail';
 import { eq } from 'drizzle-orm';
@@ -87,6 +88,21 @@ export function signedEvent(t: TestContext, id = 'evt_contract_1'): Sent {
   return { body, headers: { 'stripe-signature': signStripePayload(t.runtime.deps.webhookSecret, body) } };
 }
 
+/** The secret of Replicate's webhooks in the contract tests (the test app runs without it: 404). */
+export const replicateWebhookSecret = `whsec_${Buffer.from('contract replicate webhook key').toString('base64')}`;
+
+/** A completed event of a prediction the server does not know, signed with `secret` (acknowledged, nothing changes). */
+export function signedCompletion(secret = replicateWebhookSecret): Sent {
+  const body = JSON.stringify({ id: 'p-contract-1', status: 'succeeded', output: null, error: null });
+  return { body, headers: webhookHeaders(secret, body) };
+}
+
+/** The test's app as with REPLICATE_WEBHOOK_SECRET set, and a completed event signed with `secret`. */
+export function withReplicateWebhooks(t: TestContext, secret = replicateWebhookSecret): Sent {
+  t.app = createApp({ ...t.runtime.deps, config: { ...t.config, replicateWebhookSecret } });
+  return signedCompletion(secret);
+}
+
 /** A user with an active (paid) Pro subscription: its token. */
 export async function subscriber(t: TestContext): Promise<string> {
   const u = await exampleUser(t);
@@ -138,6 +154,8 @@ export async function exampleRequest(t: TestContext, id: OperationId, as?: strin
     }
     case 'paymentWebhook':
       return signedEvent(t);
+    case 'replicateWebhook':
+      return withReplicateWebhooks(t);
     case 'cancelSubscription':
       return { token: await subscriber(t) };
     case 'createBillingPortal': {

@@ -24,8 +24,11 @@ import {
   finishedRun,
   send,
   signedEvent,
+  replicateWebhookSecret,
+  signedCompletion,
   subscriber,
   withBillingPortal,
+  withReplicateWebhooks,
   type Sent,
 } from './contract-fixtures';
 import { embedded, json, pollPrediction, setupApp, type TestContext } from './helpers';
@@ -135,6 +138,26 @@ const causes: Partial<Record<OperationId, Partial<Record<ErrorStatus, Cause>>>> 
         headers: { 'content-type': 'application/json', ...headers },
         body: body as string,
       });
+    },
+  },
+  replicateWebhook: {
+    400: (t, op) => send(t, op, { body: withReplicateWebhooks(t).body as string }),
+    401: (t, op) => send(t, op, withReplicateWebhooks(t, `whsec_${Buffer.from('another key').toString('base64')}`)),
+    // The test app runs without REPLICATE_WEBHOOK_SECRET.
+    404: (t, op) => send(t, op, signedCompletion()),
+    413: (t, op) => send(t, op, { ...withReplicateWebhooks(t), body: 'x'.repeat(1024 * 1024 + 1) }),
+    500: async (t, op) => {
+      const broken = new Proxy(t.runtime.deps.db, {
+        get: () => () => {
+          throw new Error('database down');
+        },
+      });
+      const { body, headers = {} } = signedCompletion();
+      return createApp({
+        ...t.runtime.deps,
+        db: broken,
+        config: { ...t.config, replicateWebhookSecret },
+      }).request(op.path, { method: 'POST', headers, body: body as string });
     },
   },
   shareCreation: {

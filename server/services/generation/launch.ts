@@ -144,16 +144,20 @@ export async function executeRun(deps: AppDeps, job: Pick<Job<{ id: string }>, '
     // Started at once or from the queue, resumed or not: its files are read back from their stored paths.
     const images = await storedFiles(deps, row.userId, row.input ?? {});
     const work = { tool, input: row.input ?? {}, images, deadline: new Date(Date.now() + left) };
-    const made = await provider.run(
-      work,
-      controller.signal,
-      {
-        remoteId: row.remoteId ?? undefined,
-        created: async (remoteId) => {
-          await db.update(predictions).set({ remoteId }).where(eq(predictions.id, id));
-        },
+    const made = await provider.run(work, controller.signal, {
+      remoteId: row.remoteId ?? undefined,
+      created: async (remoteId) => {
+        await db.update(predictions).set({ remoteId }).where(eq(predictions.id, id));
       },
-    );
+      // What a webhook (received by any web process) stored on the row: the run ends without another poll.
+      reported: async () => {
+        const [stored] = await db
+          .select({ remoteResult: predictions.remoteResult })
+          .from(predictions)
+          .where(eq(predictions.id, id));
+        return stored?.remoteResult ?? undefined;
+      },
+    });
     controller.signal.throwIfAborted();
     const result = await moderateResult(deps.pool, deps.config.models.moderation, work, made, controller.signal);
     await succeed(deps, row.userId, id, result);

@@ -1,11 +1,12 @@
 /**
  * The tray's calls in the operation table: a batch of prompts (one call, every run reserved or none,
  * the runs past the account's free places queued), the caller's runs queued, in progress and lately
- * finished, and a run's cancel.
+ * finished, and a run's cancel; and Replicate's signed webhook, which ends a remote run.
  */
 import * as s from '../schemas';
 import { idempotencyKey } from './generation';
 import { bearer } from './bearer';
+import { WebhookAnswer } from './billing';
 import type { OperationSpec } from './types';
 
 const runId = '3f0d1f5e-8c47-4b71-9f0a-6a1c2e7b9d10';
@@ -92,4 +93,38 @@ export const runOperations = {
       },
     },
   }),
+  replicateWebhook: {
+    method: 'post',
+    path: '/api/webhooks/replicate',
+    tags: ['runs'],
+    security: 'none',
+    summary: "A Replicate prediction's end, signed (webhook-id, webhook-timestamp, webhook-signature)",
+    description:
+      'Sent by Replicate when a prediction the server created with a webhook completes (REPLICATE_WEBHOOK_SECRET set ' +
+      'and APP_URL public). The body is the prediction as Replicate reads it; `webhook-signature` holds one or more ' +
+      'space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{body}` under the secret. ' +
+      'Missing headers or a body that is not a prediction answer 400; a signature that does not match, or a ' +
+      'timestamp more than five minutes off, 401; without REPLICATE_WEBHOOK_SECRET, 404; a body above 1 MB, 413. ' +
+      "The prediction's end is stored on its run once (`processed`), and the worker waiting on it finishes it; a " +
+      'repeated delivery or a run already ended answers `duplicate`, an unknown prediction `ignored`, both changing ' +
+      'nothing. A database failure answers 500, so Replicate delivers it again.',
+    headers: [
+      { name: 'webhook-id', required: true, description: "The delivery's id (the same on a retry)" },
+      {
+        name: 'webhook-timestamp',
+        required: true,
+        pattern: '^[0-9]+$',
+        description: 'When it was sent, in unix seconds (at most five minutes from the server’s clock)',
+      },
+      {
+        name: 'webhook-signature',
+        required: true,
+        description: 'Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{id}.{timestamp}.{body}`',
+      },
+    ],
+    answer: WebhookAnswer,
+    status: 200,
+    errors: [400, 401, 404, 413, 500],
+    examples: { answer: { received: true, outcome: 'processed' } },
+  },
 } as const satisfies Record<string, OperationSpec>;

@@ -5,8 +5,12 @@
  * name, 422 for an input its schema refuses (an unknown input name too: stricter than Replicate, which ignores
  * it, so that a misnamed input cannot pass). It answers with the document's shapes (201 created with status
  * `starting`, then `processing`, `succeeded` / `failed` / `canceled` on the next reads; 429 and 500 when told)
- * and serves the output files itself.
+ * and serves the output files itself. A prediction created with a `webhook` (an HTTPS address, as the document
+ * says) is delivered, when it reaches its end, as Replicate delivers it: a POST of the prediction signed by the
+ * Standard Webhooks scheme (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>` under
+ * the base64 key after `whsec_` of `webhookSecret`), through `deliver` (fetch unless a test routes it to its app).
  */
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -64,6 +68,35 @@ export interface SeenRequest {
   readonly problem?: string;
 }
 
+/** One webhook delivery as the fake sent it, and the answer it got. */
+export interface SentWebhook {
+  readonly url: string;
+  readonly predictionId: string;
+  readonly status: string;
+  readonly answer: number;
+}
+
+/** Standard Webhooks' signature of one delivery: `v1,<base64 HMAC-SHA256(key, "{id}.{timestamp}.{body}")>`. */
+export function signWebhook(secret: string, id: string, timestamp: number, body: string): string {
+  const key = Buffer.from(secret.slice(secret.indexOf('_') + 1), 'base64');
+  return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+}
+
+/** The headers of a signed delivery of `body` (the timestamp in unix seconds, now by default). */
+export function webhookHeaders(
+  secret: string,
+  body: string,
+  id = `msg_${Math.random().toString(36).slice(2)}`,
+  timestamp = Math.floor(Date.now() / 1000),
+): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signWebhook(secret, id, timestamp, body),
+  };
+}
+
 /** How the next predictions end: the default is success after one `processing` read. */
 export type Outcome = 'succeeded' | 'failed' | 'canceled' | 'busy' | 'error500' | 'revoked' | 'processing';
 
@@ -79,6 +112,17 @@ export interface FakeReplicate {
   processingReads: number;
   /** How many of the next reads of a prediction answer 503 (a transient failure the reader retries). */
   readErrors: number;
+  /** The secret the webhooks are signed with (Replicate's GET /v1/webhooks/default/secret). */
+  webhookSecret: string;
+  /** Sends one webhook (fetch by default; a test may hand it to its app instead). */
+  deliver: (url: string, init: { method: 'POST'; headers: Record<string, string>; body: string }) => Promise<Response>;
+  /** Every webhook delivered, in order. */
+  readonly webhooks: SentWebhook[];
+  /**
+   * Ends a prediction now (the last one created unless named) as `outcome`, as if the model finished: later reads
+   * answer that end, and its webhook, if it asked for one, is delivered; resolves when the delivery is answered.
+   */
+  complete(outcome?: 'succeeded' | 'failed' | 'canceled', id?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -156,10 +200,21 @@ function outputFor(schema: ModelSchema, url: string): unknown {
 
 export async function startFakeReplicate(): Promise<FakeReplicate> {
   const requests: SeenRequest[] = [];
-  const predictions = new Map<string, { schema: ModelSchema; reads: number; outcome: Outcome; input: unknown }>();
+  const predictions = new Map<
+    string,
+    { schema: ModelSchema; reads: number; outcome: Outcome; input: unknown; webhook?: string; delivered?: boolean }
+  >();
   let counter = 0;
   let origin = '';
-  const fake = { outcome: 'succeeded' as Outcome, processingReads: 1, readErrors: 0 } as FakeReplicate;
+  const webhooks: SentWebhook[] = [];
+  const fake = {
+    outcome: 'succeeded' as Outcome,
+    processingReads: 1,
+    readErrors: 0,
+    webhookSecret: `whsec_${Buffer.from('fake replicate webhook signing key').toString('base64')}`,
+    deliver: (url, init) => fetch(url, init),
+    webhooks,
+  } as FakeReplicate;
 
   const predictionJson = (id: string, status: string) => {
     const p = predictions.get(id)!;
@@ -188,6 +243,22 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
       throw new Error(`fake answer off the document: ${ajv.errorsText(predictionResponse.errors)}`);
     return answer;
   };
+
+  /** The completed event of a prediction that asked for a webhook, delivered once, signed. */
+  const notify = async (id: string, status: string): Promise<void> => {
+    const p = predictions.get(id)!;
+    if (!p.webhook || p.delivered || !['succeeded', 'failed', 'canceled'].includes(status)) return;
+    p.delivered = true;
+    const body = JSON.stringify({ ...predictionJson(id, status), completed_at: '2026-01-01T00:00:05.000Z' });
+    const answer = await fake.deliver(p.webhook, {
+      method: 'POST',
+      headers: webhookHeaders(fake.webhookSecret, body, `msg_${id}`),
+      body,
+    });
+    webhooks.push({ url: p.webhook, predictionId: id, status, answer: answer.status });
+  };
+  /** Sends a webhook without holding up the answer that ended the prediction (as Replicate does). */
+  const notifyLater = (id: string, status: string) => void notify(id, status).catch(() => undefined);
 
   const server: Server = createServer((req, res) => {
     void readBody(req).then((raw) => {
@@ -283,9 +354,19 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
           return json(429, { title: 'Too Many Requests', detail: 'Request was throttled.', status: 429 });
         if (fake.outcome === 'error500') return json(500, { title: 'Internal Server Error', status: 500 });
         if (fake.outcome === 'revoked') return refuse(401, 'Invalid token');
+        const webhook = (parsed as { webhook?: unknown }).webhook;
+        if (webhook !== undefined && !/^https:\/\//.test(String(webhook)))
+          return refuse(422, `webhook ${String(webhook)} is not an HTTPS URL`);
         const id = `p${++counter}`;
-        predictions.set(id, { schema, reads: 0, outcome: fake.outcome, input: request.input });
+        predictions.set(id, {
+          schema,
+          reads: 0,
+          outcome: fake.outcome,
+          input: request.input,
+          ...(typeof webhook === 'string' ? { webhook } : {}),
+        });
         const waits = prefer !== undefined && fake.outcome === 'succeeded';
+        if (waits) notifyLater(id, 'succeeded');
         return json(201, predictionJson(id, waits ? 'succeeded' : 'starting'));
       }
       const one = /^\/v1\/predictions\/(p\d+)(\/cancel)?$/.exec(url.pathname);
@@ -294,6 +375,7 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
         if (one[2] && method === 'POST') {
           p.outcome = 'canceled';
           p.reads = 99;
+          notifyLater(one[1]!, 'canceled');
           return json(200, predictionJson(one[1]!, 'canceled'));
         }
         if (method !== 'GET') return refuse(405, `${method} ${url.pathname} is not in the document`);
@@ -303,6 +385,7 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
         }
         p.reads += 1;
         const status = p.outcome === 'processing' || p.reads <= fake.processingReads ? 'processing' : p.outcome;
+        notifyLater(one[1]!, status);
         return json(200, predictionJson(one[1]!, status));
       }
       return refuse(404, `${method} ${url.pathname} is not in the document`);
@@ -315,6 +398,13 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
     baseUrl: `${origin}/v1`,
     requests,
     problems: () => requests.flatMap((r) => (r.problem ? [`${r.method} ${r.path}: ${r.problem}`] : [])),
+    complete: async (outcome: 'succeeded' | 'failed' | 'canceled' = 'succeeded', id = `p${counter}`) => {
+      const p = predictions.get(id);
+      if (!p) throw new Error(`the fake has no prediction ${id}`);
+      p.outcome = outcome;
+      p.reads = Math.max(p.reads, fake.processingReads);
+      await notify(id, outcome);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
 }
