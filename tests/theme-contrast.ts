@@ -37,7 +37,7 @@ export function readablePairs(c: ThemePreset['colors']): Array<[string, string, 
 }
 
 /** A theme's smallest contrast over its readable pairs: the closer to 4.5, the likelier a page fails in it. */
-export const tightestPair = (preset: ThemePreset): number =>
+const tightestPair = (preset: ThemePreset): number =>
   Math.min(...readablePairs(preset.colors).map(([, fg, bg]) => contrast(fg, bg)));
 
 /**

@@ -263,16 +263,20 @@ describe('Replicate webhooks off', () => {
     expect(replicate.problems()).toEqual([]);
   });
 
-  it('CALL-5: a webhook that never comes: the run still ends by reading Replicate at the fallback interval', async () => {
-    replicate.deliver = () => Promise.resolve(new Response('lost', { status: 502 }));
-    replicate.processingReads = 0;
-    const provider = createReplicateProvider({
+  /** A Replicate adapter that asks for webhooks, looks for a stored end every 5 ms, and reads Replicate every `fallbackMs`. */
+  const webhookProvider = (fallbackMs: number) =>
+    createReplicateProvider({
       token: 'r8_fake_token',
       baseUrl: replicate.baseUrl,
       pollIntervalMs: 5,
       webhookUrl: `${PUBLIC_URL}/api/webhooks/replicate`,
-      webhookFallbackMs: 100,
+      webhookFallbackMs: fallbackMs,
     });
+
+  it('CALL-5: a webhook that never comes: the run still ends by reading Replicate at the fallback interval', async () => {
+    replicate.deliver = () => Promise.resolve(new Response('lost', { status: 502 }));
+    replicate.processingReads = 0;
+    const provider = webhookProvider(100);
     let looks = 0;
     const started = Date.now();
     const result = await provider.run(job(), new AbortController().signal, {
@@ -295,13 +299,7 @@ describe('Replicate webhooks off', () => {
     replicate.deliver = () => Promise.resolve(new Response('lost', { status: 502 }));
     // Ended already: the first read answers its end (the next fallback read would be a minute away).
     replicate.processingReads = 0;
-    const provider = createReplicateProvider({
-      token: 'r8_fake_token',
-      baseUrl: replicate.baseUrl,
-      pollIntervalMs: 5,
-      webhookUrl: `${PUBLIC_URL}/api/webhooks/replicate`,
-      webhookFallbackMs: 60_000,
-    });
+    const provider = webhookProvider(60_000);
     let remoteId = '';
     const first = new AbortController();
     const attempt = provider.run(job(), first.signal, {
