@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { networkSafetyProblem, type Config } from './config';
 import { safeLogLine } from './lib/log';
 import type { AppDeps, Providers } from './context';
@@ -236,7 +237,12 @@ export async function createRuntime(
       (closing ??= (async () => {
         // No more jobs taken; the runs going are handed back (still processing, their jobs retried).
         const stopping = jobs.stop(CLOSE_JOBS_WAIT_MS);
-        await deps.runs.abortAll(new RunHandOff('The server is stopping'));
+        // A provider that does not heed its abort must not hold the stop forever: its run stays processing and
+        // its job is retried by the next worker, as after a crash.
+        await Promise.race([
+          deps.runs.abortAll(new RunHandOff('The server is stopping')),
+          sleep(CLOSE_JOBS_WAIT_MS, undefined, { ref: false }),
+        ]);
         await stopping;
         files.close?.();
         if (!overrides.database) await database.close();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
@@ -25,8 +25,18 @@ const person = toolByKey('person-to-person');
 for (const backend of backends) {
   describe(`generation (${backend})`, () => {
     let behaviour: Parameters<typeof fakeProvider>[0] = 'succeed';
+    /** A provider that never answers and ignores its abort. */
+    let deaf = false;
+    beforeEach(() => {
+      deaf = false;
+    });
     const t = setupApp(backend, {
-      providers: () => ({ local: { name: 'local', run: (job, signal) => fakeProvider(behaviour).run(job, signal) } }),
+      providers: () => ({
+        local: {
+          name: 'local',
+          run: (job, signal) => (deaf ? new Promise(() => undefined) : fakeProvider(behaviour).run(job, signal)),
+        },
+      }),
     });
     const upload = async (token: string, image = pngDataUrl) => t.request('/api/upload', { token, body: { image } });
     const poll = (token: string, id: string) => pollPrediction(t, token, id);
@@ -245,6 +255,22 @@ for (const backend of backends) {
         .from(creditLedger)
         .where(and(eq(creditLedger.userId, u.id), eq(creditLedger.reason, 'refund')));
       expect(refunds).toHaveLength(1);
+    });
+
+    it('RUNS-19: a process stops even when its provider ignores the abort; the run stays processing, to be taken again', async () => {
+      deaf = true;
+      const u = await t.user({ credits: 100 });
+      const { id } = await json<{ id: string }>(
+        await t.request('/api/generate/text', {
+          token: u.token,
+          body: { modelId: textTool.id, input: { prompt: 'x' } },
+        }),
+      );
+      await until(() => t.runtime.deps.runs.endOf(id) !== undefined);
+      await t.runtime.close();
+      const [row] = await t.runtime.deps.db.select().from(predictions).where(eq(predictions.id, id));
+      expect(row?.status).toBe('processing');
+      expect(await balance(t, u.id)).toBe(100 - textTool.cost);
     });
 
     it('RUNS-19: a run survives a restart of its process: its job is handed back, the next process works it, charged once', async () => {

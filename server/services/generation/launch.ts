@@ -144,6 +144,9 @@ export async function executeRun(deps: AppDeps, job: Pick<Job<{ id: string }>, '
     // Started at once or from the queue, resumed or not: its files are read back from their stored paths.
     const images = await storedFiles(deps, row.userId, row.input ?? {});
     const work = { tool, input: row.input ?? {}, images, deadline: new Date(Date.now() + left) };
+    // Stopped (cancel, hand-off, deadline) while its files were read: the provider is never called, and never
+    // handed a signal that has already fired (whose abort event it would wait for in vain).
+    controller.signal.throwIfAborted();
     const made = await provider.run(work, controller.signal, {
       remoteId: row.remoteId ?? undefined,
       created: async (remoteId) => {
