@@ -1,6 +1,29 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+type ProjectTestConfig = NonNullable<TestProjectInlineConfiguration['test']>;
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import MixedSequencer from './tests/sequencer';
+
+/**
+ * Checks of the test tooling that start a whole second run of their own (a nested `npm run test:paths` with its
+ * own build check, server and browser): scripts (`npm run test:paths:filtered`), not part of `npm test`.
+ */
+const ownRunChecks = ['tests/paths/filtered-run.test.ts'];
+
+/** The server suite's settings (its two projects differ only in isolation). */
+const server = {
+  // No test may depend on another's order: each run shuffles them (npm test prints the seed).
+  sequence: { shuffle: true },
+  environment: 'node' as const,
+  include: ['tests/server/**/*.test.ts'],
+  globalSetup: ['tests/server/global-setup.ts'],
+  setupFiles: ['tests/server/setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} satisfies ProjectTestConfig;
+/** Server files that put stand-ins in place of modules or globals (vi.mock, vi.stubGlobal): isolated. */
+const moduleStandIns = ['tests/server/security-enumeration.test.ts', 'tests/server/storage-s3.test.ts'];
 
 // One runner, four suites. Run one with `npx vitest run --project <name>`.
 export default defineConfig({
@@ -11,6 +34,8 @@ export default defineConfig({
     // than there are cores (the default on two cores would be one at a time); five, each with its own
     // Chromium, overloaded two cores (load average above 20) until tests timed out.
     maxWorkers: 3,
+    // Browser files and computing files side by side, longest first (tests/sequencer.ts).
+    sequence: { sequencer: MixedSequencer },
     projects: [
       {
         extends: true,
@@ -29,6 +54,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'flows',
+          // Pure machines and their models: the files share one module graph per worker (no state of their own
+          // survives a file), which saves each file importing every machine again.
+          isolate: false,
           // No test may depend on another's order: each run shuffles them (npm test prints the seed).
           sequence: { shuffle: true },
           environment: 'node',
@@ -40,15 +68,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...server,
           name: 'server',
-          // No test may depend on another's order: each run shuffles them (npm test prints the seed).
-          sequence: { shuffle: true },
-          environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
-          globalSetup: ['tests/server/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: [...configDefaults.exclude, ...moduleStandIns],
+          // The files of a worker share one module graph and one database (each test empties it first): a file
+          // no longer imports the whole server and opens a database of its own, which was half the suite's time.
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { ...server, name: 'server-isolated', include: moduleStandIns },
       },
       {
         extends: true,
@@ -56,8 +86,10 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts', 'tests/paths/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(process.env['ATELIER_OWN_RUN_CHECKS'] ? [] : ownRunChecks)],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // The files share one server and run side by side (each has its own browser and users).
+          // The files share one server and one Chromium (global-setup.ts) and run side by side, each in browser
+          // contexts of its own and with users of its own.
           fileParallelism: true,
           // Chromium shares two cores with the other suites: give a page time to get there.
           expect: { poll: { timeout: 10_000 } },

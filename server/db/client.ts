@@ -151,7 +151,9 @@ const resetOrder = [
 
 /** Empties every table (tests share one database per worker). */
 export async function resetDatabase(db: Db): Promise<void> {
-  await db.execute(sql`DELETE FROM pgboss.job WHERE name NOT LIKE '\_\_%'`).catch(() => undefined);
+  // pg-boss's own queues (`__pgboss__…`) stay. The pattern is raw SQL: in a template literal `\_` would be read
+  // as `_` and match every name, so no job was ever emptied.
+  await db.execute(sql.raw(String.raw`DELETE FROM pgboss.job WHERE name NOT LIKE '\_\_%'`)).catch(() => undefined);
   // DELETE, not TRUNCATE: on Postgres a TRUNCATE of nine tables took 130-200 ms (new files for each), the
   // DELETEs of a test's few rows about 10 (children first; every reference cascades anyway).
   for (const table of resetOrder) await db.execute(sql.raw(`DELETE FROM ${table}`));

@@ -12,7 +12,7 @@ import { monthName, monthOf } from '../../src/flows/billing/spending.machine';
 import { toolByKey } from '../../src/catalog';
 import { api, loginToken, signedInPage, verifiedAccount } from './accounts';
 import { contrastIn, contrastThemes, settled, violations } from './a11y';
-import { desktop, phone, screenshotDir, setupBrowser } from './browser';
+import { desktop, downloadedFile, phone, screenshotDir, setupBrowser } from './browser';
 
 const { browser } = setupBrowser();
 
@@ -67,7 +67,7 @@ describe('Settings › Billing: spending and the CSV', () => {
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const download = await saved;
     expect(download.suggestedFilename()).toBe(`atelier-credit-history-${new Date().toISOString().slice(0, 10)}.csv`);
-    const csv = await readFile((await download.path())!, 'utf8');
+    const csv = await readFile(await downloadedFile(download), 'utf8');
     const lines = csv.split('\r\n').filter((line) => line !== '');
     expect(lines[0]).toBe('date,description,change,balance');
     // Oldest first: the sign-up grant opens it, and its last line is the newest entry.

@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../chromium';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import { connectChromium } from '../chromium';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { HYDRATION_ERROR_PREFIX } from '../../src/app/hydration-report';
 import type { DroppedEvent } from '../../src/app/dropped-events';
@@ -59,14 +60,15 @@ export function watchDroppedEvents(context: BrowserContext): void {
 }
 
 /**
- * One Chromium per test file (common.md flags), closed after the file. Every context made from it
+ * The suite's one Chromium (global-setup.ts), connected to for the file and disconnected after it (which
+ * closes the file's contexts). Every context made from it
  * (`browser.newContext()`, and `browser.newPage()`, which makes its own) watches its pages for
  * dropped events, so no test can open a page that escapes the report.
  */
 export function setupBrowser(): { browser: () => Browser } {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    const launched = await launchChromium();
+    const launched = await connectChromium(inject('browserWsEndpoint'));
     const newContext = launched.newContext.bind(launched);
     launched.newContext = async (options) => {
       const context = await newContext(options);
@@ -130,3 +132,13 @@ export const sizes: ReadonlyArray<readonly [string, Viewport]> = [
   ['desktop', desktop],
   ['phone', phone],
 ];
+
+/**
+ * Where a download was saved on this machine: the suite's Chromium is shared and connected to (setupBrowser),
+ * so its own copy is not ours to read (Download.path() refuses); saveAs() copies it here.
+ */
+export async function downloadedFile(download: Download): Promise<string> {
+  const path = join(mkdtempSync(join(tmpdir(), 'atelier-download-')), download.suggestedFilename());
+  await download.saveAs(path);
+  return path;
+}

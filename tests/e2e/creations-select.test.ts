@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { api, balanceShown, loginToken, pathOf, signedInPage, verifiedAccount } from './accounts';
 import { violations } from './a11y';
-import { desktop, phone, screenshot, setupBrowser } from './browser';
+import { desktop, downloadedFile, phone, screenshot, setupBrowser } from './browser';
 
 const { browser } = setupBrowser();
 
@@ -76,7 +76,7 @@ describe('My creations: search, select, ZIP, delete together', () => {
       page.getByRole('button', { name: 'Download ZIP' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^atelier-creations-\d{4}-\d{2}-\d{2}\.zip$/);
-    const zip = await readFile((await download.path())!);
+    const zip = await readFile(await downloadedFile(download));
     expect(zip.subarray(0, 2).toString()).toBe('PK');
     expect(zipEntries(zip)).toBe(3);
 

@@ -3,11 +3,14 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { pathOptions, reportDir } from '../paths/options';
+import { launchChromiumServer } from '../chromium';
 import { root, startServer } from './server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The suite's one Chromium (its files connect to it: browser.ts setupBrowser). */
+    browserWsEndpoint: string;
   }
 }
 
@@ -47,8 +50,10 @@ export default async function setup(project: TestProject) {
   rmSync(join(root, reportDir(paths), 'screenshots'), { recursive: true, force: true });
   // A run against a deployment (PATHS_BASE_URL) walks that one: no build, no server of its own.
   if (paths.baseUrl) {
+    const chromium = await launchChromiumServer();
+    project.provide('browserWsEndpoint', chromium.wsEndpoint());
     project.provide('baseUrl', paths.baseUrl);
-    return () => undefined;
+    return () => chromium.close();
   }
   // vitest runs with NODE_ENV=test, which would make Vite emit React's development build.
   if (distIsStale()) {
@@ -58,7 +63,11 @@ export default async function setup(project: TestProject) {
       env: { ...process.env, NODE_ENV: 'production' },
     });
   }
-  const server = await startServer();
+  const [server, chromium] = await Promise.all([startServer(), launchChromiumServer()]);
   project.provide('baseUrl', server.baseUrl);
-  return () => server.stop();
+  project.provide('browserWsEndpoint', chromium.wsEndpoint());
+  return async () => {
+    await server.stop();
+    await chromium.close();
+  };
 }

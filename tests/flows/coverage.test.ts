@@ -72,13 +72,13 @@ describe('model walks: every transition of every machine runs in one', () => {
       initial: 'a',
       states: { a: { on: { go: 'b' } }, b: {} },
     });
-    const report = coverageReport({ ...machines, throwaway }, flowModels);
+    // Registered beside a machine that has its models: only the one without is reported.
+    const report = coverageReport({ throwaway, theme: machines.theme! }, flowModels);
     expect(problems(report)).toEqual([
       'throwaway: no flow model',
       'throwaway: transition not walked: throwaway.a --go--> throwaway.b',
     ]);
-    // It walks every registered machine too (see above).
-  }, 60_000);
+  });
 
   it('reports a transition the model never walks', () => {
     const partial = setup({ guards: { never: () => false } }).createMachine({

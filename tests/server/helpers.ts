@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeEach, inject } from 'vitest';
+import { beforeEach, inject } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createApp } from '../../server/app';
 import { createRuntime, type Runtime } from '../../server/bootstrap';
@@ -35,13 +35,16 @@ export const backends: Backend[] = ['pglite', ...(process.env['TEST_DATABASE_URL
  */
 export const embedded: Backend[] = ['pglite'];
 
+/** A worker's databases, emptied before each test (resetDatabase) and kept for its next file. */
 const databases = new Map<Backend, Promise<Database>>();
-let postgresName: string | undefined;
 
-/** Postgres: a fresh database per worker (the migrations name the public schema, so a schema of our own won't do). */
+/**
+ * Postgres: a fresh database per worker (the migrations name the public schema, so a schema of our own won't
+ * do), named after the run so that global-setup.ts drops the run's databases when it ends.
+ */
 async function freshPostgres(): Promise<Database> {
   const base = new URL(process.env['TEST_DATABASE_URL']!);
-  postgresName = `atelier_test_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+  const postgresName = `${inject('postgresPrefix')}${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
@@ -63,26 +66,11 @@ function sharedDatabase(backend: Backend): Promise<Database> {
 }
 
 /**
- * One worker pool per test file, handed to every app instance the file makes and to its local providers
- * (an instance closes only what it owns); its threads start with the first task and stop after the file.
+ * One worker pool per test worker, handed to every app instance its files make and to their local providers
+ * (an instance closes only what it owns); its threads start with the first task and end with the worker.
  */
 let testPool: WorkerPool | undefined;
 export const sharedTestPool = (): WorkerPool => (testPool ??= lazyWorkerPool());
-
-afterAll(async () => {
-  await testPool?.close();
-  testPool = undefined;
-  for (const db of databases.values()) await (await db).close();
-  databases.clear();
-  if (postgresName) {
-    const { default: pg } = await import('pg');
-    const admin = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${postgresName} WITH (FORCE)`);
-    await admin.end();
-    postgresName = undefined;
-  }
-});
 
 /**
  * Every answer a test gets through ctx.request from a documented operation (src/api/operations) must
@@ -104,10 +92,15 @@ export function recordAnswer(method: string, pathname: string, status: number): 
   undocumentedAnswers.push(`${op.operationId} (${method} ${path}) answered ${status}, not in the document`);
 }
 
-afterAll(() => {
+/**
+ * The end of a test file (tests/server/setup.ts): the statuses it saw that its operations do not document fail
+ * it. The database and the worker pool stay for the worker's next file (vitest.config.ts: server files share a
+ * worker's modules); global-setup.ts drops the run's Postgres databases at the end.
+ */
+export function endOfFile(): void {
   const seen = undocumentedAnswers.splice(0);
   if (seen.length) throw new Error(`Statuses the OpenAPI document does not list:\n${seen.join('\n')}`);
-});
+}
 
 /** PNG bytes of a 1×1 image (the smallest valid PNG). */
 export const tinyPng = Buffer.from(
@@ -133,6 +126,7 @@ export const fakeProvider = (
       } else if (behaviour === 'fail') reject(new ProviderError('The model rejected this prompt'));
       else if (behaviour === 'cancel') reject(new ProviderError('Canceled by the provider', 'canceled'));
       else if (behaviour === 'crash') reject(new Error('socket hang up'));
+      else if (signal.aborted) reject(signal.reason as Error);
       else signal.addEventListener('abort', () => reject(signal.reason as Error));
     }),
 });

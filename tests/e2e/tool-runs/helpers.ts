@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { toolByKey, type ToolKey } from '../../../src/catalog';
 import { api, balance, loginToken, verifiedUser } from '../accounts';
-import { appReady, baseUrl, desktop, openPage } from '../browser';
+import { appReady, baseUrl, desktop, downloadedFile, openPage } from '../browser';
 
 /** The user who runs all fifteen tools on one page, its token, and the creation ids of its media runs. */
 export interface ToolRun {
@@ -115,7 +115,7 @@ export async function savedImage(page: Page): Promise<{ name: string; format: st
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download' }).click();
   const saved = await download;
-  const path = await saved.path();
+  const path = await downloadedFile(saved);
   return { name: saved.suggestedFilename(), format: (await sharp(readFileSync(path)).metadata()).format };
 }
 

@@ -1,6 +1,6 @@
 export const group = 'billing';
 import { expect } from 'vitest';
-import { appReady } from '../../e2e/browser';
+import { appReady, downloadedFile } from '../../e2e/browser';
 import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
 import { LATE_MESSAGE, PAYMENT_FAILED_MESSAGE } from '../../../src/flows/billing/checkout-return.machine';
@@ -425,7 +425,7 @@ export const creditCsvPaths: PathAdapter = {
       await expect.poll(() => seen.length).toBe(1);
       const file = seen.shift()!;
       expect(file.suggestedFilename()).toMatch(/^atelier-credit-history-\d{4}-\d{2}-\d{2}\.csv$/);
-      if (typeof said.body === 'string') expect(await readFile((await file.path())!, 'utf8')).toBe(said.body);
+      if (typeof said.body === 'string') expect(await readFile(await downloadedFile(file), 'utf8')).toBe(said.body);
       return `${said}; the browser saves ${file.suggestedFilename()} with the answer's text`;
     },
   },
