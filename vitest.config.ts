@@ -1,9 +1,9 @@
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-
-type ProjectTestConfig = NonNullable<TestProjectInlineConfiguration['test']>;
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import MixedSequencer from './tests/sequencer';
+
+type ProjectTestConfig = NonNullable<TestProjectInlineConfiguration['test']>;
 
 /**
  * Checks of the test tooling that start a whole second run of their own (a nested `npm run test:paths` with its
@@ -22,7 +22,7 @@ const server = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
 } satisfies ProjectTestConfig;
-/** Server files that put stand-ins in place of modules or globals (vi.mock, vi.stubGlobal): isolated. */
+/** Server files that put stand-ins in place of modules or the environment (vi.mock, vi.stubEnv): isolated. */
 const moduleStandIns = ['tests/server/security-enumeration.test.ts', 'tests/server/storage-s3.test.ts'];
 
 // One runner, four suites. Run one with `npx vitest run --project <name>`.

@@ -25,24 +25,25 @@ const person = toolByKey('person-to-person');
 for (const backend of backends) {
   describe(`generation (${backend})`, () => {
     let behaviour: Parameters<typeof fakeProvider>[0] = 'succeed';
-    /** A provider that never answers and ignores its abort. */
-    let deaf = false;
     beforeEach(() => {
-      deaf = false;
+      behaviour = 'succeed';
     });
     const t = setupApp(backend, {
-      providers: () => ({
-        local: {
-          name: 'local',
-          run: (job, signal) => (deaf ? new Promise(() => undefined) : fakeProvider(behaviour).run(job, signal)),
-        },
-      }),
+      providers: () => ({ local: { name: 'local', run: (job, signal) => fakeProvider(behaviour).run(job, signal) } }),
     });
     const upload = async (token: string, image = pngDataUrl) => t.request('/api/upload', { token, body: { image } });
     const poll = (token: string, id: string) => pollPrediction(t, token, id);
     const until = async (check: () => boolean) => {
       for (let i = 0; i < 200 && !check(); i++) await sleep(10);
       expect(check()).toBe(true);
+    };
+    /** Starts a Text run for `token` and waits until this process is working it; its id. */
+    const workingTextRun = async (token: string) => {
+      const { id } = await json<{ id: string }>(
+        await t.request('/api/generate/text', { token, body: { modelId: textTool.id, input: { prompt: 'x' } } }),
+      );
+      await until(() => t.runtime.deps.runs.endOf(id) !== undefined);
+      return id;
     };
 
     it('text-to-image: prices from the catalogue, returns a stored PNG and the new balance', async () => {
@@ -258,15 +259,9 @@ for (const backend of backends) {
     });
 
     it('RUNS-19: a process stops even when its provider ignores the abort; the run stays processing, to be taken again', async () => {
-      deaf = true;
+      behaviour = 'deaf';
       const u = await t.user({ credits: 100 });
-      const { id } = await json<{ id: string }>(
-        await t.request('/api/generate/text', {
-          token: u.token,
-          body: { modelId: textTool.id, input: { prompt: 'x' } },
-        }),
-      );
-      await until(() => t.runtime.deps.runs.endOf(id) !== undefined);
+      const id = await workingTextRun(u.token);
       await t.runtime.close();
       const [row] = await t.runtime.deps.db.select().from(predictions).where(eq(predictions.id, id));
       expect(row?.status).toBe('processing');
@@ -276,13 +271,7 @@ for (const backend of backends) {
     it('RUNS-19: a run survives a restart of its process: its job is handed back, the next process works it, charged once', async () => {
       behaviour = 'hang';
       const u = await t.user({ credits: 100 });
-      const { id } = await json<{ id: string }>(
-        await t.request('/api/generate/text', {
-          token: u.token,
-          body: { modelId: textTool.id, input: { prompt: 'x' } },
-        }),
-      );
-      await until(() => t.runtime.deps.runs.endOf(id) !== undefined);
+      const id = await workingTextRun(u.token);
       behaviour = 'succeed';
       await t.restart();
       expect(await poll(u.token, id)).toMatchObject({ status: 'succeeded', output: 'echo: x' });

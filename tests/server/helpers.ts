@@ -110,7 +110,8 @@ export const tinyPng = Buffer.from(
 export const pngDataUrl = `data:image/png;base64,${tinyPng.toString('base64')}`;
 
 export const fakeProvider = (
-  behaviour: 'succeed' | 'fail' | 'hang' | 'cancel' | 'crash' = 'succeed',
+  // hang: answers only its abort; deaf: never answers, not even its abort.
+  behaviour: 'succeed' | 'fail' | 'hang' | 'deaf' | 'cancel' | 'crash' = 'succeed',
 ): GenerationProvider => ({
   name: 'local',
   run: (job, signal) =>
@@ -126,6 +127,7 @@ export const fakeProvider = (
       } else if (behaviour === 'fail') reject(new ProviderError('The model rejected this prompt'));
       else if (behaviour === 'cancel') reject(new ProviderError('Canceled by the provider', 'canceled'));
       else if (behaviour === 'crash') reject(new Error('socket hang up'));
+      else if (behaviour === 'deaf') return;
       else if (signal.aborted) reject(signal.reason as Error);
       else signal.addEventListener('abort', () => reject(signal.reason as Error));
     }),
