@@ -1,6 +1,6 @@
 /** Several instances on one database — a run is worked by one worker at a time and ended, refunded, once. */
 import crypto from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { toolByKey } from '../../src/catalog';
 import { createRuntime, type Runtime } from '../../server/bootstrap';
@@ -32,6 +32,8 @@ for (const backend of backends) {
       });
       expect(res.status).toBe(201);
       const { id } = await json<{ id: string }>(res);
+      // The first instance's worker has the run before the second boots (a queued job could go to either).
+      await vi.waitFor(() => expect(t.runtime.deps.runs.endOf(id)).toBeDefined(), { timeout: 10_000 });
       const second = await secondInstance();
       try {
         await new Promise((r) => setTimeout(r, 300));
