@@ -38,6 +38,8 @@ function SearchBar({ actor }: { actor: CreationsActor }) {
   const draft = useSelector(actor, (s) => s.context.draft);
   const filters = useSelector(actor, (s) => s.context.filters);
   const locked = useSelector(actor, (s) => s.hasTag('zipping') || s.hasTag('bulkDeleting') || s.hasTag('deleting'));
+  // Enter once the pause has applied what is typed has nothing left to apply (the machine's draftPending).
+  const searchPending = useSelector(actor, (s) => s.can({ type: 'creations.search' }));
   const set = (change: Partial<Filters>) => actor.send({ type: 'creations.filters', filters: change });
   return (
     <form
@@ -46,7 +48,7 @@ function SearchBar({ actor }: { actor: CreationsActor }) {
       className={styles.searchBar}
       onSubmit={(e) => {
         e.preventDefault();
-        actor.send({ type: 'creations.search' });
+        if (searchPending) actor.send({ type: 'creations.search' });
       }}
     >
       <label className={styles.searchField}>

@@ -213,6 +213,11 @@ describe('My creations', () => {
       ),
     );
     expect((await screen.findByText(/No creations match/)).textContent).toContain('No creations match “zebra”.');
+    // Enter on the search the pause has applied already: nothing more to read.
+    const reads = api.listCreations.mock.calls.length;
+    fireEvent.submit(screen.getByRole('search', { name: 'Search my creations' }));
+    expect(api.listCreations).toHaveBeenCalledTimes(reads);
+    expect(screen.getByText(/No creations match/)).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' }).at(-1)!);
     expect(await screen.findByRole('list', { name: 'Creations' })).toBeTruthy();
     expect((screen.getByRole('searchbox', { name: 'Search prompts' }) as HTMLInputElement).value).toBe('');
