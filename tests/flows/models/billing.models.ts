@@ -14,6 +14,7 @@ import {
   historyLastPage,
   spendingNovember,
   spendingOctober,
+  spendingInput,
   creditCsvText,
 } from '../../../src/flows/billing/billing.examples';
 
@@ -83,7 +84,7 @@ export const creditHistoryModel = defineModel({
 
 export const spendingModel = defineModel({
   machine: spendingMachine,
-  input: { current: '2026-11' },
+  input: spendingInput,
   events: {
     'spending.previous': [{ type: 'spending.previous' }],
     'spending.next': [{ type: 'spending.next' }],

@@ -14,6 +14,7 @@ import {
   spendingModel,
 } from '../../flows/models/billing.models';
 import { freeUser } from '../../../src/flows/session/session.examples';
+import { spendingInput } from '../../../src/flows/billing/billing.examples';
 import { readFile } from 'node:fs/promises';
 import { standInPage } from './stand-in-page';
 import type { Download } from 'playwright-core';
@@ -330,9 +331,12 @@ export const spendingPaths: PathAdapter = {
   name: 'spending',
   models: [spendingModel],
   async start(ctx) {
+    // The page's clock reads a day of the model's month (its timers run as usual), so that the month the page
+    // opens on is the model's current month whatever day the suite runs.
+    await ctx.page.clock.setFixedTime(new Date(`${spendingInput.current}-15T12:00:00.000Z`));
     const said = await openSignedIn(ctx, freeUser, '/settings');
     await expect.poll(() => ctx.page.getByRole('heading', { name: 'Spending this month' }).isVisible()).toBe(true);
-    return said;
+    return `the page's clock on ${spendingInput.current}-15; ${said}`;
   },
   events: {
     async 'spending.previous'({ page }) {
