@@ -11,7 +11,23 @@ type ProjectTestConfig = NonNullable<TestProjectInlineConfiguration['test']>;
  */
 const ownRunChecks = ['tests/paths/filtered-run.test.ts'];
 
-/** The unit suite's settings (its two projects differ only in isolation). */
+/**
+ * A suite as two projects. `<name>`: the files of a worker share one module graph (`isolate: false`), so a file
+ * does not import the suite's world again. `<name>-isolated`: the files that put stand-ins in place of modules or
+ * the environment (vi.mock, vi.stubEnv), each in a graph of its own, so that the stand-in reaches every importer.
+ */
+function sharedAndIsolated(
+  name: string,
+  settings: ProjectTestConfig,
+  standIns: string[],
+): TestProjectInlineConfiguration[] {
+  return [
+    { extends: true, test: { ...settings, name, exclude: [...configDefaults.exclude, ...standIns], isolate: false } },
+    { extends: true, test: { ...settings, name: `${name}-isolated`, include: standIns } },
+  ];
+}
+
+/** The unit suite's settings (each file still gets a new jsdom window). */
 const unit = {
   // No test may depend on another's order: each run shuffles them (npm test prints the seed).
   sequence: { shuffle: true },
@@ -21,7 +37,7 @@ const unit = {
   // The suites run side by side on two cores; a jsdom render of 60 themes can pass 5 s there.
   testTimeout: 20_000,
 } satisfies ProjectTestConfig;
-/** Unit files that put stand-ins in place of modules (vi.mock): isolated, so the stand-in reaches every importer. */
+/** Unit files that put stand-ins in place of modules (vi.mock). */
 const unitStandIns = [
   'tests/unit/shell.test.tsx',
   'tests/unit/flows-page.test.tsx',
@@ -29,7 +45,7 @@ const unitStandIns = [
   'tests/unit/views/media-tools.test.tsx',
 ];
 
-/** The server suite's settings (its two projects differ only in isolation). */
+/** The server suite's settings (a worker's files also share one database, which each test empties first). */
 const server = {
   // No test may depend on another's order: each run shuffles them (npm test prints the seed).
   sequence: { shuffle: true },
@@ -40,33 +56,23 @@ const server = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
 } satisfies ProjectTestConfig;
-/** Server files that put stand-ins in place of modules or the environment (vi.mock, vi.stubEnv): isolated. */
-const moduleStandIns = ['tests/server/security-enumeration.test.ts', 'tests/server/storage-s3.test.ts'];
+/** Server files that put stand-ins in place of modules or the environment (vi.mock, vi.stubEnv). */
+const serverStandIns = ['tests/server/security-enumeration.test.ts', 'tests/server/storage-s3.test.ts'];
 
 // One runner, four suites. Run one with `npx vitest run --project <name>`.
 export default defineConfig({
   // vanilla-extract must be in the test config too, or styles cannot be assigned.
   plugins: [react(), vanillaExtractPlugin()],
   test: {
-    // Part of the suites' time is spent waiting on a browser or a server, so more files run at once
-    // than there are cores (the default on two cores would be one at a time); five, each with its own
-    // Chromium, overloaded two cores (load average above 20) until tests timed out.
+    // More files at once than there are cores (the default on two cores would be one at a time): a browser
+    // file waits on Chromium and the server between its steps. Four keep two cores busy; eight browser files
+    // took no less time than four (the cores were saturated).
     maxWorkers: 4,
     // The browser files first, then each project's files together, longest first (tests/sequencer.ts).
     sequence: { sequencer: ProjectOrder },
     projects: [
-      {
-        extends: true,
-        test: {
-          ...unit,
-          name: 'unit',
-          exclude: [...configDefaults.exclude, ...unitStandIns],
-          // The files of a worker share one module graph (each file still gets a new jsdom window): a file no longer
-          // imports React, the router and every view again, which was two thirds of the suite's time.
-          isolate: false,
-        },
-      },
-      { extends: true, test: { ...unit, name: 'unit-isolated', include: unitStandIns } },
+      // Importing React, the router and every view again per file was two thirds of the unit suite's time.
+      ...sharedAndIsolated('unit', unit, unitStandIns),
       {
         extends: true,
         test: {
@@ -82,21 +88,8 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
-      {
-        extends: true,
-        test: {
-          ...server,
-          name: 'server',
-          exclude: [...configDefaults.exclude, ...moduleStandIns],
-          // The files of a worker share one module graph and one database (each test empties it first): a file
-          // no longer imports the whole server and opens a database of its own, which was half the suite's time.
-          isolate: false,
-        },
-      },
-      {
-        extends: true,
-        test: { ...server, name: 'server-isolated', include: moduleStandIns },
-      },
+      // Importing the whole server and opening a database of its own per file was half the server suite's time.
+      ...sharedAndIsolated('server', server, serverStandIns),
       {
         extends: true,
         test: {

@@ -6,14 +6,14 @@
  * Files of a project that shares a worker's modules (`isolate: false`) reuse that worker only while the next
  * file in the queue is of the same project: vitest ends a worker whose next file is another project's. So a
  * project's files stay together, or each would start a worker and import the server, React or Playwright
- * again. The browser files come first: four of them side by side keep two cores busy (each mostly waits on
- * the browser and the server), and the computing files after them fill the cores while the last ones end.
+ * again. The browser files come first, and the computing files after them fill the cores while the last
+ * browser files end.
  */
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** The projects whose files drive a browser (mostly waiting on it and on the server). */
+/** The projects whose files drive a browser. */
 const browserProjects = new Set(['e2e']);
 /** A file the table does not know yet (new since the last measure). */
 const unknownSeconds = 10;
@@ -25,7 +25,11 @@ export default class ProjectOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const seconds = (spec: TestSpecification) => table[relative(root, spec.moduleId)] ?? unknownSeconds;
     const byProject = new Map<string, TestSpecification[]>();
-    for (const file of files) byProject.set(file.project.name, [...(byProject.get(file.project.name) ?? []), file]);
+    for (const file of files) {
+      const specs = byProject.get(file.project.name) ?? [];
+      specs.push(file);
+      byProject.set(file.project.name, specs);
+    }
     const total = (specs: TestSpecification[]) => specs.reduce((sum, spec) => sum + seconds(spec), 0);
     // Browser projects first, then the longest project; its longest file first.
     const projects = [...byProject.entries()].sort(

@@ -333,10 +333,11 @@ export const spendingPaths: PathAdapter = {
   async start(ctx) {
     // The page's clock reads a day of the model's month (its timers run as usual), so that the month the page
     // opens on is the model's current month whatever day the suite runs.
-    await ctx.page.clock.setFixedTime(new Date(`${spendingInput.current}-15T12:00:00.000Z`));
+    const day = `${spendingInput.current}-15`;
+    await ctx.page.clock.setFixedTime(new Date(`${day}T12:00:00.000Z`));
     const said = await openSignedIn(ctx, freeUser, '/settings');
     await expect.poll(() => ctx.page.getByRole('heading', { name: 'Spending this month' }).isVisible()).toBe(true);
-    return `the page's clock on ${spendingInput.current}-15; ${said}`;
+    return `the page's clock on ${day}; ${said}`;
   },
   events: {
     async 'spending.previous'({ page }) {
