@@ -96,9 +96,20 @@ export function setupBrowser(): { browser: () => Browser } {
  * Waits until the app has taken over the page: hydrated and the startup check ended (the shell is no longer
  * aria-disabled). Playwright's clicks and fills wait for that by themselves; setInputFiles and scripted
  * events do not, and on a prerendered page they would reach markup that nothing listens to yet.
+ *
+ * The shell hydrates first; the page's own content sits in the router's Suspense boundary, which React
+ * hydrates in a later pass, and under load the session check can end in between. A fill that lands before
+ * React adopts a control is undone when it does (React resets a textarea to its value and its selection to
+ * the start, so the typed text ends up before the default prompt). So every control and the heading in
+ * main must be React's (its fiber key set on the element) as well.
  */
 export async function appReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('main') && !document.querySelector('[aria-disabled="true"]'));
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main');
+    if (!main || document.querySelector('[aria-disabled="true"]')) return false;
+    const adopted = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'));
+    return [...main.querySelectorAll('h1, input, textarea, select, button')].every(adopted);
+  });
 }
 
 export function baseUrl(): string {
