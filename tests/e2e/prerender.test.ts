@@ -167,6 +167,21 @@ describe('starting the app on a prerendered page', () => {
     }
   });
 
+  it('keeps what is typed into a default prompt: the prerendered field takes no typing until the app has it', async () => {
+    const { page, errors, release } = await withHeldScript(desktop, '/image-models/person-to-person');
+    const prompt = page.getByLabel('Prompt (optional)', { exact: true });
+    const drawn = await prompt.inputValue();
+    expect(drawn).not.toBe('');
+    expect(await prompt.isEditable()).toBe(false);
+    release();
+    // Playwright's fill waits until the field is editable: after hydration, which no longer undoes it.
+    await prompt.fill('a red fox in the snow');
+    await appReady(page);
+    expect(await prompt.inputValue()).toBe('a red fox in the snow');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('never shows a signed-in person the visitor buttons: the account area appears with their balance', async () => {
     const { email, password } = await verifiedAccount('prerender');
     const token = await loginToken(email, password);

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import * as buttons from '../../components/ui/button/button.css';
 import { MAX_SIZE, MIN_SIZE, SIZE_STEP, type ParamSpec } from '../../catalog';
 import { aspectPresets, generateEnabled, type AspectReading, type ToolRunActor } from '../../app/tools';
-import { useSessionKnown } from '../../app/provider';
+import { useHydrated, useSessionKnown } from '../../app/provider';
 import { acceptAttribute, compressForUpload, fileProblem, readAsDataURL, READ_FAILED } from './image-prep';
 import type { PromptView, UploadView } from './tool-views';
 import * as styles from './ToolPage.css';
@@ -13,7 +13,9 @@ const acceptHint = { jpegPng: 'JPG or PNG', anyImage: 'Any image', video: 'MP4, 
 
 /**
  * Typing is kept in the run, so a visitor's prompt survives the login dialog. Ctrl+Enter (Cmd+Enter on a Mac)
- * runs the tool when the Generate button could be pressed (TOOL-40).
+ * runs the tool when the Generate button could be pressed (TOOL-40). The prerendered field is read-only until
+ * the app has adopted it: React sets a textarea back to its markup's text when it hydrates, so anything typed
+ * into a default prompt (person to person's) before then would be lost or mixed into it.
  */
 export function PromptField({ run, prompt }: { run: ToolRunActor; prompt: PromptView }) {
   const id = useId();
@@ -21,6 +23,7 @@ export function PromptField({ run, prompt }: { run: ToolRunActor; prompt: Prompt
   const locked = useSelector(run, (s) => !s.hasTag('form'));
   const canGenerate = useSelector(run, generateEnabled);
   const known = useSessionKnown();
+  const adopted = useHydrated();
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={id}>
@@ -32,7 +35,7 @@ export function PromptField({ run, prompt }: { run: ToolRunActor; prompt: Prompt
         rows={prompt.rows}
         placeholder={prompt.placeholder}
         value={value}
-        readOnly={locked}
+        readOnly={locked || !adopted}
         onChange={(event) => run.send({ type: 'tool.prompt', prompt: event.target.value })}
         onKeyDown={(event) => {
           if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
