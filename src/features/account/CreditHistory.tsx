@@ -8,7 +8,7 @@ import * as buttons from '../../components/ui/button/button.css';
 import { ErrorBanner } from '../../components/ui/form/fields';
 import * as forms from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
-import { formatDate } from './format';
+import { formatDateTime } from './format';
 import * as styles from './account.css';
 
 const number = (n: number) => n.toLocaleString('en-US');
@@ -93,7 +93,9 @@ export function CreditHistory({
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id} data-kind={entry.kind}>
-                <td>{formatDate(entry.at)}</td>
+                <td>
+                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                </td>
                 <td>
                   <What entry={entry} />
                 </td>

@@ -11,8 +11,9 @@ import { TryAgain } from './CreditHistory';
 const number = (n: number) => n.toLocaleString('en-US');
 
 /**
- * Settings › Billing › "Spending this month" (CREDITS-9, CREDITS-10): a month's credits by tool, most
- * spent first, as bars (for the eye only) and a table with a total row; Previous and Next month.
+ * Settings › Billing › "Spending in {Month YYYY}" (CREDITS-9, CREDITS-10): a month's credits by tool, most
+ * spent first, as bars with their values (for the eye only) and a table with a total row; Previous and Next
+ * month. The heading names the month shown, whichever it is.
  */
 export function Spending({
   logic = spendingFlow,
@@ -37,13 +38,10 @@ export function Spending({
 
   return (
     <section className={styles.history} aria-labelledby="spending-title" data-testid="spending">
-      <h3 className={styles.historyTitle} id="spending-title">
-        Spending this month
-      </h3>
       <div className={styles.monthBar}>
-        <span className={styles.monthName} aria-live="polite">
-          {name}
-        </span>
+        <h3 className={styles.historyTitle} id="spending-title" aria-live="polite">
+          Spending in {name}
+        </h3>
         <div className={styles.monthButtons}>
           <button
             type="button"
@@ -79,6 +77,7 @@ export function Spending({
                 <span className={styles.chartTrack}>
                   <span className={styles.chartFill} style={{ width: `${(t.credits / most) * 100}%` }} />
                 </span>
+                <span className={styles.chartValue}>{number(t.credits)}</span>
               </li>
             ))}
           </ul>

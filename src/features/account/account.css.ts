@@ -34,7 +34,7 @@ export const numeric = style({
 // The header cells of number columns line up with their figures.
 globalStyle(`${table} th${numeric}`, { textAlign: 'right' });
 
-/** "Spending this month" (CREDITS-9): the month's buttons, the bar chart, the table. */
+/** "Spending in {Month YYYY}" (CREDITS-9): the heading with the month's buttons, the bar chart, the table. */
 export const monthBar = style({
   display: 'flex',
   alignItems: 'center',
@@ -42,12 +42,11 @@ export const monthBar = style({
   gap: vars.space.sm,
   flexWrap: 'wrap',
 });
-export const monthName = style({ fontWeight: 600 });
 export const monthButtons = style({ display: 'flex', gap: vars.space.xs });
 export const chart = style([stack.xs, { margin: 0, padding: 0, listStyle: 'none' }]);
 export const chartRow = style({
   display: 'grid',
-  gridTemplateColumns: 'minmax(6em, 10em) 1fr',
+  gridTemplateColumns: 'minmax(6em, 10em) 1fr minmax(3em, auto)',
   alignItems: 'center',
   gap: vars.space.sm,
   fontSize: vars.fontSize.xs,
@@ -61,6 +60,8 @@ export const chartFill = style({
   borderRadius: vars.radius.sm,
   background: vars.color.accent,
 });
+/** A bar's credits, at its end. */
+export const chartValue = style({ textAlign: 'end', fontVariantNumeric: 'tabular-nums', color: vars.color.text });
 export const caption = style({
   captionSide: 'top',
   textAlign: 'left',

@@ -6,3 +6,9 @@ export function formatDate(iso: string | null | undefined, empty = '—'): strin
     ? empty
     : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }
+
+/** A moment of the credit history ('Nov 23, 2026, 12:05 PM'): its day and time, in the person's time zone. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}

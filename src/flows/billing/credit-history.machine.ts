@@ -80,7 +80,7 @@ export const creditHistoryMachine = setup({
         sees: [
           {
             kind: 'history',
-            says: 'a row per entry, Show more when older ones exist, and the failure of a further page if any',
+            says: 'a row per entry (its day and time, what, change, balance), Show more when older ones exist, and the failure of a further page if any',
           },
         ],
         ignores: [

@@ -1,5 +1,5 @@
 /**
- * "Spending this month" in Settings › Billing (CREDITS-9, CREDITS-10): what one month's runs cost, by
+ * "Spending in {Month YYYY}" in Settings › Billing (CREDITS-9, CREDITS-10): what one month's runs cost, by
  * tool (GET /api/users/spending?month=YYYY-MM). It opens on the current month; Previous month and Next
  * month load another, never past the current one; a failed load can be retried.
  */
@@ -119,7 +119,7 @@ export const spendingMachine = setup({
         sees: [
           {
             kind: 'spending',
-            says: "a table row per tool (runs, credits) most spent first with a total row and a bar each, or 'No credits spent in {Month YYYY}.'; Next month only before the current month",
+            says: "'Spending in {Month YYYY}' as the heading; a table row per tool (runs, credits) most spent first with a total row and a bar each with its credits, or 'No credits spent in {Month YYYY}.'; Next month only before the current month",
           },
         ],
         ignores: [{ events: ['spending.retry'], why: 'The month is shown: there is no failure to retry.' }],

@@ -300,6 +300,14 @@ export const creditHistoryPaths: PathAdapter = {
     async history(ctx) {
       const { entries, nextCursor, error } = historyContext(ctx);
       await expect.poll(() => historyRows(ctx.page).count()).toBe(entries.length);
+      // Each row's moment, to the minute in the page's time zone, with the entry's own time behind it.
+      await expect
+        .poll(() =>
+          historyRows(ctx.page)
+            .locator('time')
+            .evaluateAll((ts) => ts.map((t) => t.getAttribute('datetime'))),
+        )
+        .toEqual(entries.map((e) => e.at));
       await expect.poll(() => ctx.page.getByRole('button', { name: 'Show more' }).count()).toBe(nextCursor ? 1 : 0);
       if (error) await expect.poll(() => ctx.page.getByRole('alert').filter({ hasText: error }).count()).toBe(1);
       return `${entries.length} row(s)${nextCursor ? ' and Show more' : ', no Show more'}${error ? ` and "${error}"` : ''}`;
@@ -326,7 +334,7 @@ const spendingSection = (page: Page) => page.getByTestId('spending');
 const spendingContext = (ctx: PathContext) =>
   ctx.state.context as { current: string; month: string; spending: SpendingAnswer | null; error: string | null };
 
-/** Settings › Billing › Spending this month: the month's table and bars, Previous and Next month, Try again. */
+/** Settings › Billing › Spending in {Month YYYY}: the month's table and bars, Previous and Next month, Try again. */
 export const spendingPaths: PathAdapter = {
   name: 'spending',
   models: [spendingModel],
@@ -336,7 +344,7 @@ export const spendingPaths: PathAdapter = {
     const day = `${spendingInput.current}-15`;
     await ctx.page.clock.setFixedTime(new Date(`${day}T12:00:00.000Z`));
     const said = await openSignedIn(ctx, freeUser, '/settings');
-    await expect.poll(() => ctx.page.getByRole('heading', { name: 'Spending this month' }).isVisible()).toBe(true);
+    await expect.poll(() => ctx.page.getByRole('heading', { name: /^Spending in / }).isVisible()).toBe(true);
     return `the page's clock on ${day}; ${said}`;
   },
   events: {
@@ -350,7 +358,7 @@ export const spendingPaths: PathAdapter = {
     },
     async 'spending.retry'({ page }) {
       await spendingSection(page).getByRole('button', { name: 'Try again' }).click();
-      return 'click Try again under Spending this month';
+      return 'click Try again under Spending';
     },
     async 'xstate.*'({ server }, event: EventObject) {
       const { status, body } = answerOf(event);
@@ -376,21 +384,23 @@ export const spendingPaths: PathAdapter = {
       const { month, current, spending } = spendingContext(ctx);
       const section = spendingSection(ctx.page);
       const name = monthName(month);
-      await expect.poll(() => section.getByText(name, { exact: true }).isVisible()).toBe(true);
+      await expect.poll(() => section.getByRole('heading', { name: `Spending in ${name}` }).isVisible()).toBe(true);
       await expect.poll(() => section.getByRole('button', { name: 'Next month' }).isEnabled()).toBe(month < current);
       const tools = spending?.tools ?? [];
       if (tools.length === 0) {
         await expect.poll(() => section.getByText(emptyMonthText(month)).isVisible()).toBe(true);
         await expect.poll(() => section.getByRole('table').count()).toBe(0);
-        return `"${emptyMonthText(month)}"`;
+        return `'Spending in ${name}'; "${emptyMonthText(month)}"`;
       }
       const table = section.getByRole('table', { name: `Credits spent in ${name}, by tool` });
       await expect
         .poll(() => table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.textContent)))
         .toEqual(tools.map((t) => `${t.title}${t.runs.toLocaleString('en-US')}${t.credits.toLocaleString('en-US')}`));
       await expect.poll(() => table.locator('tfoot').textContent()).toContain(`Total`);
-      await expect.poll(() => section.getByTestId('spending-chart').locator('li').count()).toBe(tools.length);
-      return `${tools.length} tool row(s) most spent first, a total of ${spending?.total} credits and a bar each`;
+      await expect
+        .poll(() => section.getByTestId('spending-chart').locator('li').allTextContents())
+        .toEqual(tools.map((t) => `${t.title}${t.credits.toLocaleString('en-US')}`));
+      return `'Spending in ${name}'; ${tools.length} tool row(s) most spent first, a total of ${spending?.total} credits and a bar each with its credits`;
     },
     async spendingFailed(ctx) {
       const section = spendingSection(ctx.page);

@@ -67,6 +67,8 @@ function fakeLogic() {
   };
 }
 
+/** A credit history cell: the day (noon UTC, the same day in the zones people live in) and a time to the minute. */
+const at = (day: string) => new RegExp(`^${day}(,| at) \\d{1,2}:\\d{2}\\s?[AP]M$`);
 const thisMonth = monthOf(new Date());
 const spendingThisMonth: SpendingAnswer = {
   month: thisMonth,
@@ -164,10 +166,17 @@ describe('/settings › Billing: balance, credit dates and the credit history', 
           .map((c) => c.textContent),
       ),
     ).toEqual([
-      ['November 23, 2026', 'Refund: Text to Image', '+7', '2,500'],
-      ['November 23, 2026', 'Tool run: Text to Image', '−7', '2,493'],
-      ['November 22, 2026', 'Subscription credits', '+2,500', '2,500'],
-      ['November 22, 2026', 'Unused subscription credits expired', '−1,000', '0'],
+      [expect.stringMatching(at('Nov 23, 2026')), 'Refund: Text to Image', '+7', '2,500'],
+      [expect.stringMatching(at('Nov 23, 2026')), 'Tool run: Text to Image', '−7', '2,493'],
+      [expect.stringMatching(at('Nov 22, 2026')), 'Subscription credits', '+2,500', '2,500'],
+      [expect.stringMatching(at('Nov 22, 2026')), 'Unused subscription credits expired', '−1,000', '0'],
+    ]);
+    // Each entry says its time as well as its day, and gives the moment itself to machines.
+    expect(rows().map((r) => r.querySelector('time')?.getAttribute('datetime'))).toEqual([
+      '2026-11-23T12:05:00.000Z',
+      '2026-11-23T12:04:00.000Z',
+      '2026-11-22T12:00:00.000Z',
+      '2026-11-22T12:00:00.000Z',
     ]);
     // The newest running balance is the balance shown.
     expect(within(rows()[0]!).getAllByRole('cell')[3]).toHaveTextContent('2,500');
@@ -204,7 +213,7 @@ describe('/settings › Billing: spending this month and the CSV', () => {
     await startSession({ endpoints: fakeEndpoints(proUser), token: 't' });
     const fakes = fakeLogic();
     await renderWithRouter(<SettingsPage logic={fakes.logic} />);
-    const section = within(screen.getByRole('region', { name: 'Spending this month' }));
+    const section = within(screen.getByRole('region', { name: /^Spending in / }));
     const table = await section.findByRole('table', { name: `Credits spent in ${monthName(thisMonth)}, by tool` });
     expect(fakes.loadSpending).toHaveBeenCalledWith(expect.objectContaining({ input: { month: thisMonth } }));
     expect(
@@ -219,7 +228,12 @@ describe('/settings › Billing: spending this month and the CSV', () => {
     ]);
     const chart = screen.getByTestId('spending-chart');
     expect(chart).toHaveAttribute('aria-hidden', 'true');
-    expect(chart.querySelectorAll('li')).toHaveLength(2);
+    // Each bar carries its credits; the heading names the month shown.
+    expect(Array.from(chart.querySelectorAll('li'), (li) => li.textContent)).toEqual([
+      'Text to Advertisement1,025',
+      'Text Generation32',
+    ]);
+    expect(section.getByRole('heading', { name: `Spending in ${monthName(thisMonth)}` })).toBeInTheDocument();
     expect(section.getByRole('button', { name: 'Next month' })).toBeDisabled();
   });
 
@@ -227,11 +241,12 @@ describe('/settings › Billing: spending this month and the CSV', () => {
     await startSession({ endpoints: fakeEndpoints(proUser), token: 't' });
     const fakes = fakeLogic();
     await renderWithRouter(<SettingsPage logic={fakes.logic} />);
-    const section = within(screen.getByRole('region', { name: 'Spending this month' }));
+    const section = within(screen.getByRole('region', { name: /^Spending in / }));
     await section.findByRole('table');
     fireEvent.click(section.getByRole('button', { name: 'Previous month' }));
     const before = shiftMonth(thisMonth, -1);
     expect(await section.findByText(`No credits spent in ${monthName(before)}.`)).toBeInTheDocument();
+    expect(section.getByRole('heading', { name: `Spending in ${monthName(before)}` })).toBeInTheDocument();
     expect(section.queryByRole('table')).toBeNull();
     fireEvent.click(section.getByRole('button', { name: 'Next month' }));
     expect(await section.findByRole('table')).toBeInTheDocument();
@@ -243,7 +258,7 @@ describe('/settings › Billing: spending this month and the CSV', () => {
     const fakes = fakeLogic();
     fakes.loadSpending.mockRejectedValueOnce({ message: 'Unauthorized' });
     await renderWithRouter(<SettingsPage logic={fakes.logic} />);
-    const section = within(screen.getByRole('region', { name: 'Spending this month' }));
+    const section = within(screen.getByRole('region', { name: /^Spending in / }));
     expect(await section.findByRole('alert')).toHaveTextContent('Unauthorized');
     fireEvent.click(section.getByRole('button', { name: 'Try again' }));
     expect(await section.findByRole('table')).toBeInTheDocument();
