@@ -59,7 +59,49 @@ const server = {
 /** Server files that put stand-ins in place of modules or the environment (vi.mock, vi.stubEnv). */
 const serverStandIns = ['tests/server/security-enumeration.test.ts', 'tests/server/storage-s3.test.ts'];
 
-// One runner, four suites. Run one with `npx vitest run --project <name>`.
+/**
+ * The walks of every machine's planned paths through the app (tests/paths/*.paths.test.ts, the `paths` project):
+ * `npm run test:paths`, which CI runs after `npm test`, not part of `npm test` itself.
+ */
+const pathWalks = ['tests/paths/*.paths.test.ts'];
+
+/** Settings of the two browser projects: they share one server and one Chromium (tests/e2e/global-setup.ts). */
+const browser = {
+  environment: 'node' as const,
+  globalSetup: ['tests/e2e/global-setup.ts'],
+  // The files share one server and one Chromium (global-setup.ts) and run side by side, each in browser
+  // contexts of its own and with users of its own.
+  fileParallelism: true,
+  // The files of a worker share one module graph (Playwright's client, the harness, the machines): each
+  // file connects to the browser and opens its contexts in its own hooks, and keeps no state in a module.
+  isolate: false,
+  // Chromium shares two cores with the other suites: give a page time to get there.
+  expect: { poll: { timeout: 10_000 } },
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+} satisfies ProjectTestConfig;
+
+/** `e2e`: the end-to-end tests and the path harness's own checks; `paths`: the path walks (pathWalks). */
+function browserSuites(): TestProjectInlineConfiguration[] {
+  return [
+    {
+      extends: true,
+      test: {
+        ...browser,
+        name: 'e2e',
+        include: ['tests/e2e/**/*.test.ts', 'tests/paths/**/*.test.ts'],
+        exclude: [
+          ...configDefaults.exclude,
+          ...pathWalks,
+          ...(process.env['ATELIER_OWN_RUN_CHECKS'] ? [] : ownRunChecks),
+        ],
+      },
+    },
+    { extends: true, test: { ...browser, name: 'paths', include: pathWalks } },
+  ];
+}
+
+// One runner, five suites (`npm test` runs all but the path walks). Run one with `npx vitest run --project <name>`.
 export default defineConfig({
   // vanilla-extract must be in the test config too, or styles cannot be assigned.
   plugins: [react(), vanillaExtractPlugin()],
@@ -90,26 +132,8 @@ export default defineConfig({
       },
       // Importing the whole server and opening a database of its own per file was half the server suite's time.
       ...sharedAndIsolated('server', server, serverStandIns),
-      {
-        extends: true,
-        test: {
-          name: 'e2e',
-          environment: 'node',
-          include: ['tests/e2e/**/*.test.ts', 'tests/paths/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...(process.env['ATELIER_OWN_RUN_CHECKS'] ? [] : ownRunChecks)],
-          globalSetup: ['tests/e2e/global-setup.ts'],
-          // The files share one server and one Chromium (global-setup.ts) and run side by side, each in browser
-          // contexts of its own and with users of its own.
-          fileParallelism: true,
-          // The files of a worker share one module graph (Playwright's client, the harness, the machines): each
-          // file connects to the browser and opens its contexts in its own hooks, and keeps no state in a module.
-          isolate: false,
-          // Chromium shares two cores with the other suites: give a page time to get there.
-          expect: { poll: { timeout: 10_000 } },
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
+      // The browser suites: the end-to-end tests (with the path harness's own checks), and the path walks.
+      ...browserSuites(),
     ],
   },
 });

@@ -1,7 +1,7 @@
 // `npm run test:paths` and `npm run test:paths:all`: the path tests (tests/paths) aimed by flags. vitest
 // refuses flags it does not know, so this wrapper turns them into the PATHS_* variables tests/paths/options.ts
 // reads, runs only the test files of the groups that hold the machines asked for, and hands the rest to
-// `vitest run --project e2e`.
+// `vitest run --project paths` (vitest.config.ts).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -84,14 +84,14 @@ export function parseArgs(argv, groups) {
   if (unknown.length)
     throw new Error(`Unknown machine ${unknown.join(', ')} (the machines: ${[...known].sort().join(', ')})`);
   if (machines.length) env.PATHS_MACHINE = [...new Set(machines)].join(',');
-  // The full default run is the whole folder, as before (the harness's own tests with it); an aimed run
-  // runs the path files of the groups it walks, nothing else.
+  // The full default run walks every group (the `paths` project); an aimed run runs the path files of the
+  // groups it walks, nothing else. The harness's own tests are `npm test`'s (the e2e project).
   const aimed = Object.keys(env).length > 0;
   const files = aimed
     ? Object.entries(groups)
         .filter(([, names]) => machines.length === 0 || names.some((n) => machines.includes(n)))
         .map(([group]) => `tests/paths/${group}.paths.test.ts`)
-    : ['tests/paths'];
+    : [];
   return { env, files, help };
 }
 
@@ -124,11 +124,18 @@ async function main() {
     console.log(usage);
     return;
   }
-  const child = spawn('npx', ['vitest', 'run', '--project', 'e2e', ...parsed.files], {
+  const child = spawn('npx', ['vitest', 'run', '--project', 'paths', ...parsed.files], {
     stdio: 'inherit',
     env: { ...process.env, ...parsed.env },
   });
-  child.on('close', (status) => process.exit(status ?? 1));
+  const status = await new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  // After the full run, the requirements report (coverage/requirements.md): each product rule with its states,
+  // tests and whether these walks walked them (coverage/flows.json). It measures; it does not fail the run.
+  if (Object.keys(parsed.env).length === 0) {
+    const report = spawn('npx', ['tsx', 'scripts/requirements-report.ts'], { stdio: 'inherit' });
+    await new Promise((resolve) => report.on('close', resolve));
+  }
+  process.exit(status);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -1,5 +1,6 @@
-// `npm test`: every suite (unit, flows, server, e2e) in one vitest run, the bundle budget beside it, then
-// one plain closing line that any CI can read.
+// `npm test`: the suites (unit, flows, server, e2e) in one vitest run, the bundle budget beside it, then one
+// plain closing line that any CI can read. The path walks of every machine through the app are a script of
+// their own (`npm run test:paths`, scripts/paths.mjs), which CI runs after this one on the same build.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { summary } from './test-summary.mjs';
@@ -12,9 +13,14 @@ const extra = process.argv.slice(2);
 const seedArg = extra.find((a) => a.startsWith('--sequence.seed'));
 const seed = seedArg ? seedArg.split('=')[1] : String(Date.now() % 1_000_000);
 console.log(`Shuffle seed: ${seed} (replay this order with --sequence.seed=${seed})`);
+/** Every project but the path walks (vitest.config.ts), unless the command names its own. */
+const projects = extra.some((a) => a.startsWith('--project'))
+  ? []
+  : ['unit', 'unit-isolated', 'flows', 'server', 'server-isolated', 'e2e'].flatMap((p) => ['--project', p]);
 const args = [
   'vitest',
   'run',
+  ...projects,
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${report}`,
@@ -52,11 +58,6 @@ const [tests, size] = await Promise.all([
   full ? run('node', ['scripts/size.mjs', '--no-build'], true) : Promise.resolve({ status: 0, output: '' }),
 ]);
 if (size.output) process.stdout.write(`\n${size.output}`);
-
-// The requirements report (coverage/requirements.md): each product rule with its states, tests and whether
-// the path tests, which ran above, walked them. It measures; it does not fail the run.
-const requirements = await run('npx', ['tsx', 'scripts/requirements-report.ts'], true);
-process.stdout.write(`\n${requirements.output}`);
 
 if (existsSync(report)) {
   const lines = summary(JSON.parse(readFileSync(report, 'utf8')));

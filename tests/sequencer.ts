@@ -14,7 +14,7 @@ import { join, relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** The projects whose files drive a browser. */
-const browserProjects = new Set(['e2e']);
+const browserProjects = new Set(['e2e', 'paths']);
 /** A file the table does not know yet (new since the last measure). */
 const unknownSeconds = 10;
 

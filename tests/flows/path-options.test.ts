@@ -60,8 +60,8 @@ describe('npm run test:paths flags (scripts/paths.mjs)', () => {
     ]);
   });
 
-  it('runs the whole folder with no flag, every group file for an aimed run, a random walk from seed 0 with --random alone', () => {
-    expect(parseArgs([], groups)).toEqual({ env: {}, files: ['tests/paths'], help: false });
+  it('runs every walk (the paths project) with no flag, every group file for an aimed run, a random walk from seed 0 with --random alone', () => {
+    expect(parseArgs([], groups)).toEqual({ env: {}, files: [], help: false });
     const random = parseArgs(['--random'], groups);
     expect(random.env).toEqual({ PATHS_RANDOM_SEED: '0' });
     expect(random.files).toEqual(Object.keys(pathGroups).map((g) => `tests/paths/${g}.paths.test.ts`));
