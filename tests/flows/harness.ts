@@ -1,11 +1,12 @@
 /**
  * Model walks of the REAL machines: a smoke check, not coverage.
  *
- * 1. The machine is traversed with @xstate/graph (getAdjacencyMap + getShortestPaths) using the
- *    model's event samples, including the done/error events of its invoked actors and the
- *    delayed (`after`) events, which the graph derives from the machine itself.
- * 2. Every transition of that graph becomes a path: the shortest path to its source state plus
- *    the transition. Each path runs on a live actor whose actors are controllable fakes, whose
+ * 1. The machine is traversed once with @xstate/graph (getAdjacencyMap) using the model's event
+ *    samples, including the done/error events of its invoked actors and the delayed (`after`)
+ *    events, which the graph derives from the machine itself.
+ * 2. Every transition of that graph becomes a path: the shortest path to its source state (breadth
+ *    first over that graph, as getShortestPaths finds it) plus the transition; a model's paths are
+ *    planned once per worker and shared by the walks, the coverage and the path plan. Each path runs on a live actor whose actors are controllable fakes, whose
  *    effect actions are recording spies and whose timers are fake; after every step the live
  *    snapshot must equal the one the machine's own `transition` computes. That catches what the
  *    pure function does not run: an action, an actor's input or a delay that throws, a fake that

@@ -3,7 +3,7 @@
  * types, the graph's shortest and simple paths, and the states a path passes computed with `transition`.
  * The path tests and the flows documents' stories share them (tests/flows/model-paths.ts re-exports).
  */
-import { getAdjacencyMap, getShortestPaths, getStateNodes } from '@xstate/graph';
+import { getAdjacencyMap, getStateNodes } from '@xstate/graph';
 import {
   __unsafe_getAllOwnEventDescriptors,
   createActor,
@@ -127,22 +127,51 @@ function traversalOptions(model: FlowModel, name: string) {
   };
 }
 
-/** One path per transition of the traversed graph: shortest path to its source, then the transition. */
-export function flowPaths(model: FlowModel, name: string): FlowPath[] {
-  const serialize = serializer(model);
-  const options = traversalOptions(model, name);
-  const shortest = getShortestPaths(model.machine, options);
-  const toState = new Map(shortest.map((p) => [serialize(p.state as AnyMachineSnapshot), p]));
-  const adjacency = getAdjacencyMap(model.machine, options);
-  const paths: FlowPath[] = [];
-  for (const [key, { transitions }] of Object.entries(adjacency)) {
-    const prefix = toState.get(key);
-    if (!prefix) throw new Error(`No shortest path to ${key}`);
-    const events = prefix.steps.map((step) => step.event as EventObject).filter((event) => !isInit(event));
-    for (const { event } of Object.values(transitions) as Array<{ event: EventObject }>) {
-      paths.push({ source: key, steps: pureSteps(model, [...events, event]) });
+/** The traversed graph as getAdjacencyMap gives it: each state's key, and per event the event and next state. */
+type Adjacency = Record<string, { transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }> }>;
+
+/**
+ * The events of a shortest path from `first` to each state of the graph, found breadth first in the graph's own
+ * order, as getShortestPaths of @xstate/graph finds them (which would traverse the machine a second time).
+ */
+function shortestPrefixes(
+  adjacency: Adjacency,
+  first: string,
+  serialize: (snapshot: AnyMachineSnapshot) => string,
+): Map<string, EventObject[]> {
+  const prefixes = new Map<string, EventObject[]>([[first, []]]);
+  const queue = [first];
+  for (let i = 0; i < queue.length; i++) {
+    const key = queue[i]!;
+    for (const { event, state } of Object.values(adjacency[key]!.transitions)) {
+      const next = serialize(state);
+      if (prefixes.has(next)) continue;
+      prefixes.set(next, [...prefixes.get(key)!, event]);
+      queue.push(next);
     }
   }
+  return prefixes;
+}
+
+/** Each model's paths, planned once: the walks, the coverage, the path plan and the stories all read them. */
+const pathsOfModel = new WeakMap<FlowModel, FlowPath[]>();
+
+/** One path per transition of the traversed graph: shortest path to its source, then the transition. */
+export function flowPaths(model: FlowModel, name: string): readonly FlowPath[] {
+  const known = pathsOfModel.get(model);
+  if (known) return known;
+  const serialize = serializer(model);
+  const adjacency = getAdjacencyMap(model.machine, traversalOptions(model, name)) as unknown as Adjacency;
+  const prefixes = shortestPrefixes(adjacency, serialize(initialSnapshot(model)), serialize);
+  const paths: FlowPath[] = [];
+  for (const [key, { transitions }] of Object.entries(adjacency)) {
+    const prefix = prefixes.get(key);
+    if (!prefix) throw new Error(`No shortest path to ${key}`);
+    for (const { event } of Object.values(transitions)) {
+      paths.push({ source: key, steps: pureSteps(model, [...prefix, event]) });
+    }
+  }
+  pathsOfModel.set(model, paths);
   return paths;
 }
 
@@ -158,10 +187,7 @@ export function simpleFlowPaths(
   limit: number,
 ): { paths: FlowPath[]; complete: boolean } {
   const serialize = serializer(model);
-  const adjacency = getAdjacencyMap(model.machine, traversalOptions(model, name)) as unknown as Record<
-    string,
-    { transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }> }
-  >;
+  const adjacency = getAdjacencyMap(model.machine, traversalOptions(model, name)) as unknown as Adjacency;
   const first = serialize(initialSnapshot(model));
   if (!adjacency[first]) throw new Error(`The initial state of '${name}' is not in its graph`);
   const found: EventObject[][] = [];
@@ -200,10 +226,6 @@ export function pureSteps(model: FlowModel, events: EventObject[]): FlowPath['st
     [state] = transition(model.machine, state as never, event as never) as unknown as [AnyMachineSnapshot];
     return { event, state };
   });
-}
-
-function isInit(event: EventObject | undefined): boolean {
-  return event?.type === 'xstate.init';
 }
 
 export function initialSnapshot(model: FlowModel): AnyMachineSnapshot {
