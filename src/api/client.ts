@@ -16,13 +16,23 @@ export class ApiError extends Error {
    * kept for the log, and every flow shows its own fallback message instead (src/flows/shared/errors.ts).
    */
   readonly fromServer: boolean;
+  /** true when the server said the refused call charged nothing (`charged: false`: a busy model's 504). */
+  readonly nothingCharged: boolean;
 
-  constructor(message: string, status: number, details?: unknown, expired = false, fromServer = true) {
+  constructor(
+    message: string,
+    status: number,
+    details?: unknown,
+    expired = false,
+    fromServer = true,
+    nothingCharged = false,
+  ) {
     super(message);
     this.status = status;
     this.details = details;
     this.expired = expired;
     this.fromServer = fromServer;
+    this.nothingCharged = nothingCharged;
   }
 }
 
@@ -76,9 +86,9 @@ async function refusalBody(data: unknown): Promise<unknown> {
 
 function errorFromBody(body: unknown, status: number): ApiError {
   if (typeof body === 'object' && body !== null) {
-    const { message, details, expired } = body as { message?: unknown; details?: unknown; expired?: unknown };
+    const { message, details, expired, charged } = body as Record<string, unknown>;
     if (typeof message === 'string' && message !== '') {
-      return new ApiError(message, status, details, expired === true);
+      return new ApiError(message, status, details, expired === true, true, charged === false);
     }
   }
   return new ApiError(NOT_OK, status, undefined, false, false);

@@ -29,6 +29,8 @@ export const ErrorBody = v.object({
   message: v.string(),
   details: v.optional(v.unknown()),
   expired: v.optional(v.boolean()),
+  /** false when the call was refused before anything was charged (a busy model's 504, TOOL-44). */
+  charged: v.optional(v.boolean()),
 });
 export type ErrorBody = v.InferOutput<typeof ErrorBody>;
 

@@ -95,6 +95,19 @@ describe('api client', () => {
     expect(log).toHaveBeenCalledWith('API Error', error);
   });
 
+  it('TOOL-44: a refusal that says it charged nothing (charged: false) is marked so; others are not', async () => {
+    const busy = createApiClient({ fetch: stubFetch(504, { message: 'The model is busy', charged: false }) });
+    await expect(busy.request('POST', '/api/generate/image', v.unknown())).rejects.toMatchObject({
+      status: 504,
+      nothingCharged: true,
+    });
+    const proxy = createApiClient({ fetch: stubFetch(504, { message: 'Gateway Timeout' }) });
+    await expect(proxy.request('POST', '/api/generate/image', v.unknown())).rejects.toMatchObject({
+      status: 504,
+      nothingCharged: false,
+    });
+  });
+
   it("CALL-1: falls back to 'Network response was not ok' without a message", async () => {
     const api = createApiClient({ fetch: stubFetch(500, { oops: true }) });
     await expect(api.request('GET', '/api/auth/user', v.unknown())).rejects.toMatchObject({

@@ -59,7 +59,8 @@ export async function startPrediction(
   try {
     provider.admit?.(job);
   } catch (error) {
-    if (error instanceof ProviderError && error.httpStatus) throw new HttpError(error.httpStatus, error.message);
+    if (error instanceof ProviderError && error.httpStatus)
+      throw new HttpError(error.httpStatus, error.message, { charged: false });
     throw error;
   }
   const id = crypto.randomUUID();

@@ -45,11 +45,14 @@ export function toToolError(error: unknown): ToolError {
   if (typeof error !== 'object' || error === null) {
     return { message: typeof error === 'string' ? error : '' };
   }
-  const { status, message, name } = error as { status?: unknown; message?: unknown; name?: unknown };
+  const { status, message, name, fromServer, nothingCharged } = error as Record<string, unknown>;
   return {
-    message: typeof message === 'string' ? message : '',
+    // The client's own 'Network response was not ok' (a reply without a message) is not the
+    // server's error: the run shows its own fallback instead (TOOL-29) (src/api/client.ts, fromServer).
+    message: typeof message === 'string' && fromServer !== false ? message : '',
     ...(typeof status === 'number' ? { status } : {}),
     ...(name === 'AbortError' || name === 'TimeoutError' ? { name } : {}),
+    ...(nothingCharged === true ? { nothingCharged } : {}),
   };
 }
 
@@ -66,17 +69,23 @@ export function isRetryable(error: ToolError, retryOn504: boolean): boolean {
   return retryOn504 && (error.status === 504 || error.name === 'AbortError');
 }
 
-/** The banner text of a failed run (TOOL-27 to TOOL-30). */
+/** What a 504 refused before the charge adds to its banner (TOOL-44). */
+export const NOTHING_CHARGED = 'Nothing was charged.';
+
+/** The banner text of a 504: the wording's own, and whether nothing was charged when the server says so (TOOL-44). */
+const gatewayText = (text: string, error: ToolError) => (error.nothingCharged ? `${text} ${NOTHING_CHARGED}` : text);
+
+/** The banner text of a failed run (TOOL-27 to TOOL-30, TOOL-44). */
 export function generationErrorText(error: ToolError, wording: ErrorWording): string {
   if (wording === 'advertisement') {
     if (isAbort(error)) return TOOK_TOO_LONG;
     if (/unexpected token/i.test(error.message)) return AD_HIGH_LOAD;
-    if (error.status === 504) return AD_BUSY;
+    if (error.status === 504) return gatewayText(AD_BUSY, error);
     if (error.message.includes('An error occurred')) return AD_UNAVAILABLE;
     return FALLBACKS.advertisement;
   }
   if (isAbort(error)) return TOOK_TOO_LONG;
-  if (error.status === 504) return REQUEST_TIMED_OUT;
+  if (error.status === 504) return gatewayText(REQUEST_TIMED_OUT, error);
   if (error.message.trim() !== '') return error.message;
   return FALLBACKS[wording];
 }

@@ -123,8 +123,13 @@ export const toolRequestMachine = setup({
       description: 'The last attempt failed, or the failure is not one to retry',
       type: 'final',
       meta: facts({
-        rules: ['TOOL-28', 'TOOL-30'],
-        sees: [{ kind: 'failureBanner', says: "the red banner with the page's message for the failure" }],
+        rules: ['TOOL-28', 'TOOL-30', 'TOOL-44'],
+        sees: [
+          {
+            kind: 'failureBanner',
+            says: "the red banner with the page's message for the failure ('Nothing was charged.' added when the server says so)",
+          },
+        ],
       }),
     },
   },

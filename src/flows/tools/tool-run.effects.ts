@@ -11,28 +11,13 @@ import { defineFlow, type FlowContext } from '../shared/flow.effects';
 import { systemIds } from '../shared/system-ids';
 import { toolRunImplementations, type ToolEffects } from './tool-effects';
 import { toolRunMachine } from './tool-run.machine';
-import type { ToolError } from './tool-run.types';
+import { toToolError } from './errors';
 
 /** The id the result view carries, so the run can scroll it into view. */
 export const TOOL_RESULT_ID = 'tool-result';
 
-/** What the machines read of a failure: {status, message, name} (src/flows/tools/errors.ts). */
-export function asToolError(error: unknown): ToolError {
-  if (typeof error !== 'object' || error === null) return { message: typeof error === 'string' ? error : '' };
-  const { status, message, name, fromServer } = error as {
-    status?: unknown;
-    message?: unknown;
-    name?: unknown;
-    fromServer?: unknown;
-  };
-  return {
-    // The client's own 'Network response was not ok' (a reply without a message) is not the
-    // server's error: the run shows its own fallback instead (TOOL-29) (src/api/client.ts, fromServer).
-    message: typeof message === 'string' && fromServer !== false ? message : '',
-    ...(typeof status === 'number' ? { status } : {}),
-    ...(name === 'AbortError' || name === 'TimeoutError' ? { name } : {}),
-  };
-}
+/** What the machines read of a failure: the error as a ToolError (toToolError, src/flows/tools/errors.ts). */
+export const asToolError = toToolError;
 
 async function rethrowing<T>(call: () => Promise<T>): Promise<T> {
   try {

@@ -18,6 +18,8 @@ export interface ToolError {
   status?: number;
   message: string;
   name?: 'AbortError' | 'TimeoutError';
+  /** The server refused the call before charging anything (TOOL-44). */
+  nothingCharged?: true;
 }
 
 // ---------- the tool's call shape: part of its definition in src/catalog ----------

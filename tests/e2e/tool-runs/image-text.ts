@@ -33,7 +33,7 @@ export function imageAndTextTools(run: ToolRun): void {
       run.token = (await run.page.evaluate(() => localStorage.getItem('token')))!;
     }, 120_000);
 
-    it('Text to Image: a Landscape image of 1216×832, the balance falls by its cost; Run again draws another, Edit keeps the form; [fail] is refunded', async () => {
+    it('Text to Image: a Landscape image of 1216×832, the balance falls by its cost; Run again draws another, Edit keeps the form; [fail] is refunded; [busy] charges nothing and says so', async () => {
       const { page } = run;
       await openTool(page, 'text-to-image');
       const before = await balance(page);
@@ -73,6 +73,15 @@ export function imageAndTextTools(run: ToolRun): void {
       await page.getByLabel('Prompt', { exact: true }).fill('[fail] a lighthouse');
       await page.getByRole('button', { name: 'Generate', exact: true }).click();
       await failedAndRefunded(run, 'text-to-image', before - 2 * cost('text-to-image'), ON_PURPOSE);
+
+      // TOOL-44: a busy model refuses the run before the charge: the spec's 504 text says so, with no refund line.
+      await page.getByLabel('Prompt', { exact: true }).fill('[busy] a lighthouse');
+      await page.getByRole('button', { name: 'Generate', exact: true }).click();
+      await expect
+        .poll(() => page.getByRole('alert').textContent(), { timeout: 60_000 })
+        .toBe('The request timed out. Please try again with a simpler prompt. Nothing was charged.');
+      expect(await page.getByRole('main').getByRole('status').filter({ hasText: 'been returned' }).count()).toBe(0);
+      await expectBalance(page, before - 2 * cost('text-to-image'));
     }, 240_000);
 
     it('Text to Advertisement: a Wide image of 1360×768 with Download; [fail] is refunded', async () => {

@@ -40,9 +40,19 @@ describe('generation error texts', () => {
     ['advertisement', { message: 'x', name: 'TimeoutError' }, TOOK_TOO_LONG],
     ['advertisement', { message: 'Unexpected token \'<\', "<html>" is not valid JSON' }, AD_HIGH_LOAD],
     ['advertisement', { message: 'Gateway', status: 504 }, AD_BUSY],
+    [
+      'image',
+      { message: 'The model is busy', status: 504, nothingCharged: true },
+      `${REQUEST_TIMED_OUT} Nothing was charged.`,
+    ],
+    [
+      'advertisement',
+      { message: 'The model is busy', status: 504, nothingCharged: true },
+      `${AD_BUSY} Nothing was charged.`,
+    ],
     ['advertisement', { message: 'An error occurred upstream', status: 500 }, AD_UNAVAILABLE],
     ['advertisement', { message: 'Insufficient credits', status: 402 }, 'Failed to generate image. Please try again.'],
-  ] as const)('TOOL-28, TOOL-29, TOOL-30: %s %j → %s', (wording, error, text) => {
+  ] as const)('TOOL-28, TOOL-29, TOOL-30, TOOL-44: %s %j → %s', (wording, error, text) => {
     expect(generationErrorText(error, wording)).toBe(text);
   });
 
@@ -50,6 +60,11 @@ describe('generation error texts', () => {
     expect(toToolError(serverError('Nope', { status: 409 }))).toEqual({ message: 'Nope', status: 409 });
     expect(toToolError(new DOMException('aborted', 'AbortError'))).toEqual({ message: 'aborted', name: 'AbortError' });
     expect(toToolError(undefined)).toEqual({ message: '' });
+    expect(toToolError(serverError('The model is busy', { status: 504, nothingCharged: true }))).toEqual({
+      message: 'The model is busy',
+      status: 504,
+      nothingCharged: true,
+    });
   });
 
   it('TOOL-26: retries time-outs everywhere, 504 and aborts only on the advertisement page', () => {

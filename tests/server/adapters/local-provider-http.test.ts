@@ -13,19 +13,22 @@ describe('offline provider markers over HTTP', () => {
   const textToImage = toolByKey('text-to-image');
   const music = toolByKey('musicgen');
 
-  it('[busy] answers 504 at once, sync or async, and charges nothing', async () => {
+  it('TOOL-44: [busy] answers 504 at once, sync or async, charges nothing and says so (charged: false)', async () => {
     const u = await t.user({ credits: 100 });
     const sync = await t.request('/api/generate/image', {
       token: u.token,
       body: { modelId: textToImage.id, input: { prompt: 'a fox [busy]', width: 64, height: 64 } },
     });
     expect(sync.status).toBe(504);
-    expect((await json<{ message: string }>(sync)).message).toMatch(/busy/);
+    const refused = await json<{ message: string; charged?: boolean }>(sync);
+    expect(refused.message).toMatch(/busy/);
+    expect(refused.charged).toBe(false);
     const async = await t.request('/api/generate/music', {
       token: u.token,
       body: { modelId: music.id, input: { prompt: 'jazz [busy]', duration: 1 } },
     });
     expect(async.status).toBe(504);
+    expect((await json<{ charged?: boolean }>(async)).charged).toBe(false);
     expect(await balance(t, u.id)).toBe(100);
   });
 
