@@ -88,7 +88,15 @@ export const ThemeAnswer = v.object({ theme: v.nullable(v.string()) });
 export const CreditsAnswer = v.object({ credits: v.number() });
 
 /** What changed the balance: a ledger row's reason. */
-export const CreditEntryKind = v.picklist(['signup', 'pack', 'subscription', 'spend', 'refund', 'expire', 'pack_refunded']);
+export const CreditEntryKind = v.picklist([
+  'signup',
+  'pack',
+  'subscription',
+  'spend',
+  'refund',
+  'expire',
+  'pack_refunded',
+]);
 export const CreditEntry = v.object({
   id: v.string(),
   /** ISO date-time. */
