@@ -8,6 +8,7 @@ export type Error = {
     message: string;
     details?: unknown;
     expired?: boolean;
+    charged?: boolean;
 };
 
 export type RegisterData = {
