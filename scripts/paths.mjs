@@ -131,7 +131,7 @@ async function main() {
   const status = await new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
   // After the full run, the requirements report (coverage/requirements.md): each product rule with its states,
   // tests and whether these walks walked them (coverage/flows.json). It measures; it does not fail the run.
-  if (Object.keys(parsed.env).length === 0) {
+  if (parsed.files.length === 0) {
     const report = spawn('npx', ['tsx', 'scripts/requirements-report.ts'], { stdio: 'inherit' });
     await new Promise((resolve) => report.on('close', resolve));
   }

@@ -14,9 +14,7 @@ const seedArg = extra.find((a) => a.startsWith('--sequence.seed'));
 const seed = seedArg ? seedArg.split('=')[1] : String(Date.now() % 1_000_000);
 console.log(`Shuffle seed: ${seed} (replay this order with --sequence.seed=${seed})`);
 /** Every project but the path walks (vitest.config.ts), unless the command names its own. */
-const projects = extra.some((a) => a.startsWith('--project'))
-  ? []
-  : ['unit', 'unit-isolated', 'flows', 'server', 'server-isolated', 'e2e'].flatMap((p) => ['--project', p]);
+const projects = extra.some((a) => a.startsWith('--project')) ? [] : ['--project', '!paths'];
 const args = [
   'vitest',
   'run',

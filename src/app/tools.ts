@@ -128,7 +128,7 @@ export function useToolRun(tool: Tool<string>, flow: ToolRunFlow = toolRunFlow):
 export { aspectPresets } from '../flows/tools/aspect';
 
 /** The run's effects, and the id its result view carries (src/flows/tools/tool-run.effects.ts). */
-export { asToolError, refreshRuns, TOOL_RESULT_ID, toolEffects, toolRunFlow } from '../flows/tools/tool-run.effects';
+export { refreshRuns, TOOL_RESULT_ID, toolEffects, toolRunFlow } from '../flows/tools/tool-run.effects';
 
 /** Whether the Generate button may be pressed (the run's own selector). */
 export { generateEnabled } from '../flows/tools/tool-run.machine';

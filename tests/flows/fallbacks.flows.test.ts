@@ -11,7 +11,7 @@ import { forgotPasswordModel, resetPasswordModel, verifyEmailModel } from './mod
 import { changeEmailModel, deleteAccountModel } from './models/account.models';
 import { sessionModel } from './models/session.model';
 import { freeUser } from '../../src/flows/session/session.examples';
-import { asToolError } from '../../src/app/tools';
+import { toToolError } from '../../src/flows/tools/errors';
 import { generationErrorText, uploadErrorText } from '../../src/flows/tools/errors';
 
 async function emptyBody500(): Promise<unknown> {
@@ -127,7 +127,7 @@ describe('fallbacks for a 500 with an empty body', () => {
 
 describe('fallbacks of a tool run for a 500 with an empty body', () => {
   it("TOOL-29: the run's effects read it as no message: the tool's fallback, not 'Network response was not ok'", async () => {
-    const error = asToolError(await emptyBody500());
+    const error = toToolError(await emptyBody500());
     expect(error).toEqual({ message: '', status: 500 });
     expect(generationErrorText(error, 'image')).toBe('Failed to generate image. Please try again.');
     expect(uploadErrorText(error, 'main')).toBe('Failed to upload main image: Failed to upload image');

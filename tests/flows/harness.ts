@@ -6,11 +6,12 @@
  *    events, which the graph derives from the machine itself.
  * 2. Every transition of that graph becomes a path: the shortest path to its source state (breadth
  *    first over that graph, as getShortestPaths finds it) plus the transition; a model's paths are
- *    planned once per worker and shared by the walks, the coverage and the path plan. Each path runs on a live actor whose actors are controllable fakes, whose
- *    effect actions are recording spies and whose timers are fake; after every step the live
- *    snapshot must equal the one the machine's own `transition` computes. That catches what the
- *    pure function does not run: an action, an actor's input or a delay that throws, a fake that
- *    is not started. It cannot catch a wrong design: the machine is checked against itself.
+ *    planned once per worker and shared by the walks, the coverage and the path plan. Each path
+ *    runs on a live actor whose actors are controllable fakes, whose effect actions are recording
+ *    spies and whose timers are fake; after every step the live snapshot must equal the one the
+ *    machine's own `transition` computes. That catches what the pure function does not run: an
+ *    action, an actor's input or a delay that throws, a fake that is not started. It cannot catch
+ *    a wrong design: the machine is checked against itself.
  * 3. coverage/models.json (coverage.test.ts) lists the transitions these walks ran, against every
  *    edge of toDirectedGraph(machine): a model that leaves one out fails there. The transition
  *    coverage of the app is the path tests' (tests/paths, coverage/flows.json), which drive the real UI.

@@ -10,7 +10,8 @@ import { defineFlow } from '../shared/flow.effects';
 import { generationInput } from './body';
 import { toolBatchMachine } from './tool-batch.machine';
 import type { SharedInput } from './tool-batch.types';
-import { asToolError, refreshRuns } from './tool-run.effects';
+import { toToolError } from './errors';
+import { refreshRuns } from './tool-run.effects';
 import type { ToolRunContext } from './tool-run.types';
 
 export type ToolBatchFlow = typeof toolBatchFlow;
@@ -21,7 +22,7 @@ export const toolBatchFlow = defineFlow(toolBatchMachine)(({ api, session }) => 
       try {
         return await (await api()).startBatch(input.body, { signal, idempotencyKey: input.idempotencyKey });
       } catch (error) {
-        throw asToolError(error);
+        throw toToolError(error);
       }
     }),
   },

@@ -16,14 +16,11 @@ import { toToolError } from './errors';
 /** The id the result view carries, so the run can scroll it into view. */
 export const TOOL_RESULT_ID = 'tool-result';
 
-/** What the machines read of a failure: the error as a ToolError (toToolError, src/flows/tools/errors.ts). */
-export const asToolError = toToolError;
-
 async function rethrowing<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw asToolError(error);
+    throw toToolError(error);
   }
 }
 
