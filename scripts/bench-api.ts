@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { tools, type OutputKind, type Tool } from '../src/catalog';
+import { operations } from '../src/api/operations';
 import type { BenchServerReady } from './bench-server';
 import { scratchPostgres } from './scratch-postgres';
 
@@ -123,7 +124,7 @@ async function underMediaLoad(ready: BenchServerReady): Promise<{ row: Row; summ
     const needsImage = tool.run.requires.some((r) => r.field === 'image');
     return {
       kind: output,
-      path: tool.endpoint,
+      path: operations[tool.startOperation].path,
       tool,
       input: { ...tool.defaultParams, ...(needsImage ? { image } : { prompt: `a ${output} of a harbour` }) },
     };

@@ -289,11 +289,11 @@ async function makeVideo(job: GenerationJob, seed: Buffer, pool: WorkerPool, sig
 // ---------- audio ----------
 
 async function makeAudio(job: GenerationJob, seed: Buffer, pool: WorkerPool, signal: AbortSignal): Promise<OutputFile> {
-  if (job.tool.endpoint === '/api/generate/voice') {
+  if (job.tool.startOperation === 'generateVoice') {
     const preset = text(job.input['history_prompt']) || 'v2/en_speaker_6';
     return wav(await pool.run('audio.voice', { text: promptOf(job), preset }, { signal }));
   }
-  const kind = job.tool.endpoint === '/api/generate/sound' ? 'sound' : 'music';
+  const kind = job.tool.startOperation === 'generateSound' ? 'sound' : 'music';
   const seconds = num(job.input['duration']) ?? (kind === 'music' ? 30 : 10);
   return wav(await pool.run('audio.synth', { kind, seed, seconds }, { signal }));
 }
@@ -359,7 +359,7 @@ async function produce(job: GenerationJob, pool: WorkerPool, signal: AbortSignal
     case 'code':
       return { output: { kind: 'text', text: writeCode(promptOf(job), text(job.input['language'])) } };
     case 'text':
-      if (tool.endpoint === '/api/generate/image-to-text') return imageToText(job, pool, signal, models);
+      if (tool.startOperation === 'generateImageToText') return imageToText(job, pool, signal, models);
       return { output: { kind: 'text', text: writeText(promptOf(job), seed) } };
   }
 }

@@ -66,7 +66,7 @@ function messages(job: GenerationJob): OpenAI.Chat.ChatCompletionMessageParam[] 
       ];
     }
     case 'text':
-      if (job.tool.endpoint === '/api/generate/image-to-text') {
+      if (job.tool.startOperation === 'generateImageToText') {
         return [
           { role: 'system', content: SYSTEM_PROMPTS.imageToText },
           {

@@ -24,21 +24,18 @@ bind(
   generateRoutes,
   ops.generateImage,
   async (c, { body }) =>
-    generateImage(
-      c.var.deps,
-      c.var.userId,
-      body,
-      [ops.generateImage.path, ops.generateRestore.path],
-      idempotencyKey(c),
-    ),
+    generateImage(c.var.deps, c.var.userId, body, ['generateImage', 'generateRestore'], idempotencyKey(c)),
   limit,
 );
-for (const op of toolStarts) {
+for (const [start, op] of Object.entries(toolStarts) as [
+  keyof typeof toolStarts,
+  (typeof toolStarts)[keyof typeof toolStarts],
+][]) {
   bind(
     generateRoutes,
     op,
     async (c, { body }) => {
-      const { id, credits } = await startGeneration(c.var.deps, c.var.userId, body, [op.path], idempotencyKey(c));
+      const { id, credits } = await startGeneration(c.var.deps, c.var.userId, body, [start], idempotencyKey(c));
       return { id, credits };
     },
     limit,

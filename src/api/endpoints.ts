@@ -29,12 +29,12 @@ const FileBlob = v.custom<Blob>(
  */
 const CheckoutReply = v.partial(CheckoutAnswer);
 
-/** The generation starts that answer a prediction id: POST /api/generate and each tool endpoint. */
-const starts = [ops.startGeneration, ...toolStarts] as const;
-/** Every generation path a tool may name (src/catalog's Endpoint must stay within it). */
-export type StartPath = (typeof starts)[number]['path'] | typeof ops.generateImage.path;
-const startAt = (path: StartPath) =>
-  [...starts, ops.generateImage].find((op) => op.path === path) ?? ops.startGeneration;
+/**
+ * The generation starts by operationId: POST /api/generate, the image tools' waiting call and each tool endpoint.
+ * A tool names its start as one of these (src/catalog's StartOperation must stay within them).
+ */
+const starts = { startGeneration: ops.startGeneration, generateImage: ops.generateImage, ...toolStarts } as const;
+export type StartOperationId = keyof typeof starts;
 
 export function createEndpoints(api: ApiClient) {
   return {
@@ -76,9 +76,9 @@ export function createEndpoints(api: ApiClient) {
     /** POST /api/generate/image: runs to the end; answers the output and the new balance. */
     generateImage: (body: GenerateBody, options?: CallOptions) =>
       call(api, ops.generateImage, { body, ...callOptions(options) }),
-    /** POST /api/generate or a tool's endpoint: answers the prediction id (and the balance). */
-    startGeneration: (path: StartPath, body: GenerateBody, options?: CallOptions) =>
-      call(api, startAt(path), { body, reply: GenerateAnswer, ...callOptions(options) }),
+    /** POST /api/generate or a tool's start operation: answers the prediction id (and the balance). */
+    startGeneration: (start: StartOperationId, body: GenerateBody, options?: CallOptions) =>
+      call(api, starts[start], { body, reply: GenerateAnswer, ...callOptions(options) }),
     getPrediction: (id: string, options?: CallOptions) =>
       call(api, ops.getPrediction, { params: { id }, reply: PredictionReply, ...callOptions(options) }),
     listCreations: (

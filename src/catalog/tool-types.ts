@@ -12,18 +12,23 @@ export type Category = 'Image' | 'Video' | 'Text' | '3D' | 'Audio';
 /** The two provider kinds: a hosted-model service and a language-model vendor. */
 export type Provider = 'replicate' | 'openai';
 
-export type Endpoint =
-  | '/api/generate/image'
-  | '/api/generate/person'
-  | '/api/generate/restore'
-  | '/api/generate/video'
-  | '/api/generate/text'
-  | '/api/generate/code'
-  | '/api/generate/image-to-text'
-  | '/api/generate/3d'
-  | '/api/generate/music'
-  | '/api/generate/sound'
-  | '/api/generate/voice';
+/**
+ * The call of the API's operation table that starts a tool's run, by its operationId (src/api/operations): the
+ * catalogue names the operation, never its address. The image tools' waiting call and one prediction start per
+ * tool endpoint; the flows' typecheck holds every name to an entry of the table.
+ */
+export type StartOperation =
+  | 'generateImage'
+  | 'generatePerson'
+  | 'generateRestore'
+  | 'generateVideo'
+  | 'generateText'
+  | 'generateCode'
+  | 'generateImageToText'
+  | 'generate3d'
+  | 'generateMusic'
+  | 'generateSound'
+  | 'generateVoice';
 
 /** What kind of file a run produces; the offline provider and the result views read it. */
 export type OutputKind = 'image' | 'video' | 'text' | 'code' | 'model3d' | 'audio';
@@ -52,8 +57,7 @@ export type ModelInputValue = string | number | boolean | ModelFile | readonly M
  * the model's own inputs; where its output is: one URL, a list of URLs, or a named field of an object.
  */
 export type ReplicateModel = (
-  | { readonly version: string; readonly official?: never }
-  | { readonly official: true; readonly version?: never }
+  { readonly version: string; readonly official?: never } | { readonly official: true; readonly version?: never }
 ) & {
   readonly input: (params: RunInput) => Readonly<Record<string, ModelInputValue>>;
   readonly output: 'url' | 'list' | { readonly field: string };
@@ -78,7 +82,8 @@ export interface ToolDefinition<K extends string = ToolKey> {
   readonly replicate?: ReplicateModel | 'server';
   readonly category: Category;
   readonly defaultParams: ToolParams;
-  readonly endpoint: Endpoint;
+  /** The operation that starts its run. */
+  readonly startOperation: StartOperation;
   readonly output: OutputKind;
   /** Its call, required inputs and messages, retry rule and polling (tool-rules.ts). */
   readonly run: ToolShape;

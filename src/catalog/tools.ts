@@ -9,11 +9,11 @@ import { mediaTools } from './definitions/media';
 import { textTools } from './definitions/text';
 import { videoTools } from './definitions/video';
 import { categories, listedInCategory, searchTools } from './listing';
-import type { Category, Endpoint, Tool, ToolDefinition, ToolKey } from './tool-types';
+import type { Category, StartOperation, Tool, ToolDefinition, ToolKey } from './tool-types';
 
 export type {
   Category,
-  Endpoint,
+  StartOperation,
   ModelInputValue,
   OutputKind,
   Provider,
@@ -37,11 +37,11 @@ const definitions: readonly ToolDefinition[] = [...imageTools, ...videoTools, ..
 export const tools: readonly Tool[] = definitions.map(toolOf);
 
 /**
- * The per-tool endpoints that start a prediction polled at /api/prediction/{id}: every endpoint of
+ * The per-tool operations that start a prediction polled at /api/prediction/{id}: every start operation of
  * the catalogue whose tools are not single calls.
  */
-export const predictionEndpoints: readonly Endpoint[] = [
-  ...new Set(tools.filter((t) => t.run.call !== 'single').map((t) => t.endpoint)),
+export const predictionStarts: readonly StartOperation[] = [
+  ...new Set(tools.filter((t) => t.run.call !== 'single').map((t) => t.startOperation)),
 ];
 
 export function toolByKey(key: ToolKey): Tool {

@@ -258,12 +258,10 @@ for (const backend of embedded) {
       }
     }
 
-    it('the tool starts are the catalogue’s endpoints', async () => {
-      const { predictionEndpoints } = await import('../../src/catalog');
-      const starts = operationList.filter((o) => isStart(o) && o.status === 201).map((o) => o.path);
-      expect(starts.filter((p) => p !== operations.startGeneration.path).sort()).toEqual(
-        [...predictionEndpoints].sort(),
-      );
+    it('the tool starts are the catalogue’s start operations', async () => {
+      const { predictionStarts } = await import('../../src/catalog');
+      const starts = operationList.filter((o) => isStart(o) && o.status === 201).map((o) => o.operationId);
+      expect(starts.filter((id) => id !== 'startGeneration').sort()).toEqual([...predictionStarts].sort());
     });
 
     it('503 is documented only where contract-busy.test.ts causes it', () => {

@@ -7,6 +7,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { expect } from 'vitest';
 import { tools, type Tool } from '../../src/catalog';
+import { operations } from '../../src/api/operations';
 import type { FakeOpenAI } from './fakes/openai';
 import type { FakeReplicate } from './fakes/replicate';
 import { json, pngDataUrl, type TestContext } from './helpers';
@@ -78,7 +79,7 @@ export function guardOutbound(allowed: () => readonly string[]): OutboundGuard {
 /** One run as the SPA starts it; its end as the SPA reads it (the single call's answer, or the polled prediction). */
 export async function runTool(t: TestContext, tool: Tool, token: string, uploaded: string) {
   const input: Record<string, string | number | boolean> = { ...tool.defaultParams, prompt: 'a fox in the snow' };
-  if (tool.endpoint === '/api/generate/image-to-text') input['image'] = pngDataUrl;
+  if (tool.startOperation === 'generateImageToText') input['image'] = pngDataUrl;
   else if (tool.run.upload === 'image' && tool.page.upload) input['image'] = uploaded;
   if (tool.page.pose) input['pose_image'] = uploaded;
   const body =
@@ -86,7 +87,7 @@ export async function runTool(t: TestContext, tool: Tool, token: string, uploade
       ? { provider: tool.provider, modelId: tool.id, cost: tool.cost, input }
       : { modelId: tool.id, modelCost: tool.modelCost, input };
   const started = await json<{ id?: string; output?: unknown; message?: string }>(
-    await t.request(tool.endpoint, { token, body }),
+    await t.request(operations[tool.startOperation].path, { token, body }),
   );
   if (!started.id) return started;
   for (;;) {

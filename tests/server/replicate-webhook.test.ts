@@ -13,6 +13,7 @@ import { predictions } from '../../server/db/schema';
 import { createReplicateProvider } from '../../server/providers/replicate';
 import { RunHandOff, type GenerationJob } from '../../server/providers/types';
 import { toolByKey } from '../../src/catalog';
+import { operations } from '../../src/api/operations';
 import { startFakeReplicate, webhookHeaders, type FakeReplicate } from './fakes/replicate';
 import { backends, balance, json, pollPrediction, setupApp, sharedTestPool, type TestContext } from './helpers';
 
@@ -61,7 +62,7 @@ for (const backend of backends) {
     /** Starts a Music Generation run and waits until its prediction exists at the fake and its id is stored. */
     async function started(token: string): Promise<{ runId: string; predictionId: string }> {
       const input = { ...musicgen.defaultParams, prompt: 'a calm piano' };
-      const res = await t.request(musicgen.endpoint, {
+      const res = await t.request(operations[musicgen.startOperation].path, {
         token,
         body: { modelId: musicgen.id, modelCost: musicgen.modelCost, input },
       });

@@ -22,6 +22,7 @@ import type {
 import type { GenerationJob, GenerationProvider } from '../../server/providers';
 import { filePathOf } from '../../server/services/file-urls';
 import { tools, type ParamSpec, type Tool } from '../../src/catalog';
+import { operations } from '../../src/api/operations';
 import { schemaProblem } from './fakes/model-input';
 import { json, pngDataUrl, setupApp } from './helpers';
 
@@ -146,7 +147,7 @@ describe('each tool: the form and the server apply the same definition', () => {
           const form = await formAnswer(tool, events, url);
           const body = asUploaded('sent' in form ? form.sent : form.body, url);
           const ran = jobs.length;
-          const res = await t.request(tool.endpoint, { token: u.token, body });
+          const res = await t.request(operations[tool.startOperation].path, { token: u.token, body });
           const answer = await json<{ message?: string }>(res);
           if ('sent' in form) {
             expect([res.status, answer.message], tool.key).toEqual([res.ok ? res.status : 200, undefined]);

@@ -13,7 +13,7 @@ import { HttpError } from '../../errors';
 import type { InputValue } from '../../providers/types';
 import { spendCredits } from '../credits';
 import { checkInput } from '../tool-input';
-import { toolForEndpoint, withSeed } from './input';
+import { toolForStart, withSeed } from './input';
 import { fillPlaces, lockAccount } from './launch';
 import { idempotencyMismatchMessage, requestHash } from './run';
 import { queuePositions } from './runs';
@@ -36,7 +36,7 @@ const fileFields = ['image', 'pose_image', 'video'];
 const runKey = (key: string, i: number) => `${key}#${i}`;
 
 export async function startBatch(deps: AppDeps, userId: string, request: BatchRequest, idempotencyKey?: string) {
-  const tool = toolForEndpoint(request.modelId, 'any');
+  const tool = toolForStart(request.modelId, 'any');
   if (!takesPromptBatch(tool)) throw new HttpError(400, notBatchToolMessage, { details: { modelId: tool.id } });
   if (request.prompts.length < 1 || request.prompts.length > MAX_BATCH_PROMPTS)
     throw new HttpError(400, `A batch takes 1 to ${MAX_BATCH_PROMPTS} prompts.`);

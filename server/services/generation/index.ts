@@ -5,7 +5,7 @@
  * process is working, prediction.ts the stored row and its answer, batch.ts a batch of prompts, runs.ts the
  * tray's list and cancel.
  */
-export { prepareInput, toolForEndpoint, type GenerationRequest, type PreparedInput } from './input';
+export { prepareInput, toolForStart, type GenerationRequest, type PreparedInput } from './input';
 export { createRunsInFlight, type RunsInFlight } from './in-flight';
 export {
   getPrediction,

@@ -1,6 +1,7 @@
-/** Preparing a run's input: the tool behind a model id and endpoint, the input checked, its images and video resolved to bytes. */
+/** Preparing a run's input: the tool behind a model id and its start call, the input checked, its images and video resolved to bytes. */
 import crypto from 'node:crypto';
-import { MAX_SEED, tools, type Tool } from '../../../src/catalog';
+import { operations } from '../../../src/api/operations';
+import { MAX_SEED, tools, type StartOperation, type Tool } from '../../../src/catalog';
 import type { AppDeps } from '../../context';
 import { HttpError } from '../../errors';
 import { ProviderError, type InputValue } from '../../providers/types';
@@ -12,12 +13,13 @@ const imageFields = ['image', 'pose_image'] as const;
 /** An upload's address as a run stores it: without the signed query (exp, sig) it was handed out with. */
 const storedPathOf = (url: string): string => url.replace(/[?#].*$/s, '');
 
-export function toolForEndpoint(modelId: string, endpoints: readonly string[] | 'any'): Tool {
+/** The tool of a model id, if the call (one of `starts`, or any start) may run it. */
+export function toolForStart(modelId: string, starts: readonly StartOperation[] | 'any'): Tool {
   const tool = tools.find((t) => t.id === modelId);
   if (!tool) throw new HttpError(400, 'Unknown model', { details: { modelId } });
-  if (endpoints !== 'any' && !endpoints.includes(tool.endpoint)) {
+  if (starts !== 'any' && !starts.includes(tool.startOperation)) {
     throw new HttpError(400, 'This model cannot be run from this endpoint', {
-      details: { modelId, endpoint: tool.endpoint },
+      details: { modelId, endpoint: operations[tool.startOperation].path },
     });
   }
   return tool;

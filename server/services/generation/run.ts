@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
-import type { Tool } from '../../../src/catalog';
+import type { StartOperation, Tool } from '../../../src/catalog';
 import type { AppDeps } from '../../context';
 import type { Executor } from '../../db/client';
 import { predictions } from '../../db/schema';
@@ -16,7 +16,7 @@ import { spendCredits } from '../credits';
 import { HttpError } from '../../errors';
 import { ProviderError } from '../../providers/types';
 import { providerFor } from '../../providers';
-import { prepareInput, toolForEndpoint, type GenerationRequest, type PreparedInput } from './input';
+import { prepareInput, toolForStart, type GenerationRequest, type PreparedInput } from './input';
 import { expireRun, lockAccount, runsInProgress, sendRunJob, tooManyRunsMessage } from './launch';
 import { endOf, getPrediction, type PredictionRow, type RunEnd } from './prediction';
 
@@ -158,15 +158,15 @@ async function waitForPrediction(deps: AppDeps, id: string): Promise<RunEnd> {
   }
 }
 
-/** Checks the model may run from this endpoint, prepares its input, reserves its cost and starts it. */
+/** Checks the model may run from this call (its start operation), prepares its input, reserves its cost and starts it. */
 export async function startGeneration(
   deps: AppDeps,
   userId: string,
   request: GenerationRequest,
-  endpoints: readonly string[] | 'any',
+  starts: readonly StartOperation[] | 'any',
   idempotencyKey?: string,
 ): Promise<StartedRun> {
-  const tool = toolForEndpoint(request.modelId, endpoints);
+  const tool = toolForStart(request.modelId, starts);
   let idempotency: Idempotency | undefined;
   if (idempotencyKey) {
     idempotency = { key: idempotencyKey, hash: requestHash(request) };
@@ -186,11 +186,11 @@ export async function generateImage(
   deps: AppDeps,
   userId: string,
   request: GenerationRequest,
-  endpoints: readonly string[],
+  starts: readonly StartOperation[],
   idempotencyKey?: string,
 ): Promise<{ output: string; credits: number }> {
   // A repeated key waits for the run the first attempt started and answers its output (or its error).
-  const { done, credits } = await startGeneration(deps, userId, request, endpoints, idempotencyKey);
+  const { done, credits } = await startGeneration(deps, userId, request, starts, idempotencyKey);
   const end = await done;
   if (!end.ok) throw new HttpError(end.status, end.message);
   const output = typeof end.output === 'string' ? end.output : end.output[0]!;

@@ -124,16 +124,19 @@ export const generationOperations = {
   }),
 } as const satisfies Record<string, OperationSpec>;
 
-/** The tool endpoints of the catalogue (tools whose run is not 'single'): one start each, answering a prediction id. */
-export const toolStarts = [
-  generationOperations.generatePerson,
-  generationOperations.generateRestore,
-  generationOperations.generateVideo,
-  generationOperations.generateText,
-  generationOperations.generateCode,
-  generationOperations.generateImageToText,
-  generationOperations.generate3d,
-  generationOperations.generateMusic,
-  generationOperations.generateSound,
-  generationOperations.generateVoice,
-] as const;
+/**
+ * The tool endpoints of the catalogue (tools whose run is not 'single'): one start each, answering a prediction id,
+ * keyed by operationId (the name a tool's definition gives as its `startOperation`).
+ */
+export const toolStarts = {
+  generatePerson: generationOperations.generatePerson,
+  generateRestore: generationOperations.generateRestore,
+  generateVideo: generationOperations.generateVideo,
+  generateText: generationOperations.generateText,
+  generateCode: generationOperations.generateCode,
+  generateImageToText: generationOperations.generateImageToText,
+  generate3d: generationOperations.generate3d,
+  generateMusic: generationOperations.generateMusic,
+  generateSound: generationOperations.generateSound,
+  generateVoice: generationOperations.generateVoice,
+} as const;

@@ -22,7 +22,7 @@ export const imageTools = [
       negative_prompt: 'worst quality, low quality',
       scheduler: 'K_EULER',
     },
-    endpoint: '/api/generate/image',
+    startOperation: 'generateImage',
     output: 'image',
     run: singleRun({ requires: [needsPrompt], button: ['prompt'], aspect: 'general', wording: 'image', seed: true }),
     params: [],
@@ -39,7 +39,7 @@ export const imageTools = [
     provider: 'replicate',
     category: 'Image',
     defaultParams: { prompt_strength: 0.8 },
-    endpoint: '/api/generate/image',
+    startOperation: 'generateImage',
     output: 'image',
     run: singleRun({
       requires: [needsImage, needsPrompt],
@@ -71,7 +71,7 @@ export const imageTools = [
       negative_prompt: 'worst quality, low quality, blurry, distorted',
       style_preset: 'advertising',
     },
-    endpoint: '/api/generate/image',
+    startOperation: 'generateImage',
     output: 'image',
     run: singleRun({
       requires: [needsPrompt],
@@ -100,7 +100,7 @@ export const imageTools = [
     provider: 'replicate',
     category: 'Image',
     defaultParams: {},
-    endpoint: '/api/generate/person',
+    startOperation: 'generatePerson',
     output: 'image',
     run: pollRun({
       requires: [{ field: 'image', message: UPLOAD_MAIN_IMAGE }],
@@ -130,7 +130,7 @@ export const imageTools = [
     provider: 'replicate',
     category: 'Image',
     defaultParams: {},
-    endpoint: '/api/generate/restore',
+    startOperation: 'generateRestore',
     output: 'image',
     run: pollRun({
       requires: [{ field: 'image', message: UPLOAD_IMAGE_FIRST }],

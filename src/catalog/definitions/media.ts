@@ -22,7 +22,7 @@ export const mediaTools = [
     provider: 'replicate',
     category: '3D',
     defaultParams: { quality: 'high', format: 'glb' },
-    endpoint: '/api/generate/3d',
+    startOperation: 'generate3d',
     output: 'model3d',
     run: pollRun({ requires: [needsImage], button: ['image'] }),
     params: [
@@ -58,7 +58,7 @@ export const mediaTools = [
     provider: 'replicate',
     category: 'Audio',
     defaultParams: { duration: 30 },
-    endpoint: '/api/generate/music',
+    startOperation: 'generateMusic',
     output: 'audio',
     run: pollRun({ requires: [needsPrompt], button: ['prompt'] }),
     params: [durationParam(30, 60)],
@@ -80,7 +80,7 @@ export const mediaTools = [
     provider: 'replicate',
     category: 'Audio',
     defaultParams: { duration: 10, guidance_scale: 3.5 },
-    endpoint: '/api/generate/sound',
+    startOperation: 'generateSound',
     output: 'audio',
     run: pollRun({ requires: [needsPrompt], button: ['prompt'] }),
     params: [
@@ -114,7 +114,7 @@ export const mediaTools = [
     provider: 'replicate',
     category: 'Audio',
     defaultParams: { history_prompt: 'v2/en_speaker_6' },
-    endpoint: '/api/generate/voice',
+    startOperation: 'generateVoice',
     output: 'audio',
     run: pollRun({ requires: [needsPrompt], button: ['prompt'] }),
     params: [

@@ -9,7 +9,7 @@ import { fpsParam, needsImage, needsPrompt, pollRun, secondsParam } from './base
 const videoTool = {
   provider: 'replicate',
   category: 'Video',
-  endpoint: '/api/generate/video',
+  startOperation: 'generateVideo',
   output: 'video',
 } as const;
 

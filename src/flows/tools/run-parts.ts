@@ -64,7 +64,7 @@ export function takeBalance(enqueue: BalanceQueue, outcome: RequestOutcome): voi
 
 export function requestInput(context: ToolRunContext): ToolRequestInput {
   return {
-    endpoint: context.tool.endpoint,
+    startOperation: context.tool.startOperation,
     body: generationBody(context),
     idempotencyKey: context.key ?? '',
     retryOn504: context.shape.retryOn504,

@@ -10,7 +10,7 @@
  * It never fails as an actor: the lifecycle reads its output.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { Endpoint } from '../../catalog/tools';
+import type { StartOperation } from '../../catalog/tools';
 import { notProvided } from '../shared/errors';
 import { isRetryable, timeoutError, toToolError } from './errors';
 import type { CallAnswer, CallInput, GenerationBody, RequestOutcome, ToolError } from './tool-run.types';
@@ -22,7 +22,8 @@ const working = { kind: 'working', says: "the page's working button (Generating.
 export const MAX_ATTEMPTS = 3;
 
 export interface ToolRequestInput {
-  endpoint: Endpoint;
+  /** The catalogue's start operation of the tool (its operationId). */
+  startOperation: StartOperation;
   body: GenerationBody;
   idempotencyKey: string;
   /** From the tool's definition: also retry on HTTP 504 and on an abort. */
@@ -44,7 +45,7 @@ export const toolRequestMachine = setup({
     output: {} as RequestOutcome,
   },
   actors: {
-    /** One attempt: POST the body to the endpoint with the Idempotency-Key header; pass `signal`. */
+    /** One attempt: POST the body to the tool's start operation with the Idempotency-Key header; pass `signal`. */
     attempt: fromPromise<CallAnswer, CallInput>(async () => notProvided('attempt')),
   },
   actions: {
@@ -82,7 +83,7 @@ export const toolRequestMachine = setup({
         id: 'attempt',
         src: 'attempt',
         input: ({ context }) => ({
-          endpoint: context.endpoint,
+          startOperation: context.startOperation,
           body: context.body,
           idempotencyKey: context.idempotencyKey,
           attempt: context.attempt,

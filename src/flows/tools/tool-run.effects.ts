@@ -55,7 +55,7 @@ export function toolEffects({
       rethrowing(async () => {
         const answer = await (
           await api()
-        ).startGeneration(input.endpoint, input.body, {
+        ).startGeneration(input.startOperation, input.body, {
           signal,
           idempotencyKey: input.idempotencyKey,
         });

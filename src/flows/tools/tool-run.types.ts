@@ -4,7 +4,7 @@
  * progress); the effects below are provided once, through `toolRunImplementations` (effects.ts).
  * What differs from tool to tool is the tool's definition in src/catalog.
  */
-import type { Endpoint, Tool } from '../../catalog/tools';
+import type { StartOperation, Tool } from '../../catalog/tools';
 import type { ToolShape } from '../../catalog/tool-rules';
 
 // ---------- errors ----------
@@ -43,7 +43,8 @@ export interface GenerationBody {
  * header: every attempt of one click carries the same key, so the server charges once.
  */
 export interface CallInput {
-  endpoint: Endpoint;
+  /** The catalogue's start operation of the tool (its operationId). */
+  startOperation: StartOperation;
   body: GenerationBody;
   idempotencyKey: string;
   /** 1, 2 or 3. */

@@ -40,7 +40,7 @@ export const examples: FlowExamples = {
     toolPoll: { id: 'prediction-1', maxPolls: 3 },
     toolProgress: { from: 80 },
     toolRequest: {
-      endpoint: '/api/generate/image',
+      startOperation: 'generateImage',
       body: { prompt: 'A red fox in the snow' },
       idempotencyKey: KEY,
       retryOn504: false,

@@ -189,7 +189,7 @@ export const toolRunMediaModel = defineModel({
 
 /** The request as the advertisement's definition makes it (retries on 504, 45 s), or as the other tools' do. */
 export const requestInput = (advertisement: boolean): ToolRequestInput => ({
-  endpoint: '/api/generate/image',
+  startOperation: 'generateImage',
   body: { modelId: 'stability-ai/sdxl', provider: 'replicate', cost: 205, input: { prompt: 'a red fox' } },
   idempotencyKey: KEY,
   retryOn504: advertisement,

@@ -59,7 +59,7 @@ describe('advertisement: the retry path', () => {
     expect(calls.generateSync).toHaveLength(3);
   });
 
-  it('TOOL-35, TOOL-37: sends the ad payload to /api/generate/image: defaults, prompt, sizes rounded down to 8', async () => {
+  it('TOOL-35, TOOL-37: sends the ad payload by generateImage (POST /api/generate/image): defaults, prompt, sizes rounded down to 8', async () => {
     const { effects, calls } = testEffects({});
     const actor = run('text-to-advertisement', effects);
     actor.send({ type: 'tool.aspect', name: 'Mobile' });
@@ -68,7 +68,7 @@ describe('advertisement: the retry path', () => {
     await settle();
     const tool = toolByKey('text-to-advertisement');
     expect(calls.generateSync[0]?.input).toEqual({
-      endpoint: '/api/generate/image',
+      startOperation: 'generateImage',
       idempotencyKey: 'key-1',
       attempt: 1,
       body: {
@@ -221,7 +221,7 @@ describe('polling', () => {
   it('TOOL-6, TOOL-9: times out after 60 checks, 2 s apart: "Generation timed out"; progress checks/60 capped at 95', async () => {
     const { actor, calls, spies } = await restoreRun(async () => processing);
     expect(calls.startGeneration[0]?.input).toMatchObject({
-      endpoint: '/api/generate/restore',
+      startOperation: 'generateRestore',
       body: { modelId: toolByKey('restore-image').id, input: { image: IMAGE } },
     });
     expect(spies.creditsChanged).toHaveBeenCalledWith(4990);
@@ -316,7 +316,7 @@ describe('person to person: upload, start, poll', () => {
       { image: IMAGE, which: 'main' },
       { image: POSE, which: 'pose' },
     ]);
-    expect(calls.startGeneration[0]?.input.endpoint).toBe('/api/generate/person');
+    expect(calls.startGeneration[0]?.input.startOperation).toBe('generatePerson');
     expect(calls.startGeneration[0]?.input.body.input).toEqual({
       prompt: 'A photo of a person',
       image: '/uploads/main.jpg',

@@ -219,7 +219,7 @@ describe('answers without what the call promises, and failed starts', () => {
     actor.send({ type: 'tool.image', image: IMAGE });
     actor.send({ type: 'tool.generate' });
     await settle();
-    expect(calls.startGeneration[0]?.input.endpoint).toBe('/api/generate/restore');
+    expect(calls.startGeneration[0]?.input.startOperation).toBe('generateRestore');
     expect(actor.getSnapshot().value).toEqual({ form: 'error' });
     expect(actor.getSnapshot().context.error).toBe(INVALID_RESPONSE);
     expect(calls.fetchPrediction).toEqual([]);

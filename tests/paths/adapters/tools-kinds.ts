@@ -5,6 +5,11 @@
 import { expect } from 'vitest';
 import type { PathContext, StateCheck, TestServer } from '../harness';
 import { PREDICTION, banner, runContext, showsWorking, submit, viewOf } from './tools-page';
+import { operations } from '../../../src/api/operations';
+import type { Tool } from '../../../src/catalog/tools';
+
+/** The address the page's run posts to: its start operation's path. */
+const startPath = (tool: Tool<string>) => operations[tool.startOperation].path;
 
 /** The form as the run keeps it: the prompt typed, the size, Generate offered. */
 async function showsForm(ctx: PathContext): Promise<string> {
@@ -68,14 +73,14 @@ export function recordCalls({ page, server }: Omit<PathContext, 'state'>): Call[
 async function sentCall(ctx: PathContext): Promise<string> {
   const context = runContext(ctx);
   const calls = callsSeen.get(ctx.server)!;
-  await expect.poll(() => calls.at(-1)?.path).toBe(context.tool.endpoint);
+  await expect.poll(() => calls.at(-1)?.path).toBe(startPath(context.tool));
   const call = calls.at(-1)!;
   const earlier = calls.slice(0, -1).map((c) => c.key);
   expect(call.key, 'a new Idempotency-Key for each click').not.toBe('');
   expect(earlier, 'a new Idempotency-Key for each click').not.toContain(call.key);
   const prompt = context.prompt.trim() || context.shape.defaultPrompt;
   expect(call.input['prompt']).toBe(prompt ?? undefined);
-  const said = [`the server has POST ${context.tool.endpoint} with prompt "${String(prompt)}"`];
+  const said = [`the server has POST ${startPath(context.tool)} with prompt "${String(prompt)}"`];
   if (context.shape.aspect !== null || context.shape.freeSize) {
     expect([call.input['width'], call.input['height']]).toEqual([context.width, context.height]);
     said.push(`${context.width}×${context.height}`);
@@ -111,7 +116,7 @@ export const toolRunKinds: Record<string, StateCheck> = {
   },
   working: (ctx) => showsWorking(ctx.page, viewOf(runContext(ctx))),
   async callOut(ctx) {
-    const { endpoint } = runContext(ctx).tool;
+    const endpoint = startPath(runContext(ctx).tool);
     await expect.poll(() => ctx.server.holds('POST', endpoint)).toBe(true);
     return sentCall(ctx);
   },

@@ -5,6 +5,7 @@ import type { EventObject } from 'xstate';
 import type { AppliedSettings, RequestOutcome, ToolError } from '../../../src/flows/tools/tool-run.types';
 import { creation } from '../../../src/flows/creations/creations.examples';
 import type { ToolKey } from '../../../src/catalog/tools';
+import { operations } from '../../../src/api/operations';
 import {
   toolRunMediaModel,
   toolRunPersonModel,
@@ -266,7 +267,7 @@ export const toolRunPaths: PathAdapter = {
       const answers = requestAnswers(outcome, context.shape.call === 'single');
       const said: string[] = [];
       for (const { status, body } of answers)
-        said.push(String(await ctx.server.answer('POST', context.tool.endpoint, status, body)));
+        said.push(String(await ctx.server.answer('POST', operations[context.tool.startOperation].path, status, body)));
       if (said.length === 1) return said[0]!;
       const keys = callsSeen
         .get(ctx.server)!

@@ -26,7 +26,7 @@ const lineArt: ToolDefinition<'line-art'> = {
   provider: 'replicate',
   category: 'Image',
   defaultParams: { detail: 3 },
-  endpoint: '/api/generate/image',
+  startOperation: 'generateImage',
   output: 'image',
   run: singleRun({ requires: [needsImage, needsPrompt], button: ['prompt'], freeSize: true, wording: 'image' }),
   params: [{ kind: 'number', name: 'detail', label: 'Detail', min: 1, max: 5, step: 1, unit: '', fallback: 3 }],
@@ -88,7 +88,7 @@ describe('a sixteenth tool from one definition', () => {
     const input = sent[0]!.body.input as Record<string, string | number>;
     expect(input).toEqual({ prompt: 'a cat', image: IMAGE, width: 2048, height: 64, detail: 5 });
     expect(sent[0]).toMatchObject({
-      endpoint: '/api/generate/image',
+      startOperation: 'generateImage',
       body: { modelId: 'test/line-art', cost: tool.cost },
     });
     expect(serverRefusal(input)).toBeNull();
