@@ -5,7 +5,6 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { pageHeads } from './scripts/page-heads.ts';
 import { precompress } from './scripts/precompress.ts';
 import { bundledCoverage } from './scripts/bundled-coverage.ts';
-import { stripFacts } from './scripts/strip-facts.ts';
 
 const apiPort = process.env.PORT ?? '3000';
 
@@ -19,8 +18,6 @@ export default defineConfig({
     pageHeads(),
     // .br and .gz beside each text file of dist/, served by Accept-Encoding (server/lib/static-files.ts).
     precompress(),
-    // The machines' view-only meta (facts) only in the flows viewer's chunk.
-    stripFacts(),
     // .cache/bundled-flows-coverage.json: the coverage report this build bundled for the flows viewer, for its test.
     bundledCoverage(),
   ],

@@ -10,9 +10,9 @@
  * - on a state (or the root), `rules`: the IDs of the product rules it serves (docs/requirements.md); a
  *   transition may name the rules it serves the same way (`meta: facts({ rules })` on the transition).
  *
- * Each is wrapped in `facts(...)`: a production build of the pages replaces those calls with `undefined`
- * (scripts/strip-facts.ts), so none of it weighs on the first load; the flows viewer and the tests
- * read them in full.
+ * Each is wrapped in `facts(...)`, which marks it as a fact the flows viewer, the path tests and the
+ * model tests read. The build ships them as written: the viewer shares the app's machine modules
+ * (the facts of the first-load machines weigh about 1.8 kB gzip on `/`, measured 2026-12-06).
  */
 
 /**
