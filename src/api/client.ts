@@ -41,7 +41,7 @@ export const INVALID_RESPONSE = 'Invalid response from the API';
 
 export type Method = 'GET' | 'POST' | 'DELETE';
 
-/** Where the bearer token comes from (the session, src/app/api.ts), and who hears that it was refused. */
+/** Where the bearer token comes from (the session, src/flows/shared/api.effects.ts), and who hears that it was refused. */
 export interface ApiCredentials {
   getToken?: () => string | null;
   /** A call sent with `token` was answered 401: the session of that token has expired. */

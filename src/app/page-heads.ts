@@ -1,6 +1,6 @@
 /**
  * Each app path's <title>, meta description and canonical path, shared by the client (PageHead, on every
- * navigation) and the build (scripts/page-heads-plugin.ts writes dist/pages/<path>.html with them, so the
+ * navigation) and the build (scripts/page-heads.ts writes dist/pages/<path>.html with them, so the
  * HTML the server sends carries them before any script runs). Aliases name their primary page as
  * canonical: / and /all-tools are one page, /image-models is /image.
  */

@@ -67,7 +67,7 @@ export const contrastThemes: readonly string[] = process.env['THEMES'] === 'all'
 export async function contrastIn(page: Page, themes: readonly string[]): Promise<string[]> {
   const found: string[] = [];
   for (const theme of themes) {
-    // The stored key of THEME-1 and the attribute the theme machine applies (src/app/theme.ts).
+    // The stored key of THEME-1 and the attribute the theme machine applies (src/flows/theme/theme.effects.ts).
     await page.evaluate(async (name) => {
       localStorage.setItem('theme', name);
       document.documentElement.dataset['theme'] = name;

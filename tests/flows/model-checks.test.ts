@@ -1,5 +1,5 @@
 /**
- * Model checks of every registered machine (src/features/flows/documents/checks.ts): no unreachable
+ * Model checks of every registered machine (tools/flows/documents/checks.ts): no unreachable
  * state, no non-final state without a way out, no handled event that no view, app effect or machine
  * sends, no transition that does nothing. A finding the design wants is listed below with its reason;
  * one that no longer occurs fails too, so the list stays true. Each check fails on a deliberate fault.

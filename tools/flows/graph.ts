@@ -38,7 +38,7 @@ export interface FlowState {
   initial: string | null;
   /** Inside a parallel state: one of its regions. */
   region: boolean;
-  /** What the person sees here, and the sent events it ignores on purpose (its own; machines/shared/meta.ts). */
+  /** What the person sees here, and the sent events it ignores on purpose (its own; src/flows/shared/meta.ts). */
   sees: readonly Sight[];
   ignores: readonly Ignore[];
   /** IDs of the product rules it serves (docs/requirements.md). */

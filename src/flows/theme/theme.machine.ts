@@ -46,7 +46,7 @@ export const themeMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      // The app reads it in its first tick (src/app/theme.ts), before the session can sign in, which
+      // The app reads it in its first tick (src/flows/theme/theme.effects.ts), before the session can sign in, which
       // needs the server's answer (tests/unit/theme-startup.test.ts); a visitor's session settles here
       // and changes nothing, so the session's events are ignored here (on its states, src/flows/shared/meta.ts).
       description: 'Reading the theme saved in this browser (default dark if missing or unknown).',

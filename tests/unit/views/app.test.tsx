@@ -130,7 +130,7 @@ describe('back from the checkout', () => {
     const endpoints = fakeEndpoints(proUser);
     // The startup check still sees the old balance; the refresh after the grant sees the new one.
     endpoints.getUser.mockResolvedValueOnce(proUser).mockResolvedValueOnce({ ...proUser, credits: 5000 });
-    // The return flow calls the API with the session's token (src/app/api.ts): answered here at fetch.
+    // The return flow calls the API with the session's token (src/flows/shared/api.effects.ts): answered here at fetch.
     const checkoutStatus = {
       sessionId: 'cs_local_1',
       kind: 'subscription',

@@ -1,6 +1,6 @@
 /**
  * My creations in a test actor system: the real creations flow with the app's effects
- * (src/app/creations.ts) over fake endpoints.
+ * (src/flows/creations/creations.effects.ts) over fake endpoints.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';

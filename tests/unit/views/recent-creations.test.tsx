@@ -1,6 +1,6 @@
 /**
  * CATALOG-6: the catalogue's strip of recent creations, in a test actor system: the real creations
- * flow with the app's effects (src/app/creations.ts) over fake endpoints.
+ * flow with the app's effects (src/flows/creations/creations.effects.ts) over fake endpoints.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';

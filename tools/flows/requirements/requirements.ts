@@ -1,6 +1,6 @@
 /**
  * The product rules of docs/requirements.md and what serves them: the machine states and transitions
- * whose `facts({ rules })` name them (rulesOf, machines/shared/meta.ts) and the tests that cite them in their
+ * whose `facts({ rules })` name them (rulesOf, src/flows/shared/meta.ts) and the tests that cite them in their
  * titles, as a list of IDs and a colon before the words. Read by tests/flows/requirements.test.ts and the requirements report
  * (scripts/requirements-report.ts).
  */
