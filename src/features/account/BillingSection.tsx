@@ -12,7 +12,7 @@ import { cancelSubscriptionFlow } from '../../flows/account/account.effects';
 import { useFlow, type Flow } from '../../app/provider';
 import { isPaidTier, plans } from '../../catalog/plans';
 import * as buttons from '../../components/ui/button/button.css';
-import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
+import { ConfirmDialog } from '../../components/ui/dialog/confirm-dialog';
 import * as forms from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
 import { card } from '../../components/ui/layout/layout.css';
@@ -141,35 +141,22 @@ export function BillingSection({
       </div>
       <Spending {...(spendingLogic ? { logic: spendingLogic } : {})} />
       <CreditHistory {...(historyLogic ? { logic: historyLogic } : {})} {...(csvLogic ? { csvLogic } : {})} />
-      <Dialog
+      <ConfirmDialog
         open={confirming}
-        onOpenChange={(open) => (open ? undefined : actor.send({ type: 'subscription.cancel.dismiss' }))}
+        title="Cancel subscription"
+        description={CANCEL_CONFIRMATION}
+        confirm="Yes, cancel"
+        cancel="Keep subscription"
+        onConfirm={() => actor.send({ type: 'subscription.cancel.confirm' })}
+        onCancel={() => actor.send({ type: 'subscription.cancel.dismiss' })}
       >
-        <DialogContent title="Cancel subscription" description={CANCEL_CONFIRMATION}>
-          {subscription?.nextBillingDate ? (
-            <p className={page.muted}>
-              Your {planName} plan and its credits stay until {formatDate(subscription.nextBillingDate)}; no credits are
-              granted after that.
-            </p>
-          ) : null}
-          <div className={forms.actions}>
-            <button
-              type="button"
-              className={buttons.button.primary}
-              onClick={() => actor.send({ type: 'subscription.cancel.confirm' })}
-            >
-              Yes, cancel
-            </button>
-            <button
-              type="button"
-              className={buttons.button.ghost}
-              onClick={() => actor.send({ type: 'subscription.cancel.dismiss' })}
-            >
-              Keep subscription
-            </button>
-          </div>
-        </DialogContent>
-      </Dialog>
+        {subscription?.nextBillingDate ? (
+          <p className={page.muted}>
+            Your {planName} plan and its credits stay until {formatDate(subscription.nextBillingDate)}; no credits are
+            granted after that.
+          </p>
+        ) : null}
+      </ConfirmDialog>
     </section>
   );
 }

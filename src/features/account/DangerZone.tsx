@@ -4,7 +4,7 @@ import type { deleteAccountMachine } from '../../flows/account/delete-account.ma
 import { deleteAccountFlow } from '../../flows/account/account.effects';
 import { useFlow, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
-import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
+import { ConfirmDialog } from '../../components/ui/dialog/confirm-dialog';
 import * as forms from '../../components/ui/form/form.css';
 import * as page from '../../components/ui/page/page.css';
 import { card } from '../../components/ui/layout/layout.css';
@@ -35,29 +35,15 @@ export function DangerZone({ logic = deleteAccountFlow }: { logic?: Flow<typeof 
           {busy ? 'Deleting...' : 'Delete Account'}
         </button>
       </div>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
-        onOpenChange={(open) => (open ? undefined : actor.send({ type: 'account.delete.cancel' }))}
-      >
-        <DialogContent title="Delete Account" description={DELETE_CONFIRMATION} role="alertdialog">
-          <div className={forms.actions}>
-            <button
-              type="button"
-              className={buttons.button.primary}
-              onClick={() => actor.send({ type: 'account.delete.confirm' })}
-            >
-              Delete my account
-            </button>
-            <button
-              type="button"
-              className={buttons.button.ghost}
-              onClick={() => actor.send({ type: 'account.delete.cancel' })}
-            >
-              Cancel
-            </button>
-          </div>
-        </DialogContent>
-      </Dialog>
+        title="Delete Account"
+        description={DELETE_CONFIRMATION}
+        role="alertdialog"
+        confirm="Delete my account"
+        onConfirm={() => actor.send({ type: 'account.delete.confirm' })}
+        onCancel={() => actor.send({ type: 'account.delete.cancel' })}
+      />
     </section>
   );
 }

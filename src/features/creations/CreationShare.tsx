@@ -9,7 +9,7 @@ import type { ShareAnswer } from '../../api/schemas';
 import { creationShareFlow, type CreationShareLogic } from '../../flows/creations/creations.effects';
 import { useFlow, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
-import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
+import { ConfirmDialog } from '../../components/ui/dialog/confirm-dialog';
 import { LINK_COPIED, STOP_SHARING_CONFIRMATION } from '../../flows/creations/creation-share.machine';
 import * as styles from './creations.css';
 
@@ -105,32 +105,15 @@ function ConfirmStop({ actor }: { actor: ShareActor }) {
   const open = useSelector(actor, (s) => s.matches('confirming') || s.matches('revoking'));
   const revoking = useSelector(actor, (s) => s.matches('revoking'));
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) actor.send({ type: 'share.stop.cancel' });
-      }}
-    >
-      <DialogContent title="Stop sharing" description={STOP_SHARING_CONFIRMATION}>
-        <div className={styles.dialogActions}>
-          <button
-            type="button"
-            className={buttons.button.secondary}
-            disabled={revoking}
-            onClick={() => actor.send({ type: 'share.stop.cancel' })}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={buttons.button.primary}
-            disabled={revoking}
-            onClick={() => actor.send({ type: 'share.stop.confirm' })}
-          >
-            {revoking ? 'Stopping...' : 'Stop sharing'}
-          </button>
-        </div>
-      </DialogContent>
-    </Dialog>
+      title="Stop sharing"
+      description={STOP_SHARING_CONFIRMATION}
+      confirm="Stop sharing"
+      busyLabel="Stopping..."
+      busy={revoking}
+      onConfirm={() => actor.send({ type: 'share.stop.confirm' })}
+      onCancel={() => actor.send({ type: 'share.stop.cancel' })}
+    />
   );
 }

@@ -10,7 +10,7 @@ import type { Actor } from 'xstate';
 import { creationsFlow, type CreationsLogic } from '../../flows/creations/creations.effects';
 import { useFlow, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
-import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
+import { ConfirmDialog } from '../../components/ui/dialog/confirm-dialog';
 import * as page from '../../components/ui/page/page.css';
 import {
   anyFilter,
@@ -163,33 +163,16 @@ function ConfirmDelete({ actor }: { actor: CreationsActor }) {
   const open = useSelector(actor, (s) => s.hasTag('confirming') || s.hasTag('deleting'));
   const deleting = useSelector(actor, (s) => s.hasTag('deleting'));
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) actor.send({ type: 'creations.delete.cancel' });
-      }}
-    >
-      <DialogContent title="Delete creation" description="Delete this creation and its files? This cannot be undone.">
-        <div className={styles.dialogActions}>
-          <button
-            type="button"
-            className={buttons.button.secondary}
-            disabled={deleting}
-            onClick={() => actor.send({ type: 'creations.delete.cancel' })}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={buttons.button.primary}
-            disabled={deleting}
-            onClick={() => actor.send({ type: 'creations.delete.confirm' })}
-          >
-            {deleting ? 'Deleting...' : 'Delete'}
-          </button>
-        </div>
-      </DialogContent>
-    </Dialog>
+      title="Delete creation"
+      description="Delete this creation and its files? This cannot be undone."
+      confirm="Delete"
+      busyLabel="Deleting..."
+      busy={deleting}
+      onConfirm={() => actor.send({ type: 'creations.delete.confirm' })}
+      onCancel={() => actor.send({ type: 'creations.delete.cancel' })}
+    />
   );
 }
 
@@ -199,32 +182,15 @@ function ConfirmBulkDelete({ actor }: { actor: CreationsActor }) {
   const deleting = useSelector(actor, (s) => s.hasTag('bulkDeleting'));
   const count = useSelector(actor, (s) => s.context.selected.length);
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) actor.send({ type: 'creations.bulkDelete.cancel' });
-      }}
-    >
-      <DialogContent title="Delete creations" description={bulkDeleteQuestion(count)}>
-        <div className={styles.dialogActions}>
-          <button
-            type="button"
-            className={buttons.button.secondary}
-            disabled={deleting}
-            onClick={() => actor.send({ type: 'creations.bulkDelete.cancel' })}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={buttons.button.primary}
-            disabled={deleting}
-            onClick={() => actor.send({ type: 'creations.bulkDelete.confirm' })}
-          >
-            {deleting ? 'Deleting...' : 'Delete'}
-          </button>
-        </div>
-      </DialogContent>
-    </Dialog>
+      title="Delete creations"
+      description={bulkDeleteQuestion(count)}
+      confirm="Delete"
+      busyLabel="Deleting..."
+      busy={deleting}
+      onConfirm={() => actor.send({ type: 'creations.bulkDelete.confirm' })}
+      onCancel={() => actor.send({ type: 'creations.bulkDelete.cancel' })}
+    />
   );
 }

@@ -164,12 +164,6 @@ export const alert = style({
   color: vars.color.dangerText,
 });
 export const empty = style({ color: vars.color.textSecondary });
-export const dialogActions = style({
-  display: 'flex',
-  gap: vars.space.md,
-  justifyContent: 'flex-end',
-  marginTop: vars.space.lg,
-});
 
 /** A creation's public link (SHARE-4): the read-only field, its note and the Copy link word. */
 export const share = style({ display: 'grid', gap: vars.space.sm });

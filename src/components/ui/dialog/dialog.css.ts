@@ -101,3 +101,12 @@ export const close = style({
 
 /** In the drawer the heading is hidden, so the close button floats in the corner instead of taking a row. */
 export const floatingClose = style([close, { position: 'absolute', top: 14, right: 12, zIndex: 1 }]);
+
+/** A confirmation's two buttons: Cancel, then the action, at the end of the row. */
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.md,
+  justifyContent: 'flex-end',
+  marginTop: vars.space.lg,
+});
