@@ -164,6 +164,7 @@ export type GetUserResponses = {
         } | null;
         lastPasswordChange: string | null;
         billingPortal?: boolean;
+        createdAt?: string | null;
     };
 };
 
@@ -330,6 +331,7 @@ export type ChangeEmailResponses = {
             } | null;
             lastPasswordChange: string | null;
             billingPortal?: boolean;
+            createdAt?: string | null;
         };
     };
 };

@@ -132,6 +132,7 @@ export function toUser(row: UserRow, payments: Pick<AppDeps['payments'], 'create
     },
     lastPasswordChange: row.lastPasswordChange?.toISOString() ?? null,
     billingPortal: payments.createPortalSession !== undefined,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 

@@ -67,6 +67,11 @@ export const User = v.object({
    * portal (Stripe configured). False in local mode, and when an answer does not say.
    */
   billingPortal: v.optional(v.boolean(), false),
+  /**
+   * When the account was made (ISO date-time): Settings › Billing offers no month before it (CREDITS-9). Null when
+   * an answer does not say.
+   */
+  createdAt: v.optional(v.nullable(v.string()), null),
 });
 export type User = v.InferOutput<typeof User>;
 

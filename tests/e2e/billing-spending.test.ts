@@ -62,6 +62,9 @@ describe('Settings › Billing: spending and the CSV', () => {
       [text.title, '1', String(text.cost)],
       ['Total', '2', String(image.cost + text.cost)],
     ]);
+    // The account was made this month: there is no month before it to show, nor after this one.
+    expect(await section.getByRole('button', { name: 'Previous month' }).isDisabled()).toBe(true);
+    expect(await section.getByRole('button', { name: 'Next month' }).isDisabled()).toBe(true);
 
     const saved = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV' }).click();

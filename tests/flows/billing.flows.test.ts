@@ -21,7 +21,7 @@ import {
 } from '../../src/flows/billing/billing.examples';
 import { serverError, silentError } from './models/fixtures';
 import { csvFileName } from '../../src/flows/billing/credit-csv.machine';
-import { emptyMonthText, monthName, monthOf, shiftMonth } from '../../src/flows/billing/spending.machine';
+import { emptyMonthText, monthName, monthOf, monthOfStamp, shiftMonth } from '../../src/flows/billing/spending.machine';
 
 describeFlows('checkout', checkoutModel);
 describeFlows('checkoutReturn (paid)', checkoutReturnPaidModel);
@@ -252,6 +252,22 @@ describe('spending by tool', () => {
       { month: '2026-11' },
     ]);
     expect(back.snapshot.hasTag('loading')).toBe(true);
+  });
+
+  it('CREDITS-9: never before the month the account was made (October 2026 here)', async () => {
+    const october = await scenario(spendingModel, [
+      done('loadSpending', spendingNovember),
+      { type: 'spending.previous' },
+      done('loadSpending', spendingOctober),
+      { type: 'spending.previous' },
+    ]);
+    expect(october.snapshot.value).toBe('ready');
+    expect(october.snapshot.context.month).toBe('2026-10');
+    expect(october.snapshot.can({ type: 'spending.previous' })).toBe(false);
+    expect(october.started.map((s) => s.input)).toEqual([{ month: '2026-11' }, { month: '2026-10' }]);
+    expect(monthOfStamp('2026-10-31T23:30:00.000Z')).toBe('2026-10');
+    expect(monthOfStamp('not a date')).toBeNull();
+    expect(monthOfStamp(null)).toBeNull();
   });
 
   it('CREDITS-10: an empty month says so by its name; a failed load says why and Try again loads it again', async () => {

@@ -94,6 +94,9 @@ for (const backend of embedded) {
         // The local checkout has no customer portal: Settings hides Manage billing (CHECKOUT-9).
         billingPortal: false,
       });
+      // When the account was made: Settings › Billing offers no spending month before it (CREDITS-9).
+      const { createdAt } = await json<{ createdAt: string }>(await t.request('/api/auth/user', { token }));
+      expect(Math.abs(Date.parse(createdAt) - Date.now())).toBeLessThan(60_000);
     });
 
     it('answers 429 after 10 failed logins for the same email within 15 minutes', async () => {

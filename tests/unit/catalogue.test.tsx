@@ -15,6 +15,7 @@ const user = (plan: 'free' | 'standard' | 'pro' | 'enterprise' | null): User => 
   subscription: plan ? { plan, billingCycle: 'monthly', nextBillingDate: null } : null,
   lastPasswordChange: null,
   billingPortal: false,
+  createdAt: null,
 });
 
 describe('catalogue search', () => {

@@ -17,6 +17,7 @@ const member = (plan: 'free' | 'pro' | null): User => ({
   subscription: plan ? { plan, billingCycle: 'monthly', nextBillingDate: null } : null,
   lastPasswordChange: null,
   billingPortal: false,
+  createdAt: null,
 });
 
 describe('layout shell for each kind of user', () => {

@@ -32,6 +32,7 @@ export function BillingSection({
   subscription,
   credits,
   billingPortal,
+  createdAt,
   logic = cancelSubscriptionFlow,
   portalLogic,
   historyLogic,
@@ -43,6 +44,8 @@ export function BillingSection({
   credits: number;
   /** The server says the payment provider has a customer portal (Stripe): "Manage billing" shows. */
   billingPortal: boolean;
+  /** When the account was made: the spending section offers no month before it. */
+  createdAt: string | null;
   logic?: Flow<typeof cancelSubscriptionMachine>;
   portalLogic?: Flow<typeof billingPortalMachine>;
   historyLogic?: Flow<typeof creditHistoryMachine>;
@@ -139,7 +142,7 @@ export function BillingSection({
           </button>
         ) : null}
       </div>
-      <Spending {...(spendingLogic ? { logic: spendingLogic } : {})} />
+      <Spending createdAt={createdAt} {...(spendingLogic ? { logic: spendingLogic } : {})} />
       <CreditHistory {...(historyLogic ? { logic: historyLogic } : {})} {...(csvLogic ? { csvLogic } : {})} />
       <ConfirmDialog
         open={confirming}

@@ -41,6 +41,7 @@ export function SettingsPage({ logic = {} }: { logic?: SettingsLogic }) {
   const subscription = useSelector(session, (s) => s.context.user?.subscription ?? null);
   const credits = useSelector(session, (s) => s.context.user?.credits ?? 0);
   const billingPortal = useSelector(session, (s) => s.context.user?.billingPortal ?? false);
+  const createdAt = useSelector(session, (s) => s.context.user?.createdAt ?? null);
   const logoutError = useSelector(session, (s) => s.context.logoutError);
   const canLogout = useSelector(session, (s) => s.can({ type: 'auth.logout' }));
 
@@ -66,6 +67,7 @@ export function SettingsPage({ logic = {} }: { logic?: SettingsLogic }) {
         subscription={subscription}
         credits={credits}
         billingPortal={billingPortal}
+        createdAt={createdAt}
         {...(logic.cancelSubscription ? { logic: logic.cancelSubscription } : {})}
         {...(logic.billingPortal ? { portalLogic: logic.billingPortal } : {})}
         {...(logic.creditHistory ? { historyLogic: logic.creditHistory } : {})}

@@ -13,17 +13,20 @@ const number = (n: number) => n.toLocaleString('en-US');
 /**
  * Settings › Billing › "Spending in {Month YYYY}" (CREDITS-9, CREDITS-10): a month's credits by tool, most
  * spent first, as bars with their values (for the eye only) and a table with a total row; Previous and Next
- * month. The heading names the month shown, whichever it is.
+ * month (from the account's first month to the current one). The heading names the month shown, whichever it is.
  */
 export function Spending({
   logic = spendingFlow,
   current,
+  createdAt = null,
 }: {
   logic?: Flow<typeof spendingMachine>;
   /** The current month ('YYYY-MM', UTC); today's by default. */
   current?: string;
+  /** When the account was made (the user's createdAt): Previous month stops at its month. */
+  createdAt?: string | null;
 }) {
-  const flow = useFlow(logic, { input: { current: current ?? monthOf(new Date()) } });
+  const flow = useFlow(logic, { input: { current: current ?? monthOf(new Date()), createdAt } });
   const month = useSelector(flow, (s) => s.context.month);
   const spending = useSelector(flow, (s) => s.context.spending);
   const error = useSelector(flow, (s) => s.context.error);

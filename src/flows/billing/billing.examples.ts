@@ -57,8 +57,8 @@ export const spendingNovember: SpendingAnswer = {
 
 export const spendingOctober: SpendingAnswer = { month: '2026-10', total: 0, tools: [] };
 
-/** The spending section opened in November 2026 (the month of spendingNovember). */
-export const spendingInput = { current: '2026-11' };
+/** The spending section opened in November 2026 (the month of spendingNovember) by an account made in October 2026. */
+export const spendingInput = { current: '2026-11', createdAt: '2026-10-03T09:00:00.000Z' };
 
 export const creditCsvText =
   'date,description,change,balance\r\n2026-11-01T10:00:00.000Z,Sign-up credits,50,50\r\n2026-11-02T10:00:00.000Z,Tool run: Text to Image,-8,42\r\n';

@@ -1,7 +1,8 @@
 /**
  * "Spending in {Month YYYY}" in Settings › Billing (CREDITS-9, CREDITS-10): what one month's runs cost, by
  * tool (GET /api/users/spending?month=YYYY-MM). It opens on the current month; Previous month and Next
- * month load another, never past the current one; a failed load can be retried.
+ * month load another, never past the current one nor before the month the account was made; a failed load
+ * can be retried.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { SpendingAnswer } from '../../api/schemas';
@@ -28,6 +29,12 @@ const MONTHS = [
 /** 'YYYY-MM' of a date (UTC, as the server counts months). */
 export const monthOf = (date: Date): string => date.toISOString().slice(0, 7);
 
+/** 'YYYY-MM' of an ISO date-time, or null when there is none or it is not a date. */
+export function monthOfStamp(stamp: string | null | undefined): string | null {
+  const date = new Date(stamp ?? '');
+  return stamp && !Number.isNaN(date.getTime()) ? monthOf(date) : null;
+}
+
 /** The month `by` months after `month` ('2026-01', -1 → '2025-12'). */
 export function shiftMonth(month: string, by: number): string {
   const [year, m] = month.split('-').map(Number) as [number, number];
@@ -47,10 +54,14 @@ export const emptyMonthText = (month: string): string => `No credits spent in ${
 export interface SpendingInput {
   /** The current month, 'YYYY-MM' (UTC): the first shown and the last that can be. */
   current: string;
+  /** When the account was made (ISO date-time, the user's createdAt): its month is the first that can be shown. */
+  createdAt?: string | null;
 }
 
 export interface SpendingContext {
   current: string;
+  /** The account's first month, 'YYYY-MM' (UTC), or null when unknown (then every earlier month can be shown). */
+  first: string | null;
   /** The month shown or loading. */
   month: string;
   spending: SpendingAnswer | null;
@@ -82,12 +93,19 @@ export const spendingMachine = setup({
   },
   guards: {
     beforeCurrent: ({ context }) => context.month < context.current,
+    afterFirst: ({ context }) => context.first === null || context.month > context.first,
   },
 }).createMachine({
   id: 'spending',
   description: "A month's spending by tool: load it, go to the month before or after, retry after a failure.",
   meta: facts({ sends: ['spending.previous', 'spending.next', 'spending.retry'], rules: ['CREDITS-9'] }),
-  context: ({ input }) => ({ current: input.current, month: input.current, spending: null, error: null }),
+  context: ({ input }) => ({
+    current: input.current,
+    first: monthOfStamp(input.createdAt),
+    month: input.current,
+    spending: null,
+    error: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -119,13 +137,14 @@ export const spendingMachine = setup({
         sees: [
           {
             kind: 'spending',
-            says: "'Spending in {Month YYYY}' as the heading; a table row per tool (runs, credits) most spent first with a total row and a bar each with its credits, or 'No credits spent in {Month YYYY}.'; Next month only before the current month",
+            says: "'Spending in {Month YYYY}' as the heading; a table row per tool (runs, credits) most spent first with a total row and a bar each with its credits, or 'No credits spent in {Month YYYY}.'; Previous month only after the month the account was made, Next month only before the current month",
           },
         ],
         ignores: [{ events: ['spending.retry'], why: 'The month is shown: there is no failure to retry.' }],
       }),
       on: {
         'spending.previous': {
+          guard: 'afterFirst',
           target: 'loading',
           actions: assign({ month: ({ context }) => shiftMonth(context.month, -1), spending: null }),
         },

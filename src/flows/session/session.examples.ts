@@ -10,6 +10,7 @@ export const freeUser: User = {
   subscription: { plan: 'free', billingCycle: null, nextBillingDate: null },
   lastPasswordChange: null,
   billingPortal: false,
+  createdAt: '2026-09-01T12:00:00.000Z',
 };
 
 export const proUser: User = {
@@ -19,6 +20,7 @@ export const proUser: User = {
   subscription: { plan: 'pro', billingCycle: 'monthly', nextBillingDate: '2026-12-21T12:00:00.000Z' },
   lastPasswordChange: '2026-01-02T12:00:00.000Z',
   billingPortal: false,
+  createdAt: '2026-05-12T12:00:00.000Z',
 };
 
 export const noSubscriptionUser: User = { ...freeUser, id: 'u3', subscription: null };

@@ -93,8 +93,14 @@ export const spendingModel = defineModel({
   actors: {
     loadSpending: { done: [spendingNovember, spendingOctober], error: [serverError('Unauthorized'), silentError] },
   },
-  // Only whether the month is the current one counts: any earlier month is the same state, so the walk ends.
-  context: (context) => [context.month === context.current, context.spending?.tools.length ?? null, context.error],
+  // Only whether the month is the current one or the account's first counts: any month between is the same
+  // state, so the walk ends.
+  context: (context) => [
+    context.month === context.current,
+    context.month === context.first,
+    context.spending?.tools.length ?? null,
+    context.error,
+  ],
 });
 
 export const creditCsvModel = defineModel({

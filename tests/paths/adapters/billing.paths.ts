@@ -332,7 +332,13 @@ export async function showsErrorWithTryAgain(page: Page, error: string | null): 
 
 const spendingSection = (page: Page) => page.getByTestId('spending');
 const spendingContext = (ctx: PathContext) =>
-  ctx.state.context as { current: string; month: string; spending: SpendingAnswer | null; error: string | null };
+  ctx.state.context as {
+    current: string;
+    first: string | null;
+    month: string;
+    spending: SpendingAnswer | null;
+    error: string | null;
+  };
 
 /** Settings › Billing › Spending in {Month YYYY}: the month's table and bars, Previous and Next month, Try again. */
 export const spendingPaths: PathAdapter = {
@@ -343,7 +349,8 @@ export const spendingPaths: PathAdapter = {
     // opens on is the model's current month whatever day the suite runs.
     const day = `${spendingInput.current}-15`;
     await ctx.page.clock.setFixedTime(new Date(`${day}T12:00:00.000Z`));
-    const said = await openSignedIn(ctx, freeUser, '/settings');
+    // The account was made in the model's first month: Previous month stops there.
+    const said = await openSignedIn(ctx, { ...freeUser, createdAt: spendingInput.createdAt }, '/settings');
     await expect.poll(() => ctx.page.getByRole('heading', { name: /^Spending in / }).isVisible()).toBe(true);
     return `the page's clock on ${day}; ${said}`;
   },
@@ -381,16 +388,18 @@ export const spendingPaths: PathAdapter = {
       return `'Loading...' for ${monthName(spendingContext(ctx).month)}, the month buttons disabled`;
     },
     async spending(ctx) {
-      const { month, current, spending } = spendingContext(ctx);
+      const { month, current, first, spending } = spendingContext(ctx);
       const section = spendingSection(ctx.page);
       const name = monthName(month);
       await expect.poll(() => section.getByRole('heading', { name: `Spending in ${name}` }).isVisible()).toBe(true);
       await expect.poll(() => section.getByRole('button', { name: 'Next month' }).isEnabled()).toBe(month < current);
+      const earlier = first === null || month > first;
+      await expect.poll(() => section.getByRole('button', { name: 'Previous month' }).isEnabled()).toBe(earlier);
       const tools = spending?.tools ?? [];
       if (tools.length === 0) {
         await expect.poll(() => section.getByText(emptyMonthText(month)).isVisible()).toBe(true);
         await expect.poll(() => section.getByRole('table').count()).toBe(0);
-        return `'Spending in ${name}'; "${emptyMonthText(month)}"`;
+        return `'Spending in ${name}'; "${emptyMonthText(month)}"${earlier ? '' : "; Previous month disabled (the account's first month)"}`;
       }
       const table = section.getByRole('table', { name: `Credits spent in ${name}, by tool` });
       await expect

@@ -253,6 +253,21 @@ describe('/settings › Billing: spending this month and the CSV', () => {
     expect(fakes.loadSpending.mock.calls.map(([c]) => c.input.month)).toEqual([thisMonth, before, thisMonth]);
   });
 
+  it('CREDITS-9: no month before the account was made: Previous month stops at its month', async () => {
+    const madeLastMonth = `${shiftMonth(thisMonth, -1)}-20T12:00:00.000Z`;
+    await startSession({ endpoints: fakeEndpoints({ ...proUser, createdAt: madeLastMonth }), token: 't' });
+    const fakes = fakeLogic();
+    await renderWithRouter(<SettingsPage logic={fakes.logic} />);
+    const section = within(screen.getByRole('region', { name: /^Spending in / }));
+    await section.findByRole('table');
+    fireEvent.click(section.getByRole('button', { name: 'Previous month' }));
+    const before = shiftMonth(thisMonth, -1);
+    expect(await section.findByText(`No credits spent in ${monthName(before)}.`)).toBeInTheDocument();
+    expect(section.getByRole('button', { name: 'Previous month' })).toBeDisabled();
+    expect(section.getByRole('button', { name: 'Next month' })).toBeEnabled();
+    expect(fakes.loadSpending.mock.calls.map(([c]) => c.input.month)).toEqual([thisMonth, before]);
+  });
+
   it('CREDITS-10: a failed month shows the message with Try again, which loads it again', async () => {
     await startSession({ endpoints: fakeEndpoints(proUser), token: 't' });
     const fakes = fakeLogic();
