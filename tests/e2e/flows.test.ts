@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { machines as registry } from '../../src/flows';
+import { sessionAt } from '../flows/models/session.model';
 import { allStates, toFlowGraph } from '../../tools/flows/graph';
 import { desktop, newPage, phone, screenshot, setupBrowser } from './browser';
 import { root } from './server-process';
@@ -66,19 +67,21 @@ describe('flows viewer', () => {
     const sessionStates = allStates(toFlowGraph(registry['session']!).root).length;
     await expect.poll(() => chart.locator('[data-state]').count()).toBe(sessionStates);
     const active = (id: string) => chart.locator(`[data-state="${id}"]`).getAttribute('data-active');
-    expect(await active('session.reading')).toBe('true');
-
     // From the first state to signed in: readToken finds a token, loadUser answers the user.
+    const user = { id: 'u1', email: 'maker@example.com', credits: 5, subscription: null, lastPasswordChange: null };
+    const token = { type: 'xstate.done.actor.readToken', output: 'tok-1' };
+    const [reading, loading] = [sessionAt(), sessionAt(token)];
+    const signedIn = sessionAt(token, { type: 'xstate.done.actor.loadUser', output: user });
+    expect(await active(reading.id)).toBe('true');
     await page.getByLabel('Output or error of readToken (JSON)').fill('"tok-1"');
     await page.getByRole('button', { name: 'done readToken' }).click();
-    await expect.poll(() => active('session.loadingUser.startup')).toBe('true');
-    expect(await active('session.reading')).toBe('false');
-    const user = { id: 'u1', email: 'maker@example.com', credits: 5, subscription: null, lastPasswordChange: null };
+    await expect.poll(() => active(loading.id)).toBe('true');
+    expect(await active(reading.id)).toBe('false');
     await page.getByLabel('Output or error of loadUser (JSON)').fill(JSON.stringify(user));
     await page.getByRole('button', { name: 'done loadUser' }).click();
-    await expect.poll(() => active('session.signedIn.idle')).toBe('true');
-    expect(await active('session.signedIn')).toBe('true');
-    expect(await active('session.loadingUser')).toBe('false');
+    await expect.poll(() => active(signedIn.id)).toBe('true');
+    expect(await active(signedIn.parent)).toBe('true');
+    expect(await active(loading.parent)).toBe('false');
 
     // The coverage overlay shows the report the build bundled (copied aside by scripts/bundled-coverage.ts), when
     // there is one: exactly its missing transitions red, every other drawn one green. ('overlays a report the test
@@ -150,7 +153,7 @@ describe('flows viewer', () => {
   it('at 390: the same page fits a phone', async () => {
     const page = await newPage(browser(), phone);
     const outside = await offline(page);
-    await page.goto('/flows/session?state=signedOut.idle');
+    await page.goto(`/flows/session?state=${sessionAt({ type: 'xstate.done.actor.readToken', output: null }).path}`);
     const chart = page.getByRole('img', { name: /Statechart of session/ });
     await expect.poll(() => chart.isVisible(), { timeout: 20_000 }).toBe(true);
     await page.getByRole('button', { name: 'Zoom in' }).click();

@@ -75,7 +75,7 @@ describe('flows documents', () => {
 
   it('the session document names the composite guard as written, and the always transitions are there', async () => {
     const md = await text(machines['session']!, 'md');
-    expect(md).toContain('and(isRefreshing, isRefusal)');
+    expect(md).toContain('or(isAdopting, isRefusal)');
     const always = Object.values(machines).flatMap((m) => graphOf(m).transitions.filter((t) => t.kind === 'always'));
     expect(always.length).toBeGreaterThan(0);
     const sidebar = await text(machines['sidebar']!, 'md');

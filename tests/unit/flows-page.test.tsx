@@ -5,6 +5,7 @@ import { allStates, toFlowGraph } from '../../tools/flows/graph';
 import { layoutFlow } from '../../tools/flows/layout';
 import type { CoverageFile } from '../../src/features/flows/coverage';
 import { renderFlows } from './router-harness';
+import { sessionAt } from '../flows/models/session.model';
 
 /** The coverage report the page loads (coverage/flows.json in a build): two session transitions not walked. */
 const report = vi.hoisted(() => ({ current: null as CoverageFile | null }));
@@ -12,6 +13,9 @@ vi.mock('../../src/features/flows/coverage', () => ({ loadCoverage: () => Promis
 
 const isActive = (container: HTMLElement, id: string) =>
   container.querySelector(`[data-state="${id}"]`)?.getAttribute('data-active') === 'true';
+
+const session = machines['session']!;
+const readToken = (output: string | null) => ({ type: 'xstate.done.actor.readToken', output });
 
 describe('flows viewer', () => {
   // The first layout loads elkjs and warms it up (seconds on two busy cores): done here, not by whichever
@@ -43,58 +47,65 @@ describe('flows viewer', () => {
   });
 
   it('points at one state through ?state=', async () => {
-    const { container } = renderFlows('/flows/session?state=signedOut.idle');
+    const visitor = sessionAt(readToken(null));
+    const { container } = renderFlows(`/flows/session?state=${visitor.path}`);
     await screen.findByRole('img', { name: /Statechart of session/ }, { timeout: 10_000 });
-    expect(container.querySelector('[data-state="session.signedOut.idle"]')).toHaveAttribute('data-selected', 'true');
-    expect(screen.getByText('Waiting for the visitor to sign in or register')).toBeInTheDocument();
+    expect(container.querySelector(`[data-state="${visitor.id}"]`)).toHaveAttribute('data-selected', 'true');
+    expect(screen.getByText(session.getStateNodeById(visitor.id).description!)).toBeInTheDocument();
   });
 
   it('steps the session machine from reading to signed in, highlighting each state in turn', async () => {
+    const user = { id: 'u1', email: 'maker@example.com', credits: 5, subscription: null, lastPasswordChange: null };
+    const [reading, loading] = [sessionAt(), sessionAt(readToken('tok-1'))];
+    const signedIn = sessionAt(readToken('tok-1'), { type: 'xstate.done.actor.loadUser', output: user });
     const { container } = renderFlows('/flows/session');
     await screen.findByRole('img', { name: /Statechart of session/ }, { timeout: 10_000 });
-    expect(isActive(container, 'session.reading')).toBe(true);
-    expect(isActive(container, 'session.signedIn')).toBe(false);
+    expect(isActive(container, reading.id)).toBe(true);
+    expect(isActive(container, signedIn.parent)).toBe(false);
 
     fireEvent.change(screen.getByLabelText('Output or error of readToken (JSON)'), { target: { value: '"tok-1"' } });
     fireEvent.click(screen.getByRole('button', { name: 'done readToken' }));
-    await waitFor(() => expect(isActive(container, 'session.loadingUser.startup')).toBe(true));
-    expect(isActive(container, 'session.reading')).toBe(false);
+    await waitFor(() => expect(isActive(container, loading.id)).toBe(true));
+    expect(isActive(container, reading.id)).toBe(false);
     expect(screen.getByText(/"token":"tok-1"/)).toBeInTheDocument(); // loadUser's input
 
-    const user = { id: 'u1', email: 'maker@example.com', credits: 5, subscription: null, lastPasswordChange: null };
     fireEvent.change(screen.getByLabelText('Output or error of loadUser (JSON)'), {
       target: { value: JSON.stringify(user) },
     });
     fireEvent.click(screen.getByRole('button', { name: 'done loadUser' }));
-    await waitFor(() => expect(isActive(container, 'session.signedIn.idle')).toBe(true));
-    expect(isActive(container, 'session.signedIn')).toBe(true);
-    expect(isActive(container, 'session.loadingUser')).toBe(false);
-    expect(screen.getByTestId('current-state')).toHaveTextContent('signedIn.idle');
+    await waitFor(() => expect(isActive(container, signedIn.id)).toBe(true));
+    expect(isActive(container, signedIn.parent)).toBe(true);
+    expect(isActive(container, loading.parent)).toBe(false);
+    expect(screen.getByTestId('current-state')).toHaveTextContent(signedIn.path);
     // Named effects are inert and logged; the assign actions really ran (context has the token).
     expect(within(screen.getByRole('list', { name: 'Effects run' })).queryAllByRole('listitem')).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'auth.logout' })).toBeEnabled();
   });
 
   it('logs effects, enables only events the state accepts and fires delays on a simulated clock', async () => {
+    const visitor = sessionAt(readToken(null));
+    const submit = { type: 'auth.register.submit', email: 'a@b.c', password: 'p', confirmPassword: 'p' };
+    const registering = sessionAt(readToken(null), submit);
+    const notice = sessionAt(readToken(null), submit, { type: 'xstate.done.actor.register', output: {} });
     const { container } = renderFlows('/flows/session');
     await screen.findByRole('img', { name: /Statechart of session/ }, { timeout: 10_000 });
-    fireEvent.click(screen.getByRole('button', { name: 'done readToken' })); // null: no token → signedOut
-    await waitFor(() => expect(isActive(container, 'session.signedOut.idle')).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'done readToken' })); // null: no token → signed out
+    await waitFor(() => expect(isActive(container, visitor.id)).toBe(true));
 
     const register = screen.getByRole('button', { name: 'auth.register.submit' });
     expect(register).toBeEnabled();
     fireEvent.click(register);
-    await waitFor(() => expect(isActive(container, 'session.signedOut.registering')).toBe(true));
+    await waitFor(() => expect(isActive(container, registering.id)).toBe(true));
     fireEvent.change(screen.getByLabelText('Output or error of register (JSON)'), {
       target: { value: '{"message":"Check your email","email":"a@b.c"}' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'done register' }));
-    await waitFor(() => expect(isActive(container, 'session.signedOut.registered')).toBe(true));
+    await waitFor(() => expect(isActive(container, notice.id)).toBe(true));
     const effects = within(screen.getByRole('list', { name: 'Effects run' }));
     expect(effects.getByText('navigate')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'fire after registerNotice' }));
-    await waitFor(() => expect(isActive(container, 'session.signedOut.idle')).toBe(true));
+    await waitFor(() => expect(isActive(container, visitor.id)).toBe(true));
   });
 
   it('lists, for a chosen state, the events it ignores on purpose and why', async () => {

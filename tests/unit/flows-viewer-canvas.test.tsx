@@ -13,7 +13,7 @@ import { renderFlows } from './router-harness';
 describe('flows viewer canvas', () => {
   it('names a composite guard as the machine writes it, and shows actions and named delays', () => {
     const session = toFlowGraph(machines['session']!);
-    expect(session.transitions.map((t) => t.guard)).toContain('and(isRefreshing, isRefusal)');
+    expect(session.transitions.map((t) => t.guard)).toContain('or(isAdopting, isRefusal)');
     const texts = session.transitions.map(transitionText);
     expect(texts.some((t) => / \/ .*assign/.test(t))).toBe(true);
     expect(texts.some((t) => /^after registerNotice \(\d+ ms\)/.test(t))).toBe(true);

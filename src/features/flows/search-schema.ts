@@ -3,7 +3,7 @@ import * as v from 'valibot';
 const path = v.optional(v.fallback(v.pipe(v.string(), v.maxLength(300)), ''));
 
 /**
- * `/flows/session?state=signedOut.idle&fold=signedIn&focus=reading`: the state a review points at (its path
+ * `/flows/session?state=signedOut.form.idle&fold=signedIn&focus=reading`: the state a review points at (its path
  * below the root), the compound states drawn closed (comma-separated paths; `-` for none, absent for the
  * machine's own choice) and the state whose transitions are highlighted. `path=session.reading#0,…`: the
  * transitions of a path the path tests walked (the chart's transition ids, comma-separated; their report

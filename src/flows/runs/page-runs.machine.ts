@@ -25,8 +25,6 @@ export type PageRunsEvent =
   | { type: 'session.signedIn' }
   | { type: 'session.signedOut' };
 
-const open = { actions: 'openRun' as const };
-
 export const pageRunsMachine = setup({
   types: {
     context: {} as PageRunsContext,
@@ -58,6 +56,8 @@ export const pageRunsMachine = setup({
   }),
   context: { open: [] },
   initial: 'signedOut',
+  // A visitor's page and an account's page alike: its run is spawned once and kept.
+  on: { 'pageRuns.open': { actions: 'openRun' } },
   states: {
     signedOut: {
       description: "A visitor's tool pages: each keeps its form as typed while the visitor goes elsewhere",
@@ -66,10 +66,7 @@ export const pageRunsMachine = setup({
         sees: [{ kind: 'pages', says: 'each tool page opened shows its form as it was left' }],
         ignores: [{ events: ['session.signedOut'], why: 'No account is signed in: there is nothing of one to clear.' }],
       }),
-      on: {
-        'pageRuns.open': open,
-        'session.signedIn': { target: 'signedIn' },
-      },
+      on: { 'session.signedIn': { target: 'signedIn' } },
     },
     signedIn: {
       description: "The account's tool pages: a run started on one goes on elsewhere and shows again on its page",
@@ -84,7 +81,6 @@ export const pageRunsMachine = setup({
         ignores: [{ events: ['session.signedIn'], why: 'Already keeping this account’s runs.' }],
       }),
       on: {
-        'pageRuns.open': open,
         // RUNS-13: every run of the account stops (what is in flight is aborted), and its pages start blank.
         'session.signedOut': {
           target: 'signedOut',

@@ -171,6 +171,9 @@ export const runsMachine = setup({
                 rules: ['RUNS-5', 'RUNS-8'],
                 sees: [{ kind: 'tray', says: 'the Runs button with the number active; its panel lists the runs' }],
               }),
+              // A run started while a read or a cancel is under way is watched (the read under way may miss it), and
+              // a later read lists it; idle reads at once instead.
+              on: { 'runs.refresh': { actions: 'watchStarted' } },
               initial: 'idle',
               states: {
                 idle: {
@@ -200,8 +203,6 @@ export const runsMachine = setup({
                     onError: { target: 'idle' },
                   },
                   on: {
-                    // The read under way may miss a run started now: it is watched, and read again after the pause.
-                    'runs.refresh': { actions: 'watchStarted' },
                     'runs.cancel': {
                       guard: { type: 'cancelable', params: ({ event }) => event },
                       target: 'canceling',
@@ -218,8 +219,6 @@ export const runsMachine = setup({
                       { events: ['runs.cancel'], why: 'One cancel at a time: every Cancel is disabled meanwhile.' },
                     ],
                   }),
-                  // The runs are read again once the cancel is answered; a run started meanwhile is watched.
-                  on: { 'runs.refresh': { actions: 'watchStarted' } },
                   invoke: {
                     id: 'cancelRun',
                     src: 'cancelRun',

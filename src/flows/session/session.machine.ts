@@ -2,7 +2,7 @@
  * The session: startup authentication, sign in, register, sign out and the credit balance
  * (AUTH-1 to AUTH-6), plus the login dialog that every guarded action opens (AUTH-7).
  */
-import { and, assign, emit, fromPromise, setup, stateIn } from 'xstate';
+import { assign, emit, fromPromise, or, setup, stateIn } from 'xstate';
 import type { User } from '../../api/schemas';
 import { isPaidTier } from '../../catalog/plan-tier';
 import { messageOf, notProvided, statusOf } from '../shared/errors';
@@ -85,7 +85,6 @@ export const sessionMachine = setup({
   guards: {
     hasToken: (_, params: { token: string | null }) => typeof params.token === 'string' && params.token !== '',
     isSigningIn: stateIn({ loadingUser: 'signingIn' }),
-    isRefreshing: stateIn({ loadingUser: 'refreshing' }),
     isAdopting: stateIn({ loadingUser: 'adopting' }),
     passwordsDiffer: ({ event }) => event.type === 'auth.register.submit' && event.password !== event.confirmPassword,
     /** AUTH-2: only the server's refusal of the token (HTTP 401) deletes it. */
@@ -167,14 +166,6 @@ export const sessionMachine = setup({
           { target: 'signedIn', actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) } },
         ],
         onError: [
-          // The server refused the token of a signed-in user: the session expired.
-          {
-            guard: and(['isRefreshing', 'isRefusal']),
-            target: 'signedOut',
-            actions: ['deleteToken', 'clearSession', { type: 'openDialog', params: { mode: 'login' } }],
-          },
-          // A failed refresh keeps the user as it was; the next refresh may succeed.
-          { guard: 'isRefreshing', target: 'signedIn' },
           {
             guard: 'isSigningIn',
             target: 'signedOut',
@@ -184,15 +175,10 @@ export const sessionMachine = setup({
               { type: 'assignLoginError', params: ({ event }) => ({ error: event.error }) },
             ],
           },
-          { guard: 'isAdopting', target: 'signedOut', actions: ['deleteToken', 'clearSession'] },
-          // AUTH-2: a refusal at startup deletes the token.
-          {
-            guard: 'isRefusal',
-            target: 'signedOut',
-            actions: ['deleteToken', 'clearSession'],
-          },
+          // An adopted token that does not load, or one the server refuses at startup (AUTH-2), is deleted.
+          { guard: or(['isAdopting', 'isRefusal']), target: 'signedOut', actions: ['deleteToken', 'clearSession'] },
           // Anything else (no answer, a server error) did not refuse the token: keep it and offer Retry.
-          { target: 'signedOut.unreachable', actions: assign({ user: null }) },
+          { target: 'signedOut.form.unreachable', actions: assign({ user: null }) },
         ],
       },
       states: {
@@ -200,7 +186,7 @@ export const sessionMachine = setup({
           description: 'The saved token at startup; the app renders nothing yet, for at most startupTimeout',
           tags: ['loading'],
           meta: facts({ rules: ['AUTH-1', 'AUTH-2'], sees: [userRequested], ignores: [startupIgnores] }),
-          after: { startupTimeout: { target: '#session.signedOut.unreachable' } },
+          after: { startupTimeout: { target: '#session.signedOut.form.unreachable' } },
         },
         reconnecting: {
           description: 'Retrying the startup check; the signed-out shell stays shown',
@@ -209,7 +195,7 @@ export const sessionMachine = setup({
             sees: [{ role: 'button', name: 'Retrying…', state: 'disabled' }, userRequested],
             ignores: [staleExpiry, noRetry, reconnectingIgnores],
           }),
-          after: { startupTimeout: { target: '#session.signedOut.unreachable' } },
+          after: { startupTimeout: { target: '#session.signedOut.form.unreachable' } },
         },
         signingIn: {
           description: 'Just logged in: loading the user before choosing where to go',
@@ -225,43 +211,12 @@ export const sessionMachine = setup({
           tags: ['busy'],
           meta: facts({ sees: [userRequested], ignores: [signingInIgnores, staleExpiry, noRetry] }),
         },
-        refreshing: {
-          description: 'Reloading the user (balance, plan) of a signed-in session; the user stays shown',
-          tags: ['signedIn', 'refreshing'],
-          meta: facts({
-            sees: [userRequested, balance],
-            ignores: [
-              noRetry,
-              {
-                events: [
-                  'auth.required',
-                  'auth.login.submit',
-                  'auth.register.submit',
-                  'auth.register.dismiss',
-                  'auth.logout',
-                  'user.refresh',
-                ],
-                why: 'A signed-in refresh is already loading the user: a second refresh would repeat it, and the auth forms are not shown to a signed-in user.',
-              },
-            ],
-          }),
-          // The signed-in events still apply while the user reloads.
-          on: {
-            'auth.expired': { guard: 'isCurrentToken', target: '#session.signedOut', actions: expire },
-            'credits.updated': { actions: 'updateCredits' },
-            'user.updated': { actions: 'takeUpdatedUser' },
-            'account.deleted': {
-              target: '#session.signedOut',
-              actions: ['deleteToken', 'clearSession', goHomeDeleted],
-            },
-          },
-        },
       },
     },
     signedOut: {
       description: 'A visitor: browses freely; running, buying or subscribing opens the login dialog',
       tags: ['visitor'],
-      initial: 'idle',
+      initial: 'form',
       meta: facts({
         ignores: [
           staleExpiry,
@@ -275,19 +230,12 @@ export const sessionMachine = setup({
         'auth.required': { actions: { type: 'openDialog', params: { mode: 'login' } } },
       },
       states: {
-        unreachable: {
-          description: 'The startup check got no answer: the token is kept, a notice offers Retry',
-          tags: ['form', 'unreachable', 'settled'],
-          meta: facts({
-            sees: [
-              visitor,
-              { text: 'The server could not be reached, so you are shown signed out.' },
-              { role: 'button', name: 'Retry', state: 'enabled' },
-            ],
-            ignores: [noRegisterNotice],
-          }),
+        form: {
+          description: 'Nothing in flight: the sign-in and register forms can be sent',
+          tags: ['form', 'settled'],
+          initial: 'idle',
+          meta: facts({ sees: [visitor], ignores: [noRegisterNotice] }),
           on: {
-            'session.retry': { target: '#session.loadingUser.reconnecting' },
             'auth.login.submit': {
               target: 'loggingIn',
               actions: [assign({ source: ({ event }) => event.source }), 'clearErrors'],
@@ -295,7 +243,7 @@ export const sessionMachine = setup({
             'auth.register.submit': [
               {
                 guard: 'passwordsDiffer',
-                target: 'idle',
+                target: '.idle',
                 actions: assign({
                   source: ({ event }) => event.source,
                   registerError: 'Passwords do not match',
@@ -307,33 +255,22 @@ export const sessionMachine = setup({
               },
             ],
           },
-        },
-        idle: {
-          description: 'Waiting for the visitor to sign in or register',
-          tags: ['form', 'settled'],
-          meta: facts({
-            rules: ['AUTH-2', 'AUTH-6', 'AUTH-7', 'AUTH-17'],
-            sees: [visitor],
-            ignores: [noRegisterNotice, noRetry],
-          }),
-          on: {
-            'auth.login.submit': {
-              target: 'loggingIn',
-              actions: [assign({ source: ({ event }) => event.source }), 'clearErrors'],
+          states: {
+            idle: {
+              description: 'Waiting for the visitor to sign in or register',
+              meta: facts({ rules: ['AUTH-2', 'AUTH-6', 'AUTH-7', 'AUTH-17'], ignores: [noRetry] }),
             },
-            'auth.register.submit': [
-              {
-                guard: 'passwordsDiffer',
-                actions: assign({
-                  source: ({ event }) => event.source,
-                  registerError: 'Passwords do not match',
-                }),
-              },
-              {
-                target: 'registering',
-                actions: [assign({ source: ({ event }) => event.source }), 'clearErrors'],
-              },
-            ],
+            unreachable: {
+              description: 'The startup check got no answer: the token is kept, a notice offers Retry',
+              tags: ['unreachable'],
+              meta: facts({
+                sees: [
+                  { text: 'The server could not be reached, so you are shown signed out.' },
+                  { role: 'button', name: 'Retry', state: 'enabled' },
+                ],
+              }),
+              on: { 'session.retry': { target: '#session.loadingUser.reconnecting' } },
+            },
           },
         },
         loggingIn: {
@@ -355,7 +292,7 @@ export const sessionMachine = setup({
               ],
             },
             onError: {
-              target: 'idle',
+              target: 'form',
               actions: { type: 'assignLoginError', params: ({ event }) => ({ error: event.error }) },
             },
           },
@@ -384,7 +321,7 @@ export const sessionMachine = setup({
               ],
             },
             onError: {
-              target: 'idle',
+              target: 'form',
               actions: assign({
                 registerError: ({ context, event }) =>
                   messageOf(event.error, context.source === 'page' ? 'Registration failed' : 'Failed to register'),
@@ -406,9 +343,9 @@ export const sessionMachine = setup({
               },
             ],
           }),
-          after: { registerNotice: { target: 'idle', actions: assign({ registerMessage: null }) } },
+          after: { registerNotice: { target: 'form', actions: assign({ registerMessage: null }) } },
           on: {
-            'auth.register.dismiss': { target: 'idle', actions: assign({ registerMessage: null }) },
+            'auth.register.dismiss': { target: 'form', actions: assign({ registerMessage: null }) },
           },
         },
       },
@@ -440,8 +377,36 @@ export const sessionMachine = setup({
           description: 'Nothing in flight',
           tags: ['settled'],
           on: {
-            'user.refresh': { target: '#session.loadingUser.refreshing' },
+            'user.refresh': { target: 'refreshing' },
             'auth.logout': { target: 'loggingOut', actions: assign({ logoutError: null }) },
+          },
+        },
+        refreshing: {
+          description: 'Reloading the user (balance, plan); the user stays shown',
+          tags: ['refreshing'],
+          meta: facts({
+            sees: [userRequested],
+            ignores: [
+              {
+                events: ['auth.logout', 'user.refresh'],
+                why: 'The user is reloading: a second refresh would repeat it, and Logout is disabled until it ends.',
+              },
+            ],
+          }),
+          invoke: {
+            id: 'loadUser',
+            src: 'loadUser',
+            input: ({ context }) => ({ token: context.token ?? '' }),
+            onDone: {
+              target: 'idle',
+              actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+            },
+            onError: [
+              // The server refused the token of a signed-in user: the session expired (AUTH-17).
+              { guard: 'isRefusal', target: '#session.signedOut', actions: expire },
+              // A failed refresh keeps the user as it was; the next refresh may succeed.
+              { target: 'idle' },
+            ],
           },
         },
         loggingOut: {

@@ -77,7 +77,7 @@ const helpers = [
   ['not', checkOf(not('_'))],
 ] as const;
 
-/** A guard by the name written in the machine: `isRefusal`, `and(isRefreshing, isRefusal)`, `not(x)`, `inline`. */
+/** A guard by the name written in the machine: `isRefusal`, `or(isAdopting, isRefusal)`, `not(x)`, `inline`. */
 export function guardOf(guard: unknown): string | null {
   if (guard === undefined || guard === null) return null;
   if (typeof guard === 'string') return guard;
