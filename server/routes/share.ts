@@ -8,6 +8,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
+import { appLookStyle, brandLink } from '../lib/app-look';
 import { escapeHtml, standalonePage } from '../lib/html';
 import { limitByAddress } from '../middleware/rate-limit';
 import { storedFileHeaders } from '../services/file-urls';
@@ -29,28 +30,27 @@ const noindex = { 'X-Robots-Tag': 'noindex' };
 
 const notFoundPage = (c: Context<AppEnv>) =>
   c.html(
-    page('Not found', `<p class="brand">Atelier</p><h1>Not found</h1><p>${escapeHtml(shareNotFoundMessage)}</p>`, ''),
+    page(
+      'Not found',
+      `${brandLink}<div class="card"><h1>Not found</h1><p>${escapeHtml(shareNotFoundMessage)}</p><a class="button" href="/">Go to Atelier</a></div>`,
+      '',
+    ),
     404,
     noindex,
   );
 
-const STYLE = `
-:root{color-scheme:light dark;--bg:#f4f4f7;--card:#fff;--text:#16161d;--muted:#5c5c6e;--border:#e2e2ea;--accent:#5b5bf0;--accent-text:#fff}
-@media (prefers-color-scheme:dark){:root{--bg:#0f0f14;--card:#1a1a23;--text:#f1f1f6;--muted:#a0a0b4;--border:#2c2c3a;--accent:#7b7bff;--accent-text:#0f0f14}}
-*{box-sizing:border-box}
-body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:24px 16px;
-background:var(--bg);color:var(--text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
-main{width:100%;max-width:880px;background:var(--card);border:1px solid var(--border);border-radius:16px;
-padding:24px;box-shadow:0 10px 30px rgba(0,0,0,.08)}
-.brand{font-weight:700;letter-spacing:.02em;color:var(--muted);font-size:14px;text-transform:uppercase;margin:0 0 8px}
-h1{font-size:22px;margin:0 0 16px;overflow-wrap:anywhere}
-.output{margin:0 0 16px;border-radius:12px;overflow:hidden;background:var(--bg)}
+/** The shared page in the app's look (server/lib/app-look.ts): one card on the default theme's background. */
+const STYLE = `${appLookStyle}
+body{display:flex;align-items:center;justify-content:center;padding:var(--space-xxl) var(--space-lg)}
+main{width:100%;max-width:880px}
+.card{background:var(--color-card);border:1px solid var(--color-border);border-radius:var(--radius-lg);padding:var(--space-xxl)}
+h1{font-size:var(--size-xl);margin:0 0 var(--space-lg);overflow-wrap:anywhere}
+.output{margin:0 0 var(--space-lg);border-radius:var(--radius-md);overflow:hidden;background:var(--color-input)}
 .output img,.output video{display:block;width:100%;height:auto;max-height:70vh;object-fit:contain}
-.output audio{display:block;width:100%;padding:16px}
-.output pre{margin:0;padding:16px;white-space:pre-wrap;overflow-wrap:anywhere;font:14px/1.5 ui-monospace,monospace}
-.prompt{margin:0 0 20px;color:var(--muted);overflow-wrap:anywhere}
-a.button{display:inline-block;border-radius:10px;padding:12px 16px;font-weight:600;text-decoration:none;background:var(--accent);color:var(--accent-text)}
-a.button:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+.output audio{display:block;width:100%;padding:var(--space-lg)}
+.output pre{margin:0;padding:var(--space-lg);white-space:pre-wrap;overflow-wrap:anywhere;font-family:inherit}
+.output .file{padding:var(--space-lg);margin:0}
+.prompt{margin:0 0 var(--space-xl);color:var(--color-textSecondary);overflow-wrap:anywhere}
 `;
 
 const page = (title: string, body: string, head: string) => standalonePage({ title, style: STYLE, body, head });
@@ -76,7 +76,7 @@ export function renderSharePage(appUrl: string, token: string, run: SharedRun): 
       : kind === 'audio'
         ? `<audio controls preload="metadata" src="${file}" aria-label="${alt}"></audio>`
         : kind === 'model3d'
-          ? `<p style="padding:16px;margin:0"><a class="button" href="${file}" download>Download the 3D model</a></p>`
+          ? `<p class="file"><a class="button" href="${file}" download>Download the 3D model</a></p>`
           : `<img src="${file}" alt="${alt}">`;
   const meta = [
     ['og:title', `${title} on Atelier`],
@@ -96,11 +96,13 @@ ${meta}
 `;
   return page(
     `${title} on Atelier`,
-    `<p class="brand">Atelier</p>
+    `${brandLink}
+<div class="card">
 <h1>${escapeHtml(title)}</h1>
 <div class="output">${output}</div>
 ${prompt ? `<p class="prompt">${escapeHtml(prompt)}</p>` : ''}
-<a class="button" href="/">Make your own with Atelier</a>`,
+<a class="button" href="/">Make your own with Atelier</a>
+</div>`,
     head,
   );
 }

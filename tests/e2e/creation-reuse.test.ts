@@ -112,11 +112,26 @@ describe("a creation's page", () => {
       await expect
         .poll(() => output.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
         .toBe(true);
-      // The share page (written whole by the server) passes axe at 1280 and 390 px.
+      // The share page (written whole by the server) is in the app's look: its mark and name linking home, the
+      // background, text colour and font a visitor's app page has.
+      expect(await open.getByRole('link', { name: 'Atelier', exact: true }).getAttribute('href')).toBe('/');
+      const look = (p: typeof open) =>
+        p.evaluate(() => {
+          const body = getComputedStyle(document.body);
+          return [body.backgroundColor, body.color, body.fontFamily];
+        });
+      const shared = await look(open);
+      const app = await visitor.newPage();
+      await app.goto(new URL('/', link).href);
+      await expect.poll(() => look(app)).toEqual(shared);
+      await app.close();
+      // It passes axe at 1280 and 390 px.
       await open.setViewportSize(desktop);
       expect(await violations(open)).toEqual([]);
+      await screenshot(open, 'share-page-desktop');
       await open.setViewportSize(phone);
       expect(await violations(open)).toEqual([]);
+      await screenshot(open, 'share-page-phone');
 
       await share.getByRole('button', { name: 'Stop sharing' }).click();
       const dialog = page.getByRole('dialog', { name: 'Stop sharing' });
