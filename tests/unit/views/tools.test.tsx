@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toolByKey } from '../../../src/catalog';
 import { flowContext } from '../../../src/app/flow-context';
-import { TOOL_RESULT_ID, toolEffects, toolRunFlow } from '../../../src/app/tools';
+import { TOOL_RESULT_ID, toolEffects, toolRunFlow } from '../../../src/flows/tools/tool-run.effects';
 import { ToolPage } from '../../../src/features/tools/ToolPage';
 import type { PageToolKey } from '../../../src/features/tools/tool-views';
 import { currentSession, fakeEndpoints, freeUser, proUser, renderWithRouter, startSession } from './helpers';
