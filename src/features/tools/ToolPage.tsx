@@ -11,7 +11,7 @@ import * as page from '../../components/ui/page/page.css';
 import { useSessionKnown } from '../../app/provider';
 import { useCreationSettings } from '../../app/creation-settings';
 import { useToolRun, type ToolRunActor, type ToolRunFlow } from '../../app/tools';
-import { TOOL_RESULT_ID } from '../../flows/tools/tool-run.effects';
+import { TOOL_RESULT_ID } from '../../flows/tools/tool-run.types';
 import { generateEnabled } from '../../flows/tools/tool-run.selectors';
 import { AspectPresets, ParamFields, PromptField, SizeFields, UploadArea } from './ToolForm';
 import { ToolResult } from './ToolResult';

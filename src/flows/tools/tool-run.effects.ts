@@ -12,10 +12,8 @@ import { defineFlow, type FlowContext } from '../shared/flow.effects';
 import { systemIds } from '../shared/system-ids';
 import { toolRunImplementations, type ToolEffects } from './tool-effects';
 import { toolRunMachine } from './tool-run.machine';
+import { TOOL_RESULT_ID } from './tool-run.types';
 import { toToolError } from './errors';
-
-/** The id the result view carries, so the run can scroll it into view. */
-export const TOOL_RESULT_ID = 'tool-result';
 
 async function rethrowing<T>(call: () => Promise<T>): Promise<T> {
   try {

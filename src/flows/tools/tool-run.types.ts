@@ -8,6 +8,9 @@ import type { CreationDetail, Run } from '../../api/schemas';
 import type { Endpoint, Tool } from '../../catalog/tools';
 import type { ToolShape } from '../../catalog/tool-rules';
 
+/** The id the result view carries, so the run can scroll it into view (TOOL-25). */
+export const TOOL_RESULT_ID = 'tool-result';
+
 // ---------- errors ----------
 
 /**
