@@ -4,12 +4,14 @@
  * and any view with `useSession()` (provider.tsx). The runs tray joins them under its id when its view
  * first shows, which is once someone has signed in (`app.runs.load`, then `app.start`): its machine and
  * effects come in that view's chunk, out of the first load; the tool pages' runs join the same way when
- * the first tool page shows (`app.start` from its chunk). Its defaults are the machines' own (effects
+ * the first tool page shows (`app.start` from its chunk); once both have started, the root adds the wiring that
+ * tells the tool pages' runs what the tray lists (`runsToPageRuns`, RUNS-14). Its defaults are the machines' own (effects
  * that throw 'not provided'); create-app.ts provides the real effects, tests and the flows viewer
  * inert or fake ones (inert.ts), the same way: `appMachine.provide({ actors, actions })`.
  */
 import { enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorLogic } from 'xstate';
 import type { runsMachine } from '../flows/runs/runs.machine';
+import type { Run } from '../flows/runs/runs.types';
 import { sessionMachine } from '../flows/session/session.machine';
 import type { FlowNavigateParams } from '../flows/shared/flow.effects';
 import { systemIds } from '../flows/shared/system-ids';
@@ -69,6 +71,37 @@ export function forwardSessionToTheme(session: SessionActor, theme: ThemeTarget)
   return () => sub.unsubscribe();
 }
 
+/** What the wiring reads of an actor: its snapshot, and each change of it. */
+interface Watched<TSnapshot> {
+  getSnapshot: () => TSnapshot;
+  subscribe: (observer: () => void) => { unsubscribe: () => void };
+}
+type Listed = { type: 'tool.listed'; runs: readonly Run[] };
+type KeptRun = { getSnapshot: () => { can: (event: Listed) => boolean }; send: (event: Listed) => void };
+
+/**
+ * RUNS-14: each tool page's run kept (the keeper's children) is told the runs the tray lists (`tool.listed`), as
+ * the list changes and as a run is opened. Whether it follows one is the run's own guard (its first form, blank):
+ * the wiring sends only what the run can take now, so a run that has left its first form hears nothing more.
+ */
+export function forwardRunsToPageRuns(
+  tray: Watched<{ context?: { runs?: readonly Run[] } }>,
+  keeper: Watched<{ children: Record<string, unknown> }>,
+): () => void {
+  const tell = () => {
+    const event: Listed = { type: 'tool.listed', runs: tray.getSnapshot().context?.runs ?? [] };
+    for (const run of Object.values(keeper.getSnapshot().children) as KeptRun[])
+      if (run.getSnapshot().can(event)) run.send(event);
+  };
+  const subs = [tray.subscribe(tell), keeper.subscribe(tell)];
+  tell();
+  return () => subs.forEach((sub) => sub.unsubscribe());
+}
+
+/** The pair of long-lived actors the runs' wiring joins: the other one's id, or null for any other actor. */
+const pairedWith = (id: string): string | null =>
+  id === systemIds.runs ? systemIds.pageRuns : id === systemIds.pageRuns ? systemIds.runs : null;
+
 export const appMachine = setup({
   types: {
     input: {} as AppInput,
@@ -82,6 +115,10 @@ export const appMachine = setup({
     /** Wiring inside the system (not an effect): the same in the app, the tests and the viewer. */
     sessionToTheme: fromCallback(({ system }) =>
       forwardSessionToTheme(system.get(systemIds.session), system.get(systemIds.theme)),
+    ),
+    /** Wiring too: the runs the tray lists reach the tool pages' runs (RUNS-14), once both have started. */
+    runsToPageRuns: fromCallback(({ system }) =>
+      forwardRunsToPageRuns(system.get(systemIds.runs), system.get(systemIds.pageRuns)),
     ),
     /**
      * Sources of outside events: window 'creditsUpdated' → session, resize → sidebar. The app
@@ -119,6 +156,8 @@ export const appMachine = setup({
         const spawn = enqueue.spawnChild as (logic: AnyActorLogic, options: object) => void;
         spawn(event.logic, { id: event.id, systemId: event.id, input: event.input });
         spawn(event.follow, {});
+        const other = pairedWith(event.id);
+        if (other !== null && system.get(other)) enqueue.spawnChild('runsToPageRuns', { id: 'runsToPageRuns' });
       }),
     },
     'app.navigate': {

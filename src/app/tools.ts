@@ -1,19 +1,19 @@
 /**
  * A tool page's run in the app (RUNS-12 to RUNS-15): `useToolRun` opens the page's run in the keeper of the tool
- * pages' runs, which follows the session (a sign-out stops them, each is told the balance). The run's real
- * effects are src/flows/tools/tool-run.effects.ts.
+ * pages' runs, which follows the session (a sign-out stops them, each is told the balance) and, through the root's
+ * `runsToPageRuns` wiring, the runs tray (RUNS-14: each run decides itself whether to follow a listed run). The
+ * run's real effects are src/flows/tools/tool-run.effects.ts.
  */
 import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { Actor, ActorRefFrom } from 'xstate';
 import { pageRunId, pageRunsMachine } from '../flows/runs/page-runs.machine';
-import { isActive, type Run } from '../flows/runs/runs.types';
 import { balanceIn, followSession } from '../flows/session/session.effects';
 import type { Flow } from '../flows/shared/flow.effects';
 import { toolRunFlow } from '../flows/tools/tool-run.effects';
 import type { toolRunMachine } from '../flows/tools/tool-run.machine';
 import type { Tool } from '../catalog/tools';
-import { systemIds, type RunsActor } from './app.machine';
+import { systemIds } from './app.machine';
 import type { AppActor } from './create-app';
 import { flowContext } from './flow-context';
 import { useApp, useSession } from './provider';
@@ -56,38 +56,6 @@ function pageRunsOf(app: AppActor): PageRunsActor {
 }
 
 /**
- * RUNS-14: while the page's run is still on its first form, the first run of this tool that the runs tray
- * lists as queued or in progress (after a reload the tray reads them from the server) is followed there.
- * The watch ends once the page's run has left its first form: 'Generate Another' never brings it back.
- */
-function followListedRun(app: AppActor, tool: Tool<string>, run: ToolRunActor): () => void {
-  if (tool.run.call === 'single' || !run.getSnapshot().matches({ form: 'idle' })) return () => {};
-  let listed: { unsubscribe: () => void } | undefined;
-  const offer = (runs: readonly Run[]) => {
-    const working = runs.find((r) => r.toolKey === tool.key && isActive(r));
-    const event = { type: 'tool.resume' as const, id: working?.id ?? '', prompt: working?.prompt ?? '' };
-    if (working && run.getSnapshot().can(event)) run.send(event);
-  };
-  const attach = () => {
-    const tray = app.system.get(systemIds.runs) as RunsActor | undefined;
-    if (listed || !tray) return;
-    listed = tray.subscribe((snapshot) => offer(snapshot.context.runs));
-    offer(tray.getSnapshot().context.runs);
-  };
-  const started = app.subscribe(attach);
-  attach();
-  const stop = () => {
-    started.unsubscribe();
-    listed?.unsubscribe();
-    left.unsubscribe();
-  };
-  const left = run.subscribe((snapshot) => {
-    if (!snapshot.matches({ form: 'idle' })) stop();
-  });
-  return stop;
-}
-
-/**
  * The page's run, kept by the app (RUNS-12): the first visit opens it with the session's current view
  * (signed in, balance); leaving the page leaves it working, and a later visit shows it as it stands. The app
  * keeps it in step with the session (`tool.balance`, sessionToPageRuns), not the page. After a sign-out has
@@ -112,24 +80,10 @@ export function useToolRun(tool: Tool<string>, flow: ToolRunFlow = toolRunFlow):
   const [shown, setShown] = useState(run);
   if (run && run !== shown) setShown(run);
   useEffect(() => {
-    if (!run) {
-      open();
-      return;
-    }
-    return followListedRun(app, tool, run);
+    if (!run) open();
     // `open` reads the session and the flow it closes over.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [run]);
   // Opened before the first render: there is always a run shown.
   return (run ?? shown)!;
 }
-
-/** The aspect-ratio presets of a page, sizes already rounded to multiples of 8 (TOOL-36, TOOL-37). */
-export { aspectPresets } from '../flows/tools/aspect';
-
-/** The run's effects, and the id its result view carries (src/flows/tools/tool-run.effects.ts). */
-export { refreshRuns, TOOL_RESULT_ID, toolEffects, toolRunFlow } from '../flows/tools/tool-run.effects';
-
-/** Whether the Generate button may be pressed (the run's own selector). */
-export { generateEnabled } from '../flows/tools/tool-run.machine';
-export type { AspectReading } from '../flows/tools/tool-run.types';

@@ -15,6 +15,7 @@ import { withToolEffects, type ToolEffects } from '../../src/flows/tools/tool-ef
 import type {
   CallAnswer,
   CallInput,
+  CreationAnswer,
   GenerationBody,
   PredictionAnswer,
   ToolRunEvent,
@@ -96,6 +97,7 @@ async function formAnswer(
     startGeneration: call,
     fetchPrediction: fromPromise(() => new Promise<PredictionAnswer>(() => {})),
     upload: fromPromise(async () => ({ url: uploaded })),
+    getCreation: fromPromise<CreationAnswer, { id: string }>(() => new Promise(() => {})),
     requireSignIn: () => {},
     creditsChanged: () => {},
     refreshCredits: () => {},

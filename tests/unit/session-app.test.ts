@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { forwardSessionToTheme } from '../../src/app/app.machine';
 import { flowContext } from '../../src/app/flow-context';
-import { toolEffects } from '../../src/app/tools';
+import { toolEffects } from '../../src/flows/tools/tool-run.effects';
 import {
   creditsFromEvent,
   listenForCredits,

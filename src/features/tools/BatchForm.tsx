@@ -10,14 +10,8 @@ import { useSelector } from '@xstate/react';
 import { takesPromptBatch, type Tool } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
 import { useSessionKnown } from '../../app/provider';
-import {
-  costLine,
-  shortfall,
-  startedText,
-  useToolBatch,
-  type ToolBatchActor,
-  type ToolBatchFlow,
-} from '../../app/tool-batch';
+import { useToolBatch, type ToolBatchActor, type ToolBatchFlow } from '../../app/tool-batch';
+import { costLine, shortfall, startedText } from '../../flows/tools/tool-batch.types';
 import type { ToolRunActor } from '../../app/tools';
 import { AspectPresets, ParamFields } from './ToolForm';
 import { CreditLinks } from './CreditLinks';
@@ -43,7 +37,7 @@ interface BatchProps {
 }
 
 function BatchSwitch({ tool, run, flow, children }: BatchProps) {
-  const batch = useToolBatch(tool, run, flow);
+  const batch = useToolBatch(tool, flow);
   const on = useSelector(batch, (s) => s.matches('on'));
   const starting = useSelector(batch, (s) => s.matches({ on: 'starting' }));
   return (

@@ -4,6 +4,7 @@
  */
 import type { Run } from '../../api/schemas';
 import { tools } from '../../catalog/tools';
+import { isActive } from '../shared/run-status';
 
 export type { Run };
 
@@ -56,10 +57,8 @@ export type RunsEvent =
   | { type: 'runs.notice.dismiss'; id: string }
   | { type: 'runs.notify.allow' };
 
-const activeStatuses: ReadonlySet<string> = new Set(['queued', 'starting', 'processing']);
-
 /** A run still waiting or being made (Cancel is offered on it). */
-export const isActive = (run: Pick<Run, 'status'>): boolean => activeStatuses.has(run.status);
+export { isActive };
 
 /** The catalogue title of a tool key. */
 export const toolTitle = (key: string): string => tools.find((t) => t.key === key)?.title ?? key;

@@ -4,6 +4,7 @@
  * else the free fields by the size rule), the tool's own parameter controls (by their rules) and the
  * uploaded pictures' addresses. A seed is not a control: the server draws a new one (TOOL-43).
  */
+import type { CreationDetail } from '../../api/schemas';
 import { acceptParam } from '../../catalog/tool-params';
 import { aspectPresets, roundSize } from './aspect';
 import type { AppliedSettings, ToolRunContext } from './tool-run.types';
@@ -35,5 +36,26 @@ export function appliedForm(context: ToolRunContext, settings: AppliedSettings):
     poseImage: settings.poseImage ?? null,
     ...size,
     params,
+  };
+}
+
+/** A creation's settings as a tool page's form takes them: its parameters and its uploaded pictures. */
+export function settingsOf(
+  creation: Pick<CreationDetail, 'input' | 'prompt' | 'parameters' | 'uploads'>,
+): AppliedSettings {
+  const params = creation.parameters ?? creation.input;
+  const upload = (field: string) => {
+    const listed = creation.uploads?.find((u) => u.field === field)?.url;
+    const given = creation.input[field];
+    return listed ?? (typeof given === 'string' && given !== '' ? given : null);
+  };
+  const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+  return {
+    prompt: creation.prompt,
+    width: number(params['width']),
+    height: number(params['height']),
+    params,
+    image: upload('image'),
+    poseImage: upload('pose_image'),
   };
 }

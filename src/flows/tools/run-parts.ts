@@ -8,8 +8,9 @@ import type { Tool } from '../../catalog/tools';
 import { defaultAspect } from './aspect';
 import { generationBody } from './body';
 import { REQUEST_TIMED_OUT } from './errors';
+import { isActive } from '../shared/run-status';
 import type { ToolRequestInput } from './tool-request.machine';
-import type { PollOutcome, RequestOutcome, ToolRunContext, ToolShape } from './tool-run.types';
+import type { ListedRun, PollOutcome, RequestOutcome, ToolRunContext, ToolShape } from './tool-run.types';
 
 /**
  * The form a page starts with, and returns to on 'Generate Another' (TOOL-3): the prompt field holds
@@ -84,4 +85,20 @@ export function refundOf(outcome: RequestOutcome | PollOutcome, cost: number): n
   if ('ended' in outcome) return outcome.ended ? cost : null;
   const { status, message } = outcome.error;
   return status === 502 || (status === 504 && message === REQUEST_TIMED_OUT) ? cost : null;
+}
+
+/**
+ * RUNS-14: the listed run a page may follow, if any: the first of its tool still queued or in progress, while the
+ * page's run is checked by id (not a single call) and its form is as it opened: nothing typed, picked or refused.
+ * (The machine follows it only while its run has never left its first form: `firstForm`.)
+ */
+export function runToFollow(context: ToolRunContext, runs: readonly ListedRun[]): ListedRun | undefined {
+  if (context.shape.call === 'single' || context.error !== null) return undefined;
+  const blank = blankForm(context.tool, context.shape);
+  const untouched =
+    context.prompt === blank.prompt &&
+    context.image === null &&
+    context.poseImage === null &&
+    JSON.stringify(context.params) === JSON.stringify(blank.params);
+  return untouched ? runs.find((run) => run.toolKey === context.tool.key && isActive(run)) : undefined;
 }

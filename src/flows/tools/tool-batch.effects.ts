@@ -1,18 +1,65 @@
 /**
  * A batch of prompts' real effects (RUNS-16 to RUNS-18): POST /api/generate/batch with the click's
  * Idempotency-Key, the session for the login dialog and the balance (the one path of a balance: the
- * session), and the runs tray told to read at once. A tool page whose tool takes a batch starts
- * the flow with `useToolBatch` (src/app/tool-batch.ts), beside its one-run flow, whose settings the batch shares.
+ * session), the runs tray told to read at once, and the page's run followed (its balance and settings).
+ * A tool page whose tool takes a batch starts the flow with `useToolBatch` (src/app/tool-batch.ts), beside
+ * its one-run flow, whose settings the batch shares.
  */
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
+import { pageRunId, type pageRunsMachine } from '../runs/page-runs.machine';
 import { reportCredits } from '../session/session.effects';
 import { defineFlow } from '../shared/flow.effects';
+import { systemIds } from '../shared/system-ids';
 import { generationInput } from './body';
 import { toolBatchMachine } from './tool-batch.machine';
-import type { SharedInput } from './tool-batch.types';
+import type { SharedInput, ToolBatchEvent } from './tool-batch.types';
 import { toToolError } from './errors';
 import { refreshRuns } from './tool-run.effects';
 import type { ToolRunContext } from './tool-run.types';
+
+type KeptRun = {
+  getSnapshot: () => { context: ToolRunContext };
+  subscribe: (observer: (snapshot: { context: ToolRunContext }) => void) => { unsubscribe: () => void };
+};
+
+/**
+ * The batch follows its page's run, which the app keeps (RUNS-12, the keeper's child of this tool): the balance
+ * the app tells that run (the one path of a balance: the session, then `tool.balance` to every kept run) and the
+ * settings of its form, which every run of the batch shares. Each is sent as it changes (`batch.balance`,
+ * `batch.shared`); after a sign-out has stopped the run, the page opens a new one and the batch follows that.
+ */
+export function followPageRun(
+  system: { get: (systemId: string) => unknown },
+  toolKey: string,
+  send: (event: ToolBatchEvent) => void,
+): () => void {
+  const keeper = system.get(systemIds.pageRuns) as ActorRefFrom<typeof pageRunsMachine> | undefined;
+  if (!keeper) return () => {};
+  let followed: { run: KeptRun; sub: { unsubscribe: () => void } } | undefined;
+  let balance = '';
+  let shared = '';
+  const tell = ({ context }: { context: ToolRunContext }) => {
+    const nextBalance = JSON.stringify([context.signedIn, context.credits]);
+    if (nextBalance !== balance) send({ type: 'batch.balance', signedIn: context.signedIn, credits: context.credits });
+    balance = nextBalance;
+    const input = sharedInput(context);
+    if (JSON.stringify(input) !== shared) send({ type: 'batch.shared', input });
+    shared = JSON.stringify(input);
+  };
+  const attach = () => {
+    const run = (keeper.getSnapshot().children as Record<string, KeptRun | undefined>)[pageRunId(toolKey)];
+    if (!run || run === followed?.run) return;
+    followed?.sub.unsubscribe();
+    followed = { run, sub: run.subscribe(tell) };
+    tell(run.getSnapshot());
+  };
+  const kept = keeper.subscribe(attach);
+  attach();
+  return () => {
+    kept.unsubscribe();
+    followed?.sub.unsubscribe();
+  };
+}
 
 export type ToolBatchFlow = typeof toolBatchFlow;
 
@@ -25,6 +72,7 @@ export const toolBatchFlow = defineFlow(toolBatchMachine)(({ api, session }) => 
         throw toToolError(error);
       }
     }),
+    pageRun: fromCallback(({ input, sendBack }) => followPageRun(session().system, input.toolKey, sendBack)),
   },
   actions: {
     requireSignIn: () => session().send({ type: 'auth.required' }),

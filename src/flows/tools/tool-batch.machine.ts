@@ -2,14 +2,15 @@
  * "One prompt per line" on the prompt tools for images, video and audio (RUNS-16 to RUNS-18): off by
  * default; on, a textarea where each non-blank line is one prompt, the total cost, and Start. Before any
  * call the prompts are checked (1 to MAX_BATCH_PROMPTS, each within the prompt cap), then the sign-in (the
- * app opens the login dialog, the text stays), then the balance the app keeps current (`batch.balance`).
+ * app opens the login dialog, the text stays), then the balance. The batch follows its page's run (`pageRun`):
+ * the balance the app tells that run (`batch.balance`) and its form's settings, which the batch shares.
  * One click makes one idempotency key and one POST /api/generate/batch with the tool's model, the prompts
  * and the page's shared parameters (`batch.shared`, as one run would send them); a failed start tried again
  * unchanged sends the same key, so the server starts (and charges) that batch once. A started batch says
  * how many runs started and how many wait queued, passes the new balance on and has the runs tray read at
  * once; the person may start another.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { notProvided } from '../shared/errors';
 import { facts } from '../shared/meta';
 import { generationErrorText, toToolError } from './errors';
@@ -63,6 +64,12 @@ export const toolBatchMachine = setup({
   actors: {
     /** POST /api/generate/batch with the click's Idempotency-Key; answers each run's status and the balance. */
     startBatch: fromPromise<BatchAnswer, BatchCall>(async () => notProvided('startBatch')),
+    /**
+     * Follows the page's run of this tool (RUNS-12): sends `batch.balance` as the balance the app tells that run
+     * changes, and `batch.shared` as its form's settings change. Without it (the viewer, the models) the batch
+     * keeps the balance and settings of its input.
+     */
+    pageRun: fromCallback<ToolBatchEvent, { toolKey: string }>(() => {}),
   },
   actions: {
     /** A visitor pressed Start: the app opens the login dialog; the prompts stay. */
@@ -94,7 +101,8 @@ export const toolBatchMachine = setup({
     'A tool page’s "One prompt per line": one run per line, started by one call, the runs past the free places queued.',
   meta: facts({
     rules: ['RUNS-16', 'RUNS-17', 'RUNS-18'],
-    sends: [...formEvents, 'batch.balance', 'batch.shared'],
+    // `batch.balance` and `batch.shared` come from the batch's own `pageRun`, which follows the page's run.
+    sends: formEvents,
   }),
   context: ({ input }) => ({
     tool: input.tool,
@@ -114,6 +122,7 @@ export const toolBatchMachine = setup({
     // Other settings make another batch: a start after this change gets a new key.
     'batch.shared': { actions: assign({ shared: ({ event }) => event.input, key: null }) },
   },
+  invoke: { id: 'pageRun', src: 'pageRun', input: ({ context }) => ({ toolKey: context.tool.key }) },
   initial: 'off',
   states: {
     off: {

@@ -1,7 +1,7 @@
 /**
  * The one place a tool run gets its effects: the lifecycle's own (upload, the credit and scroll
  * actions) and its children's (generateSync and startGeneration for the two
- * request machines, fetchPrediction for the poll machine). The app's flow (src/app/tools.ts, built
+ * request machines, fetchPrediction for the poll machine). The app's flow (tool-run.effects.ts, built
  * by defineFlow) takes `toolRunImplementations` with the real API; tests call `withToolEffects` with fakes.
  */
 import type { ActorLogic, AnyEventObject, PromiseSnapshot } from 'xstate';
@@ -9,7 +9,14 @@ import { toolPollMachine } from './tool-poll.machine';
 import { toolProgressMachine } from './tool-progress.machine';
 import { toolRequestMachine } from './tool-request.machine';
 import { toolRunMachine } from './tool-run.machine';
-import type { CallAnswer, CallInput, PredictionAnswer, UploadAnswer, UploadInput } from './tool-run.types';
+import type {
+  CallAnswer,
+  CallInput,
+  CreationAnswer,
+  PredictionAnswer,
+  UploadAnswer,
+  UploadInput,
+} from './tool-run.types';
 
 /** A promise effect (fromPromise(({ input, signal }) => …)): `signal` aborts when the run stops. */
 type Effect<Output, Input> = ActorLogic<PromiseSnapshot<Output, Input>, AnyEventObject, Input>;
@@ -23,6 +30,8 @@ export interface ToolEffects {
   fetchPrediction: Effect<PredictionAnswer, { id: string }>;
   /** POST /api/upload {image}. */
   upload: Effect<UploadAnswer, UploadInput>;
+  /** GET /api/creations/{id}: the creation whose settings the form takes (CREATIONS-13). */
+  getCreation: Effect<CreationAnswer, { id: string }>;
   requireSignIn: () => void;
   creditsChanged: (credits: number) => void;
   refreshCredits: () => void;
@@ -61,6 +70,7 @@ export function toolRunImplementations(effects: ToolEffects, delays: ToolDelays 
         delays: delays.toolPoll ?? {},
       }),
       upload: effects.upload,
+      getCreation: effects.getCreation,
     },
     actions: {
       requireSignIn: () => effects.requireSignIn(),

@@ -22,7 +22,7 @@ const formEvents = [
 const resultEvents = ['tool.reset', 'tool.runAgain', 'tool.edit'];
 
 export const toolRunFacts = {
-  sends: [...formEvents, ...resultEvents, 'tool.balance', 'tool.resume', 'tool.apply'],
+  sends: [...formEvents, ...resultEvents, 'tool.balance', 'tool.listed', 'tool.applyCreation'],
 };
 
 /** 'Generate Another', 'Run again' and 'Edit' need a result. */
@@ -37,10 +37,10 @@ const formSight = {
   says: 'the form as the run keeps it (prompt, size, aspect, images), with its Generate button, no result',
 };
 
-/** RUNS-14: the page offers the run it shows a run of the account only when it opens, on a blank form. */
+/** RUNS-14: a page follows a run the tray lists only while it is on its first form, blank. */
 const resumeOnOpen = {
-  events: ['tool.resume'],
-  why: 'A page follows a run it did not start only as it opens, on a blank form; this one shows its own.',
+  events: ['tool.listed'],
+  why: 'A page follows a run it did not start only while it is on its first form, blank; this one has left it.',
 };
 
 /** The form, empty or as typed, with or without the red banner of a refusal or a failed run. */
@@ -48,6 +48,12 @@ export const formFacts = { ignores: [noResultToReset] };
 
 export const idleFacts = {
   sees: [formSight, { kind: 'noBanner', says: 'no red banner' }],
+};
+
+/** Reading a creation for its settings (CREATIONS-13): the form shows as it was, without the result or banner. */
+export const applyingFacts = {
+  sees: idleFacts.sees,
+  ignores: [resumeOnOpen],
 };
 
 export const workingFacts = {
@@ -64,7 +70,7 @@ export const workingFacts = {
       why: "'Run again' and 'Edit' are shown only with a result; a run in progress has none yet.",
     },
     {
-      events: ['tool.apply'],
+      events: ['tool.applyCreation'],
       why: "A run is in progress: a creation's settings are not put into a form that is locked (the page keeps its run; CREATIONS-13).",
     },
     resumeOnOpen,

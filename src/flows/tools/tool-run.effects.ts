@@ -2,7 +2,8 @@
  * A tool run's real effects (TOOL-2, TOOL-33, TOOL-34, CREDITS-4): the generation calls of
  * endpoints.ts with the run's abort signal and the click's Idempotency-Key, the session for the
  * login dialog and the balance, and the page's scroll. The flow is built by defineFlow like every
- * flow; a tool page opens it with `useToolRun` (src/app/tools.ts), and the app keeps it (RUNS-12).
+ * flow; a tool page opens it with `useToolRun` (src/app/tools.ts), and the app keeps it (RUNS-12): it tells
+ * each kept run the session's balance (`tool.balance`) and the runs the tray lists (`tool.listed`).
  */
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { runsMachine } from '../runs/runs.machine';
@@ -11,10 +12,8 @@ import { defineFlow, type FlowContext } from '../shared/flow.effects';
 import { systemIds } from '../shared/system-ids';
 import { toolRunImplementations, type ToolEffects } from './tool-effects';
 import { toolRunMachine } from './tool-run.machine';
+import { TOOL_RESULT_ID } from './tool-run.types';
 import { toToolError } from './errors';
-
-/** The id the result view carries, so the run can scroll it into view. */
-export const TOOL_RESULT_ID = 'tool-result';
 
 async function rethrowing<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -74,6 +73,8 @@ export function toolEffects({
         ? Promise.resolve({ url: input.image })
         : rethrowing(async () => (await api()).upload(input.image, { signal })),
     ),
+    // 'Use these settings' / 'New seed' (CREATIONS-13, CREATIONS-14): the creation whose settings the form takes.
+    getCreation: fromPromise(async ({ input, signal }) => (await api()).getCreation(input.id, { signal })),
     requireSignIn: () => session().send({ type: 'auth.required' }),
     creditsChanged,
     refreshCredits: () => {

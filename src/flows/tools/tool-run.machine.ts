@@ -11,19 +11,21 @@
  * The app keeps the actor when its page is left (RUNS-12); stopping it (a sign-out, RUNS-13) stops every child
  * and aborts what is in flight.
  */
-import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import { acceptParam } from '../../catalog/tool-params';
-import { buttonReady, inputProblem } from '../../catalog/tool-checks';
+import { inputProblem } from '../../catalog/tool-checks';
 import { notProvided } from '../shared/errors';
 import { aspectPreset, roundSize } from './aspect';
 import { INVALID_RESPONSE, generationErrorText, notEnoughCredits, uploadErrorText } from './errors';
 import { toolPollMachine } from './tool-poll.machine';
 import { toolProgressMachine } from './tool-progress.machine';
 import { toolRequestMachine } from './tool-request.machine';
-import { blankForm, blankRun, idOf, outputOf, refundOf, requestInput, takeBalance } from './run-parts';
-import { appliedForm } from './applied-form';
+import { blankForm, blankRun, idOf, outputOf, refundOf, requestInput, runToFollow, takeBalance } from './run-parts';
+import { appliedForm, settingsOf } from './applied-form';
 import type {
   AppliedSettings,
+  CreationAnswer,
+  ListedRun,
   PollOutcome,
   RequestOutcome,
   ToolRunContext,
@@ -37,6 +39,7 @@ import {
   toolRunFacts,
   formFacts,
   idleFacts,
+  applyingFacts,
   workingFacts,
   resultFacts,
   errorFacts,
@@ -62,6 +65,8 @@ export const toolRunMachine = setup({
     poll: toolPollMachine,
     /** POST /api/upload {image}: the public URL of a data-URL image. */
     upload: fromPromise<UploadAnswer, UploadInput>(async () => notProvided('upload')),
+    /** GET /api/creations/{id}: the creation whose settings the form takes (CREATIONS-13). */
+    getCreation: fromPromise<CreationAnswer, { id: string }>(async () => notProvided('getCreation')),
   },
   actions: {
     /** A visitor pressed Generate: the app opens the login dialog; the form keeps its values. */
@@ -107,6 +112,13 @@ export const toolRunMachine = setup({
       ...blankRun,
       ...appliedForm(context, settings),
     })),
+    /** CREATIONS-13, CREATIONS-14: the creation to read, and whether Generate follows ('New seed'). */
+    readCreation: assign({ applying: (_, p: { id: string; newSeed: boolean }) => ({ id: p.id, newSeed: p.newSeed }) }),
+    /** RUNS-14: the page follows the listed run of its tool: its prompt shows, its id is checked. */
+    follow: assign(({ context }, p: { runs: readonly ListedRun[] }) => {
+      const run = runToFollow(context, p.runs);
+      return { prompt: run?.prompt ?? context.prompt, resumeId: run?.id ?? null };
+    }),
     showResult: assign({ result: (_, p: { output: string }) => p.output, progress: 100, error: null }),
     showError: assign({ error: (_, p: { message: string }) => p.message, progress: 0 }),
     /** The call failed, or answered without what it promises: the message for that (TOOL-27). */
@@ -134,20 +146,11 @@ export const toolRunMachine = setup({
     /** The server answered, but not with what the call promises. */
     answered: (_, outcome: RequestOutcome) => outcome.ok,
     pollSucceeded: (_, outcome: PollOutcome) => outcome.ok,
-    /**
-     * RUNS-14: a run of the account can be followed on a page whose run is checked by id (not a single call),
-     * while its form is as it opened: nothing typed, picked or run yet.
-     */
-    canFollow: ({ context }) => {
-      if (context.shape.call === 'single' || context.error !== null) return false;
-      const blank = blankForm(context.tool, context.shape);
-      return (
-        context.prompt === blank.prompt &&
-        context.image === null &&
-        context.poseImage === null &&
-        JSON.stringify(context.params) === JSON.stringify(blank.params)
-      );
-    },
+    /** RUNS-14: the page's run, still on its first form and blank, follows a listed run of its tool. */
+    follows: ({ context }, p: { runs: readonly ListedRun[] }) =>
+      context.firstForm && runToFollow(context, p.runs) !== undefined,
+    /** 'New seed' (CREATIONS-14): Generate follows the creation's settings. */
+    newSeed: ({ context }) => context.applying?.newSeed === true,
     /** The run started follows one already working (RUNS-14). */
     following: ({ context }) => context.predictionId !== null,
   },
@@ -169,6 +172,8 @@ export const toolRunMachine = setup({
       credits: input.credits ?? 0,
       ...blankRun,
       resumeId: null,
+      firstForm: true,
+      applying: null,
       newKey: input.newKey ?? (() => crypto.randomUUID()),
       random: input.random ?? Math.random,
     };
@@ -199,12 +204,8 @@ export const toolRunMachine = setup({
           guard: { type: 'knownParam', params: ({ event }) => event },
           actions: { type: 'setParam', params: ({ event }) => event },
         },
-        // 'Use these settings': the form takes a creation's settings, and its banner goes.
-        'tool.apply': {
-          target: '.idle',
-          actions: { type: 'applySettings', params: ({ event }) => event },
-          meta: facts({ rules: ['CREATIONS-13'] }),
-        },
+        // 'Use these settings' / 'New seed': the creation is read, then the form takes its settings.
+        'tool.applyCreation': { target: '.applying', actions: { type: 'readCreation', params: ({ event }) => event } },
         'tool.generate': [
           {
             guard: 'formInvalid',
@@ -231,13 +232,45 @@ export const toolRunMachine = setup({
           description:
             'The form: prompt, upload, aspect ratio or parameters; Generate is enabled when the form is valid',
           meta: facts({ ...idleFacts, rules: ['TOOL-2', 'TOOL-11', 'TOOL-12', 'TOOL-13', 'AUTH-7'] }),
+          // RUNS-14: once the page's run has left its first form, it never follows a listed run.
+          exit: assign({ firstForm: false }),
           on: {
-            'tool.resume': {
-              guard: 'canFollow',
+            'tool.listed': {
+              guard: { type: 'follows', params: ({ event }) => event },
               target: '#toolRun.working',
-              actions: assign({ prompt: ({ event }) => event.prompt, resumeId: ({ event }) => event.id }),
+              actions: { type: 'follow', params: ({ event }) => event },
               meta: facts({ rules: ['RUNS-14'] }),
             },
+          },
+        },
+        applying: {
+          description: 'Reading the creation whose settings the form takes; the result and the banner are gone',
+          meta: facts({ ...applyingFacts, rules: ['CREATIONS-13', 'CREATIONS-14'] }),
+          entry: 'editRun',
+          exit: assign({ applying: null }),
+          invoke: {
+            id: 'creation',
+            src: 'getCreation',
+            input: ({ context }) => ({ id: context.applying?.id ?? '' }),
+            onDone: [
+              {
+                // CREATIONS-14: the settings, then Generate (a new seed drawn by the server, charged like any run).
+                guard: 'newSeed',
+                target: 'idle',
+                actions: [
+                  { type: 'applySettings', params: ({ event }) => settingsOf(event.output) },
+                  raise({ type: 'tool.generate' }),
+                ],
+                meta: facts({ rules: ['CREATIONS-14'] }),
+              },
+              {
+                target: 'idle',
+                actions: { type: 'applySettings', params: ({ event }) => settingsOf(event.output) },
+                meta: facts({ rules: ['CREATIONS-13'] }),
+              },
+            ],
+            // A creation gone (deleted, another account's) leaves the form as it was.
+            onError: { target: 'idle', meta: facts({ rules: ['CREATIONS-13'] }) },
           },
         },
         error: {
@@ -436,10 +469,9 @@ export const toolRunMachine = setup({
         'tool.reset': { target: 'form.idle', actions: 'clearRun', meta: facts({ rules: ['TOOL-3', 'TOOL-39'] }) },
         'tool.edit': { target: 'form.idle', actions: 'editRun', meta: facts({ rules: ['TOOL-43'] }) },
         // 'Use these settings' while a result shows: back to the form, as Edit, with that run's settings.
-        'tool.apply': {
-          target: 'form.idle',
-          actions: { type: 'applySettings', params: ({ event }) => event },
-          meta: facts({ rules: ['CREATIONS-13'] }),
+        'tool.applyCreation': {
+          target: 'form.applying',
+          actions: { type: 'readCreation', params: ({ event }) => event },
         },
         // The same form once more: no seed is sent, so the server draws a new one; charged again.
         'tool.runAgain': [
@@ -460,11 +492,3 @@ export const toolRunMachine = setup({
 });
 
 export type ToolRunMachine = typeof toolRunMachine;
-
-/**
- * Whether the Generate button may be pressed: the run takes `tool.generate` now, and the fields
- * the definition's `button` names are filled (TOOL-11, TOOL-13: the button is disabled while they are empty).
- */
-export function generateEnabled(snapshot: SnapshotFrom<ToolRunMachine>): boolean {
-  return snapshot.can({ type: 'tool.generate' }) && buttonReady(snapshot.context.shape, snapshot.context);
-}

@@ -4,8 +4,12 @@
  * progress); the effects below are provided once, through `toolRunImplementations` (effects.ts).
  * What differs from tool to tool is the tool's definition in src/catalog.
  */
+import type { CreationDetail, Run } from '../../api/schemas';
 import type { StartOperation, Tool } from '../../catalog/tools';
 import type { ToolShape } from '../../catalog/tool-rules';
+
+/** The id the result view carries, so the run can scroll it into view (TOOL-25). */
+export const TOOL_RESULT_ID = 'tool-result';
 
 // ---------- errors ----------
 
@@ -83,6 +87,12 @@ export interface UploadAnswer {
   url: string;
 }
 
+/** GET /api/creations/{id}: the creation whose settings a tool page takes (CREATIONS-13). */
+export type CreationAnswer = CreationDetail;
+
+/** A run of the account as the runs tray lists it (GET /api/runs): what a page needs to follow it (RUNS-14). */
+export type ListedRun = Pick<Run, 'id' | 'toolKey' | 'prompt' | 'status'>;
+
 /** How the request machine ended: it never throws, the lifecycle reads this. */
 export type RequestOutcome =
   { ok: true; answer: CallAnswer; attempts: number } | { ok: false; error: ToolError; attempts: number };
@@ -136,6 +146,10 @@ export interface ToolRunContext {
   queuedPlace: number | null;
   /** A run of the account this page follows instead of starting one (RUNS-14): its id, until `working` takes it. */
   resumeId: string | null;
+  /** RUNS-14: the page's run is still on the form it opened with (it has not yet left `form.idle`). */
+  firstForm: boolean;
+  /** The creation whose settings the form is taking (CREATIONS-13), and whether Generate follows (CREATIONS-14). */
+  applying: { id: string; newSeed: boolean } | null;
   progress: number;
   result: string | null;
   error: string | null;
@@ -158,8 +172,11 @@ export interface AppliedSettings {
 }
 
 export type ToolRunEvent =
-  /** RUNS-14: the page, opening on a blank form, follows this run of the account still working. */
-  | { type: 'tool.resume'; id: string; prompt: string }
+  /**
+   * RUNS-14: the runs the runs tray lists now (the app tells each kept run when the list changes): a page still
+   * on its first, blank form follows the first of its tool still queued or in progress.
+   */
+  | { type: 'tool.listed'; runs: readonly ListedRun[] }
   /** The poll's word on the queue: the run's place, or null once it has left it (RUNS-15). */
   | { type: 'progress.queued'; place: number | null }
   | { type: 'tool.prompt'; prompt: string }
@@ -179,10 +196,11 @@ export type ToolRunEvent =
   /** 'Edit' (TOOL-43): back to the form with the prompt, parameters and files kept. */
   | { type: 'tool.edit' }
   /**
-   * 'Use these settings' of a creation's page (CREATIONS-13): the form takes that run's prompt, size,
-   * aspect, parameters and uploaded pictures (their signed addresses), as Edit shows a form.
+   * 'Use these settings' (CREATIONS-13) or 'New seed' (CREATIONS-14, `newSeed`) of a creation's page: the run
+   * reads that creation, its form takes the run's prompt, size, aspect, parameters and uploaded pictures (their
+   * signed addresses), as Edit shows a form; New seed then presses Generate.
    */
-  | ({ type: 'tool.apply' } & AppliedSettings)
+  | { type: 'tool.applyCreation'; id: string; newSeed: boolean }
   /** The app keeps the session's view current: signed in or not, and the balance. */
   | { type: 'tool.balance'; signedIn: boolean; credits: number }
   /** From the progress child, the poll child or the wait callbacks: 0–100. */

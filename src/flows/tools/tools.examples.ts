@@ -1,4 +1,6 @@
 /** The tool runs' examples: pictures, keys, a batch's answers, and each effect's answer. */
+import type { CreationDetail } from '../../api/schemas';
+import { creation } from '../creations/creations.examples';
 import type { FlowExamples } from '../shared/examples';
 import type { BatchAnswer } from './tool-batch.types';
 
@@ -10,6 +12,25 @@ export const POSE = 'data:image/png;base64,UE9TRQ==';
 export const UPLOADED = '/files/uploads/applied.png?exp=4102444800000&sig=path-test';
 
 export const KEY = 'key-1';
+
+/** What a creation's settings hold: its prompt, its parameters (the seed among them), its size and picture. */
+export interface CreationSettings {
+  prompt: string;
+  params: Record<string, string | number>;
+  width?: number | null;
+  height?: number | null;
+  image?: string | null;
+}
+
+/** A creation as GET /api/creations/{id} answers it, whose settings a tool page takes (CREATIONS-13). */
+export const creationDetail = (id: string, tool: string, settings: CreationSettings): CreationDetail => ({
+  ...creation(id, { tool, prompt: settings.prompt, input: { ...settings.params } }),
+  parameters: { ...settings.params, width: settings.width ?? null, height: settings.height ?? null },
+  uploads: settings.image ? [{ field: 'image', url: settings.image }] : [],
+  seed: 7,
+  durationMs: 1000,
+  shared: null,
+});
 
 export const BATCH_KEY = 'batch-key-1';
 
@@ -55,11 +76,13 @@ export const examples: FlowExamples = {
     startRequest: { ok: true, answer: { id: 'prediction-1', credits: 117 }, attempts: 1 },
     poll: { ok: true, output: 'https://example.com/result.mp4' },
     upload: { url: 'https://example.com/upload.png' },
+    getCreation: creationDetail('creation-1', 'text-to-image', { prompt: 'a lighthouse at dusk', params: { seed: 7 } }),
     progress: null,
     startBatch: twoStarted,
   },
   events: {
     'tool.prompt': { prompt: 'A red fox in the snow' },
     'tool.balance': { signedIn: true, credits: 120 },
+    'tool.applyCreation': { id: 'creation-1', newSeed: false },
   },
 };

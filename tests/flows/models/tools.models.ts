@@ -12,7 +12,7 @@ import { toolRunMachine } from '../../../src/flows/tools/tool-run.machine';
 import type { RequestOutcome, ToolError, ToolRunContext } from '../../../src/flows/tools/tool-run.types';
 import { defineModel, type ActorOutcomes } from '../model-paths';
 import { serverError, silentError } from './fixtures';
-import { IMAGE, POSE, KEY } from '../../../src/flows/tools/tools.examples';
+import { IMAGE, POSE, KEY, creationDetail } from '../../../src/flows/tools/tools.examples';
 
 export const fixedKey = () => KEY;
 export const halfway = () => 0.5;
@@ -51,7 +51,7 @@ const balances = {
  * Samples of every lifecycle event. Each model keeps the samples that change its path and one
  * inert sample of the others, so the graph stays small enough to replay every transition.
  */
-function runEvents(vary: { prompt?: boolean; image?: boolean; pose?: boolean; session?: boolean }) {
+function runEvents(tool: ToolKey, vary: { prompt?: boolean; image?: boolean; pose?: boolean; session?: boolean }) {
   return {
     'tool.prompt': vary.prompt ? [prompts.blank, prompts.fox] : [prompts.fox],
     'tool.image': vary.image ? [images.none, images.png] : [images.png],
@@ -64,23 +64,19 @@ function runEvents(vary: { prompt?: boolean; image?: boolean; pose?: boolean; se
     'tool.param': [{ type: 'tool.param' as const, name: 'duration', value: 12 }],
     'tool.generate': [{ type: 'tool.generate' as const }],
     // RUNS-14: the account's run of this tool still working, as the runs tray lists it when the page opens.
-    'tool.resume': [{ type: 'tool.resume' as const, id: 'pred-1', prompt: 'a calm sea at dawn' }],
+    'tool.listed': [
+      {
+        type: 'tool.listed' as const,
+        runs: [{ id: 'pred-1', toolKey: tool, prompt: 'a calm sea at dawn', status: 'processing' as const }],
+      },
+    ],
     'tool.reset': [{ type: 'tool.reset' as const }],
     'tool.runAgain': [{ type: 'tool.runAgain' as const }],
     'tool.edit': [{ type: 'tool.edit' as const }],
-    // CREATIONS-13: 'Use these settings' of a creation's page.
-    'tool.apply': [
-      {
-        type: 'tool.apply' as const,
-        prompt: 'a lighthouse at dusk',
-        width: 768,
-        height: 512,
-        params: { duration: 20, aspect_ratio: '3:2', seed: 7 },
-        // A picture's address is tested by the flow cases and the end-to-end test: a path walk of it would
-        // skip the upload the person-to-person model answers.
-        image: null,
-        poseImage: null,
-      },
+    // CREATIONS-13, CREATIONS-14: 'Use these settings' and 'New seed' of a creation's page.
+    'tool.applyCreation': [
+      { type: 'tool.applyCreation' as const, id: 'apply-1', newSeed: false },
+      { type: 'tool.applyCreation' as const, id: 'apply-1', newSeed: true },
     ],
     'tool.balance': vary.session ? [balances.signedOut, balances.poor, balances.rich] : [balances.rich],
     'progress.tick': [{ type: 'progress.tick' as const, value: 42 }],
@@ -98,12 +94,32 @@ function runEvents(vary: { prompt?: boolean; image?: boolean; pose?: boolean; se
  * result is shown ('Run again' is refused when the credits fall short, TOOL-43).
  */
 const runKey = (fields: ReadonlyArray<'prompt' | 'image' | 'pose' | 'session'>) => (c: ToolRunContext) => ({
+  // RUNS-14: a run still on its first form may follow a listed run; once it has left it, never again.
+  firstForm: c.firstForm,
+  newSeed: c.applying?.newSeed ?? null,
   prompt: fields.includes('prompt') && c.prompt.trim() !== '',
   image: fields.includes('image') && c.image !== null,
   pose: fields.includes('pose') && c.poseImage !== null,
   session:
     fields.includes('session') &&
     (c.key === null ? [c.signedIn, c.credits >= c.tool.cost] : c.result !== null && c.credits >= c.tool.cost),
+});
+
+/**
+ * The creation a page reads for its settings (CREATIONS-13), or its refusal (deleted, another account's). Its
+ * picture's address is tested by the flow cases and the end-to-end test: a path walk of it would skip the upload
+ * the person-to-person model answers.
+ */
+const creationOutcomes = (tool: ToolKey): ActorOutcomes => ({
+  done: [
+    creationDetail('apply-1', tool, {
+      prompt: 'a lighthouse at dusk',
+      params: { duration: 20, aspect_ratio: '3:2', seed: 7 },
+      width: 768,
+      height: 512,
+    }),
+  ],
+  error: [serverError('Creation not found', { status: 404 })],
 });
 
 const syncOutcomes: ActorOutcomes = {
@@ -128,8 +144,8 @@ const startOutcomes: ActorOutcomes = {
 export const toolRunSyncModel = defineModel({
   machine: toolRunMachine,
   input: runInput('text-to-image'),
-  events: runEvents({ prompt: true, session: true }),
-  actors: { request: syncOutcomes },
+  events: runEvents('text-to-image', { prompt: true, session: true }),
+  actors: { request: syncOutcomes, creation: creationOutcomes('text-to-image') },
   context: runKey(['prompt', 'session']),
 });
 
@@ -137,8 +153,9 @@ export const toolRunSyncModel = defineModel({
 export const toolRunPersonModel = defineModel({
   machine: toolRunMachine,
   input: runInput('person-to-person', { signedIn: true, credits: 5000 }),
-  events: runEvents({ image: true, pose: true }),
+  events: runEvents('person-to-person', { image: true, pose: true }),
   actors: {
+    creation: creationOutcomes('person-to-person'),
     uploadMain: { done: [{ url: '/uploads/main.jpg' }], error: [serverError('Image too large'), silentError] },
     uploadPose: { done: [{ url: '/uploads/pose.jpg' }], error: [serverError('Image too large')] },
     request: startOutcomes,
@@ -156,8 +173,9 @@ export const toolRunPersonModel = defineModel({
 export const toolRunTextModel = defineModel({
   machine: toolRunMachine,
   input: runInput('text-to-text', { signedIn: true, credits: 5000 }),
-  events: runEvents({ prompt: true }),
+  events: runEvents('text-to-text', { prompt: true }),
   actors: {
+    creation: creationOutcomes('text-to-text'),
     request: startOutcomes,
     poll: {
       done: [
@@ -173,8 +191,9 @@ export const toolRunTextModel = defineModel({
 export const toolRunMediaModel = defineModel({
   machine: toolRunMachine,
   input: runInput('audioldm', { signedIn: true, credits: 5000 }),
-  events: runEvents({ prompt: true }),
+  events: runEvents('audioldm', { prompt: true }),
   actors: {
+    creation: creationOutcomes('audioldm'),
     request: startOutcomes,
     poll: {
       done: [

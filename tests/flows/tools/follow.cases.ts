@@ -3,8 +3,14 @@
  * with the real machine and test effects. Included by tools.flows.test.ts.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { PredictionAnswer } from '../../../src/flows/tools/tool-run.types';
+import type { ListedRun, PredictionAnswer } from '../../../src/flows/tools/tool-run.types';
 import { run, settle, testEffects } from './run.harness';
+
+/** What the runs tray lists: one run of `toolKey`, working unless said otherwise. */
+const listed = (toolKey: string, status: ListedRun['status'] = 'processing', id = 'pred-7') => ({
+  type: 'tool.listed' as const,
+  runs: [{ id, toolKey, prompt: 'a calm sea at dawn', status }],
+});
 
 describe('following a run of the account (RUNS-14)', () => {
   const working: PredictionAnswer = { status: 'processing', output: null, error: null };
@@ -14,7 +20,7 @@ describe('following a run of the account (RUNS-14)', () => {
     let n = 0;
     const { effects, calls, spies } = testEffects({ fetchPrediction: async () => (++n < 2 ? working : done) });
     const actor = run('text-to-text', effects);
-    actor.send({ type: 'tool.resume', id: 'pred-7', prompt: 'a calm sea at dawn' });
+    actor.send(listed('text-to-text'));
     await settle();
     expect(actor.getSnapshot().value).toEqual({ working: 'polling' });
     expect(actor.getSnapshot().context.prompt).toBe('a calm sea at dawn');
@@ -32,14 +38,43 @@ describe('following a run of the account (RUNS-14)', () => {
   it('a page whose form was touched keeps its own; a single-call tool cannot follow one', async () => {
     const touched = run('text-to-text', testEffects({}).effects);
     touched.send({ type: 'tool.prompt', prompt: 'my own words' });
-    touched.send({ type: 'tool.resume', id: 'pred-7', prompt: 'a calm sea at dawn' });
+    touched.send(listed('text-to-text'));
     expect(touched.getSnapshot().value).toEqual({ form: 'idle' });
     expect(touched.getSnapshot().context.prompt).toBe('my own words');
 
     const single = run('text-to-image', testEffects({}).effects);
-    single.send({ type: 'tool.resume', id: 'pred-7', prompt: 'a calm sea at dawn' });
+    single.send(listed('text-to-image'));
     expect(single.getSnapshot().value).toEqual({ form: 'idle' });
     expect(single.getSnapshot().context.prompt).toBe('');
+  });
+
+  it('only a run of its own tool still queued or in progress is followed', () => {
+    const actor = run('text-to-text', testEffects({}).effects);
+    actor.send(listed('text-to-video'));
+    actor.send(listed('text-to-text', 'succeeded'));
+    expect(actor.getSnapshot().value).toEqual({ form: 'idle' });
+    actor.send({
+      type: 'tool.listed',
+      runs: [listed('text-to-video').runs[0]!, listed('text-to-text', 'queued').runs[0]!],
+    });
+    expect(actor.getSnapshot().value).toEqual({ working: 'polling' });
+  });
+
+  it("a page whose run has left its first form never follows one, even on the blank form of 'Generate Another'", async () => {
+    const { effects } = testEffects({
+      startGeneration: async () => ({ id: 'pred-8', credits: 4990 }),
+      fetchPrediction: async () => ({ status: 'succeeded', output: 'Once upon a time.', error: null }),
+    });
+    const actor = run('text-to-text', effects);
+    actor.send({ type: 'tool.prompt', prompt: 'a story' });
+    actor.send({ type: 'tool.generate' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('result');
+    actor.send({ type: 'tool.reset' });
+    expect(actor.getSnapshot().context.prompt).toBe('');
+    expect(actor.getSnapshot().can(listed('text-to-text'))).toBe(false);
+    actor.send(listed('text-to-text'));
+    expect(actor.getSnapshot().value).toEqual({ form: 'idle' });
   });
 
   it('a run started after a followed one has its own key and no id until the server answers', async () => {
@@ -48,7 +83,7 @@ describe('following a run of the account (RUNS-14)', () => {
       startGeneration: async () => ({ id: 'pred-8', credits: 4990 }),
     });
     const actor = run('text-to-text', effects);
-    actor.send({ type: 'tool.resume', id: 'pred-7', prompt: 'a calm sea at dawn' });
+    actor.send(listed('text-to-text'));
     await settle();
     actor.send({ type: 'tool.runAgain' });
     await settle();
@@ -71,7 +106,7 @@ describe('a run waiting in the queue (RUNS-15)', () => {
             : { status: 'succeeded', output: 'A calm sea.', error: null },
     });
     const actor = run('text-to-text', effects);
-    actor.send({ type: 'tool.resume', id: 'pred-7', prompt: 'a calm sea at dawn' });
+    actor.send(listed('text-to-text'));
     await settle();
     expect(actor.getSnapshot().context.queuedPlace).toBe(2);
     expect(actor.getSnapshot().context.progress).toBe(0);

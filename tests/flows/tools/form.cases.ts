@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { INVALID_RESPONSE, REQUEST_TIMED_OUT } from '../../../src/flows/tools/errors';
-import { generateEnabled } from '../../../src/flows/tools/tool-run.machine';
+import { generateEnabled } from '../../../src/flows/tools/tool-run.selectors';
 import { toolByKey } from '../../../src/catalog/tools';
 import { serverError, silentError } from '../models/fixtures';
 import { IMAGE, POSE } from '../../../src/flows/tools/tools.examples';

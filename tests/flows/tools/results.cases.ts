@@ -9,14 +9,15 @@ import { refundOf } from '../../../src/flows/tools/run-parts';
 import { toolByKey } from '../../../src/catalog/tools';
 import { PERSON_DEFAULT_PROMPT } from '../../../src/catalog/tool-rules';
 import { serverError } from '../models/fixtures';
-import { IMAGE } from '../../../src/flows/tools/tools.examples';
+import { IMAGE, creationDetail, type CreationSettings } from '../../../src/flows/tools/tools.examples';
 import { reject, run, settle, testEffects } from './run.harness';
 
 const FOX = 'https://atelier.test/outputs/fox.png';
 
 /** Text to Image with a prompt and a chosen aspect ratio, run once to its result. */
-async function foxResult(credits = 5000) {
+async function foxResult(credits = 5000, more: Parameters<typeof testEffects>[0] = {}) {
   const { effects, calls, spies } = testEffects({
+    ...more,
     generateSync: async () => ({ output: FOX, credits: credits - toolByKey('text-to-image').cost }),
   });
   const actor = run('text-to-image', effects, { credits });
@@ -174,21 +175,31 @@ describe('a failed run says its credits came back', () => {
   });
 });
 
-describe("A creation's settings (tool.apply)", () => {
+describe("A creation's settings (tool.applyCreation)", () => {
   const UPLOADED = '/files/uploads/apply.png?exp=4102444800000&sig=abc';
-  const settings = {
+  const settings: CreationSettings = {
     prompt: 'as a watercolour',
+    params: { prompt: 'as a watercolour', width: 640, height: 480, seed: 7 },
     width: 640,
     height: 480,
-    params: { prompt: 'as a watercolour', width: 640, height: 480, seed: 7 },
     image: UPLOADED,
-    poseImage: null,
   };
+  /** GET /api/creations/{id} answering a creation of `tool` with these settings. */
+  const reading = (tool: string, given: CreationSettings = settings) => ({
+    getCreation: async ({ id }: { id: string }) => creationDetail(id, tool, given),
+  });
+  const use = { type: 'tool.applyCreation' as const, id: 'c1', newSeed: false };
 
-  it('CREATIONS-13: Use these settings fills the form with the prompt, size and picture; Generate sends them, without the seed', async () => {
-    const { effects, calls } = testEffects({ generateSync: async () => ({ output: FOX, credits: 4000 }) });
+  it('CREATIONS-13: Use these settings reads the creation, then fills the form with the prompt, size and picture; Generate sends them, without the seed', async () => {
+    const { effects, calls } = testEffects({
+      ...reading('image-to-image'),
+      generateSync: async () => ({ output: FOX, credits: 4000 }),
+    });
     const picture = run('image-to-image', effects);
-    picture.send({ type: 'tool.apply', ...settings });
+    picture.send(use);
+    expect(picture.getSnapshot().value).toEqual({ form: 'applying' });
+    expect(calls.getCreation.map((c) => c.id)).toEqual(['c1']);
+    await settle();
     const s = picture.getSnapshot();
     expect(s.value).toEqual({ form: 'idle' });
     expect(s.context).toMatchObject({ prompt: 'as a watercolour', width: 640, height: 480, image: UPLOADED });
@@ -200,17 +211,20 @@ describe("A creation's settings (tool.apply)", () => {
     expect(input).not.toHaveProperty('seed');
   });
 
-  it('CREATIONS-13: a page with presets takes the preset of that size or ratio, and only its own parameters', () => {
-    const fox = run('text-to-image', testEffects({}).effects);
-    fox.send({
-      type: 'tool.apply',
-      prompt: 'a red fox',
-      width: 1216,
-      height: 832,
-      params: { aspect_ratio: '3:2', duration: 99 },
-      image: null,
-      poseImage: null,
-    });
+  it('CREATIONS-13: a page with presets takes the preset of that size or ratio, and only its own parameters', async () => {
+    const fox = run(
+      'text-to-image',
+      testEffects(
+        reading('text-to-image', {
+          prompt: 'a red fox',
+          width: 1216,
+          height: 832,
+          params: { aspect_ratio: '3:2', duration: 99 },
+        }),
+      ).effects,
+    );
+    fox.send(use);
+    await settle();
     expect(fox.getSnapshot().context).toMatchObject({
       prompt: 'a red fox',
       aspect: 'Landscape',
@@ -218,55 +232,76 @@ describe("A creation's settings (tool.apply)", () => {
       height: 832,
     });
     expect(fox.getSnapshot().context.params).not.toHaveProperty('duration');
-    const sound = run('audioldm', testEffects({}).effects);
-    sound.send({
-      type: 'tool.apply',
-      prompt: 'rain',
-      width: null,
-      height: null,
-      params: { duration: 12 },
-      image: null,
-      poseImage: null,
-    });
+    const sound = run(
+      'audioldm',
+      testEffects(reading('audioldm', { prompt: 'rain', params: { duration: 12 } })).effects,
+    );
+    sound.send(use);
+    await settle();
     expect(sound.getSnapshot().context).toMatchObject({ prompt: 'rain', params: { duration: 12 } });
   });
 
   it('CREATIONS-13: from a result or a red banner the form comes back with the settings; a run in progress ignores them', async () => {
-    const { actor } = await foxResult();
-    actor.send({ type: 'tool.apply', ...settings, prompt: 'a grey wolf' });
+    const wolf = { ...settings, prompt: 'a grey wolf', image: null };
+    const { actor } = await foxResult(5000, reading('text-to-image', wolf));
+    actor.send(use);
+    // The result goes as the creation is read.
+    expect(actor.getSnapshot().value).toEqual({ form: 'applying' });
+    expect(actor.getSnapshot().context.result).toBeNull();
+    await settle();
     expect(actor.getSnapshot().value).toEqual({ form: 'idle' });
     expect(actor.getSnapshot().context).toMatchObject({ prompt: 'a grey wolf', result: null, error: null });
 
-    const refused = run('text-to-image', testEffects({}).effects, { credits: 0 });
+    const { effects } = testEffects(reading('text-to-image', wolf));
+
+    const refused = run('text-to-image', effects, { credits: 0 });
     refused.send({ type: 'tool.prompt', prompt: 'a red fox' });
     refused.send({ type: 'tool.generate' });
     expect(refused.getSnapshot().value).toEqual({ form: 'error' });
-    refused.send({ type: 'tool.apply', ...settings, prompt: 'a grey wolf' });
+    refused.send(use);
+    // The banner goes as the creation is read.
+    expect(refused.getSnapshot().context.error).toBeNull();
+    await settle();
     expect(refused.getSnapshot().value).toEqual({ form: 'idle' });
     expect(refused.getSnapshot().context).toMatchObject({ prompt: 'a grey wolf', error: null });
 
-    const { effects } = testEffects({ generateSync: () => new Promise(() => {}) });
-    const working = run('text-to-image', effects);
+    const busy = testEffects({ ...reading('text-to-image', wolf), generateSync: () => new Promise(() => {}) });
+    const working = run('text-to-image', busy.effects);
     working.send({ type: 'tool.prompt', prompt: 'a red fox' });
     working.send({ type: 'tool.generate' });
-    working.send({ type: 'tool.apply', ...settings, prompt: 'a grey wolf' });
+    working.send(use);
+    await settle();
     expect(working.getSnapshot().hasTag('busy')).toBe(true);
     expect(working.getSnapshot().context.prompt).toBe('a red fox');
+    expect(busy.calls.getCreation).toHaveLength(0);
+  });
+
+  it('CREATIONS-13: a creation gone (deleted, another account’s) leaves the form as it was', async () => {
+    const { effects } = testEffects({ getCreation: reject(serverError('Creation not found', { status: 404 })) });
+    const actor = run('text-to-image', effects);
+    actor.send({ type: 'tool.prompt', prompt: 'my own words' });
+    actor.send(use);
+    await settle();
+    expect(actor.getSnapshot().value).toEqual({ form: 'idle' });
+    expect(actor.getSnapshot().context).toMatchObject({ prompt: 'my own words', error: null });
   });
 
   it('CREATIONS-14: New seed (the settings, then Generate) is charged once more and refused like Generate when credits fall short', async () => {
     const cost = toolByKey('image-to-image').cost;
-    const { effects, calls } = testEffects({ generateSync: async () => ({ output: FOX, credits: 10 }) });
+    const { effects, calls } = testEffects({
+      ...reading('image-to-image'),
+      generateSync: async () => ({ output: FOX, credits: 10 }),
+    });
     const again = run('image-to-image', effects);
-    again.send({ type: 'tool.apply', ...settings });
-    again.send({ type: 'tool.generate' });
+    again.send({ ...use, newSeed: true });
     await settle();
     expect(again.getSnapshot().value).toBe('result');
     expect(calls.generateSync).toHaveLength(1);
+    expect(calls.generateSync[0]!.input.body.input).toMatchObject({ prompt: 'as a watercolour', image: UPLOADED });
 
     const poor = run('image-to-image', effects, { credits: cost - 1 });
-    poor.send({ type: 'tool.apply', ...settings });
-    poor.send({ type: 'tool.generate' });
+    poor.send({ ...use, newSeed: true });
+    await settle();
     expect(poor.getSnapshot().value).toEqual({ form: 'error' });
     expect(poor.getSnapshot().context.error).toBe(notEnoughCredits(cost, cost - 1));
     expect(calls.generateSync).toHaveLength(1);

@@ -13,7 +13,12 @@ import {
 } from 'xstate';
 import { machines } from '../../../src/flows';
 import { withToolEffects, type ToolEffects } from '../../../src/flows/tools/tool-effects';
-import type { CallInput, PredictionAnswer, ToolRunInput } from '../../../src/flows/tools/tool-run.types';
+import type {
+  CallInput,
+  CreationAnswer,
+  PredictionAnswer,
+  ToolRunInput,
+} from '../../../src/flows/tools/tool-run.types';
 import { toolByKey, type Tool, type ToolKey } from '../../../src/catalog/tools';
 import { fakeActor } from '../fake-actor';
 import { graphEdges } from '../harness';
@@ -57,12 +62,14 @@ export function testEffects(impl: {
   startGeneration?: Impl<CallInput, unknown>;
   fetchPrediction?: Impl<{ id: string }, PredictionAnswer>;
   upload?: Impl<{ image: string; which: 'main' | 'pose' }, { url: string }>;
+  getCreation?: Impl<{ id: string }, CreationAnswer>;
 }) {
   const calls = {
     generateSync: [] as Array<{ input: CallInput; signal: AbortSignal }>,
     startGeneration: [] as Array<{ input: CallInput; signal: AbortSignal }>,
     fetchPrediction: [] as Array<{ id: string }>,
     upload: [] as Array<{ image: string; which: string }>,
+    getCreation: [] as Array<{ id: string; signal: AbortSignal }>,
   };
   const spies = {
     requireSignIn: vi.fn(),
@@ -86,6 +93,10 @@ export function testEffects(impl: {
     upload: fakeActor((input: { image: string; which: 'main' | 'pose' }, signal) => {
       calls.upload.push(input);
       return (impl.upload ?? never)(input, signal);
+    }),
+    getCreation: fakeActor((input: { id: string }, signal) => {
+      calls.getCreation.push({ ...input, signal });
+      return (impl.getCreation ?? never)(input, signal);
     }),
     requireSignIn: spies.requireSignIn,
     creditsChanged: spies.creditsChanged,

@@ -56,7 +56,7 @@ export function toolRunCannotSend(event: EventObject, source: AnyMachineSnapshot
       return e.image === null && !context.poseImage ? 'Remove pose image shows only with a pose image' : null;
     case 'tool.fileRejected':
       return view.upload ? null : `${context.tool.title} has no file to choose`;
-    case 'tool.apply':
+    case 'tool.applyCreation':
       return context.signedIn ? null : 'a visitor has no creations whose settings to use';
     case 'tool.aspect':
       return context.shape.aspect ? null : `${context.tool.title} has no aspect presets`;

@@ -2,8 +2,9 @@ export const group = 'tools';
 import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
-import type { AppliedSettings, RequestOutcome, ToolError } from '../../../src/flows/tools/tool-run.types';
-import { creation } from '../../../src/flows/creations/creations.examples';
+import type { CreationDetail } from '../../../src/api/schemas';
+import type { ListedRun, RequestOutcome, ToolError } from '../../../src/flows/tools/tool-run.types';
+import { creationDetail } from '../../../src/flows/tools/tools.examples';
 import type { ToolKey } from '../../../src/catalog/tools';
 import { operations } from '../../../src/api/operations';
 import {
@@ -172,44 +173,48 @@ export const toolRunPaths: PathAdapter = {
       );
       return 'click Edit';
     },
-    async 'tool.apply'(ctx, event) {
-      // CREATIONS-13: 'Use these settings' of a creation's page opens the tool's page with ?settings=<id>;
-      // the page reads that creation and gives its run the settings, then drops the query.
-      const e = event as EventObject & AppliedSettings;
+    async 'tool.applyCreation'(ctx, event) {
+      // CREATIONS-13, CREATIONS-14: 'Use these settings' or 'New seed' of a creation's page opens the tool's page
+      // with ?settings=<id> (&seed=new); the page hands its run the creation's id and drops the query.
+      const { id, newSeed } = event as EventObject & { id: string; newSeed: boolean };
       const { tool } = runContext(ctx);
-      const detail = {
-        ...creation('apply-1', { tool: tool.key, title: tool.title, prompt: e.prompt, input: { ...e.params } }),
-        parameters: { ...e.params, width: e.width, height: e.height },
-        uploads: e.image ? [{ field: 'image', url: e.image }] : [],
-        seed: 7,
-        durationMs: 1000,
-        shared: null,
-      };
-      ctx.server.standing.set('GET /api/creations/apply-1', { status: 200, body: detail });
+      const read = `GET /api/creations/${id}`;
+      // The creation's page reads it once (a standing answer); the run's own read waits for its step.
+      ctx.server.standing.set(read, {
+        status: 200,
+        body: creationDetail(id, tool.key, { prompt: 'a creation', params: {} }),
+      });
       // To the creation's page in the app (a client-side move: the page's run is kept, RUNS-12), then its link.
-      await ctx.page.evaluate(() => {
+      await ctx.page.evaluate((path) => {
         const state = (window.history.state ?? {}) as Record<string, unknown>;
         const index = typeof state['__TSR_index'] === 'number' ? state['__TSR_index'] : 0;
-        window.history.pushState({ ...state, __TSR_index: index + 1 }, '', '/creations/apply-1');
-      });
-      const reuse = ctx.page.getByRole('link', { name: 'Use these settings' });
-      await expect.poll(() => reuse.isVisible()).toBe(true);
-      await reuse.click();
-      // The tool page reads the creation, gives its run the settings and drops the query.
+        window.history.pushState({ ...state, __TSR_index: index + 1 }, '', path);
+      }, `/creations/${id}`);
+      const link = ctx.page.getByRole('link', { name: newSeed ? 'New seed' : 'Use these settings' });
+      await expect.poll(() => link.isVisible()).toBe(true);
+      ctx.server.standing.delete(read);
+      await link.click();
       await expect.poll(() => new URL(ctx.page.url()).pathname).toBe(tool.path);
       await expect.poll(() => new URL(ctx.page.url()).search).toBe('');
-      return `click Use these settings on a creation of ${tool.title} ("${e.prompt ?? ''}")`;
+      return `click ${newSeed ? 'New seed' : 'Use these settings'} on a creation of ${tool.title}`;
     },
-    async 'tool.resume'(ctx, event) {
+    async 'xstate.done.actor.creation'(ctx, event) {
+      // The run reads the creation; its form takes the settings (and New seed presses Generate).
+      const detail = (event as EventObject & { output: CreationDetail }).output;
+      const said = await ctx.server.answer('GET', `/api/creations/${detail.id}`, 200, detail);
+      await expect.poll(() => ctx.page.locator('form textarea').first().inputValue()).toBe(detail.prompt);
+      return said;
+    },
+    async 'tool.listed'(ctx, event) {
       // RUNS-14: the runs tray's first read lists a run of this tool still working; the page, on its first form, follows it.
-      const { id, prompt } = event as EventObject & { id: string; prompt: string };
+      const { runs } = event as EventObject & { runs: readonly ListedRun[] };
       const { tool } = runContext(ctx);
-      const listed = {
-        ...{ id, toolKey: tool.key, prompt, status: 'processing', progress: null, position: null },
-        ...{ cost: tool.cost, refunded: 0, error: null, output: null },
+      const listed = runs.map((run) => ({
+        ...run,
+        ...{ progress: null, position: null, cost: tool.cost, refunded: 0, error: null, output: null },
         ...{ createdAt: new Date().toISOString(), finishedAt: null },
-      };
-      const answered = await ctx.server.answer('GET', '/api/runs', 200, { runs: [listed] });
+      }));
+      const answered = await ctx.server.answer('GET', '/api/runs', 200, { runs: listed });
       await expect
         .poll(() =>
           ctx.page
@@ -217,7 +222,7 @@ export const toolRunPaths: PathAdapter = {
             .first()
             .inputValue(),
         )
-        .toBe(prompt);
+        .toBe(runs[0]?.prompt ?? '');
       return answered;
     },
     async 'tool.balance'(ctx, event) {
@@ -287,6 +292,8 @@ export const toolRunPaths: PathAdapter = {
     async 'xstate.error.actor.*'({ server }, event) {
       const { status, body } = answerOf(event);
       if (event.type.endsWith('.wait')) return server.answer('GET', PREDICTION, status, body);
+      // A creation gone (deleted, another account's): the run's read of it is refused.
+      if (event.type.endsWith('.creation')) return server.answer('GET', '/api/creations/apply-1', status, body);
       return server.answer('POST', '/api/upload', status, body);
     },
     async 'xstate.done.actor.poll'({ server }, event) {
@@ -322,7 +329,7 @@ export const toolRunPaths: PathAdapter = {
     },
   },
   causes: {
-    'tool.resume':
+    'tool.listed':
       'start a `[slow]` run of this tool, reload with only the sign-in kept, and open the tool page: the runs tray lists the run and the page follows it',
     'tool.balance': 'finish a run while signed in: the page asks for the balance again',
     'progress.queued':
@@ -336,6 +343,7 @@ export const toolRunPaths: PathAdapter = {
         return 'cannot be caused: a real server always answers a started run with its output or id (this checks the page against a broken answer)';
       return 'generate with an ordinary prompt: the offline provider answers';
     },
+    'xstate.done.actor.creation': "click Use these settings (or New seed) on one of the account's creations",
     'xstate.done.actor.uploadMain': 'choose a picture: the upload answers its address',
     'xstate.done.actor.uploadPose': 'choose a pose picture too: its upload answers its address',
     'xstate.error.actor.*': (_event, answer) => toolFailure(answer),

@@ -6,13 +6,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
 import { withToolEffects, type ToolEffects } from '../../../src/flows/tools/tool-effects';
-import { generateEnabled } from '../../../src/flows/tools/tool-run.machine';
-import type { CallInput } from '../../../src/flows/tools/tool-run.types';
+import { generateEnabled } from '../../../src/flows/tools/tool-run.selectors';
+import type { CallInput, CreationAnswer } from '../../../src/flows/tools/tool-run.types';
 import { HttpError } from '../../../server/errors';
 import { checkInput } from '../../../server/services/tool-input';
 import { basePage, promptView, toolOf, type ToolDefinition } from '../../../src/catalog';
 import { needsImage, needsPrompt, singleRun } from '../../../src/catalog/definitions/base';
-import { toolRunFlow } from '../../../src/app/tools';
+import { toolRunFlow } from '../../../src/flows/tools/tool-run.effects';
 import { ToolPage } from '../../../src/features/tools/ToolPage';
 import { fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';
 
@@ -68,6 +68,7 @@ describe('a sixteenth tool from one definition', () => {
       startGeneration: fromPromise(async () => ({})),
       fetchPrediction: fromPromise(async () => ({ status: 'processing' })),
       upload: fromPromise(async () => ({ url: '' })),
+      getCreation: fromPromise<CreationAnswer, { id: string }>(() => new Promise(() => {})),
       requireSignIn: () => {},
       creditsChanged: () => {},
       refreshCredits: () => {},

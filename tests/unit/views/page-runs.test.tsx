@@ -8,7 +8,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ActorRefFrom } from 'xstate';
 import { pageRunId, type pageRunsMachine } from '../../../src/flows/runs/page-runs.machine';
 import { systemIds } from '../../../src/app/app.machine';
-import { toolRunFlow, type ToolRunActor } from '../../../src/app/tools';
+import type { ToolRunActor } from '../../../src/app/tools';
+import { toolRunFlow } from '../../../src/flows/tools/tool-run.effects';
 import { ToolPage } from '../../../src/features/tools/ToolPage';
 import { currentApp, currentSession, fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';
 

@@ -5,8 +5,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toolByKey, type Tool } from '../../../src/catalog';
-import { toolBatchFlow } from '../../../src/app/tool-batch';
-import { toolRunFlow, useToolRun } from '../../../src/app/tools';
+import { toolBatchFlow } from '../../../src/flows/tools/tool-batch.effects';
+import { useToolRun } from '../../../src/app/tools';
+import { toolRunFlow } from '../../../src/flows/tools/tool-run.effects';
 import { BatchMode } from '../../../src/features/tools/BatchForm';
 import { AspectPresets } from '../../../src/features/tools/ToolForm';
 import { currentSession, fakeApi, fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';

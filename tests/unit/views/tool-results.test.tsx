@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { toolByKey } from '../../../src/catalog';
-import { toolRunFlow } from '../../../src/app/tools';
+import { toolRunFlow } from '../../../src/flows/tools/tool-run.effects';
 import { ToolPage } from '../../../src/features/tools/ToolPage';
 import type { PageToolKey } from '../../../src/features/tools/tool-views';
 import { fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';
