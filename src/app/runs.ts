@@ -9,9 +9,6 @@ import { systemIds, type AppStart, type RunsActor } from './app.machine';
 import { testDelays } from './test-hooks';
 
 export type { RunsActor };
-/** What the tray's view reads of a run (one chunk with the tray's logic). */
-export { isActive, noticeText, toolTitle, type RunNotice } from '../flows/runs/runs.types';
-export { notificationPermission, runsLogic };
 
 /** The tray follows the session: it reads the runs when signed in and clears them when signed out (RUNS-11). */
 export const sessionToRuns = followSession((system, signedIn) =>
