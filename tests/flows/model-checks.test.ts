@@ -26,6 +26,10 @@ const accepted: Record<string, string> = {
     'toolRun sends it to itself from the onProgress callback it gives the progress actor (an input function, which a static read cannot see).',
   'toolRun: handles progress.queued, which no view, app effect or machine sends':
     'toolRun sends it to itself from the onQueued callback it gives the poll actor (an input function, which a static read cannot see).',
+  'toolBatch: handles batch.balance, which no view, app effect or machine sends':
+    "The batch's own invoked pageRun (its real logic in tool-batch.effects.ts) sends it as the balance the app tells the page's run changes.",
+  'toolBatch: handles batch.shared, which no view, app effect or machine sends':
+    "The batch's own invoked pageRun (its real logic in tool-batch.effects.ts) sends it as the page's run's form settings change.",
 };
 
 const sentByMachines = new Set(Object.values(machines).flatMap((m) => [...eventsSentBy(m)]));
