@@ -15,7 +15,7 @@ const machineById = new Map(Object.values(machines).map((machine) => [machine.id
 
 /**
  * Whether a report is an event its machine ignores on purpose where it was (`ignores`, src/flows/shared/meta.ts):
- * the production build leaves those facts out of the pages, so the suite reads them from the machines.
+ * the suite reads them from the machines it imports, the same modules the pages run.
  */
 function ignoredOnPurpose(text: string): boolean {
   try {

@@ -1,7 +1,6 @@
 /**
  * What several states of the session show, and the reasons they share for ignoring events the app
- * sends (src/flows/shared/meta.ts); session.machine.ts puts them on its states. Read only inside its
- * `facts(...)` calls, so a production build of the pages leaves them out.
+ * sends (src/flows/shared/meta.ts); session.machine.ts puts them on its states, inside its `facts(...)` calls.
  */
 export const sessionSends = [
   'auth.required',

@@ -2,8 +2,7 @@
  * What the tool run's states say besides their logic (src/flows/shared/meta.ts): the events the tool
  * page sends it, those its states ignore on purpose, and what the person sees in each (named kinds,
  * since every tool words its form and button its own way; the path adapter checks each kind);
- * tool-run.machine.ts puts them on its root and states, inside `facts(...)` calls, so a production
- * build of the pages leaves them out.
+ * tool-run.machine.ts puts them on its root and states, inside `facts(...)` calls.
  */
 
 /** What the form sends: its inputs and the Generate button. */
