@@ -25,6 +25,7 @@ export function PromptField({ run, prompt }: { run: ToolRunActor; prompt: Prompt
   const value = useSelector(run, (s) => s.context.prompt);
   const locked = useSelector(run, (s) => !s.hasTag('form'));
   const canGenerate = useSelector(run, generateEnabled);
+  const canClear = useSelector(run, (s) => s.can({ type: 'tool.prompt.clear' }));
   const known = useSessionKnown();
   const adopted = useHydrated();
   return (
@@ -47,6 +48,15 @@ export function PromptField({ run, prompt }: { run: ToolRunActor; prompt: Prompt
           if (known && canGenerate) run.send({ type: 'tool.generate' });
         }}
       />
+      {adopted && canClear ? (
+        <button
+          type="button"
+          className={`${buttons.button.ghost} ${buttons.small} ${styles.clearPrompt}`}
+          onClick={() => run.send({ type: 'tool.prompt.clear' })}
+        >
+          Clear prompt
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -23,6 +23,8 @@ export const card = style([uiCard.fluid, stack.xl]);
 
 export const field = style([stack.sm, { border: 'none', margin: 0, padding: 0 }]);
 export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 600, color: vars.color.text, padding: 0 });
+/** Clear prompt, under the prompt field at its end. */
+export const clearPrompt = style({ alignSelf: 'flex-end' });
 export const hint = style({ fontSize: vars.fontSize.xs, color: vars.color.textSecondary, margin: 0 });
 
 export const textarea = style({

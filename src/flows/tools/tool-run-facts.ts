@@ -8,6 +8,7 @@
 /** What the form sends: its inputs and the Generate button. */
 const formEvents = [
   'tool.prompt',
+  'tool.prompt.clear',
   'tool.image',
   'tool.poseImage',
   'tool.fileRejected',

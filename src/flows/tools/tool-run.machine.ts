@@ -138,6 +138,7 @@ export const toolRunMachine = setup({
     /** The tool has this control and the value is one it takes (numbers are clamped, not refused). */
     knownParam: ({ context }, p: { name: string; value: string | number }) =>
       acceptParam(context.tool.params, p.name, p.value) !== null,
+    hasPrompt: ({ context }) => context.prompt !== '',
     syncCall: ({ context }) => context.shape.call === 'single',
     uploadsFirst: ({ context }) => context.shape.uploadsFirst,
     hasPoseImage: ({ context }) => context.poseImage !== null && context.poseImage !== '',
@@ -192,6 +193,7 @@ export const toolRunMachine = setup({
       initial: 'idle',
       on: {
         'tool.prompt': { actions: { type: 'setPrompt', params: ({ event }) => event } },
+        'tool.prompt.clear': { guard: 'hasPrompt', actions: { type: 'setPrompt', params: { prompt: '' } } },
         'tool.image': { actions: { type: 'setImage', params: ({ event }) => event } },
         'tool.poseImage': { actions: { type: 'setPoseImage', params: ({ event }) => event } },
         'tool.fileRejected': { target: '.error', actions: { type: 'refuse', params: ({ event }) => event } },

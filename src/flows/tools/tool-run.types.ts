@@ -180,6 +180,8 @@ export type ToolRunEvent =
   /** The poll's word on the queue: the run's place, or null once it has left it (RUNS-15). */
   | { type: 'progress.queued'; place: number | null }
   | { type: 'tool.prompt'; prompt: string }
+  /** Clear the prompt: the field empties, the rest of the form stays. */
+  | { type: 'tool.prompt.clear' }
   | { type: 'tool.image'; image: string | null }
   | { type: 'tool.poseImage'; image: string | null }
   /** The page refused a file before any call (TOOL-14, TOOL-15): the banner says why. */

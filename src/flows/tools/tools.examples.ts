@@ -82,6 +82,7 @@ export const examples: FlowExamples = {
   },
   events: {
     'tool.prompt': { prompt: 'A red fox in the snow' },
+    'tool.prompt.clear': {},
     'tool.balance': { signedIn: true, credits: 120 },
     'tool.applyCreation': { id: 'creation-1', newSeed: false },
   },

@@ -54,6 +54,7 @@ const balances = {
 function runEvents(tool: ToolKey, vary: { prompt?: boolean; image?: boolean; pose?: boolean; session?: boolean }) {
   return {
     'tool.prompt': vary.prompt ? [prompts.blank, prompts.fox] : [prompts.fox],
+    'tool.prompt.clear': [{ type: 'tool.prompt.clear' as const }],
     'tool.image': vary.image ? [images.none, images.png] : [images.png],
     'tool.poseImage': vary.pose ? [poses.none, poses.png] : [poses.png],
     'tool.fileRejected': [

@@ -54,6 +54,21 @@ describe('the form before any call', () => {
     expect(calls.generateSync).toHaveLength(1);
   });
 
+  it('Clear prompt empties the field only, while the form shows; the refusal banner stays until Generate', async () => {
+    const { effects, calls } = testEffects({});
+    const actor = run('image-to-image', effects);
+    expect(actor.getSnapshot().can({ type: 'tool.prompt.clear' })).toBe(false);
+    actor.send({ type: 'tool.image', image: IMAGE });
+    actor.send({ type: 'tool.prompt', prompt: 'a red fox in the snow' });
+    actor.send({ type: 'tool.prompt.clear' });
+    expect(actor.getSnapshot().context).toMatchObject({ prompt: '', image: IMAGE });
+    expect(actor.getSnapshot().can({ type: 'tool.prompt.clear' })).toBe(false);
+    actor.send({ type: 'tool.generate' });
+    await settle();
+    expect(actor.getSnapshot().context.error).toBe('Please enter a prompt');
+    expect(Object.values(calls).flat()).toEqual([]);
+  });
+
   it('a balance below the cost: refused before any call, with the numbers', async () => {
     const tool = toolByKey('image-to-image');
     const { effects, calls } = testEffects({});

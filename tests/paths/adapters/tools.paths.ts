@@ -87,6 +87,10 @@ export const toolRunPaths: PathAdapter = {
       await page.locator('form textarea').fill(prompt);
       return `type "${prompt}" as the prompt`;
     },
+    async 'tool.prompt.clear'({ page }) {
+      await page.getByRole('button', { name: 'Clear prompt' }).click();
+      return 'click Clear prompt';
+    },
     async 'tool.image'(ctx, event) {
       const { image } = event as unknown as { image: string | null };
       const view = viewOf(runContext(ctx));

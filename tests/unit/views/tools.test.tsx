@@ -118,6 +118,15 @@ describe('tool pages: title, cost, inputs and buttons', () => {
     expect(screen.getByPlaceholderText('Enter your prompt...').getAttribute('rows')).toBe('6');
   });
 
+  it('Clear prompt shows once there is a prompt and empties the field', async () => {
+    await renderTool('text-to-image');
+    expect(screen.queryByRole('button', { name: 'Clear prompt' })).toBeNull();
+    typePrompt('a red fox in the snow');
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear prompt' }));
+    expect((screen.getByLabelText(/^Prompt/) as HTMLTextAreaElement).value).toBe('');
+    expect(screen.queryByRole('button', { name: 'Clear prompt' })).toBeNull();
+  });
+
   it('TOOL-36, TOOL-37: the general presets and the advertisement presets are offered, sizes rounded to 8', async () => {
     await renderTool('text-to-image');
     expect(screen.getAllByRole('button', { pressed: false }).map((b) => b.textContent)).toContain(
