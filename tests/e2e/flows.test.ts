@@ -92,7 +92,7 @@ describe('flows viewer', () => {
       : undefined;
     const overlay = page.getByRole('checkbox', { name: /Coverage overlay/ });
     if (!report) {
-      await expect.poll(() => page.getByText(/No coverage report was bundled with this build/).isVisible()).toBe(true);
+      await expect.poll(() => page.getByText('No path run yet: this chart has no coverage to show.').isVisible()).toBe(true);
       expect(await overlay.isDisabled()).toBe(true);
     } else {
       await overlay.check();

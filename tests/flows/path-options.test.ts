@@ -102,6 +102,11 @@ describe('path run options (tests/paths/options.ts)', () => {
     expect(remote.baseUrl).toBe('http://127.0.0.1:3000');
     expect(remote.appUrl).toBe('http://127.0.0.1:3000');
     expect(reportDir(remote)).toBe('coverage/runs/staging_run');
+
+    // The report's links go where `npm start` serves the product: APP_URL, else its port on localhost.
+    expect(pathOptions({}).appUrl).toBe('http://localhost:3000');
+    expect(pathOptions({ PORT: '4010' }).appUrl).toBe('http://localhost:4010');
+    expect(pathOptions({ APP_URL: 'https://atelier.example/' }).appUrl).toBe('https://atelier.example');
   });
 
   it('refuses a strategy or a number it does not know', () => {

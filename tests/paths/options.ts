@@ -76,7 +76,11 @@ export function pathOptions(env: Record<string, string | undefined> = process.en
     random,
     baseUrl,
     screenshots,
-    appUrl: (env['PATHS_APP_URL'] || baseUrl || 'http://localhost:5173').replace(/\/+$/, ''),
+    // Where `npm start` serves the product unless told otherwise (APP_URL, PORT), as the server itself reads them.
+    appUrl: (env['PATHS_APP_URL'] || baseUrl || env['APP_URL'] || `http://localhost:${env['PORT'] || 3000}`).replace(
+      /\/+$/,
+      '',
+    ),
     name: name.replace(/[^A-Za-z0-9._+-]/g, '_'),
     named: Boolean(env['PATHS_NAME']),
   };

@@ -214,7 +214,7 @@ export function reportHtml(
   machines: Record<string, MachineReport & { file: string; at: string }>,
   options: ReportOptions = {},
 ): string {
-  const appUrl = (options.appUrl ?? 'http://localhost:5173').replace(/\/+$/, '');
+  const appUrl = (options.appUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
   const entries = Object.entries(machines).sort(([a], [b]) => a.localeCompare(b));
   const all = entries.flatMap(([, m]) => m.paths);
   const passed = all.filter((p) => p.passed).length;

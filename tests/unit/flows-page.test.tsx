@@ -156,7 +156,7 @@ describe('flows viewer', () => {
 
   it('says so when the build carries no coverage report for the machine', async () => {
     renderFlows('/flows/session');
-    expect(await screen.findByText(/No coverage report was bundled with this build/)).toBeInTheDocument();
+    expect(await screen.findByText('No path run yet: this chart has no coverage to show.')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: /Coverage overlay/ })).toBeDisabled();
   });
 });

@@ -344,10 +344,7 @@ function MachineView(props: {
           <p className={styles.muted}>Laying out the statechart…</p>
         )}
         {coverage === null || (coverage !== undefined && own === null) ? (
-          <p className={styles.muted}>
-            No coverage report was bundled with this build: run `npm run test:paths` (writes coverage/flows.json), then
-            build again.
-          </p>
+          <p className={styles.muted}>No path run yet: this chart has no coverage to show.</p>
         ) : null}
       </section>
       <div className={styles.side}>
