@@ -92,7 +92,9 @@ describe('flows viewer', () => {
       : undefined;
     const overlay = page.getByRole('checkbox', { name: /Coverage overlay/ });
     if (!report) {
-      await expect.poll(() => page.getByText('No path run yet: this chart has no coverage to show.').isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByText('No path run yet: this chart has no coverage to show.').isVisible())
+        .toBe(true);
       expect(await overlay.isDisabled()).toBe(true);
     } else {
       await overlay.check();
