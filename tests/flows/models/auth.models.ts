@@ -39,7 +39,8 @@ export const forgotPasswordModel = defineModel({
   actors: {
     forgotPassword: {
       done: [{ message: 'If that email exists, a reset link has been sent' }],
-      error: [serverError('Too many requests'), silentError],
+      // What the server answers past RATE_LIMIT_FORGOT_PASSWORD (server/services/rate-limits.ts).
+      error: [serverError('Too many password reset requests. Please try again later.', { status: 429 }), silentError],
     },
   },
 });

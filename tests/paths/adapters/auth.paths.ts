@@ -66,7 +66,7 @@ export const forgotPasswordPaths: PathAdapter = {
   causes: {
     'xstate.*': byOutcome(
       'type any email: the server answers the same whether an account has it (the link lands in the outbox, /dev/outbox, if one does)',
-      'ask more than RATE_LIMIT_FORGOT_PASSWORD times an hour from one address (half of it for one email): 429 "Too many requests"',
+      'ask more than RATE_LIMIT_FORGOT_PASSWORD times an hour from one address (half of it for one email): 429 "Too many password reset requests. Please try again later."',
     ),
   },
 
