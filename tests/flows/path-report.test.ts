@@ -116,6 +116,14 @@ describe('the path report (coverage/paths.html, paths.json, flows.json)', () => 
       duration: '3.7 s',
     });
     expect(report.index).toEqual(['door', 'lamp']);
+    // The failed path is one click from the top, and the page fits a phone's width.
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    const failed = Array.from(doc.querySelectorAll('nav.failures a'), (a) => [a.textContent, a.getAttribute('href')]);
+    expect(failed).toHaveLength(1);
+    expect(doc.querySelector(failed[0]![1]!)?.classList.contains('fail')).toBe(true);
+    expect(doc.querySelector('meta[name="viewport"]')?.getAttribute('content')).toBe(
+      'width=device-width, initial-scale=1',
+    );
     expect(Object.keys(report.machines)).toEqual(['door', 'lamp']);
     const door = report.machines['door']!;
     expect(door.summary).toBe(

@@ -165,7 +165,10 @@ const STYLE = `body{font:14px/1.5 system-ui,sans-serif;max-width:1100px;margin:2
 .answer{margin:.25rem 0 .25rem 1rem;padding:.25rem .5rem;border:1px solid #ddd;background:#fff}
 .status{font-weight:700}.body{max-height:16rem;overflow:auto;background:#f4f4f4;margin:.25rem 0;padding:.25rem}.cause{margin:0;color:#553}
 .shot img{display:block;max-width:100%;border:1px solid #c33;margin:.25rem 0}
-.err{color:#c33;white-space:pre-wrap}
+.err{color:#c33;white-space:pre-wrap;overflow-wrap:anywhere}
+.text,.request,.cause,.title,.meta{overflow-wrap:anywhere}pre.body{white-space:pre-wrap;overflow-wrap:anywhere}
+.failures{border-left:4px solid #c33;padding:.25rem .75rem;background:#fdf3f3}.failures a{display:block}
+@media (max-width:700px){#index{columns:1}.controls input{min-width:0}.answer{margin-left:0}}
 .chart{overflow:auto;max-height:36rem;border:1px solid #ddd;margin:.5rem 0}
 .chart svg{max-width:none}
 .chart .on>rect{stroke:#d60;stroke-width:3}.chart path.on{stroke:#d60;stroke-width:3}
@@ -247,7 +250,16 @@ export function reportHtml(
       .map((p) => pathHtml(name, p, appUrl))
       .join('')}</ol></section>`;
   });
-  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Atelier path tests</title><style>${STYLE}</style><h1>Path tests through the real app</h1>${summary}${index}${controls}${sections.join('')}<script>${SCRIPT}</script></html>`;
+  // Each failed path, linked from the top: where it failed and why, one click away.
+  const failedPaths = entries.flatMap(([name, m]) =>
+    m.paths.filter((p) => statusOf(p) === 'failed').map((p) => [name, p] as const),
+  );
+  const failures = failedPaths.length
+    ? `<nav class="failures" aria-label="Failed paths"><b>Failed:</b>${failedPaths
+        .map(([name, p]) => `<a href="#${escape(p.slug)}">${escape(name)}: ${escape(p.title)}</a>`)
+        .join('')}</nav>`
+    : '';
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Atelier path tests</title><style>${STYLE}</style><h1>Path tests through the real app</h1>${summary}${failures}${index}${controls}${sections.join('')}<script>${SCRIPT}</script></html>`;
 }
 
 /**
