@@ -1,8 +1,8 @@
 /**
  * One job engine per test worker and database (pg-boss started once, its workers bound once), lent to each
- * test's app instance in turn. Starting and stopping pg-boss per test cost about a fifth of the server suite's
- * CPU: its start reads its schema and queues, and each of the run queue's WORKER_CONCURRENCY workers fetches
- * as soon as it is bound. The workers hand each job to the instance that holds the engine now (its handlers,
+ * test's app instance in turn. Starting and stopping pg-boss per test cost about a tenth of the server suite's
+ * CPU: its start reads its schema and queues, and each of its workers (the run queue has WORKER_CONCURRENCY)
+ * fetches as soon as it is bound. The workers hand each job to the instance that holds the engine now (its handlers,
  * bound to its own dependencies); a job taken while none does fails, to be retried, as on a stopped worker
  * (resetDatabase then deletes it before the next test). An instance's close() releases the engine: no job
  * reaches it any more, and it waits (up to the given time) for the jobs it is working, which then fail, as
