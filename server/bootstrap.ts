@@ -14,7 +14,7 @@ import { createLocalPaymentProvider } from './payments/local';
 import { buildProviders } from './providers';
 import type { PaymentProvider } from './payments/types';
 import { createRunsInFlight, endAbandonedRun, executeRun } from './services/generation';
-import { openJobs, type JobHandlers } from './services/jobs';
+import { openJobs, type JobHandlers, type Jobs } from './services/jobs';
 import { RunHandOff } from './providers/types';
 import { lazyWorkerPool, type WorkerPool } from './workers/pool';
 import { cancelReplacedSubscription, runBillingSchedule } from './services/billing';
@@ -167,6 +167,11 @@ export async function createRuntime(
     Pick<AppDeps, 'providers' | 'payments' | 'deliver' | 'now' | 'log' | 'distDir' | 'sessions' | 'pool'>
   > & {
     database?: Database;
+    /**
+     * A job engine made elsewhere (the server tests share one per database): the instance binds its handlers
+     * with work() and its close() calls stop(), which on such an engine releases them; whoever made it closes it.
+     */
+    jobs?: Jobs;
   } = {},
 ): Promise<Runtime> {
   const unsafe = networkSafetyProblem(config);
@@ -188,11 +193,13 @@ export async function createRuntime(
   const webhookSecret = webhookSecretFor(config);
   const now = overrides.now ?? (() => new Date());
   const fileUrls = { secret: fileUrlSecretFor(config.fileUrlSecret, webhookSecret), ttlMs: config.fileUrlTtlMs };
-  const jobs = await openJobs(database, {
-    generationTimeoutMs: config.generationTimeoutMs,
-    cron: config.role !== 'web',
-    log,
-  });
+  const jobs =
+    overrides.jobs ??
+    (await openJobs(database, {
+      generationTimeoutMs: config.generationTimeoutMs,
+      cron: config.role !== 'web',
+      log,
+    }));
   const deps: AppDeps = {
     config,
     db: database.db,

@@ -85,6 +85,22 @@ function queueDefinitions(generationTimeoutMs: number): Queue[] {
   ];
 }
 
+/**
+ * Creates the queues missing from the database and brings a run's expiry up to GENERATION_TIMEOUT_MS (it may
+ * have changed since the queue was made). The queues are read in one query.
+ */
+export async function declareQueues(boss: PgBoss, generationTimeoutMs: number): Promise<void> {
+  const definitions = queueDefinitions(generationTimeoutMs);
+  const existing = new Map((await boss.getQueues(definitions.map((q) => q.name))).map((q) => [q.name, q]));
+  for (const queue of definitions) {
+    const found = existing.get(queue.name);
+    // Two instances starting at once may both create it: the second's refusal changes nothing.
+    if (!found) await boss.createQueue(queue.name, queue).catch(() => undefined);
+    else if (queue.expireInSeconds && found.expireInSeconds !== queue.expireInSeconds)
+      await boss.updateQueue(queue.name, { expireInSeconds: queue.expireInSeconds });
+  }
+}
+
 export type Handler<T> = (job: Job<T>) => Promise<void>;
 
 export interface JobHandlers {
@@ -152,14 +168,7 @@ export async function openJobs(database: Database, options: JobsOptions): Promis
   // pg-boss reports its own failures as events: logged (never a stack or a connection string), never thrown.
   boss.on('error', (error: unknown) => options.log(`jobs: ${error instanceof Error ? error.message : String(error)}`));
   await boss.start();
-  for (const queue of queueDefinitions(options.generationTimeoutMs)) {
-    const existing = await boss.getQueue(queue.name);
-    // Two instances starting at once may both create it: the second's refusal changes nothing.
-    if (!existing) await boss.createQueue(queue.name, queue).catch(() => undefined);
-    // GENERATION_TIMEOUT_MS may have changed since the queue was made.
-    else if (queue.expireInSeconds && existing.expireInSeconds !== queue.expireInSeconds)
-      await boss.updateQueue(queue.name, { expireInSeconds: queue.expireInSeconds });
-  }
+  await declareQueues(boss, options.generationTimeoutMs);
   let working = false;
   const workerIds: string[] = [];
   const bind = async <T>(name: QueueName, handler: Handler<T>, localConcurrency = 1, heartbeat = false) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { backends, balance, json, payCheckout, setupApp } from './helpers';
+import { backends, balance, json, payCheckout, restarts, setupApp } from './helpers';
 import { starterPackRecord } from './checkout-fixtures';
 import { spendCredits, ledgerSum, notEnoughCreditsMessage } from '../../server/services/credits';
 import { creditLedger, users } from '../../server/db/schema';
@@ -147,25 +147,29 @@ for (const backend of backends) {
       expect(await balance(t, u.id)).toBe(0);
     });
 
-    it('webhook idempotency: 10 in a row, 50 in parallel, after a restart, and the same invoice under a new event id → one grant', async () => {
-      const u = await t.user();
-      const [event] = buildLocalEvents(packRecord(u.id, u.email), t.now);
-      for (let i = 0; i < 10; i++) expect((await deliver(event!)).status).toBe(200);
-      const parallel = await Promise.all(Array.from({ length: 50 }, () => deliver(event!)));
-      expect(parallel.every((r) => r.status === 200)).toBe(true);
-      await t.restart();
-      expect((await deliver(event!)).status).toBe(200);
-      // The same session under a new event id.
-      expect((await deliver({ ...event!, id: 'evt_other' })).status).toBe(200);
-      expect(await balance(t, u.id)).toBe(1000);
+    it(
+      'webhook idempotency: 10 in a row, 50 in parallel, after a restart, and the same invoice under a new event id → one grant',
+      restarts,
+      async () => {
+        const u = await t.user();
+        const [event] = buildLocalEvents(packRecord(u.id, u.email), t.now);
+        for (let i = 0; i < 10; i++) expect((await deliver(event!)).status).toBe(200);
+        const parallel = await Promise.all(Array.from({ length: 50 }, () => deliver(event!)));
+        expect(parallel.every((r) => r.status === 200)).toBe(true);
+        await t.restart();
+        expect((await deliver(event!)).status).toBe(200);
+        // The same session under a new event id.
+        expect((await deliver({ ...event!, id: 'evt_other' })).status).toBe(200);
+        expect(await balance(t, u.id)).toBe(1000);
 
-      const events = buildLocalEvents(planRecord(u.id, u.email, 'monthly'), t.now);
-      for (const e of events) await deliver(e);
-      const invoice = events.find((e) => e.type === 'invoice.paid')!;
-      await Promise.all(Array.from({ length: 20 }, (_, i) => deliver({ ...invoice, id: `evt_invoice_copy_${i}` })));
-      expect(await balance(t, u.id)).toBe(2000);
-      expect(await ledgerSum(t.runtime.deps.db, u.id)).toBe(2000);
-    });
+        const events = buildLocalEvents(planRecord(u.id, u.email, 'monthly'), t.now);
+        for (const e of events) await deliver(e);
+        const invoice = events.find((e) => e.type === 'invoice.paid')!;
+        await Promise.all(Array.from({ length: 20 }, (_, i) => deliver({ ...invoice, id: `evt_invoice_copy_${i}` })));
+        expect(await balance(t, u.id)).toBe(2000);
+        expect(await ledgerSum(t.runtime.deps.db, u.id)).toBe(2000);
+      },
+    );
 
     it('subscription: activate, renew with expiry of unspent plan credits, cancel at period end, then free', async () => {
       const u = await t.user({ credits: 40 });

@@ -8,6 +8,7 @@ import {
   json,
   pngDataUrl,
   pollPrediction,
+  restarts,
   setupApp,
   type Prediction,
   tinyPng,
@@ -227,57 +228,69 @@ for (const backend of backends) {
       expect(await ledgerSum(t.runtime.deps.db, u.id)).toBe(100);
     });
 
-    it('a run past its deadline when its job is taken again is ended once (cancelled at its provider) and refunded', async () => {
-      behaviour = 'hang';
-      const u = await t.user({ credits: 100 });
-      const { id } = await json<{ id: string }>(
-        await t.request('/api/generate/text', {
-          token: u.token,
-          body: { modelId: textTool.id, input: { prompt: 'x' } },
-        }),
-      );
-      expect(await balance(t, u.id)).toBe(100 - textTool.cost);
-      // The run is handed to its provider in the background: the sweeper's subject is a run that is processing.
-      for (;;) {
-        const p = await json<Prediction>(await t.request(`/api/prediction/${id}`, { token: u.token }));
-        if (p.status === 'processing') break;
-        expect(p.status).toBe('starting');
-        await new Promise((r) => setImmediate(r));
-      }
-      // The process stops with the run going and comes back after its deadline: the job handed back is taken
-      // again, which ends the run (cancelled at its provider), refunded once.
-      t.now = new Date(t.now.getTime() + t.config.generationTimeoutMs + 1);
-      await t.restart();
-      expect(await poll(u.token, id)).toMatchObject({ status: 'failed', error: timedOutMessage });
-      expect(await balance(t, u.id)).toBe(100);
-      expect(await ledgerSum(t.runtime.deps.db, u.id)).toBe(100);
-      const refunds = await t.runtime.deps.db
-        .select()
-        .from(creditLedger)
-        .where(and(eq(creditLedger.userId, u.id), eq(creditLedger.reason, 'refund')));
-      expect(refunds).toHaveLength(1);
-    });
+    it(
+      'a run past its deadline when its job is taken again is ended once (cancelled at its provider) and refunded',
+      restarts,
+      async () => {
+        behaviour = 'hang';
+        const u = await t.user({ credits: 100 });
+        const { id } = await json<{ id: string }>(
+          await t.request('/api/generate/text', {
+            token: u.token,
+            body: { modelId: textTool.id, input: { prompt: 'x' } },
+          }),
+        );
+        expect(await balance(t, u.id)).toBe(100 - textTool.cost);
+        // The run is handed to its provider in the background: the sweeper's subject is a run that is processing.
+        for (;;) {
+          const p = await json<Prediction>(await t.request(`/api/prediction/${id}`, { token: u.token }));
+          if (p.status === 'processing') break;
+          expect(p.status).toBe('starting');
+          await new Promise((r) => setImmediate(r));
+        }
+        // The process stops with the run going and comes back after its deadline: the job handed back is taken
+        // again, which ends the run (cancelled at its provider), refunded once.
+        t.now = new Date(t.now.getTime() + t.config.generationTimeoutMs + 1);
+        await t.restart();
+        expect(await poll(u.token, id)).toMatchObject({ status: 'failed', error: timedOutMessage });
+        expect(await balance(t, u.id)).toBe(100);
+        expect(await ledgerSum(t.runtime.deps.db, u.id)).toBe(100);
+        const refunds = await t.runtime.deps.db
+          .select()
+          .from(creditLedger)
+          .where(and(eq(creditLedger.userId, u.id), eq(creditLedger.reason, 'refund')));
+        expect(refunds).toHaveLength(1);
+      },
+    );
 
-    it('RUNS-19: a process stops even when its provider ignores the abort; the run stays processing, to be taken again', async () => {
-      behaviour = 'deaf';
-      const u = await t.user({ credits: 100 });
-      const id = await workingTextRun(u.token);
-      await t.runtime.close();
-      const [row] = await t.runtime.deps.db.select().from(predictions).where(eq(predictions.id, id));
-      expect(row?.status).toBe('processing');
-      expect(await balance(t, u.id)).toBe(100 - textTool.cost);
-    });
+    it(
+      'RUNS-19: a process stops even when its provider ignores the abort; the run stays processing, to be taken again',
+      restarts,
+      async () => {
+        behaviour = 'deaf';
+        const u = await t.user({ credits: 100 });
+        const id = await workingTextRun(u.token);
+        await t.runtime.close();
+        const [row] = await t.runtime.deps.db.select().from(predictions).where(eq(predictions.id, id));
+        expect(row?.status).toBe('processing');
+        expect(await balance(t, u.id)).toBe(100 - textTool.cost);
+      },
+    );
 
-    it('RUNS-19: a run survives a restart of its process: its job is handed back, the next process works it, charged once', async () => {
-      behaviour = 'hang';
-      const u = await t.user({ credits: 100 });
-      const id = await workingTextRun(u.token);
-      behaviour = 'succeed';
-      await t.restart();
-      expect(await poll(u.token, id)).toMatchObject({ status: 'succeeded', output: 'echo: x' });
-      expect(await balance(t, u.id)).toBe(100 - textTool.cost);
-      const [row] = await t.runtime.deps.db.select().from(predictions).where(eq(predictions.id, id));
-      expect(row?.status).toBe('succeeded');
-    });
+    it(
+      'RUNS-19: a run survives a restart of its process: its job is handed back, the next process works it, charged once',
+      restarts,
+      async () => {
+        behaviour = 'hang';
+        const u = await t.user({ credits: 100 });
+        const id = await workingTextRun(u.token);
+        behaviour = 'succeed';
+        await t.restart();
+        expect(await poll(u.token, id)).toMatchObject({ status: 'succeeded', output: 'echo: x' });
+        expect(await balance(t, u.id)).toBe(100 - textTool.cost);
+        const [row] = await t.runtime.deps.db.select().from(predictions).where(eq(predictions.id, id));
+        expect(row?.status).toBe('succeeded');
+      },
+    );
   });
 }

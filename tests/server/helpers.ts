@@ -1,6 +1,7 @@
 /**
  * One database per test worker and backend (PGlite always; Postgres when TEST_DATABASE_URL is set),
- * emptied before each test; a fresh app with its own DATA_DIR per test.
+ * emptied before each test, with one job engine on it (shared-jobs.ts); a fresh app with its own DATA_DIR
+ * per test.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,17 @@ import { grantCredits } from '../../server/services/credits';
 import { ProviderError, type GenerationProvider } from '../../server/providers/types';
 import { lazyWorkerPool, type WorkerPool } from '../../server/workers/pool';
 import { operationList } from '../../src/api/operations';
+import { openSharedEngine, type SharedEngine } from './shared-jobs';
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /**
+     * The test starts or stops its instance's job engine itself (a restart, a close): its instances open
+     * engines of their own instead of borrowing the worker's (tests/server/shared-jobs.ts).
+     */
+    ownJobEngine?: boolean;
+  }
+}
 
 export type Backend = 'pglite' | 'postgres';
 /**
@@ -63,6 +75,47 @@ function sharedDatabase(backend: Backend): Promise<Database> {
     databases.set(backend, db);
   }
   return db;
+}
+
+/** The options of a test that restarts or closes its instance: its instances open job engines of their own. */
+export const restarts = { meta: { ownJobEngine: true } };
+
+/** A worker's job engines, one per database, lent to each test's instance (tests/server/shared-jobs.ts). */
+const engines = new Map<Backend, Promise<SharedEngine>>();
+
+/** The configuration an instance gets when its test asks for nothing else (the shared engine's settings). */
+const plainConfig = loadConfig({ DATA_DIR: os.tmpdir(), APP_URL: 'http://localhost:3000' });
+
+function sharedEngine(backend: Backend): Promise<SharedEngine> {
+  let engine = engines.get(backend);
+  if (!engine) {
+    const settings = {
+      generationTimeoutMs: plainConfig.generationTimeoutMs,
+      concurrency: plainConfig.workerConcurrency,
+    };
+    engine = sharedDatabase(backend).then((database) => openSharedEngine(database, settings));
+    engines.set(backend, engine);
+  }
+  return engine;
+}
+
+/**
+ * The job engine an instance gets: the worker's shared one, unless its test starts or stops engines itself
+ * (meta.ownJobEngine), or it takes no jobs (ROLE=web), or its engine would be set up otherwise (another
+ * GENERATION_TIMEOUT_MS or WORKER_CONCURRENCY): then undefined, and createRuntime opens one of its own.
+ */
+async function engineFor(backend: Backend, config: Config, own: boolean, log: (line: string) => void) {
+  const fits =
+    !own &&
+    config.role !== 'web' &&
+    config.generationTimeoutMs === plainConfig.generationTimeoutMs &&
+    config.workerConcurrency === plainConfig.workerConcurrency;
+  if (fits) return (await sharedEngine(backend)).lend(log);
+  // Its workers would take the jobs of the instance's own engine: stopped (opened again when next borrowed).
+  const shared = engines.get(backend);
+  engines.delete(backend);
+  await (await shared)?.close();
+  return undefined;
 }
 
 /**
@@ -187,17 +240,22 @@ export function setupApp(backend: Backend, options: SetupOptions = {}): TestCont
     ctx.logs = [];
     // One instance at a time (a restart closes the old one): each takes jobs from the shared database.
     await ctx.runtime?.close();
+    const log = (line: string) => ctx.logs.push(line);
+    const jobs = await engineFor(backend, ctx.config, ownEngine, log);
     ctx.runtime = await createRuntime(ctx.config, {
       database,
+      ...(jobs ? { jobs } : {}),
       now: () => ctx.now,
-      log: (line) => ctx.logs.push(line),
+      log,
       providers: providers ?? (options.providers ? await options.providers() : { local: fakeProvider('succeed') }),
       deliver: (request) => Promise.resolve(ctx.app.request(request)),
       pool: options.pool?.() ?? sharedTestPool(),
     });
     ctx.app = createApp(ctx.runtime.deps);
   };
-  beforeEach(async () => {
+  let ownEngine = false;
+  beforeEach(async ({ task }) => {
+    ownEngine = task.meta.ownJobEngine === true;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
     ctx.now = new Date();
     await resetDatabase((await sharedDatabase(backend)).db);

@@ -14,7 +14,16 @@ import { creditLedger, predictions } from '../../server/db/schema';
 import { timedOutMessage } from '../../server/services/generation';
 import { queues } from '../../server/services/jobs';
 import { startFakeReplicate, type FakeReplicate } from './fakes/replicate';
-import { backends, balance, json, pollPrediction, setupApp, sharedTestPool, type TestContext } from './helpers';
+import {
+  backends,
+  balance,
+  json,
+  pollPrediction,
+  restarts,
+  setupApp,
+  sharedTestPool,
+  type TestContext,
+} from './helpers';
 
 const textTool = toolByKey('text-to-text');
 const music = toolByKey('musicgen');
@@ -120,35 +129,43 @@ describe('a remote run across attempts (fake Replicate)', () => {
     return { id, remoteId: row!.remoteId! };
   };
 
-  it('RUNS-19: a run handed back resumes reading its stored prediction: created once, charged once, reads retried', async () => {
-    const u = await t.user({ credits: 100 });
-    const { id, remoteId } = await startMusic(u.token);
-    await t.restart();
-    // The provider answers 503 to a few reads, then ends the prediction.
-    replicate.readErrors = 3;
-    replicate.processingReads = 0;
-    expect(await pollPrediction(t, u.token, id)).toMatchObject({ status: 'succeeded' });
-    expect(creates()).toHaveLength(1);
-    expect(replicate.requests.filter((r) => r.path.endsWith(`/predictions/${remoteId}`)).length).toBeGreaterThan(1);
-    expect(replicate.problems()).toEqual([]);
-    expect(await balance(t, u.id)).toBe(100 - music.cost);
-  });
+  it(
+    'RUNS-19: a run handed back resumes reading its stored prediction: created once, charged once, reads retried',
+    restarts,
+    async () => {
+      const u = await t.user({ credits: 100 });
+      const { id, remoteId } = await startMusic(u.token);
+      await t.restart();
+      // The provider answers 503 to a few reads, then ends the prediction.
+      replicate.readErrors = 3;
+      replicate.processingReads = 0;
+      expect(await pollPrediction(t, u.token, id)).toMatchObject({ status: 'succeeded' });
+      expect(creates()).toHaveLength(1);
+      expect(replicate.requests.filter((r) => r.path.endsWith(`/predictions/${remoteId}`)).length).toBeGreaterThan(1);
+      expect(replicate.problems()).toEqual([]);
+      expect(await balance(t, u.id)).toBe(100 - music.cost);
+    },
+  );
 
-  it('a run past its deadline when its job is taken again is cancelled at the provider and refunded once', async () => {
-    const u = await t.user({ credits: 100 });
-    const { id, remoteId } = await startMusic(u.token);
-    t.now = new Date(t.now.getTime() + t.config.generationTimeoutMs + 1);
-    await t.restart();
-    expect(await pollPrediction(t, u.token, id)).toMatchObject({ status: 'failed', error: timedOutMessage });
-    expect(
-      replicate.requests.some((r) => r.method === 'POST' && r.path.endsWith(`/predictions/${remoteId}/cancel`)),
-    ).toBe(true);
-    expect(creates()).toHaveLength(1);
-    expect(await balance(t, u.id)).toBe(100);
-    const refunds = await t.runtime.deps.db
-      .select()
-      .from(creditLedger)
-      .where(and(eq(creditLedger.userId, u.id), eq(creditLedger.reason, 'refund')));
-    expect(refunds).toHaveLength(1);
-  });
+  it(
+    'a run past its deadline when its job is taken again is cancelled at the provider and refunded once',
+    restarts,
+    async () => {
+      const u = await t.user({ credits: 100 });
+      const { id, remoteId } = await startMusic(u.token);
+      t.now = new Date(t.now.getTime() + t.config.generationTimeoutMs + 1);
+      await t.restart();
+      expect(await pollPrediction(t, u.token, id)).toMatchObject({ status: 'failed', error: timedOutMessage });
+      expect(
+        replicate.requests.some((r) => r.method === 'POST' && r.path.endsWith(`/predictions/${remoteId}/cancel`)),
+      ).toBe(true);
+      expect(creates()).toHaveLength(1);
+      expect(await balance(t, u.id)).toBe(100);
+      const refunds = await t.runtime.deps.db
+        .select()
+        .from(creditLedger)
+        .where(and(eq(creditLedger.userId, u.id), eq(creditLedger.reason, 'refund')));
+      expect(refunds).toHaveLength(1);
+    },
+  );
 });
