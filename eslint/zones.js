@@ -171,8 +171,8 @@ const serverZones = [
       './node_modules',
     ],
     message:
-      "The server shares only src/catalog, src/api/schemas and src/api/operations (the contract) and the themes' data " +
-      '(names, presets, scale: the look of the pages it writes) with the SPA.',
+      'The server shares only src/catalog and src/api/schemas and src/api/operations (the contract) with the SPA, ' +
+      "and the themes' data (names, presets, scale: the look of the pages it writes).",
   },
   {
     target: 'server/routes',

@@ -68,7 +68,7 @@ export type Env = AppEnv;
   });
 
   it('the server shares only src/catalog and src/api/schemas with the SPA', async () => {
-    const bad = `import { themeNames } from '../src/themes/names';\nexport const x = themeNames;\n`;
+    const bad = `import { themeClass } from '../src/themes/themes.css';\nexport const x = themeClass;\n`;
     expect(await restrictedImports('server/x.ts', bad)).toEqual([expect.stringMatching(/only src\/catalog/)]);
     // The import rules resolve what they check, so the imported file exists.
     expect(await restrictedImports('server/routes/x.ts', `import '../../src/features/auth/LoginPage';\n`)).toEqual([
@@ -76,6 +76,8 @@ export type Env = AppEnv;
     ]);
     expect(await restrictedImports('server/services/x.ts', `import '../../src/catalog/plans';\n`)).toEqual([]);
     expect(await restrictedImports('server/providers/x.ts', `import '../../src/api/schemas';\n`)).toEqual([]);
+    // The themes' data gives the pages the server writes the app's look.
+    expect(await restrictedImports('server/lib/x.ts', `import '../../src/themes/presets';\n`)).toEqual([]);
   });
 
   it('machines stay framework-free', async () => {
