@@ -182,7 +182,13 @@ export const runsPaths: PathAdapter = {
       const button = ctx.page.getByRole('button', { name, exact: true }).filter({ visible: true });
       await expect.poll(() => button.count()).toBe(1);
       // RUNS-9: each notice in the live region, with its words and its Dismiss.
-      await expect.poll(() => notices(ctx.page).getByRole('button', { name: /^Dismiss/ }).count()).toBe(shown.length);
+      await expect
+        .poll(() =>
+          notices(ctx.page)
+            .getByRole('button', { name: /^Dismiss/ })
+            .count(),
+        )
+        .toBe(shown.length);
       for (const n of shown)
         await expect.poll(() => notices(ctx.page).getByText(noticeText(n)).count()).toBeGreaterThan(0);
       if (!ctx.state.hasTag('loading') && (await panel(ctx.page).isVisible())) {

@@ -60,13 +60,14 @@ const fromRight = keyframes({ from: { transform: 'translateX(100%)' }, to: { tra
 const fromBottom = keyframes({ from: { transform: 'translateY(100%)' }, to: { transform: 'translateY(0)' } });
 
 /**
- * A non-modal panel at the right edge, below nothing and over the page's right part only; on phones (the
- * shell's breakpoint) a sheet along the bottom that leaves the top of the page in view.
+ * A non-modal panel at the right edge, under the desktop header (64 px: its buttons stay in reach) and over the
+ * page's right part only; on phones (the shell's breakpoint) a sheet along the bottom that leaves the top of the
+ * page and its top bar in view.
  */
 export const sheet = style({
   position: 'fixed',
   zIndex: 51,
-  top: 0,
+  top: 64,
   bottom: 0,
   right: 0,
   width: 'min(92vw, 400px)',
@@ -74,6 +75,8 @@ export const sheet = style({
   background: vars.color.card,
   color: vars.color.text,
   borderLeft: `1px solid ${vars.color.border}`,
+  borderTop: `1px solid ${vars.color.border}`,
+  borderTopLeftRadius: vars.radius.lg,
   boxShadow: vars.shadow.raised,
   padding: vars.space.xl,
   animation: `${fromRight} 180ms ease-out`,
@@ -85,7 +88,6 @@ export const sheet = style({
       width: 'auto',
       maxHeight: '60vh',
       borderLeft: 'none',
-      borderTop: `1px solid ${vars.color.border}`,
       borderRadius: `${vars.radius.lg} ${vars.radius.lg} 0 0`,
       padding: vars.space.lg,
       animation: `${fromBottom} 180ms ease-out`,
