@@ -53,19 +53,7 @@ export const state = style({
   },
 });
 export const time = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textSecondary });
-export const track = style({
-  height: 8,
-  borderRadius: vars.radius.pill,
-  background: vars.color.input,
-  border: `1px solid ${vars.color.border}`,
-  overflow: 'hidden',
-});
-export const bar = style({
-  height: '100%',
-  background: vars.color.accent,
-  transition: 'width 300ms ease',
-  '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none' } },
-});
+export { bar, track } from '../../components/ui/progress/progress.css';
 const sweep = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(250%)' } });
 /**
  * No percentage reported: a stripe moving across says the run works, not how far; with reduced motion, still
