@@ -146,7 +146,7 @@ describe('the runs tray', () => {
     );
   });
 
-  it('RUNS-7: the panel is not modal: the page stays in reach, a click on it leaves the panel open, Escape closes it', async () => {
+  it('RUNS-7: the panel is not modal: the page beside it stays in reach of assistive technology; Escape closes it', async () => {
     await renderTray([[queued]], async () => ({}));
     const button = await screen.findByRole('button', { name: 'Runs, 1 active' });
     fireEvent.click(button);
@@ -154,9 +154,6 @@ describe('the runs tray', () => {
     expect(button).toHaveAttribute('aria-expanded', 'true');
     // The notices beside the panel are not hidden from assistive technology.
     expect(screen.getByRole('status', { name: 'Run notices' })).toBeInTheDocument();
-    fireEvent.pointerDown(document.body);
-    fireEvent.focusIn(document.body);
-    expect(panel).toBeInTheDocument();
     fireEvent.keyDown(panel, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Runs' })).toBeNull());
     expect(button).toHaveAttribute('aria-expanded', 'false');
