@@ -1,7 +1,8 @@
 /**
- * The runs tray against the real server and its offline provider (RUNS-7, RUNS-8): a `[slow]` run
- * started on a tool page shows in the tray as in progress (the open panel passes axe at both widths);
- * Cancel there ends it and returns its credits.
+ * The runs tray against the real server and its offline provider (RUNS-7, RUNS-8): the tray is a side panel
+ * that leaves the page usable (a click on the prompt field with it open focuses it, and typing works); a `[slow]`
+ * run started on a tool page shows in it as in progress, with its bar (the open panel passes axe at both widths);
+ * Cancel there ends it and returns its credits; Escape and the close button close it.
  */
 import { describe, expect, it } from 'vitest';
 import { balance } from './accounts';
@@ -13,22 +14,35 @@ import { cost, expectBalance, fundedUser, openTool } from './tool-runs/helpers';
 const { browser } = setupBrowser();
 
 describe('the runs tray', () => {
-  it('RUNS-7, RUNS-8: a [slow] run started on a tool page shows in the tray; Cancel ends it and returns its credits', async () => {
+  it('RUNS-7, RUNS-8: with the tray open the page stays usable: a [slow] run started there shows in it; Cancel ends it and returns its credits', async () => {
     const { page } = await fundedUser(browser, 'runs-tray');
     await openTool(page, 'text-to-text');
     const before = await balance(page);
-    await page.getByPlaceholder('Enter your prompt...').fill('a haiku about tea [slow]');
+    // The tray opens beside the page, focus in it.
+    const trayButton = page.getByRole('button', { name: 'Runs', exact: true }).filter({ visible: true });
+    await trayButton.click();
+    const panel = page.getByRole('dialog', { name: 'Runs' });
+    await expect.poll(() => panel.textContent()).toContain('No runs in the last ten minutes.');
+    await expect.poll(() => panel.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    // The page stays usable with it open: a click on the prompt field focuses it, and typing works.
+    const prompt = page.getByPlaceholder('Enter your prompt...');
+    await prompt.click();
+    expect(await prompt.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('a haiku about tea [slow]');
+    expect(await prompt.inputValue()).toBe('a haiku about tea [slow]');
     await page.getByRole('button', { name: 'Generate Text' }).click();
     await expectBalance(page, before - cost('text-to-text'));
+    expect(await panel.isVisible()).toBe(true);
 
-    // The tool page's start has the tray read the runs at once: its button counts the run.
-    const button = page.getByRole('button', { name: 'Runs, 1 active' });
-    await expect.poll(() => button.isVisible(), { timeout: 15_000 }).toBe(true);
-    await button.click();
-    const panel = page.getByRole('dialog', { name: 'Runs' });
+    // The tool page's start has the tray read the runs at once: its button counts the run, the open panel lists it.
+    const button = page.getByRole('button', { name: 'Runs, 1 active' }).filter({ visible: true });
+    await expect.poll(() => button.count(), { timeout: 15_000 }).toBe(1);
     const row = panel.getByRole('listitem').filter({ hasText: 'a haiku about tea [slow]' });
-    await expect.poll(() => row.textContent()).toContain('Text Generation');
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('Text Generation');
     await expect.poll(() => row.textContent()).toMatch(/Starting|In progress|%/);
+    // While it works: a bar, and the time it has worked.
+    await expect.poll(() => row.getByRole('progressbar', { name: 'Text Generation progress' }).count()).toBe(1);
+    await expect.poll(() => row.textContent()).toMatch(/Working for \d/);
     // The open panel passes axe, at 1280 px and at 390 px (where the button is in the top bar).
     expect(await violations(page)).toEqual([]);
     await page.setViewportSize(phone);
@@ -42,8 +56,13 @@ describe('the runs tray', () => {
       .poll(() => row.textContent())
       .toContain(`Your ${cost('text-to-text')} credit${cost('text-to-text') === 1 ? ' has' : 's have'} been returned.`);
     await expectBalance(page, before);
-    // RUNS-9: the run's end is a notice outside the panel too.
+    await expect.poll(() => row.textContent()).toMatch(/Took \d/);
+    // RUNS-9: the run's end is a notice outside the panel too. The close button closes it, focus back on the button.
     await page.getByRole('button', { name: 'Close runs' }).click();
+    await expect.poll(() => panel.count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''))
+      .toMatch(/^Runs/);
     await expect
       .poll(() => page.getByRole('status', { name: 'Run notices' }).textContent())
       .toContain('Text Generation canceled');
@@ -76,7 +95,9 @@ describe('runs that outlive their pages', () => {
     const textRow = panel.getByRole('listitem').filter({ hasText: 'a haiku about rain' });
     await expect.poll(() => videoRow.count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => textRow.count(), { timeout: 15_000 }).toBe(1);
-    await page.getByRole('button', { name: 'Close runs' }).click();
+    // Escape closes the panel too.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel.count()).toBe(0);
     // The text run ends first: its notice shows while the video run is still working.
     await expect
       .poll(() => page.getByRole('status', { name: 'Run notices' }).textContent(), { timeout: 60_000 })

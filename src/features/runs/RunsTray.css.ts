@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
 import { card, cluster, stack } from '../../components/ui/layout/layout.css';
 
@@ -14,9 +14,20 @@ export const count = style({
   fontSize: vars.fontSize.xxs,
   fontWeight: 700,
 });
-export const panel = style({ width: 'min(94vw, 520px)' });
 export const list = style([stack.sm, { listStyle: 'none', margin: 0, padding: 0 }]);
 export const item = style([card.inset, stack.xxs, { background: vars.color.background, minWidth: 0 }]);
+export const row = style({ display: 'flex', gap: vars.space.md, alignItems: 'flex-start' });
+export const body = style([stack.xxs, { flex: 1, minWidth: 0 }]);
+/** A finished image run's picture. */
+export const thumb = style({
+  flex: 'none',
+  width: 56,
+  height: 56,
+  objectFit: 'cover',
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.input,
+});
 export const head = style({
   display: 'flex',
   justifyContent: 'space-between',
@@ -41,9 +52,28 @@ export const state = style({
     '&[data-status="failed"], &[data-status="canceled"]': { color: vars.color.danger },
   },
 });
+export const time = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textSecondary });
+export { bar, track } from '../../components/ui/progress/progress.css';
+const sweep = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(250%)' } });
+/**
+ * No percentage reported: a stripe moving across says the run works, not how far; with reduced motion, still
+ * diagonal stripes the whole width (never a bar that looks full).
+ */
+export const barUnknown = style({
+  height: '100%',
+  width: '40%',
+  background: vars.color.accent,
+  animation: `${sweep} 1.4s ease-in-out infinite`,
+  '@media': {
+    '(prefers-reduced-motion: reduce)': {
+      animation: 'none',
+      width: '100%',
+      background: `repeating-linear-gradient(135deg, ${vars.color.accent} 0 6px, transparent 6px 12px)`,
+    },
+  },
+});
 export const message = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.text });
 export const actions = style([cluster.sm, { alignItems: 'center' }]);
-export const link = style({ color: vars.color.text, fontSize: vars.fontSize.sm, fontWeight: 700 });
 export const muted = style({ margin: 0, color: vars.color.textSecondary, fontSize: vars.fontSize.sm });
 export const alert = style({
   padding: `${vars.space.md} ${vars.space.lg}`,

@@ -1,20 +1,20 @@
 /**
  * The runs tray (RUNS-7 to RUNS-11), loaded by the shell after the first paint and only when signed in:
- * a "Runs" button (with the number of runs queued or in progress) that opens a panel listing the
- * account's runs newest first, and the notices of runs that ended, in a polite live region outside the
- * panel. What it shows is the runs actor of the app's system (src/flows/runs/runs.machine.ts).
+ * a "Runs" button (with the number of runs queued or in progress) that opens a side panel (a bottom sheet
+ * on phones) listing the account's runs newest first, and the notices of runs that ended, in a polite live
+ * region outside the panel. The panel is not modal: the page beside it stays usable (a click there does not
+ * close it; Escape and its close button do). What it shows is the runs actor of the app's system (src/flows/runs/runs.machine.ts).
  */
 import { useEffect, useState } from 'react';
-import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { Run } from '../../api/schemas';
 import { useApp } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
 import { runsStart } from '../../app/runs';
-import { isActive, noticeText, toolTitle, type RunNotice } from '../../flows/runs/runs.types';
+import { isActive, noticeText, type RunNotice } from '../../flows/runs/runs.types';
 import { systemIds, type RunsActor } from '../../app/app.machine';
 import * as styles from './RunsTray.css';
+import { RunRow } from './RunRow';
 import { creditsReturned } from '../../flows/tools/errors';
 
 /**
@@ -24,27 +24,6 @@ import { creditsReturned } from '../../flows/tools/errors';
 function useRuns(): RunsActor | undefined {
   return useSelector(useApp(), (s) => (s.children as Record<string, unknown>)[systemIds.runs] as RunsActor | undefined);
 }
-
-/** The longest prompt a row shows in full; longer ones are cut with an ellipsis. */
-const PROMPT_CHARS = 120;
-
-const stateWords: Record<Run['status'], string> = {
-  queued: 'Queued',
-  starting: 'Starting',
-  processing: 'In progress',
-  succeeded: 'Done',
-  failed: 'Failed',
-  canceled: 'Canceled',
-};
-
-/** What a run's state line says: its progress, its place in the queue, or its state (RUNS-4). */
-export function runState(run: Run): string {
-  if (run.status === 'queued') return run.position ? `Queued · place ${run.position}` : 'Queued';
-  if (isActive(run) && run.progress !== null) return `${Math.round(run.progress)}%`;
-  return stateWords[run.status];
-}
-
-const truncate = (text: string) => (text.length > PROMPT_CHARS ? `${text.slice(0, PROMPT_CHARS - 1)}…` : text);
 
 /**
  * The tray's part the shell places: the Runs button with its panel (in the desktop header and the phone's
@@ -71,7 +50,8 @@ function Tray({ runs }: { runs: RunsActor }) {
         className={`${buttons.button.secondary} ${buttons.small}`}
         aria-label={active > 0 ? `Runs, ${active} active` : 'Runs'}
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
       >
         Runs
         {active > 0 ? (
@@ -81,8 +61,8 @@ function Tray({ runs }: { runs: RunsActor }) {
         ) : null}
       </button>
       {open ? (
-        <Dialog open onOpenChange={setOpen}>
-          <DialogContent title="Runs" className={styles.panel} closeLabel="Close runs">
+        <Dialog open onOpenChange={setOpen} modal={false}>
+          <DialogContent title="Runs" variant="sheet" closeLabel="Close runs">
             <Panel actor={runs} onLeave={() => setOpen(false)} />
           </DialogContent>
         </Dialog>
@@ -99,6 +79,7 @@ function Panel({ actor, onLeave }: { actor: RunsActor; onLeave: () => void }) {
   const canceling = useSelector(actor, (s) => s.context.canceling);
   const permission = useSelector(actor, (s) => s.context.permission);
   const asking = useSelector(actor, (s) => s.matches({ signedIn: { notify: 'asking' } }));
+  const now = useNow(list.some(isActive));
   return (
     <>
       {loading ? <p className={styles.muted}>Loading...</p> : null}
@@ -120,7 +101,7 @@ function Panel({ actor, onLeave }: { actor: RunsActor; onLeave: () => void }) {
       {list.length > 0 ? (
         <ul className={styles.list} aria-label="Your runs">
           {list.map((run) => (
-            <RunRow key={run.id} run={run} canceling={canceling} actor={actor} onLeave={onLeave} />
+            <RunRow key={run.id} run={run} canceling={canceling} actor={actor} now={now} onLeave={onLeave} />
           ))}
         </ul>
       ) : null}
@@ -140,55 +121,15 @@ function Panel({ actor, onLeave }: { actor: RunsActor; onLeave: () => void }) {
   );
 }
 
-function RunRow({
-  run,
-  canceling,
-  actor,
-  onLeave,
-}: {
-  run: Run;
-  canceling: string | null;
-  actor: RunsActor;
-  onLeave: () => void;
-}) {
-  const title = toolTitle(run.toolKey);
-  const ended = run.status === 'failed' || run.status === 'canceled';
-  return (
-    <li className={styles.item}>
-      <div className={styles.head}>
-        <p className={styles.tool}>{title}</p>
-        <span className={styles.state} data-status={run.status}>
-          {runState(run)}
-        </span>
-      </div>
-      {run.prompt ? (
-        <p className={styles.prompt} title={run.prompt}>
-          {truncate(run.prompt)}
-        </p>
-      ) : null}
-      {ended && run.error ? <p className={styles.message}>{run.error}</p> : null}
-      {ended && run.refunded > 0 ? <p className={styles.message}>{creditsReturned(run.refunded)}</p> : null}
-      {run.status === 'succeeded' || isActive(run) ? (
-        <div className={styles.actions}>
-          {run.status === 'succeeded' ? (
-            <Link to="/creations/$id" params={{ id: run.id }} className={styles.link} onClick={onLeave}>
-              Open result
-            </Link>
-          ) : (
-            <button
-              type="button"
-              className={`${buttons.button.secondary} ${buttons.small}`}
-              disabled={canceling !== null}
-              aria-label={canceling === run.id ? undefined : `Cancel ${title}`}
-              onClick={() => actor.send({ type: 'runs.cancel', id: run.id })}
-            >
-              {canceling === run.id ? 'Canceling...' : 'Cancel'}
-            </button>
-          )}
-        </div>
-      ) : null}
-    </li>
-  );
+/** The time now, again every second while `ticking` (a run's time counts up while it works). */
+function useNow(ticking: boolean): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    if (!ticking) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  return now;
 }
 
 /** A notice's words: the run's end, and its credits when they came back. */

@@ -127,19 +127,7 @@ export const alertLink = style({ color: vars.color.dangerText, fontWeight: 700, 
 
 export const progress = stack.xs;
 export const progressText = style({ fontSize: vars.fontSize.sm, fontWeight: 600, margin: 0 });
-export const track = style({
-  height: 10,
-  borderRadius: vars.radius.pill,
-  background: vars.color.input,
-  border: `1px solid ${vars.color.border}`,
-  overflow: 'hidden',
-});
-export const bar = style({
-  height: '100%',
-  background: vars.color.accent,
-  transition: 'width 300ms ease',
-  '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none' } },
-});
+export { bar, track } from '../../components/ui/progress/progress.css';
 
 /** Always on a `card` (a stack of its own): a smaller gap than the form's card. */
 export const result = style({ gap: vars.space.lg, scrollMarginTop: 80 });

@@ -169,7 +169,12 @@ export const runsMachine = setup({
               description: 'The runs newest first, each with its state; Cancel on those queued or in progress',
               meta: facts({
                 rules: ['RUNS-5', 'RUNS-8'],
-                sees: [{ kind: 'tray', says: 'the Runs button with the number active; its panel lists the runs' }],
+                sees: [
+                  {
+                    kind: 'tray',
+                    says: 'the Runs button with the number active; its side panel (a sheet on phones), beside a page still usable, lists the runs: a bar on each one working, its place on each queued, the time taken, a thumbnail on a finished image',
+                  },
+                ],
               }),
               // A run started while a read or a cancel is under way is watched (the read under way may miss it), and
               // a later read lists it; idle reads at once instead.

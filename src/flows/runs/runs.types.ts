@@ -110,3 +110,35 @@ export function noticeText(notice: RunNotice): string {
   // A cancel the server refused: the run is as it was, and the message says why.
   return `${notice.title}: ${notice.message ?? ''}`;
 }
+
+/** RUNS-8: a finished image run's picture (the first of its files), shown as the row's thumbnail; null otherwise. */
+export function runThumbnail(run: Run): string | null {
+  if (run.status !== 'succeeded' || tools.find((t) => t.key === run.toolKey)?.output !== 'image') return null;
+  const first = Array.isArray(run.output) ? run.output[0] : run.output;
+  return first || null;
+}
+
+/**
+ * RUNS-8: how far a working run is, for its bar: a percentage when the provider reports one, 'unknown' while it
+ * works without one (the bar says it is working, not how far), null when no bar shows (queued or ended).
+ */
+export function runProgress(run: Run): number | 'unknown' | null {
+  if (run.status !== 'starting' && run.status !== 'processing') return null;
+  return run.progress === null ? 'unknown' : Math.min(100, Math.max(0, Math.round(run.progress)));
+}
+
+/** A span of time in words: '8 s', '2 min 5 s', '1 h 3 min'. */
+export function spanWords(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+}
+
+/** RUNS-8: the time a run has waited or worked until `now` ('Working for 12 s'), or took once ended ('Took 8 s'). */
+export function runTime(run: Run, now: number): string {
+  const from = Date.parse(run.createdAt);
+  if (Number.isNaN(from)) return '';
+  if (!isActive(run)) return run.finishedAt ? `Took ${spanWords(Date.parse(run.finishedAt) - from)}` : '';
+  return `${run.status === 'queued' ? 'Waiting' : 'Working'} for ${spanWords(now - from)}`;
+}

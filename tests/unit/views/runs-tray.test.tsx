@@ -109,4 +109,53 @@ describe('the runs tray', () => {
     const notices = screen.getByRole('status', { name: 'Run notices', hidden: true });
     await waitFor(() => expect(notices).toHaveTextContent('Text to Image: This run has already finished.'));
   });
+
+  it('RUNS-8: each row shows its bar while working, its place while queued, the time taken, a thumbnail and Open once done', async () => {
+    const rows = [
+      run('r1', { progress: 42.4 }),
+      run('r2', { status: 'starting', prompt: 'a fox' }),
+      run('r3', { status: 'queued', position: 1, prompt: 'an owl' }),
+      run('r4', {
+        status: 'succeeded',
+        prompt: 'a boat',
+        finishedAt: '2026-11-23T12:01:05.000Z',
+        output: ['/files/outputs/r4.png'],
+      }),
+    ];
+    await renderTray([rows], async () => ({}));
+    fireEvent.click(await screen.findByRole('button', { name: 'Runs, 3 active' }));
+    const panel = await screen.findByRole('dialog', { name: 'Runs' });
+    const [known, unknown, queuedRow, done] = within(panel).getAllByRole('listitem');
+    // A reported percentage fills the bar; without one the bar says only that the run works.
+    const bar = within(known!).getByRole('progressbar', { name: 'Text to Image progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '42');
+    expect(known).toHaveTextContent('42%');
+    expect(known).toHaveTextContent(/Working for \d/);
+    const stripe = within(unknown!).getByRole('progressbar', { name: 'Text to Image progress' });
+    expect(stripe).not.toHaveAttribute('aria-valuenow');
+    expect(stripe).toHaveAttribute('aria-valuetext', 'Working');
+    expect(queuedRow).toHaveTextContent('Queued · place 1');
+    expect(queuedRow).toHaveTextContent(/Waiting for \d/);
+    expect(within(queuedRow!).queryByRole('progressbar')).toBeNull();
+    expect(within(done!).queryByRole('progressbar')).toBeNull();
+    expect(done).toHaveTextContent('Took 1 min 5 s');
+    expect(done!.querySelector('img')).toHaveAttribute('src', '/files/outputs/r4.png');
+    expect(within(done!).getByRole('link', { name: 'Open Text to Image result' })).toHaveAttribute(
+      'href',
+      '/creations/r4',
+    );
+  });
+
+  it('RUNS-7: the panel is not modal: the page beside it stays in reach of assistive technology; Escape closes it', async () => {
+    await renderTray([[queued]], async () => ({}));
+    const button = await screen.findByRole('button', { name: 'Runs, 1 active' });
+    fireEvent.click(button);
+    const panel = await screen.findByRole('dialog', { name: 'Runs' });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    // The notices beside the panel are not hidden from assistive technology.
+    expect(screen.getByRole('status', { name: 'Run notices' })).toBeInTheDocument();
+    fireEvent.keyDown(panel, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Runs' })).toBeNull());
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
 });

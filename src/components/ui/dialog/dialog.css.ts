@@ -56,6 +56,46 @@ export const drawer = style({
   '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
 });
 
+const fromRight = keyframes({ from: { transform: 'translateX(100%)' }, to: { transform: 'translateX(0)' } });
+const fromBottom = keyframes({ from: { transform: 'translateY(100%)' }, to: { transform: 'translateY(0)' } });
+
+/**
+ * A non-modal panel at the right edge, under the desktop header (64 px: its buttons stay in reach) and over the
+ * page's right part only; on phones (the shell's breakpoint) a sheet along the bottom that leaves the top of the
+ * page and its top bar in view.
+ */
+export const sheet = style({
+  position: 'fixed',
+  zIndex: 51,
+  top: 64,
+  bottom: 0,
+  right: 0,
+  width: 'min(92vw, 400px)',
+  overflowY: 'auto',
+  background: vars.color.card,
+  color: vars.color.text,
+  borderLeft: `1px solid ${vars.color.border}`,
+  borderTop: `1px solid ${vars.color.border}`,
+  borderTopLeftRadius: vars.radius.lg,
+  boxShadow: vars.shadow.raised,
+  padding: vars.space.xl,
+  animation: `${fromRight} 180ms ease-out`,
+  ':focus': { outline: 'none' },
+  '@media': {
+    'screen and (max-width: 767.98px)': {
+      top: 'auto',
+      left: 0,
+      width: 'auto',
+      maxHeight: '60vh',
+      borderLeft: 'none',
+      borderRadius: `${vars.radius.lg} ${vars.radius.lg} 0 0`,
+      padding: vars.space.lg,
+      animation: `${fromBottom} 180ms ease-out`,
+    },
+    '(prefers-reduced-motion: reduce)': { animation: 'none' },
+  },
+});
+
 export const header = style({
   display: 'flex',
   alignItems: 'flex-start',

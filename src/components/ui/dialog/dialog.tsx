@@ -6,10 +6,18 @@ export interface DialogProps {
   open?: boolean;
   defaultOpen?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /**
+   * false for a panel that leaves the page usable (the 'sheet' variant): no overlay, no focus trap, the
+   * page not hidden from assistive technology. Modal (the default) otherwise.
+   */
+  modal?: boolean;
   children: ReactNode;
 }
 
-/** The one wrapper over Radix Dialog: focus trap, Escape and outside click close it. */
+/**
+ * The one wrapper over Radix Dialog: a modal one traps focus, and Escape and an outside click close it;
+ * a non-modal one (with the 'sheet' variant) closes by Escape and its close button only.
+ */
 export function Dialog({ children, ...props }: DialogProps) {
   return <RadixDialog.Root {...props}>{children}</RadixDialog.Root>;
 }
@@ -22,8 +30,11 @@ export interface DialogContentProps {
   title: string;
   description?: string;
   hideTitle?: boolean;
-  /** 'center' is the modal card, 'drawer' the left-edge panel of the mobile navigation. */
-  variant?: 'center' | 'drawer';
+  /**
+   * 'center' is the modal card, 'drawer' the left-edge panel of the mobile navigation, 'sheet' a panel at the
+   * right edge (a bottom sheet on phones) that stays open while the page is used: pair it with `modal={false}`.
+   */
+  variant?: 'center' | 'drawer' | 'sheet';
   closeLabel?: string;
   className?: string;
   /** 'alertdialog' for a confirmation that interrupts (delete account). */
@@ -41,9 +52,10 @@ export function DialogContent({
   role = 'dialog',
   children,
 }: DialogContentProps) {
-  const panel = variant === 'drawer' ? styles.drawer : styles.content;
+  const panel = styles[variant === 'center' ? 'content' : variant];
   // Our dialogs open from state, not from a Radix Trigger, so Radix has no trigger to give focus back
-  // to: remember what had focus as the dialog opens (before Radix moves it inside), and return there.
+  // to: remember what had focus as the dialog opens (before Radix moves it inside), and return there, unless
+  // the person has moved on to the page meanwhile (a sheet leaves it usable) and focus is there.
   const returnTo = useRef<Element | null>(null);
   return (
     <RadixDialog.Portal>
@@ -57,8 +69,12 @@ export function DialogContent({
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           const target = returnTo.current;
+          const active = document.activeElement;
+          if (active && active !== document.body) return;
           if (target instanceof HTMLElement && target.isConnected) target.focus();
         }}
+        // A sheet leaves the page usable: a click or focus there does not close it.
+        onInteractOutside={variant === 'sheet' ? (event) => event.preventDefault() : undefined}
         // Radix warns when no description is linked; pass undefined explicitly when there is none.
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
