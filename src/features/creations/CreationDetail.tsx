@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { Creation, CreationDetail as CreationDetailAnswer } from '../../api/schemas';
 import { tools } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
+import { Prose } from '../../components/ui/prose/prose';
 import { firstOutputOf, inProgress } from '../../flows/creations/creations.machine';
 import { CreationShare } from './CreationShare';
 import { CreationActions, statusWord } from './CreationTile';
@@ -141,7 +142,13 @@ function Preview({ creation, output }: { creation: Creation; output: string | nu
           <ModelViewer url={output} label={creation.title} />
         </Suspense>
       );
+    case 'code':
+      return (
+        <pre className={styles.text}>
+          <code>{output}</code>
+        </pre>
+      );
     default:
-      return <pre className={styles.text}>{output}</pre>;
+      return <Prose text={output} className={styles.prose} />;
   }
 }

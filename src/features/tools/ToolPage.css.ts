@@ -169,6 +169,8 @@ export const text = style({
   maxHeight: 520,
   overflow: 'auto',
 });
+/** The prose block of a text result (src/components/ui/prose): as tall as the code block at most. */
+export const prose = style({ maxHeight: 520 });
 export const code = style([
   text,
   { whiteSpace: 'pre', wordBreak: 'normal', fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },

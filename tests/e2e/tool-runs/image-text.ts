@@ -213,15 +213,19 @@ export function imageAndTextTools(run: ToolRun): void {
       );
     }, 180_000);
 
-    it('Text Generation: text in preformatted text; [fail] is refunded', async () => {
+    it('Text Generation: text as prose in the app font, no operator instructions; [fail] is refunded', async () => {
       const { page } = run;
       await openTool(page, 'text-to-text');
       const before = await balance(page);
       await page.getByLabel('Prompt', { exact: true }).fill('a short poem about the sea');
       await page.getByRole('button', { name: 'Generate Text' }).click();
-      const text = page.locator('pre').first();
+      const text = page.getByRole('region', { name: 'Result' }).locator('p').first();
       await expect.poll(() => text.isVisible(), { timeout: 120_000 }).toBe(true);
-      expect((await text.textContent())!.length).toBeGreaterThan(20);
+      const result = (await page.getByRole('region', { name: 'Result' }).textContent())!;
+      expect(result.length).toBeGreaterThan(20);
+      expect(result).not.toContain('OPENAI_API_KEY');
+      expect(await text.evaluate((p) => getComputedStyle(p).fontFamily)).not.toMatch(/mono/i);
+      expect(await page.locator('pre').count()).toBe(0);
       await expectBalance(page, before - cost('text-to-text'));
 
       await startAnother(page, 'Generate Another');

@@ -261,11 +261,13 @@ describe('tool pages: runs', () => {
     expect(screen.getByRole('button', { name: 'Generate Another' })).toBeTruthy();
   });
 
-  it('TOOL-20: Text Generation: the text in preformatted text', async () => {
+  it('TOOL-20: Text Generation: the text as prose, its line breaks kept', async () => {
     await renderTool('text-to-text');
     typePrompt('a haiku');
     fireEvent.click(submit('Generate Text'));
-    expect((await screen.findByText(/function add/, { selector: 'pre' })).tagName).toBe('PRE');
+    const words = await screen.findByText(/function add/, { selector: 'p' });
+    expect(words.textContent).toContain('return a + b;');
+    expect(document.querySelector('pre')).toBeNull();
   });
 
   it('TOOL-1: a server failure shows the red banner and the form keeps the prompt', async () => {
