@@ -139,6 +139,15 @@ describe('tool pages: title, cost, inputs and buttons', () => {
   });
 });
 
+describe('tool pages: the prompt first', () => {
+  it('the prompt has the focus when a tool page opens, so the person can type at once', async () => {
+    await renderTool('image-to-image');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Prompt/)));
+    typePrompt('as a watercolour');
+    expect((document.activeElement as HTMLTextAreaElement).value).toBe('as a watercolour');
+  });
+});
+
 describe('tool pages: validation before any call', () => {
   it.each(['text-to-image', 'text-to-advertisement', 'text-to-text', 'code-generation'] as const)(
     '%s: the button is disabled while the prompt is empty after trimming',
