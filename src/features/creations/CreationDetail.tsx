@@ -97,7 +97,7 @@ export function CreationDetail({ creation, actor }: { creation: Creation; actor:
 }
 
 /**
- * 'Use these settings' (CREATIONS-13) and 'New seed' (CREATIONS-14): the tool's page with this run's form,
+ * 'Use these settings' (CREATIONS-13) and 'New seed · N credits' (CREATIONS-14, its cost on the button): the tool's page with this run's form,
  * for a tool still in the catalogue and a run that had a prompt or parameters; the tool page reads `?settings`.
  */
 function Reuse({ creation }: { creation: Creation }) {
@@ -117,9 +117,9 @@ function Reuse({ creation }: { creation: Creation }) {
         to={tool.path}
         search={{ settings: creation.id, seed: 'new' } as never}
         className={`${buttons.button.secondary} ${buttons.small}`}
-        title={`Run it again with a new seed: ${tool.cost} credits`}
+        title="Run it again with a new seed, charged as a new run"
       >
-        New seed
+        New seed · {tool.cost} credits
       </Link>
     </div>
   );

@@ -7,6 +7,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { REFRESH_MS } from '../../../src/flows/creations/creations.machine';
 import { creationsFlow } from '../../../src/flows/creations/creations.effects';
 import type { Creation } from '../../../src/api/schemas';
+import { toolByKey } from '../../../src/catalog';
 import { CreationsPage } from '../../../src/features/creations/CreationsPage';
 import { creation } from '../../../src/flows/creations/creations.examples';
 import { fakeApi, fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';
@@ -206,6 +207,9 @@ describe('My creations', () => {
     expect(term('Scheduler')?.nextElementSibling?.textContent).toBe('K_EULER');
     expect(term('Seed')?.nextElementSibling?.textContent).toBe('42');
     expect(term('Num inference steps')).toBeNull();
+    // CREATIONS-14: New seed says what it costs on the button.
+    const cost = toolByKey('text-to-image').cost;
+    expect(screen.getByRole('link', { name: `New seed · ${cost} credits` })).toBeTruthy();
   });
 
   it("CREATIONS-5: a clip's form settings under the form's own labels and units; text as prose, code as code", async () => {
