@@ -15,9 +15,12 @@ export const MAX_OUTPUT_SIDE = 2048;
 export const OFFLINE_LABEL = 'Offline preview model';
 /** The band under an offline picture that carries its label: near-black, white text (contrast above 15:1). */
 export const BAND_COLOR = '#141414';
-/** The band's height: about a 20th of the shorter side, at least 16 px, never more than a quarter of the height. */
+/**
+ * The band's height: a 14th of the shorter side (its words stay legible when a phone shows the picture a third
+ * of its size), at least 16 px and at most 80, never more than a quarter of the height.
+ */
 export const bandHeight = (width: number, height: number): number =>
-  Math.min(Math.floor(height / 4), clamp(Math.round(Math.min(width, height) / 20), 16, 52));
+  Math.min(Math.floor(height / 4), clamp(Math.round(Math.min(width, height) / 14), 16, 80));
 
 /** Opens untrusted image bytes with the pixel cap, EXIF orientation applied. */
 export function openImage(bytes: Uint8Array): Sharp {
