@@ -265,9 +265,9 @@ export function imageAndTextTools(run: ToolRun): void {
         .getByLabel('Image', { exact: true })
         .setInputFiles({ name: 'words.png', mimeType: 'image/png', buffer: await wordsPng() });
       await page.getByRole('button', { name: 'Extract Text' }).click();
-      const text = page.locator('pre').first();
+      const text = page.getByRole('region', { name: 'Result' }).locator('p').first();
       await expect.poll(() => text.isVisible(), { timeout: 150_000 }).toBe(true);
-      const read = (await text.textContent()) ?? '';
+      const read = (await page.getByRole('region', { name: 'Result' }).textContent()) ?? '';
       expect(read).toContain('ATELIER');
       expect(read).toContain('2026');
       expect(await page.getByRole('button', { name: 'Process Another' }).isVisible()).toBe(true);
