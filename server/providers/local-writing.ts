@@ -4,8 +4,8 @@
  */
 import { rngAt } from './media/seed';
 
-export const OFFLINE_NOTICE =
-  'Written by the offline preview model: no AI service is configured, so this is placeholder output.';
+/** The plain note a creator reads above offline text; how to connect a real model is the README's business. */
+export const OFFLINE_NOTICE = 'Written by the offline preview model: a placeholder, not the work of an AI model.';
 
 function oneLine(value: string, max = 300): string {
   // Control characters and line breaks removed, so the text is safe in comments and literals.
@@ -31,16 +31,7 @@ export function writeText(prompt: string, seed: Buffer): string {
     'Read it aloud once before publishing; anything that makes you stumble will make your reader stumble too.',
   ];
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-  return [
-    OFFLINE_NOTICE,
-    '',
-    pick(openings),
-    '',
-    pick(middles),
-    '',
-    `Configure OPENAI_API_KEY on the server to have a real language model write about “${topic}”.`,
-    '',
-  ].join('\n');
+  return [OFFLINE_NOTICE, '', pick(openings), '', pick(middles), ''].join('\n');
 }
 
 interface Lang {
@@ -99,7 +90,6 @@ export function writeCode(promptText: string, language: string): string {
   return [
     `${lang.comment} Offline preview output (${name}): written by the offline preview model, not an AI service.`,
     `${lang.comment} Request: ${prompt}`,
-    `${lang.comment} Configure OPENAI_API_KEY on the server for real code generation.`,
     '',
     lang.render(literal),
   ].join('\n');

@@ -94,6 +94,26 @@ describe("a creation's page", () => {
     await page.goto(`/creations/${id}`);
     const share = page.getByRole('region', { name: 'Share' });
     await expect.poll(() => share.isVisible(), { timeout: 20_000 }).toBe(true);
+    // CREATIONS-5: the settings the person chose under human names; the model's own under Advanced.
+    const about = page.locator('article');
+    expect(await about.locator('dt').allTextContents()).toEqual(expect.arrayContaining(['Size', 'Aspect ratio']));
+    expect(await about.textContent()).not.toMatch(/Scheduler|Num inference steps|Steps|Guidance/);
+    await page.getByRole('button', { name: 'Advanced' }).click();
+    const advanced = await about.locator('dt').allTextContents();
+    expect(advanced).toEqual(expect.arrayContaining(['Steps', 'Guidance', 'Scheduler', 'Seed']));
+    expect(advanced).not.toContain('Num inference steps');
+    expect(await page.getByRole('link', { name: `New seed · ${cost('text-to-image')} credits` }).isVisible()).toBe(
+      true,
+    );
+    for (const [name, size] of [
+      ['desktop', desktop],
+      ['phone', phone],
+    ] as const) {
+      await page.setViewportSize(size);
+      expect(await violations(page)).toEqual([]);
+      await screenshot(page, `creation-settings-${name}`);
+    }
+    await page.setViewportSize(desktop);
     await share.getByRole('button', { name: 'Share', exact: true }).click();
     const field = share.getByRole('textbox', { name: 'Public link' });
     await expect.poll(() => field.inputValue().catch(() => ''), { timeout: 20_000 }).toMatch(/\/share\/[\w-]+$/);

@@ -13,6 +13,14 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 export const MAX_OUTPUT_SIDE = 2048;
 
 export const OFFLINE_LABEL = 'Offline preview model';
+/** The band under an offline picture that carries its label: near-black, white text (contrast above 15:1). */
+export const BAND_COLOR = '#141414';
+/**
+ * The band's height: a 14th of the shorter side (its words stay legible when a phone shows the picture a third
+ * of its size), at least 16 px and at most 80, never more than a quarter of the height.
+ */
+export const bandHeight = (width: number, height: number): number =>
+  Math.min(Math.floor(height / 4), clamp(Math.round(Math.min(width, height) / 14), 16, 80));
 
 /** Opens untrusted image bytes with the pixel cap, EXIF orientation applied. */
 export function openImage(bytes: Uint8Array): Sharp {
@@ -95,6 +103,9 @@ export function sceneSvg(o: SceneOptions): string {
     const cy = (y + Math.cos(phase + x * 7) * 0.06) * h;
     return `<circle cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="${(r * m).toFixed(1)}" fill="${color}" fill-opacity="0.75"/>`;
   }).join('');
+  // The label is a readable band below the picture (BAND_COLOR), never written over it: the picture is the rest.
+  const band = bandHeight(w, h);
+  const picture = h - band;
   const prompt = o.prompt.replace(/\s+/g, ' ').trim() || 'Untitled';
   let words = '';
   if (o.style === 'ad') {
@@ -123,12 +134,14 @@ export function sceneSvg(o: SceneOptions): string {
     words = lines
       .map(
         (l, i) =>
-          `<text x="${w * 0.05}" y="${(h - size * (lines.length - i + 0.9)).toFixed(1)}" font-size="${size}" fill="#fff" fill-opacity="0.9">${xmlEscape(l)}</text>`,
+          `<text x="${w * 0.05}" y="${(picture - size * (lines.length - i + 0.9)).toFixed(1)}" font-size="${size}" fill="#fff" fill-opacity="0.9">${xmlEscape(l)}</text>`,
       )
       .join('');
   }
-  const labelSize = clamp(Math.round(m / 40), 7, 22);
-  const label = `<text x="${w - labelSize * 0.6}" y="${labelSize * 1.4}" text-anchor="end" font-size="${labelSize}" fill="#fff" fill-opacity="0.8">${xmlEscape(o.label ?? OFFLINE_LABEL)}</text>`;
+  const labelSize = Math.max(8, Math.round(band * 0.46));
+  const label =
+    `<rect y="${picture}" width="${w}" height="${band}" fill="${BAND_COLOR}"/>` +
+    `<text x="${w / 2}" y="${(picture + band / 2 + labelSize * 0.36).toFixed(1)}" text-anchor="middle" font-size="${labelSize}" fill="#fff">${xmlEscape(o.label ?? OFFLINE_LABEL)}</text>`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="${FONT}">` +
     `<defs><linearGradient id="g" gradientTransform="rotate(${angle.toFixed(1)} 0.5 0.5)"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>` +

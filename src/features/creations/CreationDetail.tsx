@@ -3,7 +3,10 @@ import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Creation, CreationDetail as CreationDetailAnswer } from '../../api/schemas';
 import { tools } from '../../catalog';
+import { creationSettings, labelOfInput, type Setting } from '../../catalog/creation-settings';
+import { Accordion, AccordionItem } from '../../components/ui/accordion/accordion';
 import * as buttons from '../../components/ui/button/button.css';
+import { Prose } from '../../components/ui/prose/prose';
 import { firstOutputOf, inProgress } from '../../flows/creations/creations.machine';
 import { CreationShare } from './CreationShare';
 import { CreationActions, statusWord } from './CreationTile';
@@ -21,7 +24,12 @@ export function CreationDetail({ creation, actor }: { creation: Creation; actor:
   const finished = creation.completedAt ? new Date(creation.completedAt) : null;
   const { prompt: _prompt, ...rest } = creation.input;
   const uploads = Object.entries(rest).filter(([, value]) => typeof value === 'string' && isFileAddress(value));
-  const params = Object.entries(rest).filter(([, value]) => !(typeof value === 'string' && isFileAddress(value)));
+  const settings = creationSettings(
+    creation.tool,
+    Object.fromEntries(
+      Object.entries(rest).filter(([, value]) => !(typeof value === 'string' && isFileAddress(value))),
+    ),
+  );
   return (
     <article className={styles.detail} aria-label={`${creation.title}, ${created.toLocaleString()}`}>
       <div className={styles.stage}>
@@ -37,12 +45,7 @@ export function CreationDetail({ creation, actor }: { creation: Creation; actor:
         {creation.prompt ? <p className={styles.detailPrompt}>{creation.prompt}</p> : null}
         {creation.status === 'failed' && creation.error ? <p className={styles.facts}>{creation.error}</p> : null}
         <dl className={styles.params}>
-          {params.map(([name, value]) => (
-            <div key={name} className={styles.param}>
-              <dt>{labelOf(name)}</dt>
-              <dd>{String(value)}</dd>
-            </div>
-          ))}
+          <Settings settings={settings.shown} />
           <div className={styles.param}>
             <dt>Cost</dt>
             <dd>
@@ -62,13 +65,22 @@ export function CreationDetail({ creation, actor }: { creation: Creation; actor:
             </div>
           ) : null}
         </dl>
+        {settings.advanced.length > 0 ? (
+          <Accordion>
+            <AccordionItem value="advanced" title="Advanced">
+              <dl className={styles.params}>
+                <Settings settings={settings.advanced} />
+              </dl>
+            </AccordionItem>
+          </Accordion>
+        ) : null}
         {uploads.length > 0 ? (
           <div className={styles.uploads}>
             <h3 className={styles.uploadsTitle}>Uploaded</h3>
             <ul className={styles.uploadList}>
               {uploads.map(([name, url]) => (
                 <li key={name}>
-                  <img className={styles.upload} src={String(url)} alt={labelOf(name)} loading="lazy" />
+                  <img className={styles.upload} src={String(url)} alt={labelOfInput(name)} loading="lazy" />
                 </li>
               ))}
             </ul>
@@ -85,7 +97,7 @@ export function CreationDetail({ creation, actor }: { creation: Creation; actor:
 }
 
 /**
- * 'Use these settings' (CREATIONS-13) and 'New seed' (CREATIONS-14): the tool's page with this run's form,
+ * 'Use these settings' (CREATIONS-13) and 'New seed · N credits' (CREATIONS-14, its cost on the button): the tool's page with this run's form,
  * for a tool still in the catalogue and a run that had a prompt or parameters; the tool page reads `?settings`.
  */
 function Reuse({ creation }: { creation: Creation }) {
@@ -105,22 +117,23 @@ function Reuse({ creation }: { creation: Creation }) {
         to={tool.path}
         search={{ settings: creation.id, seed: 'new' } as never}
         className={`${buttons.button.secondary} ${buttons.small}`}
-        title={`Run it again with a new seed: ${tool.cost} credits`}
+        title="Run it again with a new seed, charged as a new run"
       >
-        New seed
+        New seed · {tool.cost} credits
       </Link>
     </div>
   );
 }
 
-/** 'pose_image' → 'Pose image', 'num_frames' → 'Num frames'. */
-const labelOf = (name: string) => {
-  const words = name
-    .replace(/[_-]+/g, ' ')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
+function Settings({ settings }: { settings: readonly Setting[] }) {
+  return settings.map(({ name, label, value }) => (
+    <div key={name} className={styles.param}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  ));
+}
+
 const secondsBetween = (from: Date, to: Date) => {
   const seconds = Math.max(0, (to.getTime() - from.getTime()) / 1000);
   return seconds < 60 ? `${seconds.toFixed(1)} s` : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
@@ -141,7 +154,13 @@ function Preview({ creation, output }: { creation: Creation; output: string | nu
           <ModelViewer url={output} label={creation.title} />
         </Suspense>
       );
+    case 'code':
+      return (
+        <pre className={styles.text}>
+          <code>{output}</code>
+        </pre>
+      );
     default:
-      return <pre className={styles.text}>{output}</pre>;
+      return <Prose text={output} className={styles.prose} />;
   }
 }

@@ -103,6 +103,8 @@ export const text = style({
   borderRadius: vars.radius.md,
   background: vars.color.input,
 });
+/** A text creation's words (src/components/ui/prose), scrolled within the stage when long. */
+export const prose = style({ maxHeight: 480, width: '100%' });
 export const placeholder = style({
   display: 'grid',
   placeItems: 'center',

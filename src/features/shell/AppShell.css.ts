@@ -1,8 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
 
-export const MOBILE = 'screen and (max-width: 767.98px)';
-export const DESKTOP = 'screen and (min-width: 768px)';
+import { MOBILE } from '../../components/ui/layout/layout.css';
 
 export const root = style({ display: 'flex', minHeight: '100vh', background: vars.color.background });
 

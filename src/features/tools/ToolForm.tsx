@@ -1,5 +1,5 @@
 /** The form parts of the tool pages, one per kind of input (TOOL-11 to TOOL-22). */
-import { useId, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import * as buttons from '../../components/ui/button/button.css';
 import { MAX_SIZE, MIN_SIZE, SIZE_STEP, type ParamSpec } from '../../catalog';
@@ -28,12 +28,19 @@ export function PromptField({ run, prompt }: { run: ToolRunActor; prompt: Prompt
   const canClear = useSelector(run, (s) => s.can({ type: 'tool.prompt.clear' }));
   const known = useSessionKnown();
   const adopted = useHydrated();
+  const area = useRef<HTMLTextAreaElement>(null);
+  // The page opens on its prompt, once the app has adopted the prerendered page (hydration stays untouched),
+  // unless the person is already typing in another field.
+  useEffect(() => {
+    if (adopted && !typingElsewhere(area.current)) area.current?.focus({ preventScroll: true });
+  }, [adopted]);
   return (
-    <div className={styles.field}>
+    <div className={`${styles.field} ${styles.promptField}`}>
       <label className={styles.label} htmlFor={id}>
         {prompt.label}
       </label>
       <textarea
+        ref={area}
         id={id}
         className={styles.textarea}
         rows={prompt.rows}
@@ -60,6 +67,13 @@ export function PromptField({ run, prompt }: { run: ToolRunActor; prompt: Prompt
     </div>
   );
 }
+
+const typingElsewhere = (own: HTMLElement | null) => {
+  const active = document.activeElement;
+  return (
+    active !== own && active instanceof HTMLElement && active.matches('input, textarea, select, [contenteditable]')
+  );
+};
 
 /** The presets are disabled while working and while a result is shown: the run says when. */
 export function AspectPresets({ run, reading }: { run: ToolRunActor; reading: AspectReading }) {

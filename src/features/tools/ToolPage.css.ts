@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
 import { toggleRule } from '../../components/ui/button/button.css';
-import { card as uiCard, cluster, stack } from '../../components/ui/layout/layout.css';
+import { MOBILE, card as uiCard, cluster, stack } from '../../components/ui/layout/layout.css';
 
 export const root = style([stack.xxl, { maxWidth: 960, width: '100%' }]);
 
@@ -22,6 +22,8 @@ export const cost = style({
 export const card = style([uiCard.fluid, stack.xl]);
 
 export const field = style([stack.sm, { border: 'none', margin: 0, padding: 0 }]);
+/** On a phone the prompt comes first in the form, above the uploads and presets. */
+export const promptField = style({ '@media': { [MOBILE]: { order: -1 } } });
 export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 600, color: vars.color.text, padding: 0 });
 /** Clear prompt, under the prompt field at its end. */
 export const clearPrompt = style({ alignSelf: 'flex-end' });
@@ -157,6 +159,8 @@ export const text = style({
   maxHeight: 520,
   overflow: 'auto',
 });
+/** The prose block of a text result (src/components/ui/prose): as tall as the code block at most. */
+export const prose = style({ maxHeight: 520 });
 export const code = style([
   text,
   { whiteSpace: 'pre', wordBreak: 'normal', fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },

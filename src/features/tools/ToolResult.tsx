@@ -8,6 +8,7 @@ import { useSelector } from '@xstate/react';
 import { downloadName, type DownloadView } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
+import { Prose } from '../../components/ui/prose/prose';
 import { flowContext } from '../../app/flow-context';
 import { useApp } from '../../app/provider';
 import { DOWNLOAD_FAILED, SHARE_FAILED, downloadImage, shareImage } from '../../app/save-image';
@@ -28,7 +29,7 @@ export function ToolResult({ run, view, id }: { run: ToolRunActor; view: ToolVie
     <section id={id} className={`${styles.card} ${styles.result}`} aria-label="Result">
       <ResultActions run={run} view={view} output={output} />
       {view.result === 'image' ? <img className={styles.resultImage} src={output} alt={view.resultAlt} /> : null}
-      {view.result === 'text' ? <pre className={styles.text}>{output}</pre> : null}
+      {view.result === 'text' ? <Prose text={output} className={styles.prose} /> : null}
       {view.result === 'code' ? <CodeBlock code={output} /> : null}
       {view.result === 'video' ? (
         <video

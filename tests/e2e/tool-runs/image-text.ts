@@ -1,6 +1,7 @@
 /** The eight image and text tools, each run once and failed once on purpose (see tools.test.ts). */
 import { describe, expect, it } from 'vitest';
 import { balance } from '../accounts';
+import { violations } from '../a11y';
 import { desktop, phone, screenshot } from '../browser';
 import {
   startAnother,
@@ -213,15 +214,28 @@ export function imageAndTextTools(run: ToolRun): void {
       );
     }, 180_000);
 
-    it('Text Generation: text in preformatted text; [fail] is refunded', async () => {
+    it('Text Generation: text as prose in the app font, no operator instructions; [fail] is refunded', async () => {
       const { page } = run;
       await openTool(page, 'text-to-text');
       const before = await balance(page);
       await page.getByLabel('Prompt', { exact: true }).fill('a short poem about the sea');
       await page.getByRole('button', { name: 'Generate Text' }).click();
-      const text = page.locator('pre').first();
+      const text = page.getByRole('region', { name: 'Result' }).locator('p').first();
       await expect.poll(() => text.isVisible(), { timeout: 120_000 }).toBe(true);
-      expect((await text.textContent())!.length).toBeGreaterThan(20);
+      const result = (await page.getByRole('region', { name: 'Result' }).textContent())!;
+      expect(result.length).toBeGreaterThan(20);
+      expect(result).not.toContain('OPENAI_API_KEY');
+      expect(await text.evaluate((p) => getComputedStyle(p).fontFamily)).not.toMatch(/mono/i);
+      expect(await page.locator('pre').count()).toBe(0);
+      for (const [name, size] of [
+        ['desktop', desktop],
+        ['phone', phone],
+      ] as const) {
+        await page.setViewportSize(size);
+        expect(await violations(page)).toEqual([]);
+        await screenshot(page, `tools-text-result-${name}`);
+      }
+      await page.setViewportSize(desktop);
       await expectBalance(page, before - cost('text-to-text'));
 
       await startAnother(page, 'Generate Another');
@@ -261,9 +275,9 @@ export function imageAndTextTools(run: ToolRun): void {
         .getByLabel('Image', { exact: true })
         .setInputFiles({ name: 'words.png', mimeType: 'image/png', buffer: await wordsPng() });
       await page.getByRole('button', { name: 'Extract Text' }).click();
-      const text = page.locator('pre').first();
+      const text = page.getByRole('region', { name: 'Result' }).locator('p').first();
       await expect.poll(() => text.isVisible(), { timeout: 150_000 }).toBe(true);
-      const read = (await text.textContent()) ?? '';
+      const read = (await page.getByRole('region', { name: 'Result' }).textContent()) ?? '';
       expect(read).toContain('ATELIER');
       expect(read).toContain('2026');
       expect(await page.getByRole('button', { name: 'Process Another' }).isVisible()).toBe(true);

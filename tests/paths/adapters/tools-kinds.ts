@@ -7,6 +7,7 @@ import type { PathContext, StateCheck, TestServer } from '../harness';
 import { PREDICTION, banner, runContext, showsWorking, submit, viewOf } from './tools-page';
 import { operations } from '../../../src/api/operations';
 import type { Tool } from '../../../src/catalog/tools';
+import { paragraphsOf } from '../../../src/components/ui/prose/prose';
 
 /** The address the page's run posts to: its start operation's path. */
 const startPath = (tool: Tool<string>) => operations[tool.startOperation].path;
@@ -133,7 +134,9 @@ export const toolRunKinds: Record<string, StateCheck> = {
     const { result } = runContext(ctx);
     const view = viewOf(runContext(ctx));
     const region = ctx.page.getByRole('region', { name: 'Result' });
-    if (view.result === 'text') await expect.poll(() => region.locator('pre').textContent()).toBe(result);
+    // Text reads as prose (a paragraph for each block of the text); the other kinds by their address.
+    if (view.result === 'text')
+      await expect.poll(() => region.locator('p').allTextContents()).toEqual(paragraphsOf(result ?? ''));
     else {
       const media = view.result === 'image' ? region.getByAltText(view.resultAlt) : region.locator(view.result);
       await expect.poll(() => media.getAttribute('src')).toBe(result);

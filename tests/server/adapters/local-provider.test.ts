@@ -352,6 +352,8 @@ describe('local provider: text and code', () => {
     const text = textOf(await provider.run(job('text-to-text', { prompt: 'spring in Paris' }), signal()));
     expect(text.split('\n')[0]).toMatch(/offline preview model/);
     expect(text).toContain('spring in Paris');
+    // A creator reads a plain offline note; how to configure a real model is the README's.
+    expect(text).not.toMatch(/OPENAI_API_KEY|configure/i);
   });
 
   it('writes code in the language asked for, TypeScript by default, commented as offline output', async () => {
@@ -370,6 +372,7 @@ describe('local provider: text and code', () => {
     const py = textOf(await provider.run(job('code-generation', { prompt: 'hello', language: 'Python' }), signal()));
     expect(py).toMatch(/^# Offline preview output \(python\)/);
     expect(py).toContain('def main() -> None:');
+    expect(`${ts}${py}`).not.toMatch(/OPENAI_API_KEY|configure/i);
   });
 });
 

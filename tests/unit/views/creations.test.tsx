@@ -7,6 +7,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { REFRESH_MS } from '../../../src/flows/creations/creations.machine';
 import { creationsFlow } from '../../../src/flows/creations/creations.effects';
 import type { Creation } from '../../../src/api/schemas';
+import { toolByKey } from '../../../src/catalog';
 import { CreationsPage } from '../../../src/features/creations/CreationsPage';
 import { creation } from '../../../src/flows/creations/creations.examples';
 import { fakeApi, fakeEndpoints, proUser, renderWithRouter, startSession } from './helpers';
@@ -169,6 +170,76 @@ describe('My creations', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/creations'));
+  });
+
+  it("CREATIONS-5: a picture's settings under human names; the model's defaults and the seed under Advanced", async () => {
+    const picture = creation('p1', {
+      tool: 'text-to-image',
+      title: 'Text to Image',
+      category: 'Image',
+      prompt: 'a lighthouse',
+      input: {
+        prompt: 'a lighthouse',
+        width: 1024,
+        height: 768,
+        aspect_ratio: '4:3',
+        seed: 42,
+        num_inference_steps: 4,
+        guidance_scale: 7.5,
+        negative_prompt: 'worst quality',
+        scheduler: 'K_EULER',
+      },
+      output: '/files/outputs/p1.png',
+      outputKind: 'image',
+    });
+    await renderPage([{ items: [picture], nextCursor: null }], 'p1');
+    const about = await screen.findByRole('link', { name: 'Use these settings' });
+    const page = about.closest('article') as HTMLElement;
+    const term = (name: string) => within(page).queryByText(name, { selector: 'dt' });
+    expect(term('Size')?.nextElementSibling?.textContent).toBe('1024 × 768 px');
+    expect(term('Aspect ratio')?.nextElementSibling?.textContent).toBe('4:3');
+    for (const hidden of ['Steps', 'Guidance', 'Scheduler', 'Seed', 'Num inference steps', 'Width']) {
+      expect(term(hidden)).toBeNull();
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Advanced' }));
+    expect(term('Steps')?.nextElementSibling?.textContent).toBe('4');
+    expect(term('Guidance')?.nextElementSibling?.textContent).toBe('7.5');
+    expect(term('Scheduler')?.nextElementSibling?.textContent).toBe('K_EULER');
+    expect(term('Seed')?.nextElementSibling?.textContent).toBe('42');
+    expect(term('Num inference steps')).toBeNull();
+    // CREATIONS-14: New seed says what it costs on the button.
+    const cost = toolByKey('text-to-image').cost;
+    expect(screen.getByRole('link', { name: `New seed · ${cost} credits` })).toBeTruthy();
+  });
+
+  it("CREATIONS-5: a clip's form settings under the form's own labels and units; text as prose, code as code", async () => {
+    const clip = creation('v2', { ...video, id: 'v2', input: { prompt: 'a paper boat', num_frames: 16, fps: 8 } });
+    const words = creation('t1', {
+      tool: 'text-to-text',
+      title: 'Text Generation',
+      category: 'Text',
+      output: 'One.\n\nTwo.',
+      outputKind: 'text',
+    });
+    const code = creation('c1', {
+      ...words,
+      id: 'c1',
+      tool: 'code-generation',
+      output: 'let a = 1;',
+      outputKind: 'code',
+    });
+    await renderPage([{ items: [clip, words, code], nextCursor: null }], 'v2');
+    expect((await screen.findByText('Frames per second', { selector: 'dt' })).nextElementSibling?.textContent).toBe(
+      '8 fps',
+    );
+    expect(screen.getByText('Frames', { selector: 'dt' }).nextElementSibling?.textContent).toBe('16 frames');
+    expect(screen.queryByRole('button', { name: 'Advanced' })).toBeNull();
+    cleanup();
+    await renderPage([{ items: [words, code], nextCursor: null }], 't1');
+    expect((await screen.findByText('Two.', { selector: 'p' })).previousElementSibling?.textContent).toBe('One.');
+    cleanup();
+    await renderPage([{ items: [code], nextCursor: null }], 'c1');
+    expect(await screen.findByText('let a = 1;', { selector: 'pre code' })).toBeTruthy();
   });
 
   it('CREATIONS-3: one creation of someone else (or deleted) says it was not found', async () => {

@@ -81,7 +81,7 @@ describe('a failed run says its credits came back', () => {
     // The next run: the line goes with the run it spoke of.
     api.getPrediction.mockResolvedValue({ status: 'succeeded', output: 'A haiku' });
     fireEvent.click(button('Generate Text'));
-    await screen.findByText('A haiku', { selector: 'pre' });
+    await screen.findByText('A haiku', { selector: 'p' });
     expect(returnedLine()).toBeNull();
   });
 });
@@ -134,11 +134,27 @@ describe('what a result offers', () => {
     await renderTool('text-to-text');
     typePrompt('a haiku');
     fireEvent.click(button('Generate Text'));
-    await screen.findByText('Once upon a time', { selector: 'pre' });
+    // Prose in the app's font, not a code block.
+    await screen.findByText('Once upon a time', { selector: 'p' });
+    expect(document.querySelector('pre')).toBeNull();
     fireEvent.click(button('Copy'));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('Once upon a time'));
     expect(await screen.findByRole('button', { name: 'Copied' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See it in My creations' }).getAttribute('href')).toBe('/creations/pred-1');
+  });
+
+  it("Text Generation: the text reads as paragraphs in the app's font; Copy takes it whole", async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const words = 'First thought.\n\nSecond thought,\nover two lines.';
+    await renderTool('text-to-text', fakeToolEndpoints(words));
+    typePrompt('two thoughts');
+    fireEvent.click(button('Generate Text'));
+    const first = await screen.findByText('First thought.', { selector: 'p' });
+    const paragraphs = [...(first.parentElement?.querySelectorAll('p') ?? [])].map((p) => p.textContent);
+    expect(paragraphs).toEqual(['First thought.', 'Second thought,\nover two lines.']);
+    fireEvent.click(button('Copy'));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(words));
   });
 
   it.each([

@@ -139,6 +139,15 @@ describe('tool pages: title, cost, inputs and buttons', () => {
   });
 });
 
+describe('tool pages: the prompt first', () => {
+  it('the prompt has the focus when a tool page opens, so the person can type at once', async () => {
+    await renderTool('image-to-image');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Prompt/)));
+    typePrompt('as a watercolour');
+    expect((document.activeElement as HTMLTextAreaElement).value).toBe('as a watercolour');
+  });
+});
+
 describe('tool pages: validation before any call', () => {
   it.each(['text-to-image', 'text-to-advertisement', 'text-to-text', 'code-generation'] as const)(
     '%s: the button is disabled while the prompt is empty after trimming',
@@ -261,11 +270,13 @@ describe('tool pages: runs', () => {
     expect(screen.getByRole('button', { name: 'Generate Another' })).toBeTruthy();
   });
 
-  it('TOOL-20: Text Generation: the text in preformatted text', async () => {
+  it('TOOL-20: Text Generation: the text as prose, its line breaks kept', async () => {
     await renderTool('text-to-text');
     typePrompt('a haiku');
     fireEvent.click(submit('Generate Text'));
-    expect((await screen.findByText(/function add/, { selector: 'pre' })).tagName).toBe('PRE');
+    const words = await screen.findByText(/function add/, { selector: 'p' });
+    expect(words.textContent).toContain('return a + b;');
+    expect(document.querySelector('pre')).toBeNull();
   });
 
   it('TOOL-1: a server failure shows the red banner and the form keeps the prompt', async () => {

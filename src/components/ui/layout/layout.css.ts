@@ -1,6 +1,10 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../../themes/contract.css';
 
+/** A phone's width and the wider screens: the shell's one breakpoint, for every feature's media queries. */
+export const MOBILE = 'screen and (max-width: 767.98px)';
+export const DESKTOP = 'screen and (min-width: 768px)';
+
 /**
  * The one card, stack and cluster of every feature. A feature composes them with what is its own:
  * `style([card.padded, stack.lg, { maxWidth: 960 }])`.
