@@ -2,7 +2,7 @@
  * `npm run bench:lcp`: Largest Contentful Paint of `/` and of a tool page in Chromium with the CPU slowed
  * 4× (CDP Emulation.setCPUThrottlingRate, Lighthouse's mobile setting), served by `npm start` (which
  * builds the SPA when it is stale) on a new DATA_DIR and a free port. Each load is cold: a new browser
- * context (empty cache and storage), so a visitor's first visit. Prints the median of LCP_RUNS (default 5)
+ * context (empty cache and storage), so a visitor's first visit. Prints the median of LCP_RUNS (default 25)
  * loads of each page against its target: / ≤ 450 ms, the tool page ≤ 600 ms. Each page is loaded with its
  * scripts allowed and with them blocked (the prerendered markup alone), alternately, and the two medians
  * are compared: when the app hydrates without painting the hero again they agree (within 10%). The
@@ -20,7 +20,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../tests/chromium';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const runs = Number(process.env['LCP_RUNS'] ?? 5);
+const runs = Number(process.env['LCP_RUNS'] ?? 25);
 const cpuSlowdown = 4;
 const targets = [
   { path: '/', targetMs: 450 },

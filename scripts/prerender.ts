@@ -54,21 +54,26 @@ function assetsOf(manifest: Manifest, routeIds: string[]): { scripts: string[]; 
 
 const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
+const modulePreload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
 /**
  * A prerendered page is drawn before any script; the entry module would still run (a long task: every
  * module's top level, the actor system, the router) before the browser's first layout and paint, since
- * module scripts run as soon as the document is parsed. So the page fetches and compiles the entry at once
- * (modulepreload) but runs it from a frame callback's next task: after the first paint. A hidden tab has no
- * frames and starts it at once.
+ * module scripts run as soon as the document is parsed. So the page starts the entry from a frame callback's
+ * next task: after the first paint. The modulepreloads wait for that too (the start adds them, so the
+ * entry and its route chunks are still fetched side by side): in the head, their fetch and compile competed with
+ * the first paint on a slow CPU. A hidden tab has no frames and starts at once.
  */
 export function startAfterFirstPaint(html: string): string {
   const src = entryScript.exec(html)?.[1];
   if (!src) throw new Error('prerender: the page has no entry module script');
+  const files = [src, ...[...html.matchAll(modulePreload)].map((m) => m[1]!).filter((file) => file !== src)];
   const loader =
-    `<link rel="modulepreload" crossorigin href="${src}">\n` +
-    `    <script type="module">const start = () => import(${JSON.stringify(src)}); ` +
+    `<script type="module">const start = () => { for (const href of ${JSON.stringify(files)}) ` +
+    `document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", crossOrigin: "", href })); ` +
+    `import(${JSON.stringify(src)}); }; ` +
     `document.hidden ? start() : requestAnimationFrame(() => setTimeout(start, 0));</script>`;
-  return html.replace(entryScript, () => loader);
+  return html.replace(modulePreload, '').replace(entryScript, () => loader);
 }
 
 export async function prerenderPages(config: ResolvedConfig, pages: ReadonlyMap<string, string>): Promise<void> {
@@ -120,9 +125,11 @@ export async function prerenderPages(config: ResolvedConfig, pages: ReadonlyMap<
       .join('');
     fs.writeFileSync(
       file,
-      startAfterFirstPaint(html)
-        .replace(rootMarkup, () => `<div id="root">${markup}</div>`)
-        .replace('  </head>', () => `${preloads}  </head>`),
+      startAfterFirstPaint(
+        html
+          .replace(rootMarkup, () => `<div id="root">${markup}</div>`)
+          .replace('  </head>', () => `${preloads}  </head>`),
+      ),
     );
   }
 }
