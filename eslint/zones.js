@@ -168,11 +168,12 @@ const serverZones = [
       './src/themes/names.ts',
       './src/themes/presets.ts',
       './src/themes/scale.ts',
+      './src/themes/brand.ts',
       './node_modules',
     ],
     message:
       'The server shares only src/catalog and src/api/schemas and src/api/operations (the contract) with the SPA, ' +
-      "and the themes' data (names, presets, scale: the look of the pages it writes).",
+      "and the themes' data (names, presets, scale, brand mark: the look of the pages it writes).",
   },
   {
     target: 'server/routes',

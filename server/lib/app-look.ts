@@ -3,6 +3,7 @@
  * the type scale, the radii and the font of src/themes, as CSS custom properties and a few base rules, and the
  * brand mark the app's header shows. A page that needs no script still looks like Atelier.
  */
+import { brandMark } from '../../src/themes/brand';
 import { defaultTheme } from '../../src/themes/names';
 import { themePresets } from '../../src/themes/presets';
 import { font, fontSize, radius, space } from '../../src/themes/scale';
@@ -26,4 +27,5 @@ a{color:var(--color-accent)}
 `;
 
 /** The brand mark and the name, linking home, as the app's header shows them. */
-export const brandLink = `<a class="brand" href="/"><svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="9" fill="var(--color-button)"/><path d="M16 7l7.5 18h-3.4L16 14.6 11.9 25H8.5z" fill="var(--color-buttonText)"/><circle cx="16" cy="21" r="2" fill="var(--color-buttonText)"/></svg>Atelier</a>`;
+const { viewBox, radius: rx, letter, dot } = brandMark;
+export const brandLink = `<a class="brand" href="/"><svg width="28" height="28" viewBox="${viewBox}" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="${rx}" fill="var(--color-button)"/><path d="${letter}" fill="var(--color-buttonText)"/><circle cx="${dot.cx}" cy="${dot.cy}" r="${dot.r}" fill="var(--color-buttonText)"/></svg>Atelier</a>`;

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { api, loginToken, mailedPath, pathOf, signedInPage, uniqueEmail, verifiedAccount } from './accounts';
 import { addressOf, routeVisits, signedInOnly, type Made, type RoutePath, type Visit } from './a11y-routes';
-import { openPage, type Viewport } from './browser';
+import { desktop, openPage, screenshot, sizes, type Viewport } from './browser';
 import { themeNames } from '../../src/themes/names';
 import { contrastSample } from '../theme-contrast';
 
@@ -47,6 +47,21 @@ export async function violations(page: Page, rules?: string[]): Promise<string[]
       ...(rules ? { runOnly: { type: 'rule', values: rules } } : {}),
     }),
   );
+}
+
+/**
+ * axe's violations on the page as it is, at 1280 and then 390 px (`{ desktop, phone }`), with a screenshot
+ * `<name>-desktop` and `<name>-phone` at each; the page is left at 1280 px.
+ */
+export async function violationsAtBothWidths(page: Page, name: string): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  for (const [width, size] of sizes) {
+    await page.setViewportSize(size);
+    found[width] = await violations(page);
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize(desktop);
+  return found;
 }
 
 /** The page has rendered its content (the startup check is over, the route's heading is there). */

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { toolByKey, type ToolKey } from '../../src/catalog/tools';
 import { api, balance } from './accounts';
-import { violations } from './a11y';
+import { violations, violationsAtBothWidths } from './a11y';
 import { desktop, phone, screenshot, setupBrowser } from './browser';
 import { cost, expectBalance, fundedUser, photo } from './tool-runs/helpers';
 
@@ -105,15 +105,7 @@ describe("a creation's page", () => {
     expect(await page.getByRole('link', { name: `New seed · ${cost('text-to-image')} credits` }).isVisible()).toBe(
       true,
     );
-    for (const [name, size] of [
-      ['desktop', desktop],
-      ['phone', phone],
-    ] as const) {
-      await page.setViewportSize(size);
-      expect(await violations(page)).toEqual([]);
-      await screenshot(page, `creation-settings-${name}`);
-    }
-    await page.setViewportSize(desktop);
+    expect(await violationsAtBothWidths(page, 'creation-settings')).toEqual({ desktop: [], phone: [] });
     await share.getByRole('button', { name: 'Share', exact: true }).click();
     const field = share.getByRole('textbox', { name: 'Public link' });
     await expect.poll(() => field.inputValue().catch(() => ''), { timeout: 20_000 }).toMatch(/\/share\/[\w-]+$/);
@@ -146,12 +138,7 @@ describe("a creation's page", () => {
       await expect.poll(() => look(app)).toEqual(shared);
       await app.close();
       // It passes axe at 1280 and 390 px.
-      await open.setViewportSize(desktop);
-      expect(await violations(open)).toEqual([]);
-      await screenshot(open, 'share-page-desktop');
-      await open.setViewportSize(phone);
-      expect(await violations(open)).toEqual([]);
-      await screenshot(open, 'share-page-phone');
+      expect(await violationsAtBothWidths(open, 'share-page')).toEqual({ desktop: [], phone: [] });
 
       await share.getByRole('button', { name: 'Stop sharing' }).click();
       const dialog = page.getByRole('dialog', { name: 'Stop sharing' });

@@ -6,6 +6,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Run } from '../../api/schemas';
 import * as buttons from '../../components/ui/button/button.css';
+import { ProgressBar } from '../../components/ui/progress/progress-bar';
 import { isActive, runProgress, runThumbnail, runTime, toolTitle } from '../../flows/runs/runs.types';
 import type { RunsActor } from '../../app/app.machine';
 import { creditsReturned } from '../../flows/tools/errors';
@@ -63,7 +64,9 @@ export function RunRow(props: {
           ) : null}
         </div>
       </div>
-      {progress !== null ? <Bar title={title} progress={progress} /> : null}
+      {progress !== null ? (
+        <ProgressBar label={`${title} progress`} percent={progress === 'unknown' ? null : progress} />
+      ) : null}
       {time ? <p className={styles.time}>{time}</p> : null}
       {ended && run.error ? <p className={styles.message}>{run.error}</p> : null}
       {ended && run.refunded > 0 ? <p className={styles.message}>{creditsReturned(run.refunded)}</p> : null}
@@ -93,23 +96,5 @@ export function RunRow(props: {
         </div>
       ) : null}
     </li>
-  );
-}
-
-/** A working run's bar: filled to its percentage, or a moving stripe when the provider reports none. */
-function Bar({ title, progress }: { title: string; progress: number | 'unknown' }) {
-  const known = progress !== 'unknown';
-  return (
-    <div
-      className={styles.track}
-      role="progressbar"
-      aria-label={`${title} progress`}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={known ? progress : undefined}
-      aria-valuetext={known ? `${progress}%` : 'Working'}
-    >
-      <div className={known ? styles.bar : styles.barUnknown} style={known ? { width: `${progress}%` } : undefined} />
-    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
 import { card, cluster, stack } from '../../components/ui/layout/layout.css';
 
@@ -53,25 +53,6 @@ export const state = style({
   },
 });
 export const time = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textSecondary });
-export { bar, track } from '../../components/ui/progress/progress.css';
-const sweep = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(250%)' } });
-/**
- * No percentage reported: a stripe moving across says the run works, not how far; with reduced motion, still
- * diagonal stripes the whole width (never a bar that looks full).
- */
-export const barUnknown = style({
-  height: '100%',
-  width: '40%',
-  background: vars.color.accent,
-  animation: `${sweep} 1.4s ease-in-out infinite`,
-  '@media': {
-    '(prefers-reduced-motion: reduce)': {
-      animation: 'none',
-      width: '100%',
-      background: `repeating-linear-gradient(135deg, ${vars.color.accent} 0 6px, transparent 6px 12px)`,
-    },
-  },
-});
 export const message = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.text });
 export const actions = style([cluster.sm, { alignItems: 'center' }]);
 export const muted = style({ margin: 0, color: vars.color.textSecondary, fontSize: vars.fontSize.sm });

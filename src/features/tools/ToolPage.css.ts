@@ -129,7 +129,6 @@ export const alertLink = style({ color: vars.color.dangerText, fontWeight: 700, 
 
 export const progress = stack.xs;
 export const progressText = style({ fontSize: vars.fontSize.sm, fontWeight: 600, margin: 0 });
-export { bar, track } from '../../components/ui/progress/progress.css';
 
 /** Always on a `card` (a stack of its own): a smaller gap than the form's card. */
 export const result = style({ gap: vars.space.lg, scrollMarginTop: 80 });

@@ -7,6 +7,7 @@ import { useSelector } from '@xstate/react';
 import { clipLengthText, toolByKey, type ClipLength, type Tool } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
 import { icons } from '../../components/ui/icons/icons';
+import { ProgressBar } from '../../components/ui/progress/progress-bar';
 import * as page from '../../components/ui/page/page.css';
 import { useSessionKnown } from '../../app/provider';
 import { useCreationSettings } from '../../app/creation-settings';
@@ -168,16 +169,7 @@ function Progress({ run, word }: { run: ToolRunActor; word: string }) {
       <p className={styles.progressText} aria-live="polite">
         {place === null ? `${word}... ${progress}%` : `Waiting in your queue: place ${place}`}
       </p>
-      <div
-        className={styles.track}
-        role="progressbar"
-        aria-label={`${word} progress`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress}
-      >
-        <div className={styles.bar} style={{ width: `${progress}%` }} />
-      </div>
+      <ProgressBar label={`${word} progress`} percent={progress} />
     </div>
   );
 }

@@ -60,8 +60,10 @@ export type RunsEvent =
 /** A run still waiting or being made (Cancel is offered on it). */
 export { isActive };
 
+const toolOfKey = (key: string) => tools.find((t) => t.key === key);
+
 /** The catalogue title of a tool key. */
-export const toolTitle = (key: string): string => tools.find((t) => t.key === key)?.title ?? key;
+export const toolTitle = (key: string): string => toolOfKey(key)?.title ?? key;
 
 /** A notice about `run` (its status, the server's message or `message`, its refund). */
 export const noticeOf = (run: Run, message: string | null = run.error): RunNotice => ({
@@ -113,7 +115,7 @@ export function noticeText(notice: RunNotice): string {
 
 /** RUNS-8: a finished image run's picture (the first of its files), shown as the row's thumbnail; null otherwise. */
 export function runThumbnail(run: Run): string | null {
-  if (run.status !== 'succeeded' || tools.find((t) => t.key === run.toolKey)?.output !== 'image') return null;
+  if (run.status !== 'succeeded' || toolOfKey(run.toolKey)?.output !== 'image') return null;
   const first = Array.isArray(run.output) ? run.output[0] : run.output;
   return first || null;
 }

@@ -43,8 +43,9 @@ export function followPageRun(
     if (nextBalance !== balance) send({ type: 'batch.balance', signedIn: context.signedIn, credits: context.credits });
     balance = nextBalance;
     const input = sharedInput(context);
-    if (JSON.stringify(input) !== shared) send({ type: 'batch.shared', input });
-    shared = JSON.stringify(input);
+    const nextShared = JSON.stringify(input);
+    if (nextShared !== shared) send({ type: 'batch.shared', input });
+    shared = nextShared;
   };
   const attach = () => {
     const run = (keeper.getSnapshot().children as Record<string, KeptRun | undefined>)[pageRunId(toolKey)];

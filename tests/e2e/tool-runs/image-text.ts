@@ -1,7 +1,7 @@
 /** The eight image and text tools, each run once and failed once on purpose (see tools.test.ts). */
 import { describe, expect, it } from 'vitest';
 import { balance } from '../accounts';
-import { violations } from '../a11y';
+import { violationsAtBothWidths } from '../a11y';
 import { desktop, phone, screenshot } from '../browser';
 import {
   startAnother,
@@ -227,15 +227,7 @@ export function imageAndTextTools(run: ToolRun): void {
       expect(result).not.toContain('OPENAI_API_KEY');
       expect(await text.evaluate((p) => getComputedStyle(p).fontFamily)).not.toMatch(/mono/i);
       expect(await page.locator('pre').count()).toBe(0);
-      for (const [name, size] of [
-        ['desktop', desktop],
-        ['phone', phone],
-      ] as const) {
-        await page.setViewportSize(size);
-        expect(await violations(page)).toEqual([]);
-        await screenshot(page, `tools-text-result-${name}`);
-      }
-      await page.setViewportSize(desktop);
+      expect(await violationsAtBothWidths(page, 'tools-text-result')).toEqual({ desktop: [], phone: [] });
       await expectBalance(page, before - cost('text-to-text'));
 
       await startAnother(page, 'Generate Another');

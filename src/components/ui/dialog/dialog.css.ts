@@ -1,5 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../../themes/contract.css';
+import { MOBILE } from '../layout/layout.css';
 
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
 const popIn = keyframes({
@@ -82,7 +83,7 @@ export const sheet = style({
   animation: `${fromRight} 180ms ease-out`,
   ':focus': { outline: 'none' },
   '@media': {
-    'screen and (max-width: 767.98px)': {
+    [MOBILE]: {
       top: 'auto',
       left: 0,
       width: 'auto',

@@ -1,4 +1,5 @@
 import type { ReactNode, SVGProps } from 'react';
+import { brandMark } from '../../../themes/brand';
 
 /** Our own 24×24 line icons; they inherit the text colour. */
 export function Icon({ children, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
@@ -148,10 +149,10 @@ export type IconName = keyof typeof icons;
 /** The brand mark: a stylised easel/aperture. */
 export function Logo({ size = 28 }: { size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-      <rect width="32" height="32" rx="9" fill="var(--atelier-color-button)" />
-      <path d="M16 7l7.5 18h-3.4L16 14.6 11.9 25H8.5z" fill="var(--atelier-color-buttonText)" />
-      <circle cx="16" cy="21" r="2" fill="var(--atelier-color-buttonText)" />
+    <svg width={size} height={size} viewBox={brandMark.viewBox} aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx={brandMark.radius} fill="var(--atelier-color-button)" />
+      <path d={brandMark.letter} fill="var(--atelier-color-buttonText)" />
+      <circle {...brandMark.dot} fill="var(--atelier-color-buttonText)" />
     </svg>
   );
 }
