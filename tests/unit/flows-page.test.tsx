@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { machines } from '../../src/flows';
+import { machineGroups, machineName } from '../../src/flows/groups';
 import { allStates, toFlowGraph } from '../../tools/flows/graph';
 import { layoutFlow } from '../../tools/flows/layout';
 import type { CoverageFile } from '../../src/features/flows/coverage';
@@ -24,21 +25,24 @@ describe('flows viewer', () => {
     await layoutFlow(toFlowGraph(machines['session']!));
   }, 60_000);
 
-  it('lists every registered machine with a link to its chart', async () => {
+  it('lists every registered machine by its readable name, in its group, with a link to its chart', async () => {
     renderFlows();
     const list = await screen.findByRole('heading', { name: 'Machines' });
     const section = list.closest('section')!;
+    expect(
+      within(section)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(machineGroups.map((g) => g.name));
     for (const name of Object.keys(machines)) {
-      expect(within(section).getByRole('link', { name: new RegExp(`^${name}\\b`) })).toHaveAttribute(
-        'href',
-        `/flows/${name}`,
-      );
+      const link = section.querySelector(`a[href="/flows/${name}"]`);
+      expect(link?.querySelector('h4')).toHaveTextContent(machineName(name));
     }
   });
 
   it('draws the chosen machine with one node per state', async () => {
     const { container, router } = renderFlows();
-    fireEvent.click(await screen.findByRole('link', { name: /^verifyEmail\b/ }));
+    fireEvent.click(await screen.findByRole('link', { name: /^Verify email\b/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/flows/verifyEmail'));
     const chart = await screen.findByRole('img', { name: /Statechart of verifyEmail/ }, { timeout: 10_000 });
     const states = allStates(toFlowGraph(machines['verifyEmail']!).root);

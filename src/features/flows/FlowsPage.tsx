@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { AnyStateMachine } from 'xstate';
 import { machines } from '../../flows';
+import { groupedMachines, machineName } from '../../flows/groups';
 import * as buttons from '../../components/ui/button/button.css';
 import * as page from '../../components/ui/page/page.css';
 import { card } from '../../components/ui/layout/layout.css';
@@ -23,6 +24,7 @@ import { layoutFlow, type FlowLayout } from '../../../tools/flows/layout';
 import { activeIdsOf, describeValue, useLiveActors, useLiveAvailable, type LiveActor } from './live';
 import { StatePanel } from './StatePanel';
 import { StepPanel } from './StepPanel';
+import { happyPath } from './view';
 import type { FlowsSearch } from './search-schema';
 import * as styles from './FlowsPage.css';
 
@@ -77,42 +79,55 @@ export function FlowsPage({
   );
 }
 
+/** The machines by group (src/flows/groups.ts), by their readable names. */
 function MachineList() {
   return (
     <section aria-labelledby="machines-title" className={page.page} style={{ gap: 12 }}>
       <h2 id="machines-title" className={page.sectionTitle}>
         Machines
       </h2>
-      <ul className={styles.machineGrid}>
-        {Object.entries(machines).map(([name, m]) => (
-          <li key={name}>
-            <Link to="/flows/{-$machine}" params={{ machine: name }} search={{}} className={styles.machineCard}>
-              <h3 className={styles.machineName}>{name}</h3>
-              <span className={styles.muted}>{describe(m)}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {groupedMachines(Object.keys(machines)).map((group) => (
+        <section key={group.name} className={styles.group} aria-label={group.name}>
+          <h3 className={styles.groupTitle}>{group.name}</h3>
+          <ul className={styles.machineGrid}>
+            {group.machines.map((name) => (
+              <li key={name}>
+                <Link to="/flows/{-$machine}" params={{ machine: name }} search={{}} className={styles.machineCard}>
+                  <h4 className={styles.machineName}>{machineName(name)}</h4>
+                  <span className={styles.muted}>{describe(machines[name]!)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
     </section>
   );
 }
 
-/** The compact list of machines beside the chart. */
+/** The compact list of machines above the chart, by group. */
 function MachineSwitcher({ current }: { current: string }) {
   return (
     <nav aria-label="Machines" className={styles.switcherNav}>
       <ul className={styles.switcher}>
-        {Object.keys(machines).map((name) => (
-          <li key={name}>
-            <Link
-              to="/flows/{-$machine}"
-              params={{ machine: name }}
-              search={{}}
-              className={styles.chip}
-              aria-current={name === current ? 'page' : undefined}
-            >
-              {name}
-            </Link>
+        {groupedMachines(Object.keys(machines)).map((group) => (
+          <li key={group.name} className={styles.switcherGroup}>
+            <span className={styles.switcherLabel}>{group.name}</span>
+            <ul className={styles.switcher}>
+              {group.machines.map((name) => (
+                <li key={name}>
+                  <Link
+                    to="/flows/{-$machine}"
+                    params={{ machine: name }}
+                    search={{}}
+                    className={styles.chip}
+                    aria-current={name === current ? 'page' : undefined}
+                  >
+                    {machineName(name)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
           </li>
         ))}
       </ul>
@@ -165,18 +180,27 @@ function MachineView(props: {
   const graph = useMemo(() => toFlowGraph(machine), [machine]);
   const folded = useMemo(() => foldedFrom(graph, fold), [graph, fold]);
   const foldKey = [...folded].sort().join(',');
+  // The states whose inputs (self-transitions that only set context) are drawn as loops, not one line.
+  const [shownInputs, setShownInputs] = useState<ReadonlySet<string>>(() => new Set());
+  const toggleInputs = (id: string) =>
+    setShownInputs((shown) => {
+      const next = new Set(shown);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const happy = useMemo(() => happyPath(graph), [graph]);
   const [layout, setLayout] = useState<FlowLayout | null>(null);
   const [layoutError, setLayoutError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    layoutFlow(graph, folded).then(
+    layoutFlow(graph, folded, shownInputs).then(
       (l) => live && setLayout(l),
       (e: unknown) => live && setLayoutError(e instanceof Error ? e.message : String(e)),
     );
     return () => {
       live = false;
     };
-  }, [graph, foldKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [graph, foldKey, shownInputs]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const [coverage, setCoverage] = useState<CoverageFile | null | undefined>(undefined);
   const [showCoverage, setShowCoverage] = useState(false);
@@ -272,7 +296,7 @@ function MachineView(props: {
             Flows
           </Link>
         </p>
-        <h1 className={styles.title}>{`Flow: ${name}`}</h1>
+        <h1 className={styles.title}>{`Flow: ${machineName(name)}`}</h1>
         <p className={styles.lead}>{describe(machine)}</p>
       </header>
       <MachineSwitcher current={name} />
@@ -338,6 +362,9 @@ function MachineView(props: {
             focus={focus}
             matches={matches}
             onToggleFold={toggleFold}
+            onFocus={setFocus}
+            onToggleInputs={toggleInputs}
+            happy={happy}
             diff={diff}
           />
         ) : layoutError ? null : (
