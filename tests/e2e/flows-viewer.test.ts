@@ -67,6 +67,11 @@ function measure(page: Page, initial: string, startIds: string[]): Promise<Omit<
         .map((r) => ({ id: r.parentElement!.getAttribute('data-state')!, box: r.getBoundingClientRect() }))
         .filter(({ id }) => id !== initial && !initial.startsWith(`${id}.`) && !id.startsWith(`${initial}.`));
       const edges = [...svg.querySelectorAll('g[data-edge]')].filter((g) => g.querySelector('text[data-label]'));
+      // A state's inputs collapsed into one line ("N inputs handled here") count as drawn: a click draws them.
+      const inputs = [...svg.querySelectorAll('text[data-inputs][data-shown="false"]')].reduce(
+        (n, t) => n + Number(t.getAttribute('data-count')),
+        0,
+      );
       const zoomText = document.querySelector('[data-testid="zoom"]')!.textContent ?? '';
       const events = document.querySelector('#step-title')!.closest('section')!;
       const eventsList = [...events.querySelectorAll('h3')].find((h) => h.textContent === 'Events')!;
@@ -75,7 +80,7 @@ function measure(page: Page, initial: string, startIds: string[]): Promise<Omit<
         minName: Math.min(...heights('text[data-name]')),
         minLabel: Math.min(...heights('text[data-label]')),
         zoom: Number(zoomText.replace('%', '')),
-        edges: edges.length,
+        edges: edges.length + inputs,
         initialLeft: others.every((o) => start.left <= o.box.left + slack),
         initialTop: others.every((o) => start.top <= o.box.top + slack),
         chartBottom: svg.getBoundingClientRect().bottom,

@@ -116,11 +116,18 @@ export function FlowChart(props: FlowChartProps) {
     const target = what === 'happy' && happyBox ? happyBox : whole;
     moveTo(fitBox(target, size));
   };
-  // Fit once per layout (a new machine, fold or inputs shown), with the active states in sight; later
-  // zooms are the person's.
+  // The state whose fold or inputs control was used: the next layout keeps it in sight.
+  const pivot = useRef<string | null>(null);
+  // Fit once per machine, with the active states in sight; later zooms are the person's. A new layout after
+  // a fold (or inputs shown) keeps the zoom and brings the state that changed into sight.
+  const opened = useRef(false);
   useEffect(() => {
     const size = sizeOf();
     if (!size || layout.width === 0) return setView({ k: 1, x: 0, y: 0 });
+    const node = pivot.current ? drawnNodeOf(layout, pivot.current) : undefined;
+    pivot.current = null;
+    if (opened.current && node) return setView(reveal(viewRef.current, node, size));
+    opened.current = true;
     const open = fitBox(whole, size);
     setView(activeBox ? reveal(open, activeBox, size) : open);
   }, [layout]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -249,6 +256,7 @@ export function FlowChart(props: FlowChartProps) {
             y={y}
             fontSize={ROW_FONT}
             data-inputs={n.state.id}
+            data-count={r.inputs.transitions.length}
             data-shown={r.inputs.shown}
             className={styles.rowInputs}
           >
@@ -539,6 +547,7 @@ export function FlowChart(props: FlowChartProps) {
                     onPointerDown={(e) => e.stopPropagation()}
                     onClick={(e) => {
                       e.stopPropagation();
+                      pivot.current = n.state.id;
                       props.onToggleFold?.(n.state.id);
                     }}
                   >
@@ -588,6 +597,7 @@ export function FlowChart(props: FlowChartProps) {
                       onPointerDown={(e) => e.stopPropagation()}
                       onClick={(e) => {
                         e.stopPropagation();
+                        pivot.current = n.state.id;
                         props.onToggleInputs?.(n.state.id);
                       }}
                     />
