@@ -87,7 +87,7 @@ const drawnStates = (chart: Locator) =>
   );
 
 describe('flows chart at 1280×800', () => {
-  it('uses the width, follows toolRun from idle to working to its result, and fits readable', async () => {
+  it('NAV-10: uses the width, follows toolRun from idle to working to its result, and fits readable', async () => {
     const page = await newPage(browser(), desktop);
     const chart = await openChart(page, '/flows/toolRun', 'toolRun');
     expect(await page.getByRole('complementary', { name: 'Sidebar' }).isVisible()).toBe(false);

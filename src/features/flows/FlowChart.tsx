@@ -1,4 +1,12 @@
-import { useEffect, useId, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import * as buttons from '../../components/ui/button/button.css';
 import { stateCount, type FlowDiff, type FlowGraph, type FlowTransition } from '../../../tools/flows/graph';
 import {
@@ -10,7 +18,7 @@ import {
   type FlowLayout,
   type LaidNode,
 } from '../../../tools/flows/layout';
-import { activeBoxes, boundsOf, drawnNodeOf, fitBox, MIN_SCALE, reveal, type Box, type View } from './view';
+import { activeBoxes, boundsOf, drawnNodeOf, fitBox, reveal, type Box, type View } from './view';
 import * as styles from './FlowChart.css';
 
 export interface FlowChartProps {
@@ -65,7 +73,9 @@ export function FlowChart(props: FlowChartProps) {
   const arrowId = useId().replace(/:/g, '');
   const [view, setViewNow] = useState<View>({ k: 1, x: 0, y: 0 });
   const viewRef = useRef(view);
-  viewRef.current = view;
+  useLayoutEffect(() => {
+    viewRef.current = view;
+  }, [view]);
   const glide = useRef(0);
   const [dragging, setDragging] = useState(false);
   const [hovered, setHovered] = useState<string | null>(null);
@@ -121,7 +131,7 @@ export function FlowChart(props: FlowChartProps) {
   // Fit once per machine, with the active states in sight; later zooms are the person's. A new layout after
   // a fold (or inputs shown) keeps the zoom and brings the state that changed into sight.
   const opened = useRef(false);
-  useEffect(() => {
+  const place = () => {
     const size = sizeOf();
     if (!size || layout.width === 0) return setView({ k: 1, x: 0, y: 0 });
     const node = pivot.current ? drawnNodeOf(layout, pivot.current) : undefined;
@@ -130,6 +140,11 @@ export function FlowChart(props: FlowChartProps) {
     opened.current = true;
     const open = fitBox(whole, size);
     setView(activeBox ? reveal(open, activeBox, size) : open);
+  };
+  // (On the next frame: the canvas is measured once the new drawing is in the page.)
+  useEffect(() => {
+    const frame = requestAnimationFrame(place);
+    return () => cancelAnimationFrame(frame);
   }, [layout]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // While stepping, the view keeps the active states in sight, at a readable zoom.
@@ -139,7 +154,7 @@ export function FlowChart(props: FlowChartProps) {
     shownActive.current = activeKey;
     const size = sizeOf();
     if (size && activeBox) moveTo(reveal(viewRef.current, activeBox, size));
-  }, [activeKey, activeBox]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [activeKey, activeBox]);
 
   // A focused or selected state off the screen is brought to its middle (the zoom stays the person's).
   useEffect(() => {
@@ -147,7 +162,7 @@ export function FlowChart(props: FlowChartProps) {
     const id = focus ?? selected;
     const node = id ? drawnNodeOf(layout, id) : undefined;
     if (size && node) moveTo(reveal(viewRef.current, node, size, 0));
-  }, [focus, selected, layout]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [focus, selected, layout]);
 
   const zoomAt = (factor: number, cx?: number, cy?: number) =>
     setView((v) => {
@@ -169,7 +184,7 @@ export function FlowChart(props: FlowChartProps) {
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
-  }, []);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const pan = (dx: number, dy: number) => setView((v) => ({ ...v, x: v.x + dx, y: v.y + dy }));
 

@@ -180,7 +180,10 @@ function MachineView(props: {
   const graph = useMemo(() => toFlowGraph(machine), [machine]);
   const folded = useMemo(() => foldedFrom(graph, fold), [graph, fold]);
   const foldKey = [...folded].sort().join(',');
-  // The states whose inputs (self-transitions that only set context) are drawn as loops, not one line.
+  const [coverage, setCoverage] = useState<CoverageFile | null | undefined>(undefined);
+  const [showCoverage, setShowCoverage] = useState(false);
+  // The states whose inputs (self-transitions that only set context) are drawn as loops, not one line
+  // (all of them under the coverage overlay, which marks each transition walked or not).
   const [shownInputs, setShownInputs] = useState<ReadonlySet<string>>(() => new Set());
   const toggleInputs = (id: string) =>
     setShownInputs((shown) => {
@@ -193,17 +196,15 @@ function MachineView(props: {
   const [layoutError, setLayoutError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    layoutFlow(graph, folded, shownInputs).then(
+    layoutFlow(graph, folded, showCoverage ? undefined : shownInputs).then(
       (l) => live && setLayout(l),
       (e: unknown) => live && setLayoutError(e instanceof Error ? e.message : String(e)),
     );
     return () => {
       live = false;
     };
-  }, [graph, foldKey, shownInputs]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [graph, foldKey, shownInputs, showCoverage]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const [coverage, setCoverage] = useState<CoverageFile | null | undefined>(undefined);
-  const [showCoverage, setShowCoverage] = useState(false);
   useEffect(() => {
     let live = true;
     void loadCoverage().then((c) => live && setCoverage(c));
