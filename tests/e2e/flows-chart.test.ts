@@ -117,6 +117,16 @@ describe('flows chart at 1280×800', () => {
     }
     await screenshot(page, 'flows-chart-toolrun-result');
 
+    // Zoomed out below readable by hand, the next step brings the zoom back to readable names.
+    for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Zoom out' }).click();
+    expect(await smallestName(page)).toBeLessThan(MIN_NAME_PX);
+    await page.getByRole('button', { name: /^Back to step 2/ }).click();
+    await expect.poll(() => current.textContent()).toBe('working.single');
+    await still(page);
+    const back = await activeSight(page);
+    expect(back.inside).toBe(true);
+    expect(back.namePx).toBeGreaterThanOrEqual(MIN_NAME_PX - 0.01);
+
     // Both fits keep every name readable.
     await page.getByRole('button', { name: 'Fit whole chart' }).click();
     await still(page);
