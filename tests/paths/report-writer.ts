@@ -16,6 +16,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AnyStateMachine } from 'xstate';
 import { machines as registry } from '../../src/flows';
+import { machineName } from '../../src/flows/groups';
 import { toFlowGraph } from '../../tools/flows/graph';
 import { layoutFlow } from '../../tools/flows/layout';
 import { flowToSvg } from '../../tools/flows/svg';
@@ -228,11 +229,11 @@ export function reportHtml(
   const index = `<nav id="index" aria-label="Machines">${entries
     .map(([name, m]) => {
       const failed = m.paths.filter((p) => statusOf(p) === 'failed').length;
-      return `<a href="#machine-${escape(name)}">${escape(name)} (${m.paths.length} paths${failed ? `, ${failed} failed` : ''}; ${m.coverage.walked}/${m.coverage.transitions})</a>`;
+      return `<a href="#machine-${escape(name)}">${escape(machineName(name))} (${escape(name)}; ${m.paths.length} paths${failed ? `, ${failed} failed` : ''}; ${m.coverage.walked}/${m.coverage.transitions})</a>`;
     })
     .join('')}</nav>`;
   const controls = `<div class="controls"><input type="search" id="search" placeholder="Search titles, steps, answers" aria-label="Search the paths"><select id="machine" aria-label="Machine"><option value="">All machines</option>${entries
-    .map(([name]) => `<option value="${escape(name)}">${escape(name)}</option>`)
+    .map(([name]) => `<option value="${escape(name)}">${escape(machineName(name))}</option>`)
     .join(
       '',
     )}</select><select id="status" aria-label="Status"><option value="">Passed and failed</option><option value="passed">Passed</option><option value="failed">Failed</option>${skipped ? '<option value="skipped">Skipped</option>' : ''}</select><span id="shown" role="status"></span></div>`;
