@@ -147,7 +147,7 @@ export const predictions = pgTable(
      */
     remoteResult: jsonb('remote_result').$type<StoredRemoteResult | null>(),
     /**
-     * The output's thumbnail (CREATIONS-13): a WebP stored beside it (its file address) and its size, made once
+     * The output's thumbnail (CREATIONS-15): a WebP stored beside it (its file address) and its size, made once
      * in the worker pool when the output was stored; null for text, 3D and a run made before thumbnails.
      */
     thumb: jsonb('thumb').$type<StoredThumb | null>(),

@@ -53,7 +53,7 @@ export function toCreation(row: Row) {
     refunded: row.refunded,
     output: row.output ?? null,
     outputKind,
-    // CREATIONS-13: what a tile shows: a thumbnail (image, video's poster, audio's waveform), or the text's start.
+    // CREATIONS-15: what a tile shows: a thumbnail (image, video's poster, audio's waveform), or the text's start.
     ...(row.thumb ? { thumb: row.thumb } : {}),
     ...(textOutput ? { snippet: snippetOf(row.output as string) } : {}),
     error: row.error ?? null,

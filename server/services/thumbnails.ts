@@ -1,5 +1,5 @@
 /**
- * Thumbnails of creations (CREATIONS-13): made ONCE, when a run's output is stored (generation/launch.ts,
+ * Thumbnails of creations (CREATIONS-15): made ONCE, when a run's output is stored (generation/launch.ts,
  * succeed), by the worker pool's `thumbnail` task, stored beside the output as another output file of the user
  * (a WebP of at most 384 px on its long side) and named with its size on the run's row (`predictions.thumb`).
  * Made at save time rather than on a first look: the job already holds the output's bytes and runs off the web

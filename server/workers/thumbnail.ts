@@ -1,5 +1,5 @@
 /**
- * A creation's thumbnail for My creations and the home strip (CREATIONS-13), as a worker-pool task: a WebP
+ * A creation's thumbnail for My creations and the home strip (CREATIONS-15), as a worker-pool task: a WebP
  * of at most THUMB_SIDE px on its long side, made once when the run's output is stored
  * (services/thumbnails.ts). An image is scaled down; a video gives its first frame (ffmpeg); audio gives a
  * picture of its waveform, drawn from its samples as ffmpeg decodes them (mono, 8 kHz, 32-bit float).

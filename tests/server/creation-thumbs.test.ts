@@ -1,5 +1,5 @@
 /**
- * CREATIONS-13: every image, video and audio output gets a thumbnail made once, when the output is stored, in
+ * CREATIONS-15: every image, video and audio output gets a thumbnail made once, when the output is stored, in
  * the worker pool: a WebP of at most 384 px on its long side (a video's first frame, an audio's waveform), its
  * size in the list's item, served like the output (the owner's session, or the signed address the list gives);
  * text and code get a snippet instead. Deleting the creation removes the thumbnail with it.
@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { toolByKey } from '../../src/catalog';
+import { toolByKey, type ToolKey } from '../../src/catalog';
 import { encodeWav } from '../../server/providers/media/wav';
 import { ffmpegPath } from '../../server/providers/media/video';
 import type { GenerationProvider, OutputFile } from '../../server/providers/types';
@@ -24,7 +24,11 @@ type Creation = { id: string; status: string; output: unknown; thumb?: Thumb; sn
 async function bigPng(): Promise<Uint8Array> {
   const raw = Buffer.alloc(1024 * 1024 * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
-  return new Uint8Array(await sharp(raw, { raw: { width: 1024, height: 1024, channels: 3 } }).png().toBuffer());
+  return new Uint8Array(
+    await sharp(raw, { raw: { width: 1024, height: 1024, channels: 3 } })
+      .png()
+      .toBuffer(),
+  );
 }
 
 /** Two seconds of a tone that swells: a waveform with a shape. */
@@ -71,7 +75,7 @@ const provider: GenerationProvider = {
 for (const backend of embedded) {
   describe(`creation thumbnails (${backend})`, () => {
     const t = setupApp(backend, { providers: () => ({ local: provider }) });
-    const made = async (token: string, key: string) => {
+    const made = async (token: string, key: ToolKey) => {
       const tool = toolByKey(key);
       const res = await t.request('/api/generate', { token, body: { modelId: tool.id, input: { prompt: 'a thumb' } } });
       expect(res.status).toBe(201);

@@ -210,7 +210,7 @@ async function succeed(deps: AppDeps, userId: string, id: string, result: Provid
     }
     if (urls.length === 0) throw new ProviderError('The model returned no output');
     output = urls.length === 1 ? urls[0]! : urls;
-    // CREATIONS-13: its thumbnail, once, from the bytes at hand (services/thumbnails.ts says why here).
+    // CREATIONS-15: its thumbnail, once, from the bytes at hand (services/thumbnails.ts says why here).
     thumb = await makeThumb(deps, userId, result.output.files[0]!);
   }
   await db.transaction(async (tx) => {
