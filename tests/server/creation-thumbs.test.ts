@@ -15,7 +15,7 @@ import { encodeWav } from '../../server/providers/media/wav';
 import { ffmpegPath } from '../../server/providers/media/video';
 import type { GenerationProvider, OutputFile } from '../../server/providers/types';
 import { files } from '../../server/db/schema';
-import { embedded, json, setupApp } from './helpers';
+import { backends, json, setupApp } from './helpers';
 
 type Thumb = { url: string; width: number; height: number };
 type Creation = { id: string; status: string; output: unknown; thumb?: Thumb; snippet?: string };
@@ -72,7 +72,7 @@ const provider: GenerationProvider = {
   },
 };
 
-for (const backend of embedded) {
+for (const backend of backends) {
   describe(`creation thumbnails (${backend})`, () => {
     const t = setupApp(backend, { providers: () => ({ local: provider }) });
     const made = async (token: string, key: ToolKey) => {
