@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, loginToken, signedInPage, verifiedAccount } from './accounts';
-import { violations } from './a11y';
+import { contrastIn, contrastThemes, violations } from './a11y';
 import { baseUrl, desktop, phone, screenshot, setupBrowser } from './browser';
 
 const { browser } = setupBrowser();
@@ -116,6 +116,8 @@ describe('My creations: a gallery of thumbnails', () => {
     const described = await link.getAttribute('aria-describedby');
     expect(await page.locator(`[id="${described}"]`).textContent()).toBe(await prompt.textContent());
     expect(await violations(page)).toEqual([]);
+    // The prompt over the picture and the corner's buttons, in the themes with the least contrast to spare.
+    expect(await contrastIn(page, contrastThemes)).toEqual([]);
     await screenshot(page, 'creations-gallery-desktop');
 
     // The text runs (the list's end): their first words in the tile.
