@@ -63,7 +63,7 @@ export const creationOperations = {
       'whole word or the start of one (Postgres full-text search, every word must match). ' +
       'Each run says its tool, prompt, time, status, cost, whether it was refunded and its output URLs (signed, ' +
       'valid for an hour by default); `thumb` (images, videos, audio): a WebP of at most 384 px on its long side ' +
-      'made once when the output was stored (an image scaled, a video\'s first frame, an audio\'s waveform), with ' +
+      "made once when the output was stored (an image scaled, a video's first frame, an audio's waveform), with " +
       'its `width` and `height`; `snippet` (text, code): the start of the text.',
     query: s.CreationsQuery,
     answer: s.CreationsPage,
