@@ -1997,6 +1997,12 @@ export type ListCreationsResponses = {
             refunded: boolean;
             output: string | Array<string> | null;
             outputKind: 'image' | 'video' | 'text' | 'code' | 'model3d' | 'audio';
+            thumb?: {
+                url: string;
+                width: number;
+                height: number;
+            };
+            snippet?: string;
             error: string | null;
             createdAt: string;
             completedAt: string | null;
@@ -2088,6 +2094,12 @@ export type GetCreationResponses = {
         refunded: boolean;
         output: string | Array<string> | null;
         outputKind: 'image' | 'video' | 'text' | 'code' | 'model3d' | 'audio';
+        thumb?: {
+            url: string;
+            width: number;
+            height: number;
+        };
+        snippet?: string;
         error: string | null;
         createdAt: string;
         completedAt: string | null;

@@ -12,6 +12,7 @@ import type { Executor } from '../db/client';
 import { creditLedger, files, predictions } from '../db/schema';
 import { HttpError } from '../errors';
 import { shareOf } from './shares';
+import { snippetOf } from './thumbnails';
 import type { FileStore } from './storage';
 
 export const DEFAULT_PAGE = 12;
@@ -37,6 +38,8 @@ function toolOf(key: string): Tool | undefined {
 export function toCreation(row: Row) {
   const tool = toolOf(row.toolKey);
   const input = row.input ?? {};
+  const outputKind = tool?.output ?? 'image';
+  const textOutput = (outputKind === 'text' || outputKind === 'code') && typeof row.output === 'string';
   return {
     id: row.id,
     tool: row.toolKey,
@@ -49,7 +52,10 @@ export function toCreation(row: Row) {
     cost: row.cost,
     refunded: row.refunded,
     output: row.output ?? null,
-    outputKind: tool?.output ?? 'image',
+    outputKind,
+    // CREATIONS-15: what a tile shows: a thumbnail (image, video's poster, audio's waveform), or the text's start.
+    ...(row.thumb ? { thumb: row.thumb } : {}),
+    ...(textOutput ? { snippet: snippetOf(row.output as string) } : {}),
     error: row.error ?? null,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
@@ -184,7 +190,7 @@ export async function getCreation(deps: AppDeps, userId: string, id: string): Pr
 
 /** The stored files of a run: its outputs, and the uploads it was given that no other run of the user uses. */
 async function filesOf(db: Executor, store: FileStore, row: Row, alsoGoing: readonly string[]): Promise<string[]> {
-  const outputs = (Array.isArray(row.output) ? row.output : row.output ? [row.output] : [])
+  const outputs = [...(Array.isArray(row.output) ? row.output : row.output ? [row.output] : []), row.thumb?.url ?? '']
     .map((url) => store.relPathOfUrl(url, 'output'))
     .filter((p): p is string => p !== undefined);
   const uploads: string[] = [];

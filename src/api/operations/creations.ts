@@ -21,6 +21,7 @@ const creation = {
   refunded: false,
   output: 'A haiku…',
   outputKind: 'text',
+  snippet: 'A haiku…',
   error: null,
   createdAt: '2026-01-05T10:00:00.000Z',
   completedAt: '2026-01-05T10:00:02.000Z',
@@ -61,7 +62,9 @@ export const creationOperations = {
       '(YYYY-MM-DD, UTC, both included), and `q`: words of the prompt (at most 200 characters), each matching a ' +
       'whole word or the start of one (Postgres full-text search, every word must match). ' +
       'Each run says its tool, prompt, time, status, cost, whether it was refunded and its output URLs (signed, ' +
-      'valid for an hour by default).',
+      'valid for an hour by default); `thumb` (images, videos, audio): a WebP of at most 384 px on its long side ' +
+      "made once when the output was stored (an image scaled, a video's first frame, an audio's waveform), with " +
+      'its `width` and `height`; `snippet` (text, code): the start of the text.',
     query: s.CreationsQuery,
     answer: s.CreationsPage,
     status: 200,
