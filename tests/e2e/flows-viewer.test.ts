@@ -13,11 +13,14 @@ import { machines as registry } from '../../src/flows';
 import { sessionAt } from '../flows/models/session.model';
 import { initialConfiguration } from '../../tools/flows/fold';
 import { toFlowGraph } from '../../tools/flows/graph';
-import { contrastIn, contrastThemes, violations } from './a11y';
+import { readRequirements } from '../../tools/flows/requirements/requirements';
+import { contrastIn, contrastThemes, violations, violationsAtBothWidths } from './a11y';
 import { desktop, newPage, phone, screenshot, screenshotDir, setupBrowser } from './browser';
 
 const { browser } = setupBrowser();
 
+/** The search box's name. */
+const SEARCH = 'Find a state, event, guard, action or rule';
 const MIN_NAME_PX = 11;
 const MIN_LABEL_PX = 9;
 const MIN_EDGE_SHARE = 0.6;
@@ -168,7 +171,7 @@ describe('flows viewer at 1280×800', () => {
     await again.context().close();
 
     // Search: an event finds its edges.
-    await page.getByRole('searchbox', { name: 'Find a state or event' }).fill('logout');
+    await page.getByRole('searchbox', { name: SEARCH }).fill('logout');
     await expect.poll(() => chart.locator('[data-match]').count()).toBeGreaterThan(0);
     expect(
       await page
@@ -178,7 +181,7 @@ describe('flows viewer at 1280×800', () => {
     ).toMatch(/[1-9]\d* transitions/);
 
     // Hovering an edge's label highlights it (one drawn inside the chart's box, by the focus).
-    await page.getByRole('searchbox', { name: 'Find a state or event' }).fill('');
+    await page.getByRole('searchbox', { name: SEARCH }).fill('');
     const shown = await chart.evaluate((svg) => {
       const box = svg.getBoundingClientRect();
       const inside = (r: DOMRect) =>
@@ -218,6 +221,100 @@ describe('flows viewer at 1280×800', () => {
     await expect.poll(() => current.textContent()).toBe('working.single');
     await page.getByRole('button', { name: 'Restart', exact: true }).click();
     await expect.poll(() => current.textContent()).toBe('form.idle');
+    await page.context().close();
+  }, 120_000);
+});
+
+describe('flows viewer: product rules that read', () => {
+  const tool38 = readRequirements().find((r) => r.id === 'TOOL-38')!;
+
+  it('TOOL-38 on toolRun: hovering shows its text, its page lists states, transitions and tests; "refund" finds it and what serves it', async () => {
+    const page = await newPage(browser(), desktop);
+    const chart = await openChart(page, '/flows/toolRun?state=form.error', 'toolRun');
+    const rules = page.getByRole('list', { name: 'Product rules' });
+    const chip = rules.getByRole('link', { name: 'TOOL-38', exact: true });
+    await chip.hover();
+    const tip = page.getByRole('tooltip');
+    await expect.poll(() => tip.isVisible()).toBe(true);
+    expect(await tip.textContent()).toBe(tool38.text);
+    expect(await chip.getAttribute('aria-describedby')).toBe(await tip.getAttribute('id'));
+    await screenshot(page, 'flows-viewer-rule-tooltip-desktop');
+
+    // The search finds the rule by a word of its text, and the transitions that serve it on the chart.
+    await page.mouse.move(0, 0);
+    await page.getByRole('searchbox', { name: SEARCH }).fill('refund');
+    const found = page.getByRole('list', { name: 'Rules found' });
+    await expect.poll(() => found.getByRole('link', { name: 'TOOL-38', exact: true }).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: /rules, / })
+        .textContent(),
+    ).toMatch(/^[1-9]\d* rules, [1-9]\d* states, [1-9]\d* transitions$/);
+    await expect.poll(() => chart.locator('g[data-edge][data-match]').count()).toBeGreaterThan(0);
+    const matched = await chart
+      .locator('g[data-edge][data-match]')
+      .evaluateAll((edges) => edges.map((g) => g.getAttribute('data-edge') ?? ''));
+    const intoError = toFlowGraph(registry['toolRun']!)
+      .transitions.filter((t) => t.target === 'toolRun.form.error')
+      .map((t) => t.id);
+    expect(matched.filter((id) => intoError.includes(id)).length).toBeGreaterThan(0);
+    await page.getByRole('searchbox', { name: SEARCH }).fill('TOOL-38');
+    await expect.poll(() => found.getByRole('link', { name: 'TOOL-38', exact: true }).isVisible()).toBe(true);
+
+    // Its page: the text, the state and transitions that serve it, the tests that cite it.
+    await found.getByRole('link', { name: 'TOOL-38', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/flows/rules/TOOL-38');
+    await expect.poll(() => page.getByRole('heading', { name: 'Rule TOOL-38' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('rule-text').textContent()).toBe(tool38.text);
+    const states = page.getByRole('table', { name: 'States' });
+    expect(await states.getByRole('link', { name: 'form.error', exact: true }).count()).toBe(1);
+    const transitions = page.getByRole('table', { name: 'Transitions' });
+    expect(await transitions.getByRole('row').count()).toBeGreaterThan(2);
+    expect(await transitions.textContent()).toContain('--> toolRun.form.error');
+    const tests = page.getByRole('list', { name: 'Tests' });
+    expect(await tests.getByRole('listitem').count()).toBeGreaterThan(0);
+    expect(await tests.textContent()).toContain('TOOL-38');
+    expect(await violationsAtBothWidths(page, 'flows-viewer-rule-page')).toEqual({ desktop: [], phone: [] });
+
+    // A state's link opens its chart with the state chosen.
+    await states.getByRole('link', { name: 'form.error', exact: true }).click();
+    await expect.poll(() => decodeURIComponent(page.url())).toContain('/flows/toolRun?state=form.error');
+    await page.context().close();
+  }, 120_000);
+
+  it('loads coverage from a file, refuses what is not a report plainly, and passes axe at both widths', async () => {
+    const page = await newPage(browser(), desktop);
+    await openChart(page, '/flows/toolRun?state=form.error', 'toolRun');
+    await page.getByText('Load coverage…').click();
+    const file = page.getByLabel('A coverage report file (the flows.json a path run writes)');
+    await file.setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('[1, 2]') });
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^This is not a coverage report/);
+    const graph = toFlowGraph(registry['toolRun']!);
+    const missing = graph.transitions.slice(0, 3).map((t) => t.coverageKey);
+    const report = {
+      toolRun: {
+        states: 20,
+        transitions: graph.transitions.length,
+        walked: graph.transitions.length - 3,
+        missing,
+        percent: 90,
+      },
+    };
+    await file.setInputFiles({
+      name: 'flows.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(report)),
+    });
+    await expect
+      .poll(() => page.getByText(/Coverage: loaded from the file flows\.json\. 1 machine\./).isVisible())
+      .toBe(true);
+    const overlay = page.getByRole('checkbox', { name: /^Coverage overlay/ });
+    expect(await overlay.isEnabled()).toBe(true);
+    expect(await page.getByText('Coverage overlay', { exact: false }).textContent()).toContain(
+      `(${graph.transitions.length - 3}/${graph.transitions.length} walked, 90%)`,
+    );
+    expect(await violationsAtBothWidths(page, 'flows-viewer-load-coverage')).toEqual({ desktop: [], phone: [] });
     await page.context().close();
   }, 120_000);
 });

@@ -90,9 +90,9 @@ export function RulePage({ ruleId }: { ruleId: string }) {
           <table className={ruleStyles.table} aria-labelledby="rule-states">
             <thead>
               <tr>
-                <th className={ruleStyles.cell}>Machine</th>
-                <th className={ruleStyles.cell}>State</th>
-                <th className={ruleStyles.cell}>Last path run</th>
+                <th className={ruleStyles.headCell}>Machine</th>
+                <th className={ruleStyles.headCell}>State</th>
+                <th className={ruleStyles.headCell}>Last path run</th>
               </tr>
             </thead>
             <tbody>
@@ -131,9 +131,9 @@ export function RulePage({ ruleId }: { ruleId: string }) {
           <table className={ruleStyles.table} aria-labelledby="rule-transitions">
             <thead>
               <tr>
-                <th className={ruleStyles.cell}>Machine</th>
-                <th className={ruleStyles.cell}>Transition</th>
-                <th className={ruleStyles.cell}>Last path run</th>
+                <th className={ruleStyles.headCell}>Machine</th>
+                <th className={ruleStyles.headCell}>Transition</th>
+                <th className={ruleStyles.headCell}>Last path run</th>
               </tr>
             </thead>
             <tbody>

@@ -50,6 +50,7 @@ export const cell = style({
   verticalAlign: 'top',
   overflowWrap: 'anywhere',
 });
+export const headCell = style([cell, { whiteSpace: 'nowrap', overflowWrap: 'normal' }]);
 export const walked = style({ fontWeight: 700 });
 export const notWalked = style({ fontWeight: 700, textDecoration: 'underline wavy' });
 export const loader = style([stack.xs, { fontSize: vars.fontSize.sm, flexBasis: '100%' }]);
