@@ -205,9 +205,20 @@ describe('flows viewer at 1280×800', () => {
     await openChart(page, '/flows/toolRun', 'toolRun');
     const current = page.getByTestId('current-state');
     await expect.poll(() => current.textContent()).toBe('form.idle');
+    // A greyed event says which guard keeps it and what that guard checks.
+    const clear = page.getByRole('button', { name: 'tool.prompt.clear', exact: true });
+    expect(await clear.isDisabled()).toBe(true);
+    expect(await page.locator('[data-blocked="tool.prompt.clear"]').textContent()).toBe(
+      'blocked by guard hasPrompt: a prompt is typed',
+    );
     await page.getByRole('button', { name: 'tool.prompt', exact: true }).click();
+    await expect.poll(() => clear.isEnabled()).toBe(true);
+    expect(await page.locator('[data-blocked="tool.prompt.clear"]').count()).toBe(0);
     await page.getByRole('button', { name: 'tool.generate', exact: true }).click();
     await expect.poll(() => current.textContent()).toBe('working.single');
+    // The invoked actor's input reads field by field.
+    const input = page.locator('dl[data-fields="Input of syncRequest"]');
+    expect(await input.locator('dt').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'done syncRequest' }).click();
     await expect.poll(() => current.textContent()).toBe('result');
     const log = page.getByRole('list', { name: 'Steps taken' });
