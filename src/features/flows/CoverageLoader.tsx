@@ -16,7 +16,7 @@ export function coverageSourceText(source: CoverageSource | null): string {
  * "Load coverage…": a coverage report (the flows.json a path run writes) from a file or from the report's
  * address, checked before every chart and rule page shows it; what is wrong is said plainly.
  */
-export function CoverageLoader() {
+export function CoverageLoader({ source }: { source?: CoverageSource | null }) {
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const [url, setUrl] = useState('');
   const [busy, setBusy] = useState(false);
@@ -30,7 +30,9 @@ export function CoverageLoader() {
   };
   return (
     <details className={ruleStyles.loader}>
-      <summary>Load coverage…</summary>
+      <summary>
+        Load coverage…{source ? <span className={styles.muted}> {coverageSourceText(source)}</span> : null}
+      </summary>
       <label className={styles.field}>
         <span>A coverage report file (the flows.json a path run writes)</span>
         <input

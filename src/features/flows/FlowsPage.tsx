@@ -171,7 +171,7 @@ function MachineView(props: {
     };
   }, [graph, foldKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const { coverage } = useCoverage();
+  const { coverage, source: coverageSource } = useCoverage();
   const [showCoverage, setShowCoverage] = useState(false);
   const own = coverage?.[name] ?? null;
 
@@ -349,7 +349,7 @@ function MachineView(props: {
         {coverage === null || (coverage !== undefined && own === null) ? (
           <p className={styles.muted}>No path run yet: this chart has no coverage to show.</p>
         ) : null}
-        <CoverageLoader />
+        <CoverageLoader source={coverageSource} />
       </section>
       <div className={styles.side}>
         <StepPanel run={run} onRestart={restart} onJump={jump} />
