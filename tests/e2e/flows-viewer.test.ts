@@ -326,6 +326,26 @@ describe('flows viewer: product rules that read', () => {
       `(${graph.transitions.length - 3}/${graph.transitions.length} walked, 90%)`,
     );
     expect(await violationsAtBothWidths(page, 'flows-viewer-load-coverage')).toEqual({ desktop: [], phone: [] });
+
+    // The report's address (on this site, which the page may read): it replaces the file's.
+    const origin = new URL(page.url()).origin;
+    await page.route(`${origin}/test-report/flows.json`, (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          toolRun: { ...report.toolRun, walked: graph.transitions.length, missing: [], percent: 100 },
+        }),
+      }),
+    );
+    await page.getByLabel('Or the report’s address').fill(`${origin}/test-report/flows.json`);
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    await expect
+      .poll(() => page.getByText('Coverage overlay', { exact: false }).textContent())
+      .toContain(`(${graph.transitions.length}/${graph.transitions.length} walked, 100%)`);
+    await page.route(`${origin}/test-report/missing.json`, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.getByLabel('Or the report’s address').fill(`${origin}/test-report/missing.json`);
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The address answered 404: no report there.');
     await page.context().close();
   }, 120_000);
 });

@@ -105,7 +105,7 @@ describe('loading a coverage report', () => {
     const offline = () => Promise.reject(new TypeError('Failed to fetch'));
     expect(await fetchCoverage('https://example.com/flows.json', offline)).toMatchObject({
       ok: false,
-      message: expect.stringContaining('could not be reached'),
+      message: expect.stringContaining('Save the report and load the file instead.'),
     });
   });
 });

@@ -59,7 +59,8 @@ export async function fetchCoverage(url: string, fetchImpl: typeof fetch = fetch
   } catch {
     return {
       ok: false,
-      message: 'The address could not be reached (offline, or its server does not let this page read it).',
+      message:
+        'The address could not be read: offline, or another site this page may not read (it reads its own site’s addresses). Save the report and load the file instead.',
     };
   }
   if (!response.ok) return { ok: false, message: `The address answered ${response.status}: no report there.` };
