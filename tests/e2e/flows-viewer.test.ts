@@ -208,9 +208,11 @@ describe('flows viewer at 1280×800', () => {
     // A greyed event says which guard keeps it and what that guard checks.
     const clear = page.getByRole('button', { name: 'tool.prompt.clear', exact: true });
     expect(await clear.isDisabled()).toBe(true);
-    expect(await page.locator('[data-blocked="tool.prompt.clear"]').textContent()).toBe(
-      'blocked by guard hasPrompt: a prompt is typed',
-    );
+    const why = page.locator('[data-blocked="tool.prompt.clear"]');
+    await why.locator('xpath=ancestor::details[1]/summary').click();
+    await expect.poll(() => why.isVisible()).toBe(true);
+    expect(await why.textContent()).toBe('blocked by guard hasPrompt: a prompt is typed');
+    expect(await clear.getAttribute('title')).toBe('blocked by guard hasPrompt: a prompt is typed');
     await page.getByRole('button', { name: 'tool.prompt', exact: true }).click();
     await expect.poll(() => clear.isEnabled()).toBe(true);
     expect(await page.locator('[data-blocked="tool.prompt.clear"]').count()).toBe(0);

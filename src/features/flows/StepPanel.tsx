@@ -147,19 +147,24 @@ function EventControl({ run, type }: { run: InertRun; type: string }) {
         className={`${buttons.button.primary} ${buttons.small}`}
         disabled={!enabled}
         aria-describedby={blocks.length ? whyId : undefined}
+        title={blocks.length ? blocks.map((b) => `blocked by guard ${b.guard}: ${b.why}`).join('; ') : undefined}
         onClick={() => event && run.send(event)}
       >
         {type}
       </button>
       {blocks.length ? (
-        <span id={whyId} className={styles.muted} data-blocked={type}>
-          {blocks.map((b, i) => (
-            <span key={b.guard}>
-              {i === 0 ? 'blocked by guard ' : '; or by guard '}
-              <code>{b.guard}</code>: {b.why}
-            </span>
-          ))}
-        </span>
+        // Folded, so the events stay on the first screen beside the chart; the button's description reads it.
+        <details className={styles.eventDetails}>
+          <summary>why?</summary>
+          <span id={whyId} data-blocked={type}>
+            {blocks.map((b, i) => (
+              <span key={b.guard}>
+                {i === 0 ? 'blocked by guard ' : '; or by guard '}
+                <code>{b.guard}</code>: {b.why}
+              </span>
+            ))}
+          </span>
+        </details>
       ) : null}
       <details className={styles.eventDetails}>
         <summary>Payload</summary>
