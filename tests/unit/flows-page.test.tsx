@@ -71,7 +71,10 @@ describe('flows viewer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'done readToken' }));
     await waitFor(() => expect(isActive(container, loading.id)).toBe(true));
     expect(isActive(container, reading.id)).toBe(false);
-    expect(screen.getByText(/"token":"tok-1"/)).toBeInTheDocument(); // loadUser's input
+    // loadUser's input, field by field.
+    const input = document.querySelector('dl[data-fields="Input of loadUser"]')!;
+    expect([...input.querySelectorAll('dt')].map((d) => d.textContent)).toEqual(['token']);
+    expect(input.querySelector('dd')!.textContent).toBe('"tok-1"');
 
     fireEvent.change(screen.getByLabelText('Output or error of loadUser (JSON)'), {
       target: { value: JSON.stringify(user) },

@@ -23,6 +23,25 @@ const resultEvents = ['tool.reset', 'tool.runAgain', 'tool.edit'];
 
 export const toolRunFacts = {
   sends: [...formEvents, ...resultEvents, 'tool.balance', 'tool.listed', 'tool.applyCreation'],
+  /** What each guard checks (the flows viewer says which one keeps an event from being taken). */
+  guards: {
+    formInvalid: 'the form has a problem (a required field empty or a value out of range)',
+    signedOut: 'nobody is signed in',
+    lacksCredits: "the balance is below the tool's cost",
+    knownAspect: 'the tool has aspect presets and this is one of them',
+    knownParam: 'the tool has this control and takes this value',
+    hasPrompt: 'a prompt is typed',
+    syncCall: 'the tool answers in one call',
+    uploadsFirst: 'the tool uploads its images before the call',
+    hasPoseImage: 'a pose image is given',
+    gotOutput: 'the answer holds an output',
+    gotId: 'the answer holds a prediction id',
+    answered: 'the server answered the call',
+    pollSucceeded: 'the poll answered',
+    follows: 'the page is on its first form, blank, and the run listed is of its tool',
+    newSeed: "'New seed' was chosen for the creation's settings",
+    following: 'the run follows one already working',
+  },
 };
 
 /** 'Generate Another', 'Run again' and 'Edit' need a result. */
