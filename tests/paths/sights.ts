@@ -5,9 +5,10 @@
  * made the server answer. A state a path reaches with no sight on its way up fails the path.
  */
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { AnyMachineSnapshot } from 'xstate';
 import { activeNodes, sightText, sightsOf, type FactsNode, type Sight } from '../../src/flows/shared/meta';
+import { CheckFailed } from './failure';
 import type { PathContext, StateCheck } from './harness';
 
 interface Node extends FactsNode {
@@ -49,18 +50,39 @@ export function sightsAt(snapshot: AnyMachineSnapshot): Array<{ leaf: string; si
   });
 }
 
-/** A visible element of the locator's matches (a page form and a dialog's may both match), in the given state. */
-async function someVisible(page: Page, sight: Extract<Sight, { role: string }>): Promise<boolean> {
+/**
+ * What the page shows of a role sight: 'visible' (with ' and enabled' / ' and disabled' when the sight
+ * asks for a state) when a visible element of the locator's matches is in that state (a page form and a
+ * dialog's may both match), else what it shows instead, for the report's Received line.
+ */
+async function roleSeen(page: Page, sight: Extract<Sight, { role: string }>): Promise<string> {
   const all = await page
     .getByRole(sight.role as Parameters<Page['getByRole']>[0], { name: sight.name, exact: true })
     .all();
+  if (all.length === 0) return 'not on the page';
+  let visible = 0;
   for (const element of all) {
     if (!(await element.isVisible())) continue;
+    visible++;
     if (sight.state === 'disabled' && !(await element.isDisabled())) continue;
     if (sight.state === 'enabled' && !(await element.isEnabled())) continue;
-    return true;
+    return sight.state ? `visible and ${sight.state}` : 'visible';
   }
-  return false;
+  if (visible === 0) return `on the page but hidden (${all.length} match${all.length === 1 ? '' : 'es'})`;
+  return `visible but ${sight.state === 'disabled' ? 'enabled' : 'disabled'}`;
+}
+
+/** What the page shows of a text sight: 'visible', or where it is instead. */
+async function textSeen(page: Page, text: string): Promise<string> {
+  const found = page.getByText(text);
+  if ((await found.count()) === 0) return 'not on the page';
+  return (await found.first().isVisible()) ? 'visible' : 'on the page but hidden';
+}
+
+/** What a field shows for an expect.poll: its value, or that there is no such field (at once: no 30 s wait). */
+export async function fieldValue(field: Locator): Promise<string> {
+  if ((await field.count()) === 0) return '(no such field on the page)';
+  return field.inputValue({ timeout: 5_000 });
 }
 
 /** Checks one sight on the page; resolves to what was seen. */
@@ -75,12 +97,15 @@ export async function checkSight(
     if (!check) throw new Error(`No checker for the kind of sight '${sight.kind}' (${sight.says})`);
     return check(ctx);
   }
-  if ('role' in sight) await expect.poll(() => someVisible(page, sight)).toBe(true);
-  else if ('text' in sight) await expect.poll(() => page.getByText(sight.text).first().isVisible()).toBe(true);
+  if ('role' in sight)
+    await expect.poll(() => roleSeen(page, sight)).toBe(sight.state ? `visible and ${sight.state}` : 'visible');
+  else if ('text' in sight) await expect.poll(() => textSeen(page, sight.text)).toBe('visible');
   else if ('address' in sight) await expect.poll(() => new URL(page.url()).pathname).toBe(sight.address);
   else {
     const [method, pathname] = sight.request.split(' ') as [string, string];
-    await expect.poll(() => server.holds(method, pathname)).toBe(true);
+    await expect
+      .poll(() => (server.holds(method, pathname) ? 'asked for' : 'not asked for'))
+      .toBe('asked for');
   }
   return sightText(sight);
 }
@@ -91,7 +116,13 @@ export async function checkState(ctx: PathContext, kinds: Readonly<Record<string
   for (const { leaf, sights } of sightsAt(ctx.state)) {
     if (sights.length === 0) throw new Error(`No sight for state ${leaf} (its meta.sees, or an ancestor's)`);
     const seen: string[] = [];
-    for (const sight of sights) seen.push(await checkSight(ctx, sight, kinds));
+    for (const sight of sights)
+      try {
+        seen.push(await checkSight(ctx, sight, kinds));
+      } catch (error) {
+        // The report's top names the check that failed, with what it expected and what the page showed.
+        throw new CheckFailed(`${leaf}: ${sightText(sight)}`, error);
+      }
     lines.push(`${leaf}: ${seen.join('; ')}`);
   }
   return lines;

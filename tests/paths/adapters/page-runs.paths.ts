@@ -15,6 +15,7 @@ import { pageRunsModel } from '../../flows/models/runs.models';
 import { freeUser } from '../../../src/flows/session/session.examples';
 import { appReady } from '../../e2e/browser';
 import { firstRender, type PathAdapter, type PathContext } from '../harness';
+import { fieldValue } from '../sights';
 import { signInThroughDialog } from './billing.paths';
 
 /** What the path types into a tool page's prompt when it first opens it. */
@@ -75,7 +76,7 @@ export const pageRunsPaths: PathAdapter = {
       if (kept) return `open ${toolByKey(key).title} again from the navigation`;
       typedOn(ctx.page).add(key);
       // RUNS-13: after a sign-out, or on a first visit, the form is blank; the path types a prompt to leave there.
-      await expect.poll(() => promptOf(ctx.page, key).inputValue()).toBe('');
+      await expect.poll(() => fieldValue(promptOf(ctx.page, key))).toBe('');
       await promptOf(ctx.page, key).fill(typed(key));
       return `open ${toolByKey(key).title} from the navigation (a blank form) → type "${typed(key)}"`;
     },
@@ -101,7 +102,7 @@ export const pageRunsPaths: PathAdapter = {
       const key = shownTool(ctx.page);
       if (key === null) return 'no tool page is shown';
       const kept = (ctx.state.context as PageRunsContext).open.includes(pageRunId(key));
-      await expect.poll(() => promptOf(ctx.page, key).inputValue()).toBe(kept ? typed(key) : '');
+      await expect.poll(() => fieldValue(promptOf(ctx.page, key))).toBe(kept ? typed(key) : '');
       return kept
         ? `${toolByKey(key).title} shows the prompt typed before: "${typed(key)}"`
         : `${toolByKey(key).title} shows a blank form`;

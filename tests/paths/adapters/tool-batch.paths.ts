@@ -15,6 +15,7 @@ import { serverError, silentError } from '../../flows/models/fixtures';
 import { texts, toolBatchModel } from '../../flows/models/tool-batch.models';
 import { answerOf, type PathAdapter, type PathContext, type TestServer } from '../harness';
 import { byOutcome, perActor, SERVER_FAULT } from '../causes';
+import { fieldValue } from '../sights';
 import { toolViews } from '../../../src/features/tools/tool-views';
 import { openTool } from './tools-page';
 
@@ -177,7 +178,7 @@ export const toolBatchPaths: PathAdapter = {
       remember(ctx);
       await expect.poll(() => toggle(page).isChecked()).toBe(true);
       await expect.poll(() => oneRunForm(page).count()).toBe(0);
-      await expect.poll(() => prompts(page).inputValue()).toBe(context.text);
+      await expect.poll(() => fieldValue(prompts(page))).toBe(context.text);
       const line = costLine(context.tool, context.text);
       await expect.poll(() => page.getByTestId('batch-cost').textContent()).toBe(line);
       await expect.poll(() => startButton(page).textContent()).toBe('Start batch');

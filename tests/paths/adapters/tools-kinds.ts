@@ -4,6 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { PathContext, StateCheck, TestServer } from '../harness';
+import { fieldValue } from '../sights';
 import { PREDICTION, banner, runContext, showsWorking, submit, viewOf } from './tools-page';
 import { operations } from '../../../src/api/operations';
 import type { Tool } from '../../../src/catalog/tools';
@@ -19,15 +20,15 @@ async function showsForm(ctx: PathContext): Promise<string> {
   const said: string[] = [];
   if (view.prompt) {
     const prompt = ctx.page.locator('form textarea');
-    await expect.poll(() => prompt.inputValue()).toBe(context.prompt);
+    await expect.poll(() => fieldValue(prompt)).toBe(context.prompt);
     await expect.poll(() => prompt.getAttribute('readonly')).toBeNull();
     said.push(
       context.prompt.trim() ? `the prompt reads "${context.prompt}"` : `the prompt is blank ("${context.prompt}")`,
     );
   }
   if (context.shape.freeSize) {
-    await expect.poll(() => ctx.page.getByLabel('Width').inputValue()).toBe(String(context.width));
-    await expect.poll(() => ctx.page.getByLabel('Height').inputValue()).toBe(String(context.height));
+    await expect.poll(() => fieldValue(ctx.page.getByLabel('Width'))).toBe(String(context.width));
+    await expect.poll(() => fieldValue(ctx.page.getByLabel('Height'))).toBe(String(context.height));
     said.push(`the size is ${context.width}×${context.height}`);
   }
   if (context.aspect) {

@@ -15,6 +15,7 @@ import {
 } from '../../flows/models/tools.models';
 import { answerOf, fixedDelays, type PathAdapter, type TestServer } from '../harness';
 import { predictionCause, toolFailure } from '../causes';
+import { fieldValue } from '../sights';
 import { callsSeen, recordCalls, toolRunKinds } from './tools-kinds';
 import { toolRunCannotSend, toolRunRoutes } from './tools-routes';
 import { PNG, PREDICTION, openTool, progressValue, runContext, sixteenMegabytes, submit, viewOf } from './tools-page';
@@ -142,7 +143,7 @@ export const toolRunPaths: PathAdapter = {
       const field = ctx.page.getByLabel(new RegExp(`^${spec.label}`));
       await field.fill(String(value));
       await field.blur();
-      await expect.poll(() => field.inputValue()).toBe(String(runContext(ctx).params[name]));
+      await expect.poll(() => fieldValue(field)).toBe(String(runContext(ctx).params[name]));
       return `type ${value} as ${spec.label}`;
     },
     async 'tool.generate'(ctx) {
@@ -206,7 +207,7 @@ export const toolRunPaths: PathAdapter = {
       // The run reads the creation; its form takes the settings (and New seed presses Generate).
       const detail = (event as EventObject & { output: CreationDetail }).output;
       const said = await ctx.server.answer('GET', `/api/creations/${detail.id}`, 200, detail);
-      await expect.poll(() => ctx.page.locator('form textarea').first().inputValue()).toBe(detail.prompt);
+      await expect.poll(() => fieldValue(ctx.page.locator('form textarea').first())).toBe(detail.prompt);
       return said;
     },
     async 'tool.listed'(ctx, event) {
@@ -220,12 +221,7 @@ export const toolRunPaths: PathAdapter = {
       }));
       const answered = await ctx.server.answer('GET', '/api/runs', 200, { runs: listed });
       await expect
-        .poll(() =>
-          ctx.page
-            .getByLabel(/^Prompt/)
-            .first()
-            .inputValue(),
-        )
+        .poll(() => fieldValue(ctx.page.getByLabel(/^Prompt/).first()))
         .toBe(runs[0]?.prompt ?? '');
       return answered;
     },
