@@ -204,7 +204,9 @@ button{font:inherit;color:var(--link);background:none;border:0;padding:0;text-de
 .expect{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .75rem;margin:.25rem 0;font-family:ui-monospace,monospace;font-size:13px}
 .expect dt{color:var(--muted)}.expect dd{margin:0}.expected{color:var(--ok)}.received{color:var(--fail)}
 .err-line{margin:.25rem 0;color:var(--fail);font-family:ui-monospace,monospace;font-size:13px}
-.failure .shot img{display:block;max-width:100%;max-height:22rem;border:1px solid var(--line);margin:.25rem 0}
+/* A full-page screenshot shows its top at a readable size (the link opens all of it). */
+.shot img{display:block;height:auto;object-fit:cover;object-position:top;border:1px solid var(--line);margin:.25rem 0}
+.failure .shot img{width:min(100%,40rem);max-height:25rem}
 .links{margin:.25rem 0}
 .controls{position:sticky;top:0;z-index:1;background:var(--bg);padding:.5rem 0;border-bottom:1px solid var(--line);display:flex;gap:.5rem;flex-wrap:wrap;align-items:center}
 .tabs{display:flex;flex-wrap:wrap;gap:.25rem}.tabs a{padding:.2rem .6rem;border:1px solid var(--line);border-radius:999px;text-decoration:none;color:var(--fg)}
@@ -227,7 +229,7 @@ ol.scenarios{padding-left:1.25rem}.scenario h4{margin:.4rem 0 .1rem;font-size:.9
 .answer{margin:.2rem 0;padding:.2rem .5rem;border:1px solid var(--line);border-radius:4px;background:#fff}
 .status{font-weight:700}.body-box>summary{cursor:pointer;color:var(--link)}
 .body{max-height:16rem;overflow:auto;background:var(--soft);margin:.25rem 0;padding:.25rem .5rem;font-size:12px}.body.empty{background:none;padding:0;color:var(--muted)}.cause{margin:0;color:#553}
-.step .shot img{display:block;max-width:min(100%,24rem);border:1px solid var(--fail);margin:.25rem 0}
+.step .shot img{width:min(100%,24rem);max-height:15rem}
 .err{white-space:pre-wrap;overflow-wrap:anywhere;font-size:12px;background:var(--soft);padding:.25rem .5rem}
 .text,.request,.cause,.title,.meta,.expect dd,.where,.err-line,#index a,.failure h3{overflow-wrap:anywhere}pre.body{white-space:pre-wrap;overflow-wrap:anywhere}
 .chart{margin:.25rem 0;border:1px solid var(--line);border-radius:4px;background:#fff;width:fit-content;max-width:100%}

@@ -79,6 +79,15 @@ async function textSeen(page: Page, text: string): Promise<string> {
   return (await found.first().isVisible()) ? 'visible' : 'on the page but hidden';
 }
 
+/**
+ * Whether an element shows, for an expect.poll: 'visible', else what the page has instead, with the
+ * element's locator (the report's Received: "not on the page: getByLabel('Credit balance: 5 credits')").
+ */
+export async function visibility(locator: Locator): Promise<string> {
+  if (await locator.isVisible()) return 'visible';
+  return `${(await locator.count()) === 0 ? 'not on the page' : 'on the page but hidden'}: ${locator.toString()}`;
+}
+
 /** What a field shows for an expect.poll: its value, or that there is no such field (at once: no 30 s wait). */
 export async function fieldValue(field: Locator): Promise<string> {
   if ((await field.count()) === 0) return '(no such field on the page)';
@@ -103,9 +112,7 @@ export async function checkSight(
   else if ('address' in sight) await expect.poll(() => new URL(page.url()).pathname).toBe(sight.address);
   else {
     const [method, pathname] = sight.request.split(' ') as [string, string];
-    await expect
-      .poll(() => (server.holds(method, pathname) ? 'asked for' : 'not asked for'))
-      .toBe('asked for');
+    await expect.poll(() => (server.holds(method, pathname) ? 'asked for' : 'not asked for')).toBe('asked for');
   }
   return sightText(sight);
 }

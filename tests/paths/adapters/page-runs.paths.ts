@@ -15,7 +15,7 @@ import { pageRunsModel } from '../../flows/models/runs.models';
 import { freeUser } from '../../../src/flows/session/session.examples';
 import { appReady } from '../../e2e/browser';
 import { firstRender, type PathAdapter, type PathContext } from '../harness';
-import { fieldValue } from '../sights';
+import { fieldValue, visibility } from '../sights';
 import { signInThroughDialog } from './billing.paths';
 
 /** What the path types into a tool page's prompt when it first opens it. */
@@ -45,7 +45,7 @@ async function goToTool(page: Page, key: ToolKey): Promise<void> {
     .getByRole('link', { name: new RegExp(tool.title) })
     .first()
     .click();
-  await expect.poll(() => page.getByRole('heading', { level: 1, name: tool.title }).isVisible()).toBe(true);
+  await expect.poll(() => visibility(page.getByRole('heading', { level: 1, name: tool.title }))).toBe('visible');
 }
 
 /** The tool page shown now, if it is one of the model's. */
@@ -89,7 +89,9 @@ export const pageRunsPaths: PathAdapter = {
       await page.getByRole('button', { name: 'Logout' }).click();
       await server.answer('POST', '/api/auth/logout', 200, { message: 'Logged out' });
       typedOn(page).clear();
-      await expect.poll(() => page.getByRole('banner').getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
+      await expect
+        .poll(() => visibility(page.getByRole('banner').getByRole('button', { name: 'Sign In' })))
+        .toBe('visible');
       return 'open Settings → click Logout (the server agrees): signed out';
     },
   },

@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { PathContext, StateCheck, TestServer } from '../harness';
-import { fieldValue } from '../sights';
+import { fieldValue, visibility } from '../sights';
 import { PREDICTION, banner, runContext, showsWorking, submit, viewOf } from './tools-page';
 import { operations } from '../../../src/api/operations';
 import type { Tool } from '../../../src/catalog/tools';
@@ -46,7 +46,7 @@ async function showsForm(ctx: PathContext): Promise<string> {
     await expect.poll(() => preview.count()).toBe(context.poseImage ? 1 : 0);
     said.push(context.poseImage ? 'the pose image is shown' : 'no pose image');
   }
-  await expect.poll(() => submit(ctx.page, view).isVisible()).toBe(true);
+  await expect.poll(() => visibility(submit(ctx.page, view))).toBe('visible');
   await expect.poll(() => ctx.page.getByRole('region', { name: 'Result' }).count()).toBe(0);
   return said.concat(`${view.submit} is offered`).join(', ');
 }
@@ -142,9 +142,9 @@ export const toolRunKinds: Record<string, StateCheck> = {
       const media = view.result === 'image' ? region.getByAltText(view.resultAlt) : region.locator(view.result);
       await expect.poll(() => media.getAttribute('src')).toBe(result);
     }
-    await expect.poll(() => region.getByRole('button', { name: view.another }).isVisible()).toBe(true);
-    await expect.poll(() => region.getByRole('button', { name: 'Run again' }).isVisible()).toBe(true);
-    await expect.poll(() => region.getByRole('button', { name: 'Edit', exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => visibility(region.getByRole('button', { name: view.another }))).toBe('visible');
+    await expect.poll(() => visibility(region.getByRole('button', { name: 'Run again' }))).toBe('visible');
+    await expect.poll(() => visibility(region.getByRole('button', { name: 'Edit', exact: true }))).toBe('visible');
     await expect.poll(() => banner(ctx.page).count()).toBe(0);
     return `the result shows ${result} with ${view.another}, Run again and Edit`;
   },
@@ -155,10 +155,10 @@ export const toolRunKinds: Record<string, StateCheck> = {
     const region = ctx.page.getByRole('region', { name: 'Result' });
     const said: string[] = [];
     if (view.result === 'text' || view.result === 'code') {
-      await expect.poll(() => region.getByRole('button', { name: 'Copy' }).isVisible()).toBe(true);
+      await expect.poll(() => visibility(region.getByRole('button', { name: 'Copy' }))).toBe('visible');
       said.push('Copy');
     } else if (view.result === 'image') {
-      await expect.poll(() => region.getByRole('button', { name: 'Download' }).isVisible()).toBe(true);
+      await expect.poll(() => visibility(region.getByRole('button', { name: 'Download' }))).toBe('visible');
       said.push('Download');
     } else {
       const link = region.getByRole('link', { name: 'Download' });
