@@ -147,6 +147,7 @@ describe('the path report (coverage/paths.html, paths.json, flows.json)', () => 
       received: '""',
       screenshot: 'screenshots/door-lock.png',
       flows: 'https://atelier.test/flows/door?path=door.closed%230',
+      rerun: "npm run test:paths -- --machine door --path 'Reaches locked when door.lock is sent'",
     };
     expect(report.failures).toEqual([{ ...failure, heading: 'door: Reaches locked when door.lock is sent' }]);
     const doc = new DOMParser().parseFromString(html, 'text/html');

@@ -169,8 +169,12 @@ function failureHtml(machine: string, p: PathReport, appUrl: string, heading: st
     : '';
   return `<div class="failure" data-path="${escape(p.slug)}">${heading}<p class="where">Failed at step ${steps.length} of the path: <span class="failed-step">${escape(last?.text ?? '')}</span></p><dl class="expect">${rows}</dl>${
     f?.expected ? '' : `<p class="err-line">${escape(firstLine)}</p>`
-  }${shot}<p class="links"><button type="button" class="highlight">Show on the chart</button> · <a class="flows" href="${escape(flowsLink(appUrl, machine, p.transitions))}">open on /flows</a></p><details class="error"><summary>The whole error</summary><pre class="err">${escape(p.error ?? '')}</pre></details></div>`;
+  }${shot}<p class="rerun">Run it again: <code>${escape(rerunCommand(machine, p.title))}</code></p><p class="links"><button type="button" class="highlight">Show on the chart</button> · <a class="flows" href="${escape(flowsLink(appUrl, machine, p.transitions))}">open on /flows</a></p><details class="error"><summary>The whole error</summary><pre class="err">${escape(p.error ?? '')}</pre></details></div>`;
 }
+
+/** The command that runs one path again (scripts/paths.mjs --path), its title quoted for a POSIX shell. */
+export const rerunCommand = (machine: string, title: string) =>
+  `npm run test:paths -- --machine ${machine} --path '${title.replace(/'/g, `'\\''`)}'`;
 
 const MARK = { passed: '✓', failed: '✗', skipped: '–' } as const;
 
@@ -207,13 +211,14 @@ button{font:inherit;color:var(--link);background:none;border:0;padding:0;text-de
 /* A full-page screenshot shows its top at a readable size (the link opens all of it). */
 .shot img{display:block;height:auto;object-fit:cover;object-position:top;border:1px solid var(--line);margin:.25rem 0}
 .failure .shot img{width:min(100%,40rem);max-height:25rem}
-.links{margin:.25rem 0}
+.links,.rerun{margin:.25rem 0}.rerun code{font-size:12px;overflow-wrap:anywhere}
 .controls{position:sticky;top:0;z-index:1;background:var(--bg);padding:.5rem 0;border-bottom:1px solid var(--line);display:flex;gap:.5rem;flex-wrap:wrap;align-items:center}
 .tabs{display:flex;flex-wrap:wrap;gap:.25rem}.tabs a{padding:.2rem .6rem;border:1px solid var(--line);border-radius:999px;text-decoration:none;color:var(--fg)}
 .tabs a[aria-current]{background:var(--fg);border-color:var(--fg);color:#fff}.tabs b{font-variant-numeric:tabular-nums}
 .controls input{flex:1;min-width:12rem}#shown{color:var(--muted)}
 .index{margin:.5rem 0}#index{columns:3;margin:.25rem 0}#index a{display:block}
 section.machine{margin:1rem 0 0;padding-top:.5rem;border-top:1px solid var(--line)}
+section.machine,li.path,.chart-box{scroll-margin-top:5rem}
 .coverage,.note{margin:.1rem 0;color:var(--muted)}.note{color:#245}
 section.machine>details{margin:.1rem 0}
 ol.paths{list-style:none;margin:.25rem 0 0;padding:0}

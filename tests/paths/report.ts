@@ -27,6 +27,8 @@ export interface FailureView {
   received: string;
   screenshot: string | null;
   flows: string;
+  /** The command that runs the path again. */
+  rerun: string;
 }
 
 export interface PathView {
@@ -84,6 +86,7 @@ export function readReport(given?: Document): ReportView {
         received: box.querySelector('.expect .received')?.textContent ?? '',
         screenshot: box.querySelector('a.shot > img')?.getAttribute('src') ?? null,
         flows: box.querySelector('a.flows')?.getAttribute('href') ?? '',
+        rerun: box.querySelector('.rerun code')?.textContent ?? '',
       },
     ]),
   );
