@@ -88,10 +88,20 @@ export async function visibility(locator: Locator): Promise<string> {
   return `${(await locator.count()) === 0 ? 'not on the page' : 'on the page but hidden'}: ${locator.toString()}`;
 }
 
-/** What a field shows for an expect.poll: its value, or that there is no such field (at once: no 30 s wait). */
+/**
+ * What a field shows for an expect.poll: its value, or, once it has been waited for as long as
+ * Playwright's own inputValue waits (30 s), that there is no such field (the report's Received, where
+ * inputValue's timeout said only "Timeout 30000ms exceeded").
+ */
 export async function fieldValue(field: Locator): Promise<string> {
-  if ((await field.count()) === 0) return '(no such field on the page)';
-  return field.inputValue({ timeout: 5_000 });
+  const there = await field
+    .first()
+    .waitFor({ state: 'attached', timeout: 30_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  return there ? field.inputValue() : '(no such field on the page)';
 }
 
 /** Checks one sight on the page; resolves to what was seen. */
