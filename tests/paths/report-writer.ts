@@ -3,9 +3,12 @@
  * filtered, random or remote run: tests/paths/options.ts reportDir): each test file keeps its machines'
  * results in <dir>/paths/<file>.json, and whichever file ends last writes the report of all of them.
  * The HTML opens from disk (inline style and script, no other file but the screenshots beside it):
- * a summary at the top (machines, paths, passed, failed, transitions walked), an index of the machines,
- * a search box and filters by machine and status; per machine its coverage and its chart (the flows
- * viewer's SVG) on which the selected path's states and transitions are highlighted; per path its
+ * a summary at the top (machines, paths, passed, failed, transitions walked), each failed path's failure
+ * (the check with expected and received, the screenshot, the command that reruns it), status tabs with
+ * counts, a search box, a machine filter and a folded index of the machines; per machine its coverage and
+ * its chart (the flows viewer's SVG, folded) on which the selected path's states and transitions are
+ * highlighted; failed paths open, passed ones and answer bodies folded (the full default run's report
+ * stays under 15,000 px at 1280 px: scripts/paths-report-size.mjs measures it); per path its
  * duration, a link to the flows viewer with the path highlighted (/flows/<machine>?path=…), and its
  * scenarios as steps: each server answer with its status, body and how to cause it on a real server,
  * runs of the same step folded, a screenshot at a failed step (or at each step on request); a path
