@@ -16,6 +16,7 @@ import { serverError } from '../../flows/models/fixtures';
 import { freeUser } from '../../../src/flows/session/session.examples';
 import { answerOf, delayPasses, firstRender, pathDelays, type PathAdapter, type PathContext } from '../harness';
 import { byOutcome, perActor, SERVER_FAULT } from '../causes';
+import { fieldValue } from '../sights';
 import { openSignedIn, showsErrorWithTryAgain } from './billing.paths';
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Creations' }).getByRole('listitem');
@@ -289,7 +290,7 @@ export const creationSharePaths: PathAdapter = {
     async link({ page, state }) {
       const { link, copied } = shareContext({ state } as PathContext);
       await expect
-        .poll(() => shareRegion(page).getByRole('textbox', { name: 'Public link' }).inputValue())
+        .poll(() => fieldValue(shareRegion(page).getByRole('textbox', { name: 'Public link' })))
         .toBe(link?.url ?? '');
       await expect.poll(() => shareRegion(page).getByText(LINK_COPIED).count()).toBe(copied ? 1 : 0);
       return `the link ${link?.url ?? ''} in its field${copied ? ", and 'Link copied'" : ''}`;
