@@ -6,6 +6,8 @@ import { tools } from '../../catalog';
 import { creationSettings, labelOfInput, type Setting } from '../../catalog/creation-settings';
 import { Accordion, AccordionItem } from '../../components/ui/accordion/accordion';
 import * as buttons from '../../components/ui/button/button.css';
+import { AudioPlayer } from '../../components/ui/media/audio-player';
+import { VideoPlayer } from '../../components/ui/media/video-player';
 import { Prose } from '../../components/ui/prose/prose';
 import { firstOutputOf, inProgress } from '../../flows/creations/creations.machine';
 import { CreationShare } from './CreationShare';
@@ -145,9 +147,9 @@ function Preview({ creation, output }: { creation: Creation; output: string | nu
     case 'image':
       return <img className={styles.preview} src={output} alt={creation.prompt ?? creation.title} />;
     case 'video':
-      return <video className={styles.preview} src={output} controls preload="metadata" aria-label={creation.title} />;
+      return <VideoPlayer src={output} label={creation.title} />;
     case 'audio':
-      return <audio className={styles.audio} src={output} controls preload="metadata" aria-label={creation.title} />;
+      return <AudioPlayer src={output} label={creation.title} />;
     case 'model3d':
       return (
         <Suspense fallback={<div className={styles.placeholder}>Loading the 3D viewer...</div>}>
