@@ -2104,6 +2104,8 @@ export type GetCreationResponses = {
             token: string;
             url: string;
         } | null;
+        previous?: string | null;
+        next?: string | null;
     };
 };
 

@@ -229,3 +229,12 @@ export const selectBox = style({
   minHeight: 24,
 });
 globalStyle(`${selectBox} input`, { width: 20, height: 20, margin: 0 });
+/** CREATIONS-15: Previous and Next above a creation's page, each at its side. */
+export const neighbours = style({
+  gridColumn: '1 / -1',
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
+/** A side without a creation: its place kept (Next stays at the right), unseen. */
+export const neighbourOff = style({ visibility: 'hidden' });
