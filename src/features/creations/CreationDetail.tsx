@@ -127,7 +127,9 @@ const keptByFocus = (event: KeyboardEvent) => {
     event.metaKey ||
     event.shiftKey ||
     (target !== null &&
-      (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || target.getAttribute('role') === 'slider'))
+      (target.isContentEditable ||
+        /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) ||
+        target.getAttribute('role') === 'slider'))
   );
 };
 
