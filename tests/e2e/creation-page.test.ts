@@ -53,4 +53,47 @@ describe("a creation's page", () => {
     await page.goBack();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/creations/${middle}`);
   });
+
+  it('TOOL-46: a sound plays in the themed player: its waveform is a slider the keys move; axe at both widths', async () => {
+    const { page } = await fundedUser(browser, 'player');
+    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+    const started = await api<{ id: string }>('/api/generate', {
+      token,
+      body: { modelId: toolByKey('audioldm').id, input: { prompt: 'soft rain on a roof', duration: 10 } },
+    });
+    expect(started.status).toBe(201);
+    const { id } = started.body;
+    await expect
+      .poll(async () => (await api<{ status: string }>(`/api/creations/${id}`, { token })).body.status, {
+        timeout: 120_000,
+      })
+      .toBe('succeeded');
+
+    await page.goto(`/creations/${id}`);
+    const player = page.getByRole('group', { name: 'Sound Generation' });
+    await expect.poll(() => player.isVisible(), { timeout: 20_000 }).toBe(true);
+    // The browser's own controls are not shown; the length is read from the file.
+    expect(await player.locator('audio').getAttribute('controls')).toBeNull();
+    const slider = player.getByRole('slider', { name: 'Seek Sound Generation' });
+    await expect.poll(() => slider.getAttribute('aria-valuemax'), { timeout: 20_000 }).toBe('10');
+    // The waveform is drawn from the decoded sound: its bars differ in height (flat bars until then).
+    await expect
+      .poll(
+        async () =>
+          new Set(await slider.locator('rect').evaluateAll((bars) => bars.map((b) => b.getAttribute('height')))).size,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBeGreaterThan(1);
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => slider.getAttribute('aria-valuetext')).toBe('0:05 of 0:10');
+    // The arrow moved the sound, not the page (the slider keeps its keys).
+    expect(new URL(page.url()).pathname).toBe(`/creations/${id}`);
+    await player.getByRole('button', { name: 'Play' }).click();
+    await expect.poll(() => player.getByRole('button', { name: 'Pause' }).isVisible()).toBe(true);
+    await player.getByRole('button', { name: 'Pause' }).click();
+    expect(await violationsAtBothWidths(page, 'creation-page-audio')).toEqual({ desktop: [], phone: [] });
+  }, 200_000);
 });
