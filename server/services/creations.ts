@@ -184,7 +184,7 @@ export async function getCreation(deps: AppDeps, userId: string, id: string): Pr
 }
 
 /**
- * CREATIONS-15: the runs beside one in My creations' order (newest first, by created_at then id): `previous` the
+ * CREATIONS-18: the runs beside one in My creations' order (newest first, by created_at then id): `previous` the
  * newer one, `next` the older one, each null at an end of the list.
  */
 async function neighboursOf(db: Executor, row: Row): Promise<{ previous: string | null; next: string | null }> {

@@ -1,5 +1,5 @@
 /**
- * A creation's page against the real server and its offline provider (CREATIONS-15): titled by its prompt (its
+ * A creation's page against the real server and its offline provider (CREATIONS-18): titled by its prompt (its
  * heading and the document's title), Previous and Next in My creations' order, and ← / → to go there; axe at
  * both widths.
  */
@@ -13,7 +13,7 @@ import { fundedUser } from './tool-runs/helpers';
 const { browser } = setupBrowser();
 
 describe("a creation's page", () => {
-  it('CREATIONS-15: is titled by its prompt and goes to the runs beside it by its links and the arrow keys', async () => {
+  it('CREATIONS-18: is titled by its prompt and goes to the runs beside it by its links and the arrow keys', async () => {
     const { page } = await fundedUser(browser, 'beside');
     const token = (await page.evaluate(() => localStorage.getItem('token')))!;
     const tool = toolByKey('text-to-image');

@@ -120,7 +120,7 @@ for (const backend of embedded) {
       expect((await json<Page>(await t.request('/api/creations', { token: u.token }))).items).toEqual([]);
     });
 
-    it("CREATIONS-15: one run names the runs beside it in My creations' order, the newer previous, the older next", async () => {
+    it("CREATIONS-18: one run names the runs beside it in My creations' order, the newer previous, the older next", async () => {
       const u = await t.user({ credits: 1000 });
       const other = await t.user({ credits: 1000 });
       const made: string[] = [];

@@ -103,7 +103,7 @@ export function CreationDetail({ creation, actor }: { creation: Creation; actor:
 }
 
 /**
- * CREATIONS-15: the one-run page's heading, its creation's prompt (cut sensibly; 'Creation' until it is loaded), also
+ * CREATIONS-18: the one-run page's heading, its creation's prompt (cut sensibly; 'Creation' until it is loaded), also
  * the document's title.
  */
 export function CreationHeading({ actor }: { actor: CreationsActor }) {
@@ -134,7 +134,7 @@ const keptByFocus = (event: KeyboardEvent) => {
 };
 
 /**
- * CREATIONS-15: Previous (the newer run) and Next (the older one) in My creations' order, as links; ← and → do the
+ * CREATIONS-18: Previous (the newer run) and Next (the older one) in My creations' order, as links; ← and → do the
  * same when the focus is not in a field. Each sends the flow `creations.neighbour`, which opens that run's page.
  */
 function Neighbours({ actor }: { actor: CreationsActor }) {

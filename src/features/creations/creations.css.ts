@@ -229,7 +229,7 @@ export const selectBox = style({
   minHeight: 24,
 });
 globalStyle(`${selectBox} input`, { width: 20, height: 20, margin: 0 });
-/** CREATIONS-15: Previous and Next above a creation's page, each at its side. */
+/** CREATIONS-18: Previous and Next above a creation's page, each at its side. */
 export const neighbours = style({
   gridColumn: '1 / -1',
   display: 'flex',

@@ -1,4 +1,4 @@
-/** A creation's own page (CREATIONS-15): its heading from its prompt, and the runs beside it in My creations. */
+/** A creation's own page (CREATIONS-18): its heading from its prompt, and the runs beside it in My creations. */
 import type { Creation, CreationDetail } from '../../api/schemas';
 import type { CreationsContext } from './creations.types';
 

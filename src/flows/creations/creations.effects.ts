@@ -61,7 +61,7 @@ export const creationsFlow = defineFlow(creationsMachine)(({ api, navigate, wind
     }),
   },
   actions: {
-    // CREATIONS-15: a new history entry, so Back returns to the run before.
+    // CREATIONS-18: a new history entry, so Back returns to the run before.
     openCreation: (_, { id }) => navigate({ to: `/creations/${encodeURIComponent(id)}` }),
     creationDeleted: (_, params) => {
       if (params.only) navigate({ to: '/creations' });

@@ -151,7 +151,7 @@ export const creationsMachine = setup({
     }),
     /** A run was deleted: the one-run page goes back to the list. */
     creationDeleted: (_, _params: { id: string; only: boolean }) => {},
-    /** CREATIONS-15: the page of another run (the one beside this one in My creations). */
+    /** CREATIONS-18: the page of another run (the one beside this one in My creations). */
     openCreation: (_, _params: { id: string }) => {},
     /** CREATIONS-9: the address shows the search and filters (replaced, not a new history entry). */
     filtersChanged: (_, _params: Filters) => {},
@@ -180,7 +180,7 @@ export const creationsMachine = setup({
   },
   guards: {
     hasMore: ({ context }) => context.nextCursor !== null,
-    /** CREATIONS-15: the one-run page's creation has a run beside it on that side. */
+    /** CREATIONS-18: the one-run page's creation has a run beside it on that side. */
     hasNeighbour: ({ context }, p: { which: 'previous' | 'next' }) => neighbourOf(context, p.which) !== null,
     /** CREATIONS-2: a listed run that has finished (the server refuses to delete one still being made). */
     deletable: ({ context }, p: { id: string }) => context.items.some((c) => c.id === p.id && !inProgress(c)),
@@ -322,7 +322,7 @@ export const creationsMachine = setup({
                     type: 'openCreation',
                     params: ({ context, event }) => ({ id: neighbourOf(context, event.which) ?? '' }),
                   },
-                  meta: facts({ rules: ['CREATIONS-15'] }),
+                  meta: facts({ rules: ['CREATIONS-18'] }),
                 },
                 'creations.delete': {
                   guard: { type: 'deletable', params: ({ event }) => event },

@@ -69,5 +69,5 @@ export type CreationsEvent =
   | { type: 'creations.bulkDelete' }
   | { type: 'creations.bulkDelete.confirm' }
   | { type: 'creations.bulkDelete.cancel' }
-  /** CREATIONS-15: a creation's page opens the run beside it (Previous / Next, or ← / →). */
+  /** CREATIONS-18: a creation's page opens the run beside it (Previous / Next, or ← / →). */
   | { type: 'creations.neighbour'; which: 'previous' | 'next' };

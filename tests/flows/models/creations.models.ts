@@ -12,7 +12,7 @@ import { creation, shareLink } from '../../../src/flows/creations/creations.exam
 
 const first = { items: [creation('c1'), creation('c2')], nextCursor: 'cursor-2' };
 const last = { items: [creation('c1')], nextCursor: null };
-/** CREATIONS-15: the one-run page's creation with a newer run before it and none after it. */
+/** CREATIONS-18: the one-run page's creation with a newer run before it and none after it. */
 const between = { items: [{ ...creation('c1'), previous: 'c0', next: null }], nextCursor: null };
 /** RUNS-6: c1 still being made, so the list reads itself again after a pause. */
 const running = {
@@ -50,7 +50,7 @@ const events = {
   'creations.bulkDelete': [{ type: 'creations.bulkDelete' as const }],
   'creations.bulkDelete.confirm': [{ type: 'creations.bulkDelete.confirm' as const }],
   'creations.bulkDelete.cancel': [{ type: 'creations.bulkDelete.cancel' as const }],
-  // CREATIONS-15: Previous (there is one) and Next (there is none) on a creation's page.
+  // CREATIONS-18: Previous (there is one) and Next (there is none) on a creation's page.
   'creations.neighbour': [
     { type: 'creations.neighbour' as const, which: 'previous' as const },
     { type: 'creations.neighbour' as const, which: 'next' as const },

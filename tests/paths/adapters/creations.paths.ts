@@ -127,7 +127,7 @@ export const creationsPaths: PathAdapter = {
     },
     async 'creations.neighbour'({ page, server }, event) {
       const { which } = event as unknown as { which: 'previous' | 'next' };
-      // CREATIONS-15: the page's own keys (the links send the same event); the focus is on no field. The model's
+      // CREATIONS-18: the page's own keys (the links send the same event); the focus is on no field. The model's
       // creation has a newer run, c0, before it: its page opens (c0 answers with the same prompt).
       server.standing.set('GET /api/creations/c0', {
         status: 200,
@@ -198,7 +198,7 @@ export const creationsPaths: PathAdapter = {
   kinds: {
     async list(ctx) {
       const { items, nextCursor, error, category, filters, selecting, selected, only } = creationsContext(ctx);
-      // The one-run page (/creations/c1): the creation titled by its prompt (CREATIONS-15), or the word that it is gone.
+      // The one-run page (/creations/c1): the creation titled by its prompt (CREATIONS-18), or the word that it is gone.
       if (only !== null) {
         const shown = items[0];
         const heading = ctx.page.getByRole('heading', { level: 1 });

@@ -1,5 +1,5 @@
 /**
- * A creation's own page (CREATIONS-15) in a test actor system, the real creations flow over fake endpoints: titled by
+ * A creation's own page (CREATIONS-18) in a test actor system, the real creations flow over fake endpoints: titled by
  * its prompt, with Previous and Next in My creations' order and the arrow keys.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 describe("a creation's page", () => {
-  it('CREATIONS-15: is titled by its prompt, in its heading and the document title', async () => {
+  it('CREATIONS-18: is titled by its prompt, in its heading and the document title', async () => {
     await renderCreation({ ...creation('c2', { prompt: 'calm piano at dawn' }), previous: null, next: null });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('calm piano at dawn');
     await waitFor(() => expect(document.title).toBe('calm piano at dawn — Atelier'));
@@ -32,7 +32,7 @@ describe("a creation's page", () => {
     expect(screen.queryByRole('navigation', { name: 'Other creations' })).toBeNull();
   });
 
-  it('CREATIONS-15: Previous and Next open the runs beside it; ← and → too, but not while typing', async () => {
+  it('CREATIONS-18: Previous and Next open the runs beside it; ← and → too, but not while typing', async () => {
     const { navigateTo } = await renderCreation({ ...creation('c2'), previous: 'c3', next: 'c1' });
     const nav = await screen.findByRole('navigation', { name: 'Other creations' });
     const previous = screen.getByRole('link', { name: '← Previous' });
@@ -51,7 +51,7 @@ describe("a creation's page", () => {
     field.remove();
   });
 
-  it('CREATIONS-15: the newest has only Next; a key toward no run does nothing', async () => {
+  it('CREATIONS-18: the newest has only Next; a key toward no run does nothing', async () => {
     const { navigateTo } = await renderCreation({ ...creation('c3'), previous: null, next: 'c2' });
     await screen.findByRole('link', { name: 'Next →' });
     expect(screen.queryByRole('link', { name: '← Previous' })).toBeNull();
@@ -59,7 +59,7 @@ describe("a creation's page", () => {
     expect(navigateTo).not.toHaveBeenCalled();
   });
 
-  it('CREATIONS-15: a long prompt is cut at a word; no prompt: the tool name', () => {
+  it('CREATIONS-18: a long prompt is cut at a word; no prompt: the tool name', () => {
     const long =
       'a very long prompt about a lighthouse on a cliff at night with waves crashing under a full moon and gulls';
     const heading = creationHeading({ prompt: long, title: 'Text to Image' });
