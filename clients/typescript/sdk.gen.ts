@@ -525,7 +525,7 @@ export const deleteCreation = <ThrowOnError extends boolean = false>(options: Op
 });
 
 /**
- * One run of the caller with its parameters, uploads, seed, duration and link (another user's answers 404)
+ * One run of the caller with its parameters, uploads, seed, duration and link, and the ids of the runs beside it in My creations (another user's answers 404)
  */
 export const getCreation = <ThrowOnError extends boolean = false>(options: Options<GetCreationData, ThrowOnError>) => (options.client ?? client).get<GetCreationResponses, GetCreationErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -2116,6 +2116,8 @@ export type GetCreationResponses = {
             token: string;
             url: string;
         } | null;
+        previous?: string | null;
+        next?: string | null;
     };
 };
 

@@ -4,7 +4,7 @@
  * (CREATIONS-5); and deleting one or several with their stored files (CREATIONS-7). Someone else's run is
  * answered exactly like a missing one.
  */
-import { and, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { CreationDetail } from '../../src/api/schemas';
 import { tools, type Category, type Tool } from '../../src/catalog';
 import type { AppDeps } from '../context';
@@ -185,7 +185,30 @@ export async function getCreation(deps: AppDeps, userId: string, id: string): Pr
     seed: typeof input['seed'] === 'number' ? input['seed'] : null,
     durationMs: row.completedAt ? row.completedAt.getTime() - row.createdAt.getTime() : null,
     shared: await shareOf(deps, row.id),
+    ...(await neighboursOf(deps.db, row)),
   };
+}
+
+/**
+ * CREATIONS-18: the runs beside one in My creations' order (newest first, by created_at then id): `previous` the
+ * newer one, `next` the older one, each null at an end of the list.
+ */
+async function neighboursOf(db: Executor, row: Row): Promise<{ previous: string | null; next: string | null }> {
+  const mine = eq(predictions.userId, row.userId);
+  const at = row.createdAt;
+  const [newer] = await db
+    .select({ id: predictions.id })
+    .from(predictions)
+    .where(and(mine, or(gt(predictions.createdAt, at), and(eq(predictions.createdAt, at), gt(predictions.id, row.id)))))
+    .orderBy(asc(predictions.createdAt), asc(predictions.id))
+    .limit(1);
+  const [older] = await db
+    .select({ id: predictions.id })
+    .from(predictions)
+    .where(and(mine, or(lt(predictions.createdAt, at), and(eq(predictions.createdAt, at), lt(predictions.id, row.id)))))
+    .orderBy(desc(predictions.createdAt), desc(predictions.id))
+    .limit(1);
+  return { previous: newer?.id ?? null, next: older?.id ?? null };
 }
 
 /** The stored files of a run: its outputs, and the uploads it was given that no other run of the user uses. */

@@ -301,6 +301,10 @@ export const CreationDetail = v.object({
   durationMs: v.optional(v.nullable(v.number())),
   /** Its public link while shared, else null. */
   shared: v.optional(v.nullable(ShareAnswer)),
+  /** CREATIONS-18: the id of the run before it in My creations (newer), null for the newest. */
+  previous: v.optional(v.nullable(v.string())),
+  /** CREATIONS-18: the id of the run after it in My creations (older), null for the oldest. */
+  next: v.optional(v.nullable(v.string())),
 });
 export type CreationDetail = v.InferOutput<typeof CreationDetail>;
 const CreationIds = v.pipe(

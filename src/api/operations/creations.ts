@@ -77,7 +77,8 @@ export const creationOperations = {
   getCreation: bearer('creations', {
     method: 'get',
     path: '/api/creations/{id}',
-    summary: "One run of the caller with its parameters, uploads, seed, duration and link (another user's answers 404)",
+    summary:
+      "One run of the caller with its parameters, uploads, seed, duration and link, and the ids of the runs beside it in My creations (another user's answers 404)",
     answer: s.CreationDetail,
     status: 200,
     errors: [404],
@@ -90,6 +91,8 @@ export const creationOperations = {
         seed: null,
         durationMs: 2000,
         shared: null,
+        previous: null,
+        next: '9a4e2c71-5b3d-4f08-8e6a-2d7c1b0f4e35',
       },
     },
   }),

@@ -20,7 +20,7 @@ import {
   sameFilters,
   type Filters,
 } from '../../flows/creations/creations.machine';
-import { CreationDetail } from './CreationDetail';
+import { CreationDetail, CreationHeading } from './CreationDetail';
 import type { CreationsSearch } from './creations-search';
 import { CreationTile } from './CreationTile';
 import { ClearFilters, CreationsToolbar } from './CreationsToolbar';
@@ -76,7 +76,7 @@ export function CreationsPage({ id, search, flow = creationsFlow }: CreationsPag
         ) : (
           <p className={page.eyebrow}>Library</p>
         )}
-        <h1 className={page.title}>{single ? 'Creation' : 'My creations'}</h1>
+        {single ? <CreationHeading actor={actor} /> : <h1 className={page.title}>My creations</h1>}
         {single ? null : <p className={page.lead}>Everything you have made, newest first.</p>}
       </header>
       {single ? null : <CreationsToolbar actor={actor} />}

@@ -301,3 +301,12 @@ globalStyle(`${tileActions} ${iconAction}`, {
   color: vars.color.text,
 });
 globalStyle(`${searchField} input`, { width: '100%', boxSizing: 'border-box' });
+/** CREATIONS-18: Previous and Next above a creation's page, each at its side. */
+export const neighbours = style({
+  gridColumn: '1 / -1',
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
+/** A side without a creation: its place kept (Next stays at the right), unseen. */
+export const neighbourOff = style({ visibility: 'hidden' });

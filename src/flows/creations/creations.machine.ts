@@ -26,7 +26,10 @@ import {
 } from './creation-list';
 import type { CreationsContext, CreationsEvent, CreationsInput, Filters, LoadInput } from './creations.types';
 
+import { neighbourOf } from './creation-page';
+
 export * from './creation-list';
+export * from './creation-page';
 export type * from './creations.types';
 
 export const LOAD_FAILED = 'Failed to load your creations. Please try again.';
@@ -40,8 +43,17 @@ export const REFRESH_MS = 4_000;
 export const SEARCH_PAUSE_MS = 400;
 
 const deleteConfirmEvents = ['creations.delete.confirm', 'creations.delete.cancel'];
-/** The list's own events (Load more, Try again, Delete and its confirmation): the chips send creations.filter besides. */
-const listEvents = ['creations.more', 'creations.reload', 'creations.delete', ...deleteConfirmEvents];
+/**
+ * The list's own events (Load more, Try again, Delete and its confirmation, a creation page's Previous and Next):
+ * the chips send creations.filter besides.
+ */
+const listEvents = [
+  'creations.more',
+  'creations.reload',
+  'creations.delete',
+  ...deleteConfirmEvents,
+  'creations.neighbour',
+];
 
 /** The search and filter controls (CREATIONS-8): sent from the bar above the list, and from the address. */
 const searchEvents = ['creations.type', 'creations.search', 'creations.filters', 'creations.clear'];
@@ -147,6 +159,8 @@ export const creationsMachine = setup({
     }),
     /** A run was deleted: the one-run page goes back to the list. */
     creationDeleted: (_, _params: { id: string; only: boolean }) => {},
+    /** CREATIONS-18: the page of another run (the one beside this one in My creations). */
+    openCreation: (_, _params: { id: string }) => {},
     /** CREATIONS-9: the address shows the search and filters (replaced, not a new history entry). */
     filtersChanged: (_, _params: Filters) => {},
     /** The search typed applies: the list starts again from its first page (CREATIONS-8). */
@@ -176,6 +190,8 @@ export const creationsMachine = setup({
   },
   guards: {
     hasMore: ({ context }) => context.nextCursor !== null,
+    /** CREATIONS-18: the one-run page's creation has a run beside it on that side. */
+    hasNeighbour: ({ context }, p: { which: 'previous' | 'next' }) => neighbourOf(context, p.which) !== null,
     /** CREATIONS-2: a listed run that has finished (the server refuses to delete one still being made). */
     deletable: ({ context }, p: { id: string }) => context.items.some((c) => c.id === p.id && !inProgress(c)),
     /** A run shown is still being made (RUNS-6). */
@@ -315,6 +331,14 @@ export const creationsMachine = setup({
               },
               on: {
                 'creations.more': { guard: 'hasMore', target: 'loadingMore', actions: assign({ error: null }) },
+                'creations.neighbour': {
+                  guard: { type: 'hasNeighbour', params: ({ event }) => event },
+                  actions: {
+                    type: 'openCreation',
+                    params: ({ context, event }) => ({ id: neighbourOf(context, event.which) ?? '' }),
+                  },
+                  meta: facts({ rules: ['CREATIONS-18'] }),
+                },
                 'creations.delete': {
                   guard: { type: 'deletable', params: ({ event }) => event },
                   target: '#creations.confirming',
@@ -374,7 +398,7 @@ export const creationsMachine = setup({
             sees: [{ kind: 'failed', says: "the red banner shows the server's message, with Try again" }],
             ignores: [
               {
-                events: ['creations.more', 'creations.delete', ...selectEvents, ...bulkEvents],
+                events: ['creations.more', 'creations.delete', 'creations.neighbour', ...selectEvents, ...bulkEvents],
                 why: 'Loading failed: nothing is listed, only the chips, the search bar and Try again are shown.',
               },
             ],
