@@ -43,7 +43,7 @@ export const prompt = style({
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
 });
-/** RUNS-24: the bar and, beside it, its percentage. */
+/** RUNS-25: the bar and, beside it, its percentage. */
 export const progress = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
 globalStyle(`${progress} > [role="progressbar"]`, { flex: 1, minWidth: 0 });
 export const percent = style({
