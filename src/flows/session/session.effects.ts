@@ -10,6 +10,7 @@ import type { BillingCycle, PaidPlanId } from '../../catalog';
 import { loadEndpoints } from '../shared/api.effects';
 import { systemIds } from '../shared/system-ids';
 import * as tokens from './token-storage.effects';
+import { forgetDraft } from '../tools/draft';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
@@ -44,6 +45,7 @@ export function sessionLogic({ endpoints, navigate, storage = tokens, startupTim
     actions: {
       storeToken: (_, params) => storage.storeToken(params.token),
       deleteToken: () => storage.deleteToken(),
+      forgetDraft: () => forgetDraft(),
       navigate: (_, params) => navigate(params),
     },
   });
