@@ -5,6 +5,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { pageHeads } from './scripts/page-heads.ts';
 import { precompress } from './scripts/precompress.ts';
 import { bundledCoverage } from './scripts/bundled-coverage.ts';
+import { bundledRequirements } from './scripts/bundled-requirements.ts';
 
 const apiPort = process.env.PORT ?? '3000';
 
@@ -20,6 +21,8 @@ export default defineConfig({
     precompress(),
     // .cache/bundled-flows-coverage.json: the coverage report this build bundled for the flows viewer, for its test.
     bundledCoverage(),
+    // virtual:atelier-requirements: the product rules and the tests citing them, for the flows viewer's rule pages.
+    bundledRequirements(),
   ],
   // One build serves `npm start`, the e2e and the path suites: no test-only flag. Tests reach the app through
   // what the page reads before it starts (src/app/test-hooks.ts, src/app/dropped-events.ts).

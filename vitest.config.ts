@@ -2,6 +2,7 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import ProjectOrder from './tests/sequencer';
+import { bundledRequirements } from './scripts/bundled-requirements.ts';
 
 type ProjectTestConfig = NonNullable<TestProjectInlineConfiguration['test']>;
 
@@ -103,8 +104,9 @@ function browserSuites(): TestProjectInlineConfiguration[] {
 
 // One runner, five suites (`npm test` runs all but the path walks). Run one with `npx vitest run --project <name>`.
 export default defineConfig({
-  // vanilla-extract must be in the test config too, or styles cannot be assigned.
-  plugins: [react(), vanillaExtractPlugin()],
+  // vanilla-extract must be in the test config too, or styles cannot be assigned; the flows viewer's pages
+  // import the bundled product rules.
+  plugins: [react(), vanillaExtractPlugin(), bundledRequirements()],
   test: {
     // More files at once than there are cores (the default on two cores would be one at a time): a browser
     // file waits on Chromium and the server between its steps. Four keep two cores busy; eight browser files

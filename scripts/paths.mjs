@@ -4,7 +4,8 @@
 // `vitest run --project paths` (vitest.config.ts).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const usage = `Usage: npm run test:paths -- [options]
 
@@ -19,7 +20,9 @@ Runs the path tests (tests/paths) through the real app in Chromium.
   --name <name>         the run's name: its report goes to coverage/runs/<name>/
   --screenshots <when>  failed (the default: at a failed step) or all (at every step)
   --app-url <url>       the app address the report's links to /flows?path=… point at
-  --help                this text
+  --path <title>        only the path of that title (a failed path's rerun; needs --machine)
+  --report              print the address of the report these flags write, and run nothing
+  --help                this text, and the machines
 
 Only the full default run (no flag) writes coverage/paths.* and coverage/flows.json; any other run
 writes its report (paths.html, paths.json, junit.xml) under coverage/runs/<name>/.`;
@@ -33,7 +36,50 @@ const valued = {
   '--name': 'PATHS_NAME',
   '--screenshots': 'PATHS_SCREENSHOTS',
   '--app-url': 'PATHS_APP_URL',
+  '--path': 'PATHS_PATH',
 };
+
+/** A path's title as the pattern vitest's -t takes (a regular expression): the test whose name ends with it. */
+export const titlePattern = (title) => `${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
+
+/**
+ * The directory a run's report goes to, from its PATHS_* variables: what tests/paths/options.ts reportDir
+ * says (tests/flows/path-options.test.ts checks that they agree), so the wrapper can print its address.
+ */
+export function reportDirOf(env) {
+  const aimed = ['PATHS_MACHINE', 'PATHS_RANDOM_SEED', 'PATHS_BASE_URL', 'PATHS_NAME', 'PATHS_PATH'].some(
+    (k) => env[k],
+  );
+  const strategy = env.PATHS_STRATEGY ?? (env.ATELIER_PATHS === 'all' ? 'simple' : 'shortest');
+  if (!aimed && strategy === 'shortest') return 'coverage';
+  const seed = env.PATHS_RANDOM_SEED;
+  const name =
+    env.PATHS_NAME ||
+    [
+      seed ? `random-${Number(seed)}-${Number(env.PATHS_RANDOM_STEPS || 50)}` : strategy,
+      env.PATHS_MACHINE
+        ? env.PATHS_MACHINE.split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+            .join('+')
+        : null,
+      env.PATHS_BASE_URL ? 'remote' : null,
+      env.PATHS_PATH ? 'one-path' : null,
+    ]
+      .filter(Boolean)
+      .join('-');
+  return `coverage/runs/${name.replace(/[^A-Za-z0-9._+-]/g, '_')}`;
+}
+
+/** The report's address (file://…/paths.html) of a run with these variables. */
+export const reportAddress = (env, cwd = process.cwd()) =>
+  pathToFileURL(resolve(cwd, reportDirOf(env), 'paths.html')).href;
+
+/** The usage, with the machines of each test file (their registry names, which --machine takes). */
+export const usageWith = (groups) =>
+  `${usage}\n\nThe machines, by test file (tests/paths/<file>.paths.test.ts):\n${Object.entries(groups)
+    .map(([group, names]) => `  ${group}: ${names.join(', ')}`)
+    .join('\n')}`;
 
 /**
  * The environment and files of a run from its flags (`--flag value` or `--flag=value`); throws with a
@@ -45,6 +91,7 @@ export function parseArgs(argv, groups) {
   const machines = [];
   let random = false;
   let help = false;
+  let report = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const eq = arg.indexOf('=');
@@ -58,6 +105,7 @@ export function parseArgs(argv, groups) {
     };
     if (flag === '--help' || flag === '-h') help = true;
     else if (flag === '--random') random = true;
+    else if (flag === '--report') report = true;
     else if (flag === '--machine')
       machines.push(
         ...value()
@@ -84,6 +132,8 @@ export function parseArgs(argv, groups) {
   if (unknown.length)
     throw new Error(`Unknown machine ${unknown.join(', ')} (the machines: ${[...known].sort().join(', ')})`);
   if (machines.length) env.PATHS_MACHINE = [...new Set(machines)].join(',');
+  if (env.PATHS_PATH !== undefined && machines.length !== 1)
+    throw new Error('--path needs the --machine of that path (one machine)');
   // The full default run walks every group (the `paths` project); an aimed run runs the path files of the
   // groups it walks, nothing else. The harness's own tests are `npm test`'s (the e2e project).
   const aimed = Object.keys(env).length > 0;
@@ -92,7 +142,9 @@ export function parseArgs(argv, groups) {
         .filter(([, names]) => machines.length === 0 || names.some((n) => machines.includes(n)))
         .map(([group]) => `tests/paths/${group}.paths.test.ts`)
     : [];
-  return { env, files, help };
+  // vitest's own filter for --path: its test is named by the path's title.
+  const args = env.PATHS_PATH === undefined ? [] : ['-t', titlePattern(env.PATHS_PATH)];
+  return { env, files, args, help, report };
 }
 
 /**
@@ -121,10 +173,14 @@ async function main() {
     process.exit(2);
   }
   if (parsed.help) {
-    console.log(usage);
+    console.log(usageWith(groups));
     return;
   }
-  const child = spawn('npx', ['vitest', 'run', '--project', 'paths', ...parsed.files], {
+  if (parsed.report) {
+    console.log(reportAddress(parsed.env));
+    return;
+  }
+  const child = spawn('npx', ['vitest', 'run', '--project', 'paths', ...parsed.args, ...parsed.files], {
     stdio: 'inherit',
     env: { ...process.env, ...parsed.env },
   });
@@ -135,6 +191,7 @@ async function main() {
     const report = spawn('npx', ['tsx', 'scripts/requirements-report.ts'], { stdio: 'inherit' });
     await new Promise((resolve) => report.on('close', resolve));
   }
+  console.log(`\nThe report: ${reportAddress(parsed.env)}`);
   process.exit(status);
 }
 

@@ -49,6 +49,7 @@ import { Route as VideoModelsIndexRouteImport } from './routes/video-models/inde
 import { Route as VideoModelsImageToVideoRouteImport } from './routes/video-models/image-to-video'
 import { Route as VideoModelsTextToVideoRouteImport } from './routes/video-models/text-to-video'
 import { Route as VideoModelsVideoEditingRouteImport } from './routes/video-models/video-editing'
+import { Route as FlowsRulesRuleIdRouteImport } from './routes/flows/rules/$ruleId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -254,6 +255,11 @@ const VideoModelsVideoEditingRoute = VideoModelsVideoEditingRouteImport.update({
   path: '/video-models/video-editing',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FlowsRulesRuleIdRoute = FlowsRulesRuleIdRouteImport.update({
+  id: '/flows/rules/$ruleId',
+  path: '/flows/rules/$ruleId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -296,6 +302,7 @@ export interface FileRoutesByFullPath {
   '/image-models/': typeof ImageModelsIndexRoute
   '/verify-email/': typeof VerifyEmailIndexRoute
   '/video-models/': typeof VideoModelsIndexRoute
+  '/flows/rules/$ruleId': typeof FlowsRulesRuleIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -338,6 +345,7 @@ export interface FileRoutesByTo {
   '/image-models': typeof ImageModelsIndexRoute
   '/verify-email': typeof VerifyEmailIndexRoute
   '/video-models': typeof VideoModelsIndexRoute
+  '/flows/rules/$ruleId': typeof FlowsRulesRuleIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -381,6 +389,7 @@ export interface FileRoutesById {
   '/image-models/': typeof ImageModelsIndexRoute
   '/verify-email/': typeof VerifyEmailIndexRoute
   '/video-models/': typeof VideoModelsIndexRoute
+  '/flows/rules/$ruleId': typeof FlowsRulesRuleIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -425,6 +434,7 @@ export interface FileRouteTypes {
     | '/image-models/'
     | '/verify-email/'
     | '/video-models/'
+    | '/flows/rules/$ruleId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -467,6 +477,7 @@ export interface FileRouteTypes {
     | '/image-models'
     | '/verify-email'
     | '/video-models'
+    | '/flows/rules/$ruleId'
   id:
     | '__root__'
     | '/'
@@ -509,6 +520,7 @@ export interface FileRouteTypes {
     | '/image-models/'
     | '/verify-email/'
     | '/video-models/'
+    | '/flows/rules/$ruleId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -552,6 +564,7 @@ export interface RootRouteChildren {
   ImageModelsIndexRoute: typeof ImageModelsIndexRoute
   VerifyEmailIndexRoute: typeof VerifyEmailIndexRoute
   VideoModelsIndexRoute: typeof VideoModelsIndexRoute
+  FlowsRulesRuleIdRoute: typeof FlowsRulesRuleIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -836,6 +849,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VideoModelsVideoEditingRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/flows/rules/$ruleId': {
+      id: '/flows/rules/$ruleId'
+      path: '/flows/rules/$ruleId'
+      fullPath: '/flows/rules/$ruleId'
+      preLoaderRoute: typeof FlowsRulesRuleIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -880,6 +900,7 @@ const rootRouteChildren: RootRouteChildren = {
   ImageModelsIndexRoute: ImageModelsIndexRoute,
   VerifyEmailIndexRoute: VerifyEmailIndexRoute,
   VideoModelsIndexRoute: VideoModelsIndexRoute,
+  FlowsRulesRuleIdRoute: FlowsRulesRuleIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -507,7 +507,7 @@ export const upload = <ThrowOnError extends boolean = false>(options: Options<Up
 /**
  * The caller's runs, newest first
  *
- * Paged by `cursor` (the previous answer's `nextCursor`; null on the last page), `limit` 1–50 (default 12), optionally only one `category`, one `tool` (catalogue key), one `status`, made `from` and `to` a day (YYYY-MM-DD, UTC, both included), and `q`: words of the prompt (at most 200 characters), each matching a whole word or the start of one (Postgres full-text search, every word must match). Each run says its tool, prompt, time, status, cost, whether it was refunded and its output URLs (signed, valid for an hour by default).
+ * Paged by `cursor` (the previous answer's `nextCursor`; null on the last page), `limit` 1–50 (default 12), optionally only one `category`, one `tool` (catalogue key), one `status`, made `from` and `to` a day (YYYY-MM-DD, UTC, both included), and `q`: words of the prompt (at most 200 characters), each matching a whole word or the start of one (Postgres full-text search, every word must match). Each run says its tool, prompt, time, status, cost, whether it was refunded and its output URLs (signed, valid for an hour by default); `thumb` (images, videos, audio): a WebP of at most 384 px on its long side made once when the output was stored (an image scaled, a video's first frame, an audio's waveform), with its `width` and `height`; `snippet` (text, code): the start of the text.
  */
 export const listCreations = <ThrowOnError extends boolean = false>(options?: Options<ListCreationsData, ThrowOnError>) => (options?.client ?? client).get<ListCreationsResponses, ListCreationsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -527,7 +527,7 @@ export const deleteCreation = <ThrowOnError extends boolean = false>(options: Op
 });
 
 /**
- * One run of the caller with its parameters, uploads, seed, duration and link (another user's answers 404)
+ * One run of the caller with its parameters, uploads, seed, duration and link, and the ids of the runs beside it in My creations (another user's answers 404)
  */
 export const getCreation = <ThrowOnError extends boolean = false>(options: Options<GetCreationData, ThrowOnError>) => (options.client ?? client).get<GetCreationResponses, GetCreationErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -2001,6 +2001,12 @@ export type ListCreationsResponses = {
             refunded: boolean;
             output: string | Array<string> | null;
             outputKind: 'image' | 'video' | 'text' | 'code' | 'model3d' | 'audio';
+            thumb?: {
+                url: string;
+                width: number;
+                height: number;
+            };
+            snippet?: string;
             error: string | null;
             createdAt: string;
             completedAt: string | null;
@@ -2092,6 +2098,12 @@ export type GetCreationResponses = {
         refunded: boolean;
         output: string | Array<string> | null;
         outputKind: 'image' | 'video' | 'text' | 'code' | 'model3d' | 'audio';
+        thumb?: {
+            url: string;
+            width: number;
+            height: number;
+        };
+        snippet?: string;
         error: string | null;
         createdAt: string;
         completedAt: string | null;
@@ -2108,6 +2120,8 @@ export type GetCreationResponses = {
             token: string;
             url: string;
         } | null;
+        previous?: string | null;
+        next?: string | null;
     };
 };
 

@@ -108,6 +108,13 @@ export const processedEvents = pgTable('processed_events', {
   processedAt: ts('processed_at').notNull().defaultNow(),
 });
 
+/** A run's thumbnail: its stored WebP's address and size in pixels. */
+export interface StoredThumb {
+  readonly url: string;
+  readonly width: number;
+  readonly height: number;
+}
+
 export const predictions = pgTable(
   'predictions',
   {
@@ -144,6 +151,11 @@ export const predictions = pgTable(
      * error), stored by whichever web process received it; the worker waiting on the run reads it and finishes.
      */
     remoteResult: jsonb('remote_result').$type<StoredRemoteResult | null>(),
+    /**
+     * The output's thumbnail (CREATIONS-15): a WebP stored beside it (its file address) and its size, made once
+     * in the worker pool when the output was stored; null for text, 3D and a run made before thumbnails.
+     */
+    thumb: jsonb('thumb').$type<StoredThumb | null>(),
   },
   (t) => [
     index('predictions_user_idx').on(t.userId),

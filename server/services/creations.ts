@@ -4,7 +4,7 @@
  * (CREATIONS-5); and deleting one or several with their stored files (CREATIONS-7). Someone else's run is
  * answered exactly like a missing one.
  */
-import { and, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { CreationDetail } from '../../src/api/schemas';
 import { tools, type Category, type Tool } from '../../src/catalog';
 import type { AppDeps } from '../context';
@@ -12,6 +12,7 @@ import type { Executor } from '../db/client';
 import { creditLedger, files, predictions } from '../db/schema';
 import { HttpError } from '../errors';
 import { shareOf } from './shares';
+import { snippetOf } from './thumbnails';
 import type { FileStore } from './storage';
 
 export const DEFAULT_PAGE = 12;
@@ -37,6 +38,8 @@ function toolOf(key: string): Tool | undefined {
 export function toCreation(row: Row) {
   const tool = toolOf(row.toolKey);
   const input = row.input ?? {};
+  const outputKind = tool?.output ?? 'image';
+  const textOutput = (outputKind === 'text' || outputKind === 'code') && typeof row.output === 'string';
   return {
     id: row.id,
     tool: row.toolKey,
@@ -49,7 +52,10 @@ export function toCreation(row: Row) {
     cost: row.cost,
     refunded: row.refunded,
     output: row.output ?? null,
-    outputKind: tool?.output ?? 'image',
+    outputKind,
+    // CREATIONS-15: what a tile shows: a thumbnail (image, video's poster, audio's waveform), or the text's start.
+    ...(row.thumb ? { thumb: row.thumb } : {}),
+    ...(textOutput ? { snippet: snippetOf(row.output as string) } : {}),
     error: row.error ?? null,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
@@ -179,12 +185,35 @@ export async function getCreation(deps: AppDeps, userId: string, id: string): Pr
     seed: typeof input['seed'] === 'number' ? input['seed'] : null,
     durationMs: row.completedAt ? row.completedAt.getTime() - row.createdAt.getTime() : null,
     shared: await shareOf(deps, row.id),
+    ...(await neighboursOf(deps.db, row)),
   };
+}
+
+/**
+ * CREATIONS-18: the runs beside one in My creations' order (newest first, by created_at then id): `previous` the
+ * newer one, `next` the older one, each null at an end of the list.
+ */
+async function neighboursOf(db: Executor, row: Row): Promise<{ previous: string | null; next: string | null }> {
+  const mine = eq(predictions.userId, row.userId);
+  const at = row.createdAt;
+  const [newer] = await db
+    .select({ id: predictions.id })
+    .from(predictions)
+    .where(and(mine, or(gt(predictions.createdAt, at), and(eq(predictions.createdAt, at), gt(predictions.id, row.id)))))
+    .orderBy(asc(predictions.createdAt), asc(predictions.id))
+    .limit(1);
+  const [older] = await db
+    .select({ id: predictions.id })
+    .from(predictions)
+    .where(and(mine, or(lt(predictions.createdAt, at), and(eq(predictions.createdAt, at), lt(predictions.id, row.id)))))
+    .orderBy(desc(predictions.createdAt), desc(predictions.id))
+    .limit(1);
+  return { previous: newer?.id ?? null, next: older?.id ?? null };
 }
 
 /** The stored files of a run: its outputs, and the uploads it was given that no other run of the user uses. */
 async function filesOf(db: Executor, store: FileStore, row: Row, alsoGoing: readonly string[]): Promise<string[]> {
-  const outputs = (Array.isArray(row.output) ? row.output : row.output ? [row.output] : [])
+  const outputs = [...(Array.isArray(row.output) ? row.output : row.output ? [row.output] : []), row.thumb?.url ?? '']
     .map((url) => store.relPathOfUrl(url, 'output'))
     .filter((p): p is string => p !== undefined);
   const uploads: string[] = [];

@@ -61,7 +61,7 @@ const cover = (input: Uint8Array | Buffer) =>
     .toBuffer();
 
 /** The first frame of a video, as PNG bytes, by ffmpeg on a file in a private temp folder. */
-async function posterFrame(video: Uint8Array, ctx: TaskContext): Promise<Buffer> {
+export async function posterFrame(video: Uint8Array, ctx: TaskContext): Promise<Buffer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'atelier-poster-'));
   try {
     const input = path.join(dir, 'in.bin');

@@ -9,6 +9,7 @@ import type { TaskContext } from './context';
 import { mediaTasks, modelTasks } from '../providers/media/tasks';
 import { checkImage, checkVideo } from './upload-checks';
 import { shareImage, type ShareImageInput } from './share-image';
+import { thumbnail, type ThumbnailInput } from './thumbnail';
 
 export const tasks = {
   /** For tests of the pool itself. */
@@ -38,6 +39,8 @@ export const tasks = {
   'upload.video': (input: { bytes: Uint8Array; declaredType: string }, ctx: TaskContext) => checkVideo(input, ctx),
   /** A shared creation's og:image: the image, a video's first frame, or a card (1200×630 PNG). */
   'share.image': (input: ShareImageInput, ctx: TaskContext) => shareImage(input, ctx),
+  /** A creation's thumbnail (WebP, 384 px long side): the image scaled, a video's first frame, audio's waveform. */
+  thumbnail: (input: ThumbnailInput, ctx: TaskContext) => thumbnail(input, ctx),
 } satisfies Record<string, (input: never, ctx: TaskContext) => Promise<unknown>>;
 
 export type Tasks = typeof tasks;

@@ -278,6 +278,15 @@ export const Creation = v.object({
   output: v.nullable(v.union([v.string(), v.array(v.string())])),
   /** What the output is: image, video, text, code, model3d, audio. */
   outputKind: v.picklist(['image', 'video', 'text', 'code', 'model3d', 'audio']),
+  /**
+   * A small picture of the output (a WebP of at most 384 px on its long side; a video's first frame, an audio's
+   * waveform) with its size in pixels, its address signed like the output's; absent for text, code, 3D and older runs.
+   */
+  thumb: v.optional(
+    v.object({ url: v.string(), width: v.pipe(v.number(), v.integer()), height: v.pipe(v.number(), v.integer()) }),
+  ),
+  /** Text and code: the start of the text (at most about 240 characters), for the list's tile. */
+  snippet: v.optional(v.string()),
   error: v.nullable(v.string()),
   createdAt: v.string(),
   completedAt: v.nullable(v.string()),
@@ -300,6 +309,10 @@ export const CreationDetail = v.object({
   durationMs: v.optional(v.nullable(v.number())),
   /** Its public link while shared, else null. */
   shared: v.optional(v.nullable(ShareAnswer)),
+  /** CREATIONS-18: the id of the run before it in My creations (newer), null for the newest. */
+  previous: v.optional(v.nullable(v.string())),
+  /** CREATIONS-18: the id of the run after it in My creations (older), null for the oldest. */
+  next: v.optional(v.nullable(v.string())),
 });
 export type CreationDetail = v.InferOutput<typeof CreationDetail>;
 const CreationIds = v.pipe(

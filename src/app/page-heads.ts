@@ -13,8 +13,7 @@ export interface PageHead {
   readonly canonical: string;
 }
 
-const site = 'Atelier';
-const titled = (name: string) => `${name} — ${site}`;
+import { site, titled } from './page-title';
 
 const home: PageHead = {
   title: `${site} — AI tools for images, video, text, audio and 3D`,

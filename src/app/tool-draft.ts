@@ -1,5 +1,5 @@
 /**
- * A tool page's draft on the page's side (TOOL-45, TOOL-46): when the login dialog opens over the page, its run
+ * A tool page's draft on the page's side (TOOL-47, TOOL-48): when the login dialog opens over the page, its run
  * is told to keep the form for the tab (`tool.draft.keep`); when the page opens after 'Back to {tool}', its run
  * is given the kept draft (`tool.draft.restore`), which is then forgotten. The run decides the rest
  * (src/flows/tools/tool-run.machine.ts).

@@ -74,6 +74,8 @@ export const routeVisits: Readonly<Record<RoutePath, readonly Visit[]>> = {
     { path: '/flows', ready: { role: 'heading', name: 'Flows' } },
     { path: '/flows/session', ready: { role: 'img', name: /^Statechart of session\b/ } },
   ],
+  // A product rule's page: its text, what serves it, its tests.
+  '/flows/rules/$ruleId': [{ path: '/flows/rules/TOOL-38', ready: { role: 'heading', name: 'Rule TOOL-38' } }],
   '/settings': at('/settings'),
   '/creations': [{ path: '/creations', ready: creationCard }],
   '/creations/$id': [{ path: '/creations/{creationId}', ready: creationCard }],

@@ -1,5 +1,5 @@
 /**
- * A visitor's draft survives signing in (TOOL-45 to TOOL-47), in Chromium against the real server: on Text to
+ * A visitor's draft survives signing in (TOOL-47 to TOOL-49), in Chromium against the real server: on Text to
  * Image a visitor types a prompt, picks an aspect and presses Generate; signing in in the dialog (an account
  * without a plan) goes to /subscribe (AUTH-4), which offers 'Back to Text to Image — your prompt is kept', even
  * after a reload (the tab keeps it); following it restores the prompt and the aspect and asks once 'Run it now?';
@@ -16,7 +16,7 @@ const { browser } = setupBrowser();
 const BACK = 'Back to Text to Image — your prompt is kept';
 
 describe('a draft kept through sign-in', () => {
-  it('TOOL-45, TOOL-46, TOOL-47: Generate as a visitor, sign in, back to the tool with the prompt, Run it', async () => {
+  it('TOOL-47, TOOL-48, TOOL-49: Generate as a visitor, sign in, back to the tool with the prompt, Run it', async () => {
     // An account with credits and no plan, made in another browser context.
     const funded = await fundedUser(browser, 'draft');
     await funded.page.close();
@@ -64,7 +64,7 @@ describe('a draft kept through sign-in', () => {
     expect(await page.getByRole('link', { name: BACK }).count()).toBe(0);
   });
 
-  it('TOOL-46: Dismiss forgets the draft', async () => {
+  it('TOOL-48: Dismiss forgets the draft', async () => {
     const page = await newPage(browser(), desktop);
     await openTool(page, 'text-to-image');
     await page.getByLabel('Prompt', { exact: true }).fill('a blue whale');

@@ -13,11 +13,14 @@ import { machines as registry } from '../../src/flows';
 import { sessionAt } from '../flows/models/session.model';
 import { initialConfiguration } from '../../tools/flows/fold';
 import { toFlowGraph } from '../../tools/flows/graph';
-import { contrastIn, contrastThemes, violations } from './a11y';
+import { readRequirements } from '../../tools/flows/requirements/requirements';
+import { contrastIn, contrastThemes, violations, violationsAtBothWidths } from './a11y';
 import { desktop, newPage, phone, screenshot, screenshotDir, setupBrowser } from './browser';
 
 const { browser } = setupBrowser();
 
+/** The search box's name. */
+const SEARCH = 'Find a state, event, guard, action or rule';
 const MIN_NAME_PX = 11;
 const MIN_LABEL_PX = 9;
 const MIN_EDGE_SHARE = 0.6;
@@ -67,6 +70,11 @@ function measure(page: Page, initial: string, startIds: string[]): Promise<Omit<
         .map((r) => ({ id: r.parentElement!.getAttribute('data-state')!, box: r.getBoundingClientRect() }))
         .filter(({ id }) => id !== initial && !initial.startsWith(`${id}.`) && !id.startsWith(`${initial}.`));
       const edges = [...svg.querySelectorAll('g[data-edge]')].filter((g) => g.querySelector('text[data-label]'));
+      // A state's inputs collapsed into one line ("N inputs handled here") count as drawn: a click draws them.
+      const inputs = [...svg.querySelectorAll('text[data-inputs][data-shown="false"]')].reduce(
+        (n, t) => n + Number(t.getAttribute('data-count')),
+        0,
+      );
       const zoomText = document.querySelector('[data-testid="zoom"]')!.textContent ?? '';
       const events = document.querySelector('#step-title')!.closest('section')!;
       const eventsList = [...events.querySelectorAll('h3')].find((h) => h.textContent === 'Events')!;
@@ -75,7 +83,7 @@ function measure(page: Page, initial: string, startIds: string[]): Promise<Omit<
         minName: Math.min(...heights('text[data-name]')),
         minLabel: Math.min(...heights('text[data-label]')),
         zoom: Number(zoomText.replace('%', '')),
-        edges: edges.length,
+        edges: edges.length + inputs,
         initialLeft: others.every((o) => start.left <= o.box.left + slack),
         initialTop: others.every((o) => start.top <= o.box.top + slack),
         chartBottom: svg.getBoundingClientRect().bottom,
@@ -168,7 +176,7 @@ describe('flows viewer at 1280×800', () => {
     await again.context().close();
 
     // Search: an event finds its edges.
-    await page.getByRole('searchbox', { name: 'Find a state or event' }).fill('logout');
+    await page.getByRole('searchbox', { name: SEARCH }).fill('logout');
     await expect.poll(() => chart.locator('[data-match]').count()).toBeGreaterThan(0);
     expect(
       await page
@@ -178,7 +186,7 @@ describe('flows viewer at 1280×800', () => {
     ).toMatch(/[1-9]\d* transitions/);
 
     // Hovering an edge's label highlights it (one drawn inside the chart's box, by the focus).
-    await page.getByRole('searchbox', { name: 'Find a state or event' }).fill('');
+    await page.getByRole('searchbox', { name: SEARCH }).fill('');
     const shown = await chart.evaluate((svg) => {
       const box = svg.getBoundingClientRect();
       const inside = (r: DOMRect) =>
@@ -202,9 +210,22 @@ describe('flows viewer at 1280×800', () => {
     await openChart(page, '/flows/toolRun', 'toolRun');
     const current = page.getByTestId('current-state');
     await expect.poll(() => current.textContent()).toBe('form.idle');
+    // A greyed event says which guard keeps it and what that guard checks.
+    const clear = page.getByRole('button', { name: 'tool.prompt.clear', exact: true });
+    expect(await clear.isDisabled()).toBe(true);
+    const why = page.locator('[data-blocked="tool.prompt.clear"]');
+    await why.locator('xpath=ancestor::details[1]/summary').click();
+    await expect.poll(() => why.isVisible()).toBe(true);
+    expect(await why.textContent()).toBe('blocked by guard hasPrompt: a prompt is typed');
+    expect(await clear.getAttribute('title')).toBe('blocked by guard hasPrompt: a prompt is typed');
     await page.getByRole('button', { name: 'tool.prompt', exact: true }).click();
+    await expect.poll(() => clear.isEnabled()).toBe(true);
+    expect(await page.locator('[data-blocked="tool.prompt.clear"]').count()).toBe(0);
     await page.getByRole('button', { name: 'tool.generate', exact: true }).click();
     await expect.poll(() => current.textContent()).toBe('working.single');
+    // The invoked actor's input reads field by field.
+    const input = page.locator('dl[data-fields="Input of syncRequest"]');
+    expect(await input.locator('dt').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'done syncRequest' }).click();
     await expect.poll(() => current.textContent()).toBe('result');
     const log = page.getByRole('list', { name: 'Steps taken' });
@@ -218,6 +239,120 @@ describe('flows viewer at 1280×800', () => {
     await expect.poll(() => current.textContent()).toBe('working.single');
     await page.getByRole('button', { name: 'Restart', exact: true }).click();
     await expect.poll(() => current.textContent()).toBe('form.idle');
+    await page.context().close();
+  }, 120_000);
+});
+
+describe('flows viewer: product rules that read', () => {
+  const tool38 = readRequirements().find((r) => r.id === 'TOOL-38')!;
+
+  it('TOOL-38 on toolRun: hovering shows its text, its page lists states, transitions and tests; "refund" finds it and what serves it', async () => {
+    const page = await newPage(browser(), desktop);
+    const chart = await openChart(page, '/flows/toolRun?state=form.error', 'toolRun');
+    const rules = page.getByRole('list', { name: 'Product rules' });
+    const chip = rules.getByRole('link', { name: 'TOOL-38', exact: true });
+    await chip.hover();
+    const tip = page.getByRole('tooltip');
+    await expect.poll(() => tip.isVisible()).toBe(true);
+    expect(await tip.textContent()).toBe(tool38.text);
+    expect(await chip.getAttribute('aria-describedby')).toBe(await tip.getAttribute('id'));
+    await screenshot(page, 'flows-viewer-rule-tooltip-desktop');
+
+    // The search finds the rule by a word of its text, and the transitions that serve it on the chart.
+    await page.mouse.move(0, 0);
+    await page.getByRole('searchbox', { name: SEARCH }).fill('refund');
+    const found = page.getByRole('list', { name: 'Rules found' });
+    await expect.poll(() => found.getByRole('link', { name: 'TOOL-38', exact: true }).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: /rules, / })
+        .textContent(),
+    ).toMatch(/^[1-9]\d* rules, [1-9]\d* states, [1-9]\d* transitions$/);
+    await expect.poll(() => chart.locator('g[data-edge][data-match]').count()).toBeGreaterThan(0);
+    const matched = await chart
+      .locator('g[data-edge][data-match]')
+      .evaluateAll((edges) => edges.map((g) => g.getAttribute('data-edge') ?? ''));
+    const intoError = toFlowGraph(registry['toolRun']!)
+      .transitions.filter((t) => t.target === 'toolRun.form.error')
+      .map((t) => t.id);
+    expect(matched.filter((id) => intoError.includes(id)).length).toBeGreaterThan(0);
+    await page.getByRole('searchbox', { name: SEARCH }).fill('TOOL-38');
+    await expect.poll(() => found.getByRole('link', { name: 'TOOL-38', exact: true }).isVisible()).toBe(true);
+
+    // Its page: the text, the state and transitions that serve it, the tests that cite it.
+    await found.getByRole('link', { name: 'TOOL-38', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/flows/rules/TOOL-38');
+    await expect.poll(() => page.getByRole('heading', { name: 'Rule TOOL-38' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('rule-text').textContent()).toBe(tool38.text);
+    const states = page.getByRole('table', { name: 'States' });
+    expect(await states.getByRole('link', { name: 'form.error', exact: true }).count()).toBe(1);
+    const transitions = page.getByRole('table', { name: 'Transitions' });
+    expect(await transitions.getByRole('row').count()).toBeGreaterThan(2);
+    expect(await transitions.textContent()).toContain('--> toolRun.form.error');
+    const tests = page.getByRole('list', { name: 'Tests' });
+    expect(await tests.getByRole('listitem').count()).toBeGreaterThan(0);
+    expect(await tests.textContent()).toContain('TOOL-38');
+    expect(await violationsAtBothWidths(page, 'flows-viewer-rule-page')).toEqual({ desktop: [], phone: [] });
+
+    // A state's link opens its chart with the state chosen.
+    await states.getByRole('link', { name: 'form.error', exact: true }).click();
+    await expect.poll(() => decodeURIComponent(page.url())).toContain('/flows/toolRun?state=form.error');
+    await page.context().close();
+  }, 120_000);
+
+  it('loads coverage from a file, refuses what is not a report plainly, and passes axe at both widths', async () => {
+    const page = await newPage(browser(), desktop);
+    await openChart(page, '/flows/toolRun?state=form.error', 'toolRun');
+    await page.getByText('Load coverage…').click();
+    const file = page.getByLabel('A coverage report file (the flows.json a path run writes)');
+    await file.setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('[1, 2]') });
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^This is not a coverage report/);
+    const graph = toFlowGraph(registry['toolRun']!);
+    const missing = graph.transitions.slice(0, 3).map((t) => t.coverageKey);
+    const report = {
+      toolRun: {
+        states: 20,
+        transitions: graph.transitions.length,
+        walked: graph.transitions.length - 3,
+        missing,
+        percent: 90,
+      },
+    };
+    await file.setInputFiles({
+      name: 'flows.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(report)),
+    });
+    await expect
+      .poll(() => page.getByText(/Coverage: loaded from the file flows\.json\. 1 machine\./).isVisible())
+      .toBe(true);
+    const overlay = page.getByRole('checkbox', { name: /^Coverage overlay/ });
+    expect(await overlay.isEnabled()).toBe(true);
+    expect(await page.getByText('Coverage overlay', { exact: false }).textContent()).toContain(
+      `(${graph.transitions.length - 3}/${graph.transitions.length} walked, 90%)`,
+    );
+    expect(await violationsAtBothWidths(page, 'flows-viewer-load-coverage')).toEqual({ desktop: [], phone: [] });
+
+    // The report's address (on this site, which the page may read): it replaces the file's.
+    const origin = new URL(page.url()).origin;
+    await page.route(`${origin}/test-report/flows.json`, (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          toolRun: { ...report.toolRun, walked: graph.transitions.length, missing: [], percent: 100 },
+        }),
+      }),
+    );
+    await page.getByLabel('Or the report’s address').fill(`${origin}/test-report/flows.json`);
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    await expect
+      .poll(() => page.getByText('Coverage overlay', { exact: false }).textContent())
+      .toContain(`(${graph.transitions.length}/${graph.transitions.length} walked, 100%)`);
+    await page.route(`${origin}/test-report/missing.json`, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.getByLabel('Or the report’s address').fill(`${origin}/test-report/missing.json`);
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The address answered 404: no report there.');
     await page.context().close();
   }, 120_000);
 });

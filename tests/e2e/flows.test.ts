@@ -50,17 +50,15 @@ describe('flows viewer', () => {
     // Each registered machine renders: one node per state.
     for (const name of Object.keys(registry).filter((n) => n !== 'session')) {
       // The list, then the switcher above the chart once a machine is chosen.
-      await page
-        .getByRole('link', { name: new RegExp(`^${name}\\b`) })
-        .first()
-        .click();
+      // (Listed by readable name, "Tool run" for toolRun: src/flows/groups.ts.)
+      await page.locator(`a[href="/flows/${name}"]`).first().click();
       const drawn = page.getByRole('img', { name: new RegExp(`Statechart of ${name}\\b`) });
       await expect.poll(() => drawn.isVisible(), { timeout: 20_000 }).toBe(true);
       const count = allStates(toFlowGraph(registry[name]!).root).length;
       await expect.poll(() => drawn.locator('[data-state]').count()).toBe(count);
     }
 
-    await page.getByRole('link', { name: /^session\b/ }).click();
+    await page.locator('a[href="/flows/session"]').first().click();
     await expect.poll(() => page.url()).toMatch(/\/flows\/session$/);
     const chart = page.getByRole('img', { name: /Statechart of session/ });
     await expect.poll(() => chart.isVisible(), { timeout: 20_000 }).toBe(true);

@@ -1,7 +1,7 @@
 /**
  * Verifying the email signs in the browser that registered (AUTH-18), in Chromium against the real server: a
  * visitor registers in the dialog, then opens the mailed link in the same browser and is signed in, with the way
- * back to the tool page whose draft the tab kept (TOOL-46); the same kind of link opened in another browser
+ * back to the tool page whose draft the tab kept (TOOL-48); the same kind of link opened in another browser
  * verifies and says why it did not sign in.
  */
 import { describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ async function registerInDialog(page: Awaited<ReturnType<typeof newPage>>, email
 }
 
 describe('verifying the email', () => {
-  it('AUTH-18, TOOL-46: the link opened in the browser that registered signs in and offers the way back', async () => {
+  it('AUTH-18, TOOL-48: the link opened in the browser that registered signs in and offers the way back', async () => {
     const page = await newPage(browser(), desktop);
     await openTool(page, 'text-to-image');
     await page.getByLabel('Prompt', { exact: true }).fill('a red fox');

@@ -56,6 +56,48 @@ describe('my creations', () => {
     expect(ctx(r.snapshot).items).toEqual([]);
   });
 
+  it('CREATIONS-17: a tool chooses its category; another category (or All) drops it and tells the address; Clear filters clears both', async () => {
+    const r = await scenario(creationsModel, [
+      done('loadPage', { items: [creation('c1')], nextCursor: null }),
+      { type: 'creations.filters', filters: { tool: 'text-to-video' } },
+    ]);
+    expect(ctx(r.snapshot).category).toBe('Video');
+    expect(r.started.at(-1)).toMatchObject({ input: { category: 'Video', filters: { tool: 'text-to-video' } } });
+    // The same category keeps the tool.
+    const same = await scenario(creationsModel, [
+      done('loadPage', { items: [creation('c1')], nextCursor: null }),
+      { type: 'creations.filters', filters: { tool: 'text-to-video' } },
+      done('loadPage', { items: [], nextCursor: null }),
+      { type: 'creations.filter', category: 'Video' },
+    ]);
+    expect(ctx(same.snapshot).filters.tool).toBe('text-to-video');
+    const other = await scenario(creationsModel, [
+      done('loadPage', { items: [creation('c1')], nextCursor: null }),
+      { type: 'creations.filters', filters: { tool: 'text-to-video', status: 'failed' } },
+      done('loadPage', { items: [], nextCursor: null }),
+      { type: 'creations.filter', category: null },
+    ]);
+    expect(ctx(other.snapshot).category).toBeNull();
+    expect(ctx(other.snapshot).filters).toEqual({ ...noFilters, status: 'failed' });
+    expect(other.effects.at(-1)).toEqual({ name: 'filtersChanged', params: { ...noFilters, status: 'failed' } });
+    const cleared = await scenario(creationsModel, [
+      done('loadPage', { items: [creation('c1')], nextCursor: null }),
+      { type: 'creations.filter', category: 'Audio' },
+      done('loadPage', { items: [], nextCursor: null }),
+      { type: 'creations.clear' },
+    ]);
+    expect(ctx(cleared.snapshot).category).toBeNull();
+    expect(cleared.started.at(-1)).toMatchObject({ input: { category: null, filters: noFilters } });
+  });
+
+  it('CREATIONS-17: a tool in the address chooses its category from the start', async () => {
+    const r = await scenario(
+      { ...creationsModel, input: { filters: { tool: 'musicgen' } } } as typeof creationsModel,
+      [],
+    );
+    expect(ctx(r.snapshot).category).toBe('Audio');
+  });
+
   it('deletes only after the confirmation, and drops the run from the list', async () => {
     const r = await scenario(creationsModel, [
       done('loadPage', { items: [creation('c1'), creation('c2')], nextCursor: null }),

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseArgs, pathGroupsOf } from '../../scripts/paths.mjs';
+import { parseArgs, pathGroupsOf, reportAddress, reportDirOf, titlePattern, usageWith } from '../../scripts/paths.mjs';
 import { pathGroups } from '../paths/adapters';
 import { plannedPaths, realSkip } from '../paths/harness';
 import { isDefaultRun, pathOptions, reportDir, walks } from '../paths/options';
@@ -61,11 +61,51 @@ describe('npm run test:paths flags (scripts/paths.mjs)', () => {
   });
 
   it('runs every walk (the paths project) with no flag, every group file for an aimed run, a random walk from seed 0 with --random alone', () => {
-    expect(parseArgs([], groups)).toEqual({ env: {}, files: [], help: false });
+    expect(parseArgs([], groups)).toEqual({ env: {}, files: [], args: [], help: false, report: false });
     const random = parseArgs(['--random'], groups);
     expect(random.env).toEqual({ PATHS_RANDOM_SEED: '0' });
     expect(random.files).toEqual(Object.keys(pathGroups).map((g) => `tests/paths/${g}.paths.test.ts`));
     expect(parseArgs(['--help'], groups).help).toBe(true);
+  });
+
+  it("reruns one path by its title (vitest's -t, the title's characters taken literally) under a report of its own", () => {
+    const title = "Shows the user's balance (after 2 more) when credits.updated is sent";
+    const { env, files, args } = parseArgs(['--machine', 'session', '--path', title], groups);
+    expect(env).toEqual({ PATHS_MACHINE: 'session', PATHS_PATH: title });
+    expect(files).toEqual(['tests/paths/session.paths.test.ts']);
+    expect(args[0]).toBe('-t');
+    const pattern = new RegExp(args[1]!);
+    expect(pattern.test(`session: paths through the app > ${title}`)).toBe(true);
+    expect(pattern.test(`session: paths through the app > ${title.replace('(', '')}`)).toBe(false);
+    expect(pattern.test(`session: paths through the app > ${title} again`)).toBe(false);
+    expect(titlePattern('a.b')).toBe('a\\.b$');
+    expect(isDefaultRun(pathOptions(env))).toBe(false);
+    expect(() => parseArgs(['--path', title], groups)).toThrow('--path needs the --machine of that path');
+  });
+
+  it('prints the address of the report a run writes (--report), the directory tests/paths/options.ts gives it', () => {
+    for (const flags of [
+      [],
+      ['--machine', 'session'],
+      ['--machine', 'theme,sidebar', '--screenshots', 'all'],
+      ['--strategy', 'simple'],
+      ['--random', '--steps', '20'],
+      ['--seed', '3', '--machine', 'theme'],
+      ['--base-url', 'http://127.0.0.1:3000', '--machine', 'session'],
+      ['--name', 'nightly'],
+      ['--machine', 'session', '--path', 'A title'],
+      ['--app-url', 'http://localhost:5173'],
+    ]) {
+      const { env, report } = parseArgs([...flags, '--report'], groups);
+      expect(report).toBe(true);
+      expect(reportDirOf(env), flags.join(' ')).toBe(reportDir(pathOptions(env)));
+      expect(reportAddress(env, '/work/x')).toBe(`file:///work/x/${reportDir(pathOptions(env))}/paths.html`);
+    }
+  });
+
+  it('lists the machines of every test file in its help', () => {
+    const help = usageWith(groups);
+    for (const [group, names] of Object.entries(groups)) expect(help).toContain(`  ${group}: ${names.join(', ')}`);
   });
 
   it('refuses an unknown flag, an unknown machine and a bad value, saying which', () => {

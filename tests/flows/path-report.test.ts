@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readReport } from '../paths/report';
 import { writeReport, type FileReport, type PathReport } from '../paths/report-writer';
 import { foldSteps, longestRun, type Step } from '../paths/steps';
+import { CheckFailed, failureOf } from '../paths/failure';
 
 const coverage = (walked: number, transitions: number, missing: string[]) => ({
   states: 3,
@@ -22,11 +23,18 @@ const coverage = (walked: number, transitions: number, missing: string[]) => ({
   percent: Math.round((walked / transitions) * 1000) / 10,
 });
 
-const path = (title: string, passed: boolean, scenarios: PathReport['scenarios'], error?: string): PathReport => ({
+const path = (
+  title: string,
+  passed: boolean,
+  scenarios: PathReport['scenarios'],
+  error?: string,
+  failure?: PathReport['failure'],
+): PathReport => ({
   title,
   slug: title.replace(/\W+/g, '-'),
   passed,
   ...(error ? { error } : {}),
+  ...(failure ? { failure } : {}),
   durationMs: 1234,
   scenarios,
   keys: ['door.closed --open--> door.open'],
@@ -69,11 +77,21 @@ const doors: FileReport = {
               title: 'Reaches locked when door.lock is sent',
               steps: [
                 { kind: 'action', text: 'click Lock' },
-                { kind: 'check', text: 'failed while checking locked', screenshot: 'screenshots/door-lock.png' },
+                {
+                  kind: 'check',
+                  text: "failed while checking what the page shows: locked: the lock's field",
+                  screenshot: 'screenshots/door-lock.png',
+                },
               ],
             },
           ],
-          'The page never showed "Locked"',
+          'The page never showed "Locked"\n\nexpected "" to be "Locked"',
+          {
+            doing: 'checking what the page shows',
+            check: "locked: the lock's field",
+            expected: '"Locked"',
+            received: '""',
+          },
         ),
       ],
     },
@@ -116,11 +134,31 @@ describe('the path report (coverage/paths.html, paths.json, flows.json)', () => 
       duration: '3.7 s',
     });
     expect(report.index).toEqual(['door', 'lamp']);
-    // The failed path is one click from the top, and the page fits a phone's width.
+    // Tabs by status with their counts, All chosen.
+    expect(report.tabs).toEqual({ All: '3', Failed: '1', Passed: '2', Skipped: '0' });
+    expect(report.tab).toBe('All');
+    // The failed path comes first, as it failed: the check, expected against received, its screenshot, its
+    // links; its heading links to the path, which is open below (a passed one is folded to its title line).
+    const failure = {
+      path: 'Reaches-locked-when-door-lock-is-sent',
+      step: "failed while checking what the page shows: locked: the lock's field",
+      check: "locked: the lock's field",
+      expected: '"Locked"',
+      received: '""',
+      screenshot: 'screenshots/door-lock.png',
+      flows: 'https://atelier.test/flows/door?path=door.closed%230',
+      rerun: "npm run test:paths -- --machine door --path 'Reaches locked when door.lock is sent'",
+    };
+    expect(report.failures).toEqual([{ ...failure, heading: 'door: Reaches locked when door.lock is sent' }]);
     const doc = new DOMParser().parseFromString(html, 'text/html');
-    const failed = Array.from(doc.querySelectorAll('nav.failures a'), (a) => [a.textContent, a.getAttribute('href')]);
-    expect(failed).toHaveLength(1);
-    expect(doc.querySelector(failed[0]![1]!)?.classList.contains('fail')).toBe(true);
+    expect(doc.querySelector('section.failures h3 a')?.getAttribute('href')).toBe(`#${failure.path}`);
+    expect(doc.getElementById(failure.path)?.classList.contains('fail')).toBe(true);
+    // It comes before the machines, the controls and the index.
+    const order = ['section.failures', '.controls', '.index', 'section.machine'].map((q) =>
+      Array.from(doc.querySelectorAll('main *')).indexOf(doc.querySelector(q)!),
+    );
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    // The page fits a phone's width.
     expect(doc.querySelector('meta[name="viewport"]')?.getAttribute('content')).toBe(
       'width=device-width, initial-scale=1',
     );
@@ -136,8 +174,10 @@ describe('the path report (coverage/paths.html, paths.json, flows.json)', () => 
       passed: true,
       skipped: false,
       hidden: false,
+      open: false,
       duration: '1.2 s',
       flows: 'https://atelier.test/flows/door?path=door.closed%230',
+      failure: null,
       scenarios: [
         {
           title: 'Reaches open when door.open is sent',
@@ -153,6 +193,8 @@ describe('the path report (coverage/paths.html, paths.json, flows.json)', () => 
                 request: 'POST /api/door',
                 body: '{\n  "open": true\n}',
                 cause: 'How to cause it on a real server: turn the key',
+                // Folded: a person opens the body they want.
+                folded: true,
               },
               screenshot: null,
             },
@@ -162,8 +204,10 @@ describe('the path report (coverage/paths.html, paths.json, flows.json)', () => 
       ],
       error: null,
     });
-    // A failed path ends at the failed step, with the page as it was.
-    expect(door.paths[1]!.error).toBe('The page never showed "Locked"');
+    // A failed path is open, its failure on top, and ends at the failed step, with the page as it was.
+    expect(door.paths[1]!.open).toBe(true);
+    expect(door.paths[1]!.failure).toEqual({ ...failure, heading: '' });
+    expect(door.paths[1]!.error).toBe('The page never showed "Locked"\n\nexpected "" to be "Locked"');
     expect(door.paths[1]!.scenarios[0]!.steps.at(-1)!.screenshot).toBe('screenshots/door-lock.png');
     expect(report.machines['lamp']?.notWalked).toEqual([]);
     // It opens from disk: no file but the screenshots beside it, nothing from elsewhere.
@@ -219,7 +263,8 @@ describe('the report of a run against a deployment', () => {
     ]);
     expect(doc.querySelector('li.path.skip .skipped')?.textContent).toBe(`skipped: ${reason}`);
     expect(doc.querySelector('section.machine .note')?.textContent).toBe(remote.machines['lamp']!.note);
-    expect(doc.querySelector('#status option[value="skipped"]')).not.toBeNull();
+    expect(report.tabs).toEqual({ All: '2', Failed: '0', Passed: '1', Skipped: '1' });
+    expect(report.failures).toEqual([]);
     expect(() => readFileSync(join(dir, 'flows.json'))).toThrow();
     expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain(`<skipped message="${reason}"/>`);
   });
@@ -260,5 +305,37 @@ describe('folding repeated steps', () => {
   it('keeps steps with a screenshot and different steps as they are', () => {
     const shot: Step = { ...bar, screenshot: 'screenshots/x-1.png' };
     expect(foldSteps([bar, shot, shot, wait])).toEqual([bar, shot, shot, wait]);
+  });
+});
+
+describe("a failed path's expected and received (tests/paths/failure.ts)", () => {
+  it('takes them from an assertion, the last attempt of expect.poll included, with the matcher in words', async () => {
+    const polled = await expect
+      .poll(() => '', { timeout: 50, interval: 10 })
+      .toBe('a red fox')
+      .catch((e: unknown) => e);
+    expect(failureOf('checking what the page shows', polled)).toEqual({
+      doing: 'checking what the page shows',
+      expected: '"a red fox"',
+      received: '""',
+    });
+    const counted = await expect
+      .poll(() => 0, { timeout: 50, interval: 10 })
+      .toBeGreaterThan(0)
+      .catch((e: unknown) => e);
+    expect(failureOf('driving x', counted)).toMatchObject({ expected: 'more than 0', received: '0' });
+  });
+
+  it("names the sight's check that failed, and the element a timed-out Playwright call waited for", () => {
+    const timedOut = new Error(
+      "locator.inputValue: Timeout 30000ms exceeded.\nCall log:\n  - waiting for getByLabel('Width')\n",
+    );
+    expect(failureOf('checking what the page shows', new CheckFailed("idle: the size's fields", timedOut))).toEqual({
+      doing: 'checking what the page shows',
+      check: "idle: the size's fields",
+      expected: "an element: getByLabel('Width')",
+      received: 'no such element on the page',
+    });
+    expect(failureOf('driving x', new Error('something else'))).toEqual({ doing: 'driving x' });
   });
 });

@@ -173,7 +173,7 @@ describe('session: register', () => {
 describe('session: signed in', () => {
   const signedIn = [done('readToken', 'saved'), done('loadUser', freeUser)];
 
-  it("AUTH-6, TOOL-46: signs out: deletes the token and the tab's draft, clears the user, then tells the listeners", async () => {
+  it("AUTH-6, TOOL-48: signs out: deletes the token and the tab's draft, clears the user, then tells the listeners", async () => {
     const r = await scenario(sessionModel, [...signedIn, { type: 'auth.logout' }, done('logout', {})]);
     expect(r.snapshot.hasTag('visitor')).toBe(true);
     expect(r.effects).toEqual([

@@ -22,6 +22,7 @@ import {
   type MachineCoverage,
 } from '../flows/harness';
 import { causeOf, type Cause } from './causes';
+import { failureOf, type Failure } from './failure';
 import type { RealAccount } from './real';
 import { TestServer, type Answered } from './test-server';
 import { checkFor, checkState, leafPaths } from './sights';
@@ -216,6 +217,8 @@ export interface PathResult {
   starts: number[];
   passed: boolean;
   error?: string;
+  /** What failed, as the report's top shows it: the check, expected and received (failure.ts). */
+  failure?: Failure;
   /** Why the path did not run (a remote run that cannot cause one of its server answers for real). */
   skipped?: string;
   planned: PlannedPath;
@@ -342,13 +345,19 @@ export async function runPath(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const screenshot = await shoot('');
-    steps.push({ kind: 'check', text: `failed while ${doing}`, ...(screenshot ? { screenshot } : {}) });
+    const failure = failureOf(doing, error);
+    steps.push({
+      kind: 'check',
+      text: `failed while ${doing}${failure.check ? `: ${failure.check}` : ''}`,
+      ...(screenshot ? { screenshot } : {}),
+    });
     return {
       machine: adapter.name,
       steps,
       starts,
       passed: false,
       error: message,
+      failure,
       planned,
       durationMs: Date.now() - began,
     };

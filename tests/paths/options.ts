@@ -10,7 +10,8 @@
  * - PATHS_BASE_URL: walk a running deployment for real, no request intercepted;
  * - PATHS_NAME: the run's name (its report directory under coverage/runs/);
  * - PATHS_SCREENSHOTS: `failed` (the default: a screenshot at a failed step) or `all` (at every step);
- * - PATHS_APP_URL: the app address the report's links to /flows?path=… point at.
+ * - PATHS_APP_URL: the app address the report's links to /flows?path=… point at;
+ * - PATHS_PATH: the title of the one path to run (a failed path's rerun; the wrapper passes vitest its -t).
  *
  * Only the full default run (no filter, shortest paths, not random, not remote) writes coverage/ itself,
  * and with it coverage/flows.json, which the flows viewer bundles; every other run writes its report
@@ -25,6 +26,8 @@ export interface PathOptions {
   baseUrl: string | null;
   screenshots: 'failed' | 'all';
   appUrl: string;
+  /** The one path to run, by its title (a rerun), or null for all. */
+  path: string | null;
   name: string;
   /** Whether the run was given its name (PATHS_NAME): a named run writes under coverage/runs/ too. */
   named: boolean;
@@ -67,6 +70,7 @@ export function pathOptions(env: Record<string, string | undefined> = process.en
       random ? `random-${random.seed}-${random.steps}` : strategyText,
       machines ? machines.join('+') : null,
       baseUrl ? 'remote' : null,
+      env['PATHS_PATH'] ? 'one-path' : null,
     ]
       .filter(Boolean)
       .join('-');
@@ -81,6 +85,7 @@ export function pathOptions(env: Record<string, string | undefined> = process.en
       /\/+$/,
       '',
     ),
+    path: env['PATHS_PATH'] || null,
     name: name.replace(/[^A-Za-z0-9._+-]/g, '_'),
     named: Boolean(env['PATHS_NAME']),
   };
@@ -93,6 +98,7 @@ export function isDefaultRun(options: PathOptions = pathOptions()): boolean {
     options.strategy === 'shortest' &&
     options.random === null &&
     options.baseUrl === null &&
+    options.path === null &&
     !options.named
   );
 }

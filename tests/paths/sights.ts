@@ -5,9 +5,10 @@
  * made the server answer. A state a path reaches with no sight on its way up fails the path.
  */
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { AnyMachineSnapshot } from 'xstate';
 import { activeNodes, sightText, sightsOf, type FactsNode, type Sight } from '../../src/flows/shared/meta';
+import { CheckFailed } from './failure';
 import type { PathContext, StateCheck } from './harness';
 
 interface Node extends FactsNode {
@@ -49,18 +50,58 @@ export function sightsAt(snapshot: AnyMachineSnapshot): Array<{ leaf: string; si
   });
 }
 
-/** A visible element of the locator's matches (a page form and a dialog's may both match), in the given state. */
-async function someVisible(page: Page, sight: Extract<Sight, { role: string }>): Promise<boolean> {
+/**
+ * What the page shows of a role sight: 'visible' (with ' and enabled' / ' and disabled' when the sight
+ * asks for a state) when a visible element of the locator's matches is in that state (a page form and a
+ * dialog's may both match), else what it shows instead, for the report's Received line.
+ */
+async function roleSeen(page: Page, sight: Extract<Sight, { role: string }>): Promise<string> {
   const all = await page
     .getByRole(sight.role as Parameters<Page['getByRole']>[0], { name: sight.name, exact: true })
     .all();
+  if (all.length === 0) return 'not on the page';
+  let visible = 0;
   for (const element of all) {
     if (!(await element.isVisible())) continue;
+    visible++;
     if (sight.state === 'disabled' && !(await element.isDisabled())) continue;
     if (sight.state === 'enabled' && !(await element.isEnabled())) continue;
-    return true;
+    return sight.state ? `visible and ${sight.state}` : 'visible';
   }
-  return false;
+  if (visible === 0) return `on the page but hidden (${all.length} match${all.length === 1 ? '' : 'es'})`;
+  return `visible but ${sight.state === 'disabled' ? 'enabled' : 'disabled'}`;
+}
+
+/** What the page shows of a text sight: 'visible', or where it is instead. */
+async function textSeen(page: Page, text: string): Promise<string> {
+  const found = page.getByText(text);
+  if ((await found.count()) === 0) return 'not on the page';
+  return (await found.first().isVisible()) ? 'visible' : 'on the page but hidden';
+}
+
+/**
+ * Whether an element shows, for an expect.poll: 'visible', else what the page has instead, with the
+ * element's locator (the report's Received: "not on the page: getByLabel('Credit balance: 5 credits')").
+ */
+export async function visibility(locator: Locator): Promise<string> {
+  if (await locator.isVisible()) return 'visible';
+  return `${(await locator.count()) === 0 ? 'not on the page' : 'on the page but hidden'}: ${locator.toString()}`;
+}
+
+/**
+ * What a field shows for an expect.poll: its value, or, once it has been waited for as long as
+ * Playwright's own inputValue waits (30 s), that there is no such field (the report's Received, where
+ * inputValue's timeout said only "Timeout 30000ms exceeded").
+ */
+export async function fieldValue(field: Locator): Promise<string> {
+  const there = await field
+    .first()
+    .waitFor({ state: 'attached', timeout: 30_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  return there ? field.inputValue() : '(no such field on the page)';
 }
 
 /** Checks one sight on the page; resolves to what was seen. */
@@ -75,12 +116,13 @@ export async function checkSight(
     if (!check) throw new Error(`No checker for the kind of sight '${sight.kind}' (${sight.says})`);
     return check(ctx);
   }
-  if ('role' in sight) await expect.poll(() => someVisible(page, sight)).toBe(true);
-  else if ('text' in sight) await expect.poll(() => page.getByText(sight.text).first().isVisible()).toBe(true);
+  if ('role' in sight)
+    await expect.poll(() => roleSeen(page, sight)).toBe(sight.state ? `visible and ${sight.state}` : 'visible');
+  else if ('text' in sight) await expect.poll(() => textSeen(page, sight.text)).toBe('visible');
   else if ('address' in sight) await expect.poll(() => new URL(page.url()).pathname).toBe(sight.address);
   else {
     const [method, pathname] = sight.request.split(' ') as [string, string];
-    await expect.poll(() => server.holds(method, pathname)).toBe(true);
+    await expect.poll(() => (server.holds(method, pathname) ? 'asked for' : 'not asked for')).toBe('asked for');
   }
   return sightText(sight);
 }
@@ -91,7 +133,13 @@ export async function checkState(ctx: PathContext, kinds: Readonly<Record<string
   for (const { leaf, sights } of sightsAt(ctx.state)) {
     if (sights.length === 0) throw new Error(`No sight for state ${leaf} (its meta.sees, or an ancestor's)`);
     const seen: string[] = [];
-    for (const sight of sights) seen.push(await checkSight(ctx, sight, kinds));
+    for (const sight of sights)
+      try {
+        seen.push(await checkSight(ctx, sight, kinds));
+      } catch (error) {
+        // The report's top names the check that failed, with what it expected and what the page showed.
+        throw new CheckFailed(`${leaf}: ${sightText(sight)}`, error);
+      }
     lines.push(`${leaf}: ${seen.join('; ')}`);
   }
   return lines;

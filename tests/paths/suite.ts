@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventText } from '../../tools/flows/documents/stories';
-import { baseUrl, setupBrowser } from '../e2e/browser';
+import { baseUrl, desktop, phone, setupBrowser } from '../e2e/browser';
 import { pathGroups, type PathGroup } from './adapters';
 import {
   allPaths,
@@ -31,7 +31,7 @@ import {
   type PathResult,
   type PlannedPath,
 } from './harness';
-import { pathOptions, reportDir, walks } from './options';
+import { isDefaultRun, pathOptions, reportDir, walks } from './options';
 import { randomWalk } from './random-walk';
 import { realAccount } from './remote';
 import { readReport, type ReportView } from './report';
@@ -183,10 +183,10 @@ export function pathSuite(file: PathGroup): void {
   }
 
   describe('the report', () => {
-    it(`writes ${dir}/paths.html, which opens from disk: a summary, an index, filters, each path's scenarios as steps`, async () => {
+    it(`writes ${dir}/paths.html, which opens from disk: a summary, status tabs, failures first, filters, each path's scenarios as steps`, async () => {
       const written = await report();
       writeReport(written, dir, { appUrl: options.appUrl });
-      const page = await (await browser().newContext()).newPage();
+      const page = await (await browser().newContext({ viewport: desktop })).newPage();
       try {
         await page.goto(pathToFileURL(resolve(join(dir, 'paths.html'))).href);
         const shown = await page.evaluate(readReport as () => ReportView);
@@ -241,7 +241,37 @@ export function pathSuite(file: PathGroup): void {
             }
           }
         }
-        // The machine filter narrows the report to one machine; its first path shows on the chart.
+        // Tabs by status with their counts; failed paths at the top and open, the others folded, bodies folded.
+        const failedCount = paths.filter((p) => !p.passed && !p.skipped).length;
+        expect(shown.tabs).toEqual({
+          All: String(paths.length),
+          Failed: String(failedCount),
+          Passed: String(paths.filter((p) => p.passed).length),
+          Skipped: String(paths.filter((p) => p.skipped).length),
+        });
+        expect(shown.failures).toHaveLength(failedCount);
+        for (const p of paths) {
+          expect(p.open, p.title).toBe(!p.passed && !p.skipped);
+          for (const step of p.scenarios.flatMap((s) => s.steps))
+            if (step.answer && step.answer.body !== '(no body)') expect(step.answer.folded, step.text).toBe(true);
+        }
+        // No sideways scroll at 390 px; the full default run's report stays under 15,000 px tall at 1280 px.
+        await page.setViewportSize(phone);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+        await page.setViewportSize(desktop);
+        if (isDefaultRun(options))
+          expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(15_000);
+        // The Failed tab shows the failed paths only.
+        await page.locator('.tabs a[href="#failed"]').click();
+        const failedOnly = await page.evaluate(readReport as () => ReportView);
+        expect(failedOnly.tab).toBe('Failed');
+        expect(
+          Object.values(failedOnly.machines)
+            .flatMap((m) => m.paths)
+            .filter((p) => !p.hidden).length,
+        ).toBe(failedCount);
+        await page.locator('.tabs a[href="#all"]').click();
+        // The machine filter narrows the report to one machine; its first path, opened, shows on the chart.
         const [first] = Object.keys(written.machines);
         await page.locator('#machine').selectOption(first!);
         const filtered = await page.evaluate(readReport as () => ReportView);
@@ -251,11 +281,17 @@ export function pathSuite(file: PathGroup): void {
             .map(([n]) => n),
         ).toEqual([first]);
         if (written.machines[first!]!.paths.length) {
-          await page.locator(`section[data-machine="${first}"] button.highlight`).first().click();
+          const path = page.locator(`section[data-machine="${first}"] li.path`).first();
+          if (!(await path.locator(':scope > details').evaluate((d: HTMLDetailsElement) => d.open)))
+            await path.locator(':scope > details > summary').click();
+          await path.locator('button.highlight').first().click();
           const lit = (await page.evaluate(readReport as () => ReportView)).machines[first!]!.highlighted;
-          const path = written.machines[first!]!.paths[0]!;
+          const planned = written.machines[first!]!.paths[0]!;
           expect(lit.length).toBeGreaterThan(0);
-          expect(lit.every((id) => path.states.includes(id) || path.keys.includes(id))).toBe(true);
+          expect(lit.every((id) => planned.states.includes(id) || planned.keys.includes(id))).toBe(true);
+          await expect
+            .poll(() => page.locator(`section[data-machine="${first}"] details.chart-box`).getAttribute('open'))
+            .not.toBeNull();
         }
       } finally {
         await page.context().close();

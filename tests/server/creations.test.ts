@@ -120,6 +120,24 @@ for (const backend of embedded) {
       expect((await json<Page>(await t.request('/api/creations', { token: u.token }))).items).toEqual([]);
     });
 
+    it("CREATIONS-18: one run names the runs beside it in My creations' order, the newer previous, the older next", async () => {
+      const u = await t.user({ credits: 1000 });
+      const other = await t.user({ credits: 1000 });
+      const made: string[] = [];
+      for (let i = 1; i <= 3; i++) made.push((await run(u.token, textTool.id, { prompt: `draft ${i}` })).id);
+      await run(other.token, textTool.id, { prompt: 'not theirs' });
+      const [oldest, middle, newest] = made as [string, string, string];
+      const beside = async (id: string) => {
+        const c = await json<{ previous: string | null; next: string | null }>(
+          await t.request(`/api/creations/${id}`, { token: u.token }),
+        );
+        return { previous: c.previous, next: c.next };
+      };
+      expect(await beside(newest)).toEqual({ previous: null, next: middle });
+      expect(await beside(middle)).toEqual({ previous: newest, next: oldest });
+      expect(await beside(oldest)).toEqual({ previous: middle, next: null });
+    });
+
     it('refuses to delete a run that is still being made', async () => {
       behaviour = 'hang';
       const u = await t.user({ credits: 100 });

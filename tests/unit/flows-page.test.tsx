@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { machines } from '../../src/flows';
+import { machineGroups, machineName } from '../../src/flows/groups';
 import { allStates, toFlowGraph } from '../../tools/flows/graph';
 import { layoutFlow } from '../../tools/flows/layout';
 import type { CoverageFile } from '../../src/features/flows/coverage';
@@ -24,21 +25,24 @@ describe('flows viewer', () => {
     await layoutFlow(toFlowGraph(machines['session']!));
   }, 60_000);
 
-  it('lists every registered machine with a link to its chart', async () => {
+  it('lists every registered machine by its readable name, in its group, with a link to its chart', async () => {
     renderFlows();
     const list = await screen.findByRole('heading', { name: 'Machines' });
     const section = list.closest('section')!;
+    expect(
+      within(section)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(machineGroups.map((g) => g.name));
     for (const name of Object.keys(machines)) {
-      expect(within(section).getByRole('link', { name: new RegExp(`^${name}\\b`) })).toHaveAttribute(
-        'href',
-        `/flows/${name}`,
-      );
+      const link = section.querySelector(`a[href="/flows/${name}"]`);
+      expect(link?.querySelector('h4')).toHaveTextContent(machineName(name));
     }
   });
 
   it('draws the chosen machine with one node per state', async () => {
     const { container, router } = renderFlows();
-    fireEvent.click(await screen.findByRole('link', { name: /^verifyEmail\b/ }));
+    fireEvent.click(await screen.findByRole('link', { name: /^Verify email\b/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/flows/verifyEmail'));
     const chart = await screen.findByRole('img', { name: /Statechart of verifyEmail/ }, { timeout: 10_000 });
     const states = allStates(toFlowGraph(machines['verifyEmail']!).root);
@@ -67,7 +71,10 @@ describe('flows viewer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'done readToken' }));
     await waitFor(() => expect(isActive(container, loading.id)).toBe(true));
     expect(isActive(container, reading.id)).toBe(false);
-    expect(screen.getByText(/"token":"tok-1"/)).toBeInTheDocument(); // loadUser's input
+    // loadUser's input, field by field.
+    const input = document.querySelector('dl[data-fields="Input of loadUser"]')!;
+    expect([...input.querySelectorAll('dt')].map((d) => d.textContent)).toEqual(['token']);
+    expect(input.querySelector('dd')!.textContent).toBe('"tok-1"');
 
     fireEvent.change(screen.getByLabelText('Output or error of loadUser (JSON)'), {
       target: { value: JSON.stringify(user) },

@@ -4,11 +4,28 @@
  */
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/flows/runs/runs.examples';
-import { runProgress, runThumbnail, runTime, spanWords } from '../../src/flows/runs/runs.types';
+import { ordinal, runProgress, runThumbnail, runTime, spanWords } from '../../src/flows/runs/runs.types';
 
 const start = Date.parse('2026-11-23T12:00:00.000Z');
 
 describe("a runs tray row's figures", () => {
+  it('RUNS-24: a place in the queue reads as an ordinal', () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '101st',
+      '111th',
+    ]);
+  });
+
   it('RUNS-8: a working run has a bar: its percentage, within 0 to 100, or unknown; a queued or ended run has none', () => {
     expect(runProgress(run('r1', { progress: 42.6 }))).toBe(43);
     expect(runProgress(run('r1', { progress: 130 }))).toBe(100);

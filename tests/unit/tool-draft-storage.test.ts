@@ -1,4 +1,4 @@
-/** The tab's tool draft in storage (TOOL-45, TOOL-46): written, read back validated, a garbled one dropped. */
+/** The tab's tool draft in storage (TOOL-47, TOOL-48): written, read back validated, a garbled one dropped. */
 import { describe, expect, it } from 'vitest';
 import { DRAFT_KEY, forgetDraft, hasDraft, type ToolDraft } from '../../src/flows/tools/draft';
 import { markDraftForRestore, readDraft, writeDraft } from '../../src/flows/tools/draft.effects';

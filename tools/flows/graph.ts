@@ -23,6 +23,8 @@ export interface FlowTransition {
   delay: string | number | null;
   /** The key coverage/flows.json lists in `missing` (same as tests/flows/harness.ts). */
   coverageKey: string;
+  /** Every action only assigns to the context (`assign`, or a named action made with it), and there is one at least. */
+  contextOnly?: boolean;
 }
 
 export interface FlowState {
@@ -108,8 +110,19 @@ export function childrenOf(node: AnyStateNode): AnyStateNode[] {
   return Object.values(node.states as Record<string, AnyStateNode>);
 }
 
+/** Whether an action (inline, by name or as `{ type }`) is an xstate `assign`. */
+function isAssign(action: unknown, named: Record<string, unknown>): boolean {
+  const kind = (a: unknown) => (a as { type?: unknown } | null)?.type;
+  if (typeof action === 'function') return kind(action) === 'xstate.assign';
+  const name = typeof action === 'string' ? action : kind(action);
+  return typeof name === 'string' && kind(named[name]) === 'xstate.assign';
+}
+
 export function toFlowGraph(machine: AnyStateMachine): FlowGraph {
   const transitions: FlowTransition[] = [];
+  const namedActions = (machine.implementations as { actions?: Record<string, unknown> }).actions ?? {};
+  const contextOnly = (actions: readonly unknown[] | undefined) =>
+    !!actions?.length && actions.every((a) => isAssign(a, namedActions));
   // A named delay's milliseconds, when the machine gives a number (not a function of its context).
   const namedDelays = (machine.implementations as { delays?: Record<string, unknown> }).delays ?? {};
   const visit = (node: AnyStateNode, region: boolean): FlowState => {
@@ -139,6 +152,7 @@ export function toFlowGraph(machine: AnyStateMachine): FlowGraph {
             actions: (t.actions ?? []).map(shortActionName),
             delay,
             coverageKey: `${node.id} --${eventType}--> ${target.id}`,
+            contextOnly: contextOnly(t.actions),
           });
         }
       }
@@ -158,6 +172,7 @@ export function toFlowGraph(machine: AnyStateMachine): FlowGraph {
           actions: (t.actions ?? []).map(shortActionName),
           delay: null,
           coverageKey: `${node.id} --(always)--> ${target.id}`,
+          contextOnly: contextOnly(t.actions),
         });
       }
     }

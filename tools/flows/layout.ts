@@ -15,7 +15,9 @@ const MARKER = 10;
 
 export interface NodeRow {
   text: string;
-  kind: 'tag' | 'invoke' | 'entry' | 'exit' | 'transition' | 'state';
+  kind: 'tag' | 'invoke' | 'entry' | 'exit' | 'transition' | 'state' | 'inputs';
+  /** The `inputs` row: the state's self-transitions that only set context, drawn as loops only when shown. */
+  inputs?: { transitions: FlowTransition[]; shown: boolean };
   /** A transition between two states folded inside this one. */
   transition?: FlowTransition;
   /** A state folded inside this one (its name is the row's text), with its depth below the folded state. */
@@ -72,6 +74,16 @@ export interface FlowLayout {
   folded: ReadonlySet<string>;
 }
 
+/** Fewer inputs than this on a state stay drawn as loops. */
+export const MIN_COLLAPSED_INPUTS = 2;
+
+/** An input: an event a state takes without leaving (no target, or itself), whose actions only set context. */
+export const isInput = (t: FlowTransition): boolean =>
+  t.kind === 'event' && !!t.contextOnly && (t.targetless || t.target === t.source);
+
+/** The line a state's collapsed inputs are drawn as. */
+export const inputsText = (n: number) => `${n} input${n === 1 ? '' : 's'} handled here`;
+
 /** Roughly the width of sans-serif text; the SVG keeps a margin, so a slight miss is harmless. */
 export function textWidth(text: string, size: number): number {
   let units = 0;
@@ -87,8 +99,12 @@ export function labelLines(t: FlowTransition): string[] {
 
 const shortId = (root: string, id: string) => (id === root ? id : id.slice(root.length + 1));
 
-/** Where a transition is drawn once some states are folded: between which visible states, or inside one box. */
-export function placeTransitions(graph: FlowGraph, folded: ReadonlySet<string>) {
+/**
+ * Where a transition is drawn once some states are folded: between which visible states, or inside one
+ * box; and, unless `shownInputs` names its state, each drawn state's inputs (isInput, two at least) as
+ * one line in its box (`inputs`), not as loops.
+ */
+export function placeTransitions(graph: FlowGraph, folded: ReadonlySet<string>, shownInputs?: ReadonlySet<string>) {
   const visibleOf = new Map<string, string>();
   const visit = (s: FlowState, closedAt: string | null) => {
     visibleOf.set(s.id, closedAt ?? s.id);
@@ -98,22 +114,39 @@ export function placeTransitions(graph: FlowGraph, folded: ReadonlySet<string>) 
   visit(graph.root, null);
   const edges: { t: FlowTransition; source: string; target: string }[] = [];
   const inner = new Map<string, FlowTransition[]>();
+  const inputs = new Map<string, FlowTransition[]>();
+  for (const t of graph.transitions)
+    if (isInput(t) && visibleOf.get(t.source) === t.source) inputs.set(t.source, [...(inputs.get(t.source) ?? []), t]);
+  for (const [id, list] of inputs) if (list.length < MIN_COLLAPSED_INPUTS) inputs.delete(id);
+  const collapsed = new Set(
+    [...inputs].flatMap(([id, list]) => (shownInputs === undefined || shownInputs.has(id) ? [] : list)),
+  );
   for (const t of graph.transitions) {
+    if (collapsed.has(t)) continue;
     const source = visibleOf.get(t.source) ?? t.source;
     const target = visibleOf.get(t.target) ?? t.target;
     if (source === target && t.source !== source && (t.targetless || t.target !== source)) {
       inner.set(source, [...(inner.get(source) ?? []), t]);
     } else edges.push({ t, source, target });
   }
-  return { visibleOf, edges, inner };
+  return { visibleOf, edges, inner, inputs };
 }
 
-function rowsOf(state: FlowState, inner: FlowTransition[], folded: boolean): NodeRow[] {
+function rowsOf(
+  state: FlowState,
+  inner: FlowTransition[],
+  folded: boolean,
+  inputs: FlowTransition[],
+  shown: boolean,
+): NodeRow[] {
   const rows: NodeRow[] = [
     ...(state.tags.length ? [{ text: state.tags.map((t) => `#${t}`).join(' '), kind: 'tag' as const }] : []),
     ...state.invokes.map((i) => ({ text: `invoke ${i.src}`, kind: 'invoke' as const })),
     ...(state.entry.length ? [{ text: `entry / ${state.entry.join(', ')}`, kind: 'entry' as const }] : []),
     ...(state.exit.length ? [{ text: `exit / ${state.exit.join(', ')}`, kind: 'exit' as const }] : []),
+    ...(inputs.length
+      ? [{ text: inputsText(inputs.length), kind: 'inputs' as const, inputs: { transitions: inputs, shown } }]
+      : []),
   ];
   if (!folded) return rows;
   const below = (s: FlowState, indent: number): NodeRow[] =>
@@ -130,8 +163,12 @@ function rowsOf(state: FlowState, inner: FlowTransition[], folded: boolean): Nod
 }
 
 const rowHeight = (r: NodeRow) => (r.kind === 'state' ? TITLE_FONT + 6 : ROW_H);
+/** Room before the inputs row's text for its show/hide button. */
+export const INPUTS_INSET = 22;
 const rowWidth = (r: NodeRow) =>
-  textWidth(r.text, r.kind === 'state' ? TITLE_FONT : ROW_FONT) + (r.indent ?? 0) * 12 + (r.kind === 'state' ? 14 : 0);
+  textWidth(r.text, r.kind === 'state' ? TITLE_FONT : ROW_FONT) +
+  (r.indent ?? 0) * 12 +
+  (r.kind === 'state' ? 14 : r.kind === 'inputs' ? INPUTS_INSET : 0);
 /** The y of each row's baseline below the box's top. */
 export function rowOffsets(rows: readonly NodeRow[]): number[] {
   let y = TITLE_H;
@@ -144,25 +181,44 @@ export function rowOffsets(rows: readonly NodeRow[]): number[] {
 const markerId = (parent: string) => `${parent}::initial`;
 const markerEdgeId = (parent: string) => `${parent}::initial-edge`;
 
-export async function layoutFlow(graph: FlowGraph, folded: ReadonlySet<string> = new Set()): Promise<FlowLayout> {
+/**
+ * `shownInputs`: the states whose inputs are drawn as loops, the rest being one line each (placeTransitions);
+ * without it every input is a loop (the exported and reported charts).
+ */
+export async function layoutFlow(
+  graph: FlowGraph,
+  folded: ReadonlySet<string> = new Set(),
+  shownInputs?: ReadonlySet<string>,
+): Promise<FlowLayout> {
   // Layer constraints put each initial state first; elkjs rejects them on some hierarchies (an
   // internal error), and then the chart is laid out without them.
   try {
-    return await layoutWith(graph, folded, true);
+    return await layoutWith(graph, folded, shownInputs, true);
   } catch {
-    return layoutWith(graph, folded, false);
+    return layoutWith(graph, folded, shownInputs, false);
   }
 }
 
-async function layoutWith(graph: FlowGraph, folded: ReadonlySet<string>, constrain: boolean): Promise<FlowLayout> {
+async function layoutWith(
+  graph: FlowGraph,
+  folded: ReadonlySet<string>,
+  shownInputs: ReadonlySet<string> | undefined,
+  constrain: boolean,
+): Promise<FlowLayout> {
   const rowsById = new Map<string, NodeRow[]>();
   const stateById = new Map<string, FlowState>();
-  const placed = placeTransitions(graph, folded);
+  const placed = placeTransitions(graph, folded, shownInputs);
   const compounds: string[] = [];
 
   const toElk = (state: FlowState): ElkNode => {
     const closed = folded.has(state.id) && state.children.length > 0;
-    const rows = rowsOf(state, placed.inner.get(state.id) ?? [], closed);
+    const rows = rowsOf(
+      state,
+      placed.inner.get(state.id) ?? [],
+      closed,
+      (shownInputs && placed.inputs.get(state.id)) || [],
+      shownInputs?.has(state.id) ?? true,
+    );
     rowsById.set(state.id, rows);
     stateById.set(state.id, state);
     const headerW = Math.max(
@@ -329,7 +385,14 @@ async function layoutWith(graph: FlowGraph, folded: ReadonlySet<string>, constra
   };
   collect(result);
 
-  return { width: result.width ?? 0, height: result.height ?? 0, nodes, edges: laidEdges, markers, folded };
+  return {
+    width: result.width ?? 0,
+    height: result.height ?? 0,
+    nodes,
+    edges: laidEdges,
+    markers,
+    folded,
+  };
 }
 
 /** An SVG path through the edge's points. */

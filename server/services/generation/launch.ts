@@ -10,13 +10,14 @@ import type { Job } from 'pg-boss';
 import { tools } from '../../../src/catalog';
 import type { AppDeps } from '../../context';
 import type { Executor, Tx } from '../../db/client';
-import { predictions, users } from '../../db/schema';
+import { predictions, users, type StoredThumb } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { providerFor } from '../../providers';
 import { ProviderError, RunHandOff, type ProviderResult } from '../../providers/types';
 import { queues } from '../jobs';
 import { moderateResult } from '../moderation';
 import { storeFile } from '../storage';
+import { makeThumb } from '../thumbnails';
 import { storedFiles } from './input';
 import { endPrediction } from './ending';
 import {
@@ -198,6 +199,7 @@ function errorMessage(error: unknown): string {
 async function succeed(deps: AppDeps, userId: string, id: string, result: ProviderResult): Promise<void> {
   const { db, files: store, now } = deps;
   let output: string | string[];
+  let thumb: StoredThumb | undefined;
   if (result.output.kind === 'text') {
     output = result.output.text;
   } else {
@@ -208,11 +210,13 @@ async function succeed(deps: AppDeps, userId: string, id: string, result: Provid
     }
     if (urls.length === 0) throw new ProviderError('The model returned no output');
     output = urls.length === 1 ? urls[0]! : urls;
+    // CREATIONS-15: its thumbnail, once, from the bytes at hand (services/thumbnails.ts says why here).
+    thumb = await makeThumb(deps, userId, result.output.files[0]!);
   }
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(predictions)
-      .set({ status: 'succeeded', output, model: result.model, completedAt: now() })
+      .set({ status: 'succeeded', output, thumb: thumb ?? null, model: result.model, completedAt: now() })
       .where(and(eq(predictions.id, id), eq(predictions.status, 'processing')))
       .returning({ id: predictions.id });
     if (row) await fillPlaces(deps, tx, userId);

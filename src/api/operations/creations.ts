@@ -21,6 +21,7 @@ const creation = {
   refunded: false,
   output: 'A haiku…',
   outputKind: 'text',
+  snippet: 'A haiku…',
   error: null,
   createdAt: '2026-01-05T10:00:00.000Z',
   completedAt: '2026-01-05T10:00:02.000Z',
@@ -61,7 +62,9 @@ export const creationOperations = {
       '(YYYY-MM-DD, UTC, both included), and `q`: words of the prompt (at most 200 characters), each matching a ' +
       'whole word or the start of one (Postgres full-text search, every word must match). ' +
       'Each run says its tool, prompt, time, status, cost, whether it was refunded and its output URLs (signed, ' +
-      'valid for an hour by default).',
+      'valid for an hour by default); `thumb` (images, videos, audio): a WebP of at most 384 px on its long side ' +
+      "made once when the output was stored (an image scaled, a video's first frame, an audio's waveform), with " +
+      'its `width` and `height`; `snippet` (text, code): the start of the text.',
     query: s.CreationsQuery,
     answer: s.CreationsPage,
     status: 200,
@@ -74,7 +77,8 @@ export const creationOperations = {
   getCreation: bearer('creations', {
     method: 'get',
     path: '/api/creations/{id}',
-    summary: "One run of the caller with its parameters, uploads, seed, duration and link (another user's answers 404)",
+    summary:
+      "One run of the caller with its parameters, uploads, seed, duration and link, and the ids of the runs beside it in My creations (another user's answers 404)",
     answer: s.CreationDetail,
     status: 200,
     errors: [404],
@@ -87,6 +91,8 @@ export const creationOperations = {
         seed: null,
         durationMs: 2000,
         shared: null,
+        previous: null,
+        next: '9a4e2c71-5b3d-4f08-8e6a-2d7c1b0f4e35',
       },
     },
   }),

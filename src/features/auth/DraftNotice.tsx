@@ -6,7 +6,7 @@ import * as form from '../../components/ui/form/form.css';
 import * as styles from './DraftNotice.css';
 
 /**
- * TOOL-46: 'Back to {tool} — your prompt is kept', where signing in, registering or verifying the email leads,
+ * TOOL-48: 'Back to {tool} — your prompt is kept', where signing in, registering or verifying the email leads,
  * while the tab keeps a tool page's draft. Following it opens the tool page, which takes the draft; Dismiss
  * forgets it. Its own chunk: the first load of / only checks whether the tab holds a draft (DraftNoticeSlot).
  */

@@ -9,7 +9,7 @@ const DraftNotice = lazy(() => import('./DraftNotice'));
 const destinations = (path: string) => path === '/' || path === '/subscribe' || path.startsWith('/verify-email');
 
 /**
- * TOOL-46: the place of 'Back to {tool}' on the destination pages. The first load holds only this check of
+ * TOOL-48: the place of 'Back to {tool}' on the destination pages. The first load holds only this check of
  * the tab's storage; the notice, which reads and validates the draft, is its own chunk.
  */
 export function DraftNoticeSlot() {

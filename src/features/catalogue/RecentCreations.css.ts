@@ -33,14 +33,3 @@ export const link = style({
   textDecoration: 'none',
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.accent}`, outlineOffset: -2 } },
 });
-export const media = style({ width: '100%', height: '100%', objectFit: 'cover', display: 'block' });
-export const kind = style([
-  stack.xs,
-  {
-    alignItems: 'center',
-    padding: vars.space.sm,
-    fontSize: vars.fontSize.xxs,
-    textAlign: 'center',
-    color: vars.color.textSecondary,
-  },
-]);

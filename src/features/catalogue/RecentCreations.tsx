@@ -10,8 +10,8 @@ import { useSelector } from '@xstate/react';
 import type { Creation } from '../../api/schemas';
 import { creationsFlow, type CreationsLogic } from '../../flows/creations/creations.effects';
 import { useFlow, type Flow } from '../../app/provider';
-import { outputKindIcon } from '../../components/ui/icons/creation-icons';
-import { firstOutputOf, inProgress } from '../../flows/creations/creations.machine';
+import { CreationPicture } from '../../components/ui/creation-picture/creation-picture';
+import { inProgress } from '../../flows/creations/creations.machine';
 import * as styles from './RecentCreations.css';
 
 /** How many of the newest runs the strip shows. */
@@ -44,7 +44,6 @@ export default function RecentCreations({ flow = creationsFlow }: { flow?: Flow<
 }
 
 function Tile({ creation }: { creation: Creation }) {
-  const output = firstOutputOf(creation);
   const running = inProgress(creation);
   const label = `${creation.title}${creation.prompt ? `: ${creation.prompt}` : ''}${running ? ' (in progress)' : ''}${
     creation.status === 'failed' ? ' (failed)' : ''
@@ -52,16 +51,11 @@ function Tile({ creation }: { creation: Creation }) {
   return (
     <li className={styles.tile}>
       <Link to="/creations/$id" params={{ id: creation.id }} className={styles.link} aria-label={label} title={label}>
-        {output && creation.status === 'succeeded' && creation.outputKind === 'image' ? (
-          <img className={styles.media} src={output} alt="" loading="lazy" />
-        ) : output && creation.status === 'succeeded' && creation.outputKind === 'video' ? (
-          <video className={styles.media} src={output} preload="metadata" muted aria-hidden="true" />
-        ) : (
-          <span className={styles.kind}>
-            {outputKindIcon[creation.outputKind]}
-            <span>{running ? 'In progress' : creation.status === 'failed' ? 'Failed' : creation.title}</span>
-          </span>
-        )}
+        {/* CREATIONS-16: the same thumbnails as My creations. */}
+        <CreationPicture
+          creation={creation}
+          word={running ? 'In progress' : creation.status === 'failed' ? 'Failed' : creation.title}
+        />
       </Link>
     </li>
   );

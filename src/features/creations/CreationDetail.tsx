@@ -1,13 +1,18 @@
 /** A creation's own page (/creations/{id}): its output large, its parameters, cost and time, reuse and share. */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import type { Creation, CreationDetail as CreationDetailAnswer } from '../../api/schemas';
 import { tools } from '../../catalog';
 import { creationSettings, labelOfInput, type Setting } from '../../catalog/creation-settings';
 import { Accordion, AccordionItem } from '../../components/ui/accordion/accordion';
 import * as buttons from '../../components/ui/button/button.css';
+import { AudioPlayer } from '../../components/ui/media/audio-player';
+import { VideoPlayer } from '../../components/ui/media/video-player';
 import { Prose } from '../../components/ui/prose/prose';
-import { firstOutputOf, inProgress } from '../../flows/creations/creations.machine';
+import * as page from '../../components/ui/page/page.css';
+import { titled } from '../../app/page-title';
+import { creationHeading, firstOutputOf, inProgress, neighbourOf } from '../../flows/creations/creations.machine';
 import { CreationShare } from './CreationShare';
 import { CreationActions, statusWord } from './CreationTile';
 import type { CreationsActor } from './CreationsPage';
@@ -32,6 +37,7 @@ export function CreationDetail({ creation, actor }: { creation: Creation; actor:
   );
   return (
     <article className={styles.detail} aria-label={`${creation.title}, ${created.toLocaleString()}`}>
+      <Neighbours actor={actor} />
       <div className={styles.stage}>
         <Preview creation={creation} output={output} />
       </div>
@@ -97,6 +103,89 @@ export function CreationDetail({ creation, actor }: { creation: Creation; actor:
 }
 
 /**
+ * CREATIONS-18: the one-run page's heading, its creation's prompt (cut sensibly; 'Creation' until it is loaded), also
+ * the document's title.
+ */
+export function CreationHeading({ actor }: { actor: CreationsActor }) {
+  const heading = useSelector(actor, (s) => {
+    const shown = s.context.items[0];
+    return shown ? creationHeading(shown) : 'Creation';
+  });
+  useEffect(() => {
+    document.title = titled(heading);
+  }, [heading]);
+  return <h1 className={page.title}>{heading}</h1>;
+}
+
+/** Whether a key press belongs to what has the focus (typing, a slider, a select) rather than to the page. */
+const keptByFocus = (event: KeyboardEvent) => {
+  const target = event.target as HTMLElement | null;
+  return (
+    event.defaultPrevented ||
+    event.altKey ||
+    event.ctrlKey ||
+    event.metaKey ||
+    event.shiftKey ||
+    (target !== null &&
+      (target.isContentEditable ||
+        /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) ||
+        target.getAttribute('role') === 'slider'))
+  );
+};
+
+/**
+ * CREATIONS-18: Previous (the newer run) and Next (the older one) in My creations' order, as links; ← and → do the
+ * same when the focus is not in a field. Each sends the flow `creations.neighbour`, which opens that run's page.
+ */
+function Neighbours({ actor }: { actor: CreationsActor }) {
+  const previous = useSelector(actor, (s) => neighbourOf(s.context, 'previous'));
+  const next = useSelector(actor, (s) => neighbourOf(s.context, 'next'));
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (keptByFocus(event)) return;
+      const which = event.key === 'ArrowLeft' ? 'previous' : event.key === 'ArrowRight' ? 'next' : null;
+      if (which === null) return;
+      // Toward no run (the newest has no Previous): the key is not the page's.
+      const open = { type: 'creations.neighbour', which } as const;
+      if (!actor.getSnapshot().can(open)) return;
+      event.preventDefault();
+      actor.send(open);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [actor]);
+  if (previous === null && next === null) return null;
+  const link = (which: 'previous' | 'next', id: string | null, text: string) =>
+    id === null ? (
+      <span className={`${buttons.button.ghost} ${buttons.small} ${styles.neighbourOff}`} aria-hidden="true">
+        {text}
+      </span>
+    ) : (
+      <Link
+        to="/creations/$id"
+        params={{ id }}
+        rel={which === 'previous' ? 'prev' : 'next'}
+        className={`${buttons.button.secondary} ${buttons.small}`}
+        aria-keyshortcuts={which === 'previous' ? 'ArrowLeft' : 'ArrowRight'}
+        onClick={(event) => {
+          // A plain click goes through the flow; a click for a new tab or window stays the browser's.
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          actor.send({ type: 'creations.neighbour', which });
+        }}
+      >
+        {text}
+      </Link>
+    );
+  return (
+    <nav className={styles.neighbours} aria-label="Other creations">
+      {link('previous', previous, '← Previous')}
+      {link('next', next, 'Next →')}
+    </nav>
+  );
+}
+
+/**
  * 'Use these settings' (CREATIONS-13) and 'New seed · N credits' (CREATIONS-14, its cost on the button): the tool's page with this run's form,
  * for a tool still in the catalogue and a run that had a prompt or parameters; the tool page reads `?settings`.
  */
@@ -145,9 +234,9 @@ function Preview({ creation, output }: { creation: Creation; output: string | nu
     case 'image':
       return <img className={styles.preview} src={output} alt={creation.prompt ?? creation.title} />;
     case 'video':
-      return <video className={styles.preview} src={output} controls preload="metadata" aria-label={creation.title} />;
+      return <VideoPlayer src={output} label={creation.title} />;
     case 'audio':
-      return <audio className={styles.audio} src={output} controls preload="metadata" aria-label={creation.title} />;
+      return <AudioPlayer src={output} label={creation.title} />;
     case 'model3d':
       return (
         <Suspense fallback={<div className={styles.placeholder}>Loading the 3D viewer...</div>}>

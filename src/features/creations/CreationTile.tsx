@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { Creation } from '../../api/schemas';
 import * as buttons from '../../components/ui/button/button.css';
-import { actionIcon, outputKindIcon } from '../../components/ui/icons/creation-icons';
+import { CreationPicture } from '../../components/ui/creation-picture/creation-picture';
+import { actionIcon } from '../../components/ui/icons/creation-icons';
 import { firstOutputOf, inProgress } from '../../flows/creations/creations.machine';
 import type { CreationsActor } from './CreationsPage';
 import * as styles from './creations.css';
@@ -65,10 +66,16 @@ export function CreationActions({
   );
 }
 
-/** One run in the gallery: a thumbnail that opens its page, its tool, prompt, status, cost and time. */
+/**
+ * One run in the gallery (CREATIONS-16): its picture (the server's thumbnail, a text's first words, or an icon)
+ * that opens its page, with Download and Delete in its corner and the whole prompt over it while the tile is
+ * hovered or holds the focus (and named as the link's description); below, its tool, then its status, cost and day.
+ */
 export function CreationTile({ creation, actor }: { creation: Creation; actor: CreationsActor }) {
   const output = firstOutputOf(creation);
   const when = new Date(creation.createdAt);
+  const promptId = `creation-prompt-${creation.id}`;
+  const running = inProgress(creation);
   return (
     <li className={styles.tile} aria-label={`${creation.title}, ${when.toLocaleString()}`}>
       <SelectBox creation={creation} actor={actor} label={`Select ${creation.title}, ${when.toLocaleString()}`} />
@@ -76,16 +83,23 @@ export function CreationTile({ creation, actor }: { creation: Creation; actor: C
         to="/creations/$id"
         params={{ id: creation.id }}
         className={styles.thumb}
-        aria-label={`Open ${creation.title}${creation.prompt ? `: ${creation.prompt}` : ''}`}
+        aria-label={`Open ${creation.title}`}
+        {...(creation.prompt ? { 'aria-describedby': promptId } : {})}
       >
-        <Thumbnail creation={creation} output={output} />
+        <CreationPicture
+          creation={creation}
+          word={running ? 'Working…' : creation.status === 'succeeded' ? creation.category : 'No output'}
+        />
       </Link>
-      <h2 className={styles.toolName}>{creation.title}</h2>
       {creation.prompt ? (
-        <p className={styles.prompt} title={creation.prompt}>
+        <p className={styles.prompt} id={promptId}>
           {creation.prompt}
         </p>
       ) : null}
+      <CreationActions creation={creation} actor={actor} output={output} compact />
+      <h2 className={styles.toolName} title={creation.title}>
+        {creation.title}
+      </h2>
       <p className={styles.facts}>
         <span className={styles.status} data-status={creation.status}>
           {statusWord[creation.status]}
@@ -96,7 +110,6 @@ export function CreationTile({ creation, actor }: { creation: Creation; actor: C
           {when.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}
         </time>
       </p>
-      <CreationActions creation={creation} actor={actor} output={output} compact />
     </li>
   );
 }
@@ -117,22 +130,5 @@ function SelectBox({ creation, actor, label }: { creation: Creation; actor: Crea
         onChange={() => actor.send({ type: 'creations.toggle', id: creation.id })}
       />
     </label>
-  );
-}
-
-/** A tile's picture: the image or the clip's first frame; an icon and a word for sound, 3D and text. */
-function Thumbnail({ creation, output }: { creation: Creation; output: string | null }) {
-  if (output !== null && creation.status === 'succeeded') {
-    if (creation.outputKind === 'image')
-      return <img className={styles.thumbMedia} src={output} alt={creation.prompt ?? creation.title} loading="lazy" />;
-    if (creation.outputKind === 'video')
-      return <video className={styles.thumbMedia} src={output} preload="metadata" muted aria-label={creation.title} />;
-  }
-  const running = inProgress(creation);
-  return (
-    <span className={styles.thumbKind} aria-hidden="true">
-      {outputKindIcon[creation.outputKind]}
-      {running ? 'Working…' : creation.status === 'succeeded' ? creation.category : 'No output'}
-    </span>
   );
 }

@@ -16,10 +16,11 @@ import {
   anyFilter,
   bulkDeleteQuestion,
   filtersOf,
+  LIST_PAGE,
   sameFilters,
   type Filters,
 } from '../../flows/creations/creations.machine';
-import { CreationDetail } from './CreationDetail';
+import { CreationDetail, CreationHeading } from './CreationDetail';
 import type { CreationsSearch } from './creations-search';
 import { CreationTile } from './CreationTile';
 import { ClearFilters, CreationsToolbar } from './CreationsToolbar';
@@ -48,7 +49,12 @@ export function CreationsPage({ id, search, flow = creationsFlow }: CreationsPag
       : flow,
   );
   const actor = useFlow(pageFlow, {
-    input: { only: id ?? null, filters: search ? filtersOf(search as Partial<Filters>) : null },
+    input: {
+      only: id ?? null,
+      filters: search ? filtersOf(search as Partial<Filters>) : null,
+      // CREATIONS-16: a page fills the gallery's first screen (at least 20 tiles at 1280×800).
+      limit: id === undefined ? LIST_PAGE : null,
+    },
   });
   const single = id !== undefined;
   // Back, Forward or an edited address: the list follows the router's search (the same filters change nothing).
@@ -70,7 +76,7 @@ export function CreationsPage({ id, search, flow = creationsFlow }: CreationsPag
         ) : (
           <p className={page.eyebrow}>Library</p>
         )}
-        <h1 className={page.title}>{single ? 'Creation' : 'My creations'}</h1>
+        {single ? <CreationHeading actor={actor} /> : <h1 className={page.title}>My creations</h1>}
         {single ? null : <p className={page.lead}>Everything you have made, newest first.</p>}
       </header>
       {single ? null : <CreationsToolbar actor={actor} />}
@@ -109,10 +115,12 @@ function List({ actor, single }: { actor: CreationsActor; single: boolean }) {
   const failed = useSelector(actor, (s) => s.hasTag('failed'));
   const filters = useSelector(actor, (s) => s.context.filters);
   if (loading)
-    return (
+    return single ? (
       <p className={styles.empty} aria-live="polite">
         Loading...
       </p>
+    ) : (
+      <Skeleton />
     );
   if (failed) return null;
   if (items.length === 0 && !single && anyFilter(filters)) {
@@ -138,6 +146,29 @@ function List({ actor, single }: { actor: CreationsActor; single: boolean }) {
         <CreationTile key={creation.id} creation={creation} actor={actor} />
       ))}
     </ul>
+  );
+}
+
+/**
+ * CREATIONS-16: while the first page loads, a page of tiles' shapes in the gallery's grid (said as Loading...
+ * to a screen reader), so the page keeps its layout when the runs arrive.
+ */
+function Skeleton() {
+  return (
+    <div aria-busy="true">
+      <p className={styles.srOnly} role="status">
+        Loading...
+      </p>
+      <ul className={styles.grid} aria-hidden="true">
+        {Array.from({ length: LIST_PAGE }, (_, i) => (
+          <li key={i} className={styles.skeletonTile}>
+            <span className={styles.skeletonPicture} />
+            <span className={styles.skeletonLine} />
+            <span className={styles.skeletonLine} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -1,8 +1,9 @@
 /**
- * My creations' toolbar (CREATIONS-8, CREATIONS-10): the search with More filters (tool, status, days),
- * the categories and Select mode, in one row at 1280 px (so a 1280×800 screen still shows twelve whole
- * tiles); it wraps on a phone. Each control sends the page's creations flow an event.
+ * My creations' toolbar (CREATIONS-8, CREATIONS-10, CREATIONS-17): the search with More filters (tool, status,
+ * days, in a row below), the categories and Select mode, in one row at 1280 px (so a 1280×800 screen still shows
+ * at least 20 whole tiles); it wraps on a phone. Each control sends the page's creations flow an event.
  */
+import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { Creation } from '../../api/schemas';
 import { categories, tools, type Category } from '../../catalog';
@@ -12,15 +13,29 @@ import { anyFilter, type Filters } from '../../flows/creations/creations.machine
 import type { CreationsActor } from './CreationsPage';
 import * as styles from './creations.css';
 
+/**
+ * CREATIONS-17: one row that keeps its layout: the search (its width fixed), More filters and Clear filters, the
+ * categories, Select; the tool, status and days open in a row of their own below it, so opening them moves nothing
+ * in the row above.
+ */
 export function CreationsToolbar({ actor }: { actor: CreationsActor }) {
+  const filters = useSelector(actor, (s) => s.context.filters);
+  const [opened, setOpened] = useState(false);
+  // Open while one of them is set: what filters the list is in sight.
+  const open = opened || moreSet(filters);
   return (
-    <div className={styles.toolbarRow}>
-      <SearchBar actor={actor} />
-      <Filter actor={actor} />
-      <SelectBar actor={actor} />
+    <div className={styles.toolbar}>
+      <div className={styles.toolbarRow}>
+        <SearchBar actor={actor} open={open} onToggle={() => setOpened(!open)} />
+        <Filter actor={actor} />
+        <SelectBar actor={actor} />
+      </div>
+      {open ? <MoreFilters actor={actor} /> : null}
     </div>
   );
 }
+
+const MORE_FILTERS_ID = 'creations-more-filters';
 
 const statusChoices: [Creation['status'], string][] = [
   ['succeeded', 'Done'],
@@ -33,14 +48,13 @@ const statusChoices: [Creation['status'], string][] = [
 /** Whether a filter folded under More filters is set (it then shows open). */
 const moreSet = (filters: Filters): boolean => Boolean(filters.tool || filters.status || filters.from || filters.to);
 
-/** CREATIONS-8: the search of the prompts, the tool, the status, the days, and Clear filters. */
-function SearchBar({ actor }: { actor: CreationsActor }) {
+/** CREATIONS-8: the search of the prompts, the button that shows the other filters, and Clear filters. */
+function SearchBar({ actor, open, onToggle }: { actor: CreationsActor; open: boolean; onToggle: () => void }) {
   const draft = useSelector(actor, (s) => s.context.draft);
-  const filters = useSelector(actor, (s) => s.context.filters);
-  const locked = useSelector(actor, (s) => s.hasTag('zipping') || s.hasTag('bulkDeleting') || s.hasTag('deleting'));
+  const clearable = useSelector(actor, (s) => anyFilter(s.context.filters) || s.context.category !== null);
+  const locked = useSelector(actor, lockedNow);
   // Enter once the pause has applied what is typed has nothing left to apply (the machine's draftPending).
   const searchPending = useSelector(actor, (s) => s.can({ type: 'creations.search' }));
-  const set = (change: Partial<Filters>) => actor.send({ type: 'creations.filters', filters: change });
   return (
     <form
       role="search"
@@ -63,48 +77,71 @@ function SearchBar({ actor }: { actor: CreationsActor }) {
           onChange={(e) => actor.send({ type: 'creations.type', q: e.target.value })}
         />
       </label>
-      {/* The tool, the status and the days fold away; open when one of them is set. */}
-      <details className={styles.moreFilters} open={moreSet(filters) || undefined}>
-        <summary className={`${buttons.button.secondary} ${buttons.small}`}>More filters</summary>
-        <div className={styles.moreFields}>
-          <label className={styles.filterField}>
-            <span className={forms.label}>Tool</span>
-            <select
-              className={forms.input}
-              value={filters.tool ?? ''}
-              disabled={locked}
-              onChange={(e) => set({ tool: e.target.value || null })}
-            >
-              <option value="">All tools</option>
-              {tools.map((t) => (
-                <option key={t.key} value={t.key}>
-                  {t.title}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={styles.filterField}>
-            <span className={forms.label}>Status</span>
-            <select
-              className={forms.input}
-              value={filters.status ?? ''}
-              disabled={locked}
-              onChange={(e) => set({ status: (e.target.value || null) as Creation['status'] | null })}
-            >
-              <option value="">Any status</option>
-              {statusChoices.map(([value, word]) => (
-                <option key={value} value={value}>
-                  {word}
-                </option>
-              ))}
-            </select>
-          </label>
-          <DayField label="From" value={filters.from} disabled={locked} onChange={(from) => set({ from })} />
-          <DayField label="To" value={filters.to} disabled={locked} onChange={(to) => set({ to })} />
-        </div>
-      </details>
-      {anyFilter(filters) || draft !== '' ? <ClearFilters actor={actor} disabled={locked} /> : null}
+      <button
+        type="button"
+        className={`${buttons.button.secondary} ${buttons.small}`}
+        aria-expanded={open}
+        aria-controls={open ? MORE_FILTERS_ID : undefined}
+        onClick={onToggle}
+      >
+        More filters
+      </button>
+      {clearable || draft !== '' ? <ClearFilters actor={actor} disabled={locked} /> : null}
     </form>
+  );
+}
+
+const lockedNow = (s: ReturnType<CreationsActor['getSnapshot']>) =>
+  s.hasTag('zipping') || s.hasTag('bulkDeleting') || s.hasTag('deleting');
+
+/**
+ * The tool, the status and the days, in a row below the toolbar's (CREATIONS-8). The tools listed are the chosen
+ * category's (CREATIONS-17: a tool and the category chips are one filter).
+ */
+function MoreFilters({ actor }: { actor: CreationsActor }) {
+  const filters = useSelector(actor, (s) => s.context.filters);
+  const category = useSelector(actor, (s) => s.context.category);
+  const locked = useSelector(actor, lockedNow);
+  const set = (change: Partial<Filters>) => actor.send({ type: 'creations.filters', filters: change });
+  return (
+    <div id={MORE_FILTERS_ID} role="group" aria-label="More filters" className={styles.moreFields}>
+      <label className={styles.filterField}>
+        <span className={forms.label}>Tool</span>
+        <select
+          className={forms.input}
+          value={filters.tool ?? ''}
+          disabled={locked}
+          onChange={(e) => set({ tool: e.target.value || null })}
+        >
+          <option value="">{category ? `All ${category} tools` : 'All tools'}</option>
+          {tools
+            .filter((t) => category === null || t.category === category)
+            .map((t) => (
+              <option key={t.key} value={t.key}>
+                {t.title}
+              </option>
+            ))}
+        </select>
+      </label>
+      <label className={styles.filterField}>
+        <span className={forms.label}>Status</span>
+        <select
+          className={forms.input}
+          value={filters.status ?? ''}
+          disabled={locked}
+          onChange={(e) => set({ status: (e.target.value || null) as Creation['status'] | null })}
+        >
+          <option value="">Any status</option>
+          {statusChoices.map(([value, word]) => (
+            <option key={value} value={value}>
+              {word}
+            </option>
+          ))}
+        </select>
+      </label>
+      <DayField label="From" value={filters.from} disabled={locked} onChange={(from) => set({ from })} />
+      <DayField label="To" value={filters.to} disabled={locked} onChange={(to) => set({ to })} />
+    </div>
   );
 }
 

@@ -1,9 +1,9 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
 import { toggleRule } from '../../components/ui/button/button.css';
-import { card as uiCard, cluster, stack } from '../../components/ui/layout/layout.css';
+import { card as uiCard, cluster, MOBILE, stack } from '../../components/ui/layout/layout.css';
 
-export const root = style([stack.xxl, { maxWidth: 1200, width: '100%' }]);
+export const root = style([stack.xl, { maxWidth: 1200, width: '100%' }]);
 export const chips = style([cluster.sm, { border: 'none', margin: 0, padding: 0 }]);
 export const chip = style({
   padding: `${vars.space.xs} ${vars.space.md}`,
@@ -19,11 +19,14 @@ export const chip = style({
     '&:focus-visible': { outline: `2px solid ${vars.color.accent}`, outlineOffset: 2 },
   },
 });
-/** The gallery: tiles of about 150 px, so a 1280×800 screen shows two full rows of six (at least 12 runs). */
+/**
+ * The gallery (CREATIONS-16): tiles of about 130 px, their pictures 4:3, so a 1280×800 screen shows three whole
+ * rows of seven (at least 20 runs) under the toolbar; two columns on a phone.
+ */
 export const grid = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(148px, 1fr))',
-  gap: vars.space.md,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(124px, 1fr))',
+  gap: vars.space.sm,
   listStyle: 'none',
   margin: 0,
   padding: 0,
@@ -31,26 +34,39 @@ export const grid = style({
 export const tile = style([
   uiCard.flush,
   {
+    position: 'relative',
     display: 'flex',
     flexDirection: 'column',
-    gap: vars.space.xxs,
+    gap: vars.space.xxxs,
     minWidth: 0,
-    paddingBottom: vars.space.sm,
+    paddingBottom: vars.space.xs,
+    overflow: 'visible',
   },
 ]);
 export const thumb = style({
   display: 'grid',
   placeItems: 'center',
-  aspectRatio: '16 / 10',
+  aspectRatio: '4 / 3',
   background: vars.color.input,
   color: vars.color.textSecondary,
   textDecoration: 'none',
   overflow: 'hidden',
-  marginBottom: vars.space.xxs,
+  borderStartStartRadius: 'inherit',
+  borderStartEndRadius: 'inherit',
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.accent}`, outlineOffset: -2 } },
 });
-export const thumbMedia = style({ width: '100%', height: '100%', objectFit: 'cover', display: 'block' });
-export const thumbKind = style([stack.xxs, { alignItems: 'center', fontSize: vars.fontSize.xs }]);
+/** The skeleton of a tile while the first page loads: the same box, its picture and lines shaded. */
+export const skeletonTile = style([
+  uiCard.flush,
+  { display: 'grid', gap: vars.space.xs, paddingBottom: vars.space.sm },
+]);
+export const skeletonPicture = style({ aspectRatio: '4 / 3', background: vars.color.input });
+export const skeletonLine = style({
+  height: vars.space.sm,
+  marginInline: vars.space.sm,
+  borderRadius: vars.radius.sm,
+  background: vars.color.input,
+});
 export const cardHead = style({
   display: 'flex',
   justifyContent: 'space-between',
@@ -65,14 +81,45 @@ const tileLine = {
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
 } as const;
-export const toolName = style({ ...tileLine, fontSize: vars.fontSize.sm, fontWeight: 700 });
-export const prompt = style({ ...tileLine, fontSize: vars.fontSize.xs, color: vars.color.text });
+export const toolName = style({
+  ...tileLine,
+  paddingInline: vars.space.xs,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 700,
+});
+/**
+ * The whole prompt over the tile's picture while the tile is hovered or holds the focus (the link's description
+ * at all times): a panel from the picture's top, as tall as the prompt needs, over the tiles below if it must.
+ */
+export const prompt = style({
+  display: 'none',
+  position: 'absolute',
+  insetInline: 0,
+  top: 0,
+  zIndex: 2,
+  minHeight: '40%',
+  margin: 0,
+  padding: vars.space.sm,
+  // Below the corner's Download and Delete, which stay usable over it.
+  paddingTop: `calc(${vars.space.xxxl} + ${vars.space.xs})`,
+  fontSize: vars.fontSize.xs,
+  lineHeight: 1.4,
+  overflowWrap: 'anywhere',
+  whiteSpace: 'pre-wrap',
+  color: vars.color.text,
+  background: vars.color.card,
+  borderBottom: `1px solid ${vars.color.border}`,
+  borderStartStartRadius: 'inherit',
+  borderStartEndRadius: 'inherit',
+  pointerEvents: 'none',
+  selectors: { [`${tile}:hover &, ${tile}:focus-within &`]: { display: 'block' } },
+});
 export const facts = style({
   display: 'flex',
   flexWrap: 'wrap',
-  gap: `${vars.space.xxxs} ${vars.space.sm}`,
+  gap: `0 ${vars.space.xs}`,
   margin: 0,
-  paddingInline: vars.space.sm,
+  paddingInline: vars.space.xs,
   fontSize: vars.fontSize.xxs,
   color: vars.color.textSecondary,
 });
@@ -117,11 +164,19 @@ export const placeholder = style({
   padding: vars.space.md,
 });
 export const actions = style([cluster.xs, { marginTop: 'auto' }]);
-export const tileActions = style({ paddingInline: vars.space.sm });
+/** A tile's Download and Delete, over its picture's corner. */
+export const tileActions = style({
+  position: 'absolute',
+  top: vars.space.xs,
+  right: vars.space.xs,
+  zIndex: 3,
+  marginTop: 0,
+  gap: vars.space.xxs,
+});
 /** A tile's icon buttons: square, as tall as a line of text and a half. */
 export const iconAction = style({
-  minHeight: 30,
-  minWidth: 30,
+  minHeight: 28,
+  minWidth: 28,
   padding: 0,
   borderRadius: vars.radius.sm,
   display: 'inline-grid',
@@ -180,32 +235,36 @@ export const shareField = style({
   fontSize: vars.fontSize.sm,
 });
 export const copied = style({ color: vars.color.textSecondary, fontSize: vars.fontSize.sm, alignSelf: 'center' });
+/** The toolbar (CREATIONS-17): its row, and More filters' row below it when open. */
+export const toolbar = style([stack.sm]);
 /** The list's tools in one wrapping row: the search, the categories, Select. */
 export const toolbarRow = style({
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
-  gap: vars.space.md,
+  gap: `${vars.space.sm} ${vars.space.md}`,
 });
-/** CREATIONS-8: the search and More filters (the selects and the days fold under it). */
+/** CREATIONS-8: the search, of one width whatever opens or shows beside it, More filters and Clear filters. */
 export const searchBar = style({
   display: 'flex',
-  flexWrap: 'wrap',
   alignItems: 'center',
   gap: vars.space.sm,
-  flex: '1 1 300px',
+  flex: '0 1 auto',
   minWidth: 0,
+  '@media': { [MOBILE]: { flex: '1 1 100%', flexWrap: 'wrap' } },
 });
-export const searchField = style([stack.xs, { flex: '1 1 180px', minWidth: 0 }]);
-export const moreFilters = style({ selectors: { '&[open]': { flexBasis: '100%', order: 1 } } });
-globalStyle(`${moreFilters} > summary`, { listStyle: 'none', cursor: 'pointer', display: 'inline-flex' });
-globalStyle(`${moreFilters} > summary::-webkit-details-marker`, { display: 'none' });
+export const searchField = style({
+  display: 'block',
+  flex: 'none',
+  width: '16rem',
+  '@media': { [MOBILE]: { width: '100%' } },
+});
 export const moreFields = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-end',
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(10rem, 1fr))',
+  alignItems: 'end',
   gap: vars.space.md,
-  marginTop: vars.space.sm,
+  maxWidth: '48rem',
 });
 /** A label read by screen readers only (the field's placeholder says the same on screen). */
 export const srOnly = style({
@@ -218,14 +277,36 @@ export const srOnly = style({
   whiteSpace: 'nowrap',
   border: 0,
 });
-export const filterField = style([stack.xs, { flex: '1 1 140px', minWidth: 0 }]);
+export const filterField = style([stack.xs, { minWidth: 0 }]);
 /** CREATIONS-10: Select mode's bar. */
 export const selectBar = style([cluster.sm, { alignItems: 'center' }]);
 export const count = style({ fontSize: vars.fontSize.sm, color: vars.color.text, fontWeight: 600 });
+/** In Select mode, the checkbox over the picture's corner (the tiles keep their height). */
 export const selectBox = style({
+  position: 'absolute',
+  top: vars.space.xs,
+  left: vars.space.xs,
+  zIndex: 3,
   display: 'flex',
   alignItems: 'center',
-  padding: `${vars.space.xs} ${vars.space.sm} 0`,
-  minHeight: 24,
+  padding: vars.space.xxs,
+  borderRadius: vars.radius.sm,
+  background: vars.color.card,
 });
 globalStyle(`${selectBox} input`, { width: 20, height: 20, margin: 0 });
+/** Over the picture, the tile's icon buttons keep a ground of their own. */
+globalStyle(`${tileActions} ${iconAction}`, {
+  background: vars.color.card,
+  border: `1px solid ${vars.color.border}`,
+  color: vars.color.text,
+});
+globalStyle(`${searchField} input`, { width: '100%', boxSizing: 'border-box' });
+/** CREATIONS-18: Previous and Next above a creation's page, each at its side. */
+export const neighbours = style({
+  gridColumn: '1 / -1',
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
+/** A side without a creation: its place kept (Next stays at the right), unseen. */
+export const neighbourOff = style({ visibility: 'hidden' });

@@ -87,3 +87,18 @@ export const keyActive = style({ ...key, height: 10, border: `3px solid ${vars.c
 export const keyEdge = style({ ...key, borderTop: `2px solid ${vars.color.textSecondary}` });
 export const keyDashed = style({ ...key, borderTop: `2px dashed ${vars.color.textSecondary}` });
 export const keySendable = style({ ...key, height: 10, border: `2px solid ${vars.color.accent}` });
+export const rowInputs = style({ fill: vars.color.textSecondary, fontStyle: 'italic' });
+/** The show/hide button laid over a state's "N inputs handled here" line: the line is its face. */
+export const inputsToggle = style({
+  position: 'absolute',
+  padding: 0,
+  pointerEvents: 'auto',
+  cursor: 'pointer',
+  background: 'transparent',
+  border: 'none',
+  borderRadius: vars.radius.sm,
+  selectors: {
+    '&:hover': { outline: `1px solid ${vars.color.border}` },
+    '&:focus-visible': { outline: `2px solid ${vars.color.accent}`, outlineOffset: 1 },
+  },
+});

@@ -1,7 +1,16 @@
-import { useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import * as buttons from '../../components/ui/button/button.css';
 import { stateCount, type FlowDiff, type FlowGraph, type FlowTransition } from '../../../tools/flows/graph';
 import {
+  INPUTS_INSET,
   pathData,
   ROW_FONT,
   rowOffsets,
@@ -9,6 +18,7 @@ import {
   type FlowLayout,
   type LaidNode,
 } from '../../../tools/flows/layout';
+import { activeBoxes, boundsOf, drawnNodeOf, fitBox, reveal, type Box, type View } from './view';
 import * as styles from './FlowChart.css';
 
 export interface FlowChartProps {
@@ -26,26 +36,23 @@ export interface FlowChartProps {
   matches?: ReadonlySet<string> | null;
   /** Opens or closes a compound state. */
   onToggleFold?: (stateId: string) => void;
+  /** Focuses a compound state (null: none); its control is beside the fold one. */
+  onFocus?: (stateId: string | null) => void;
+  /** Shows or hides a state's inputs (self-transitions that only set context) as loops. */
+  onToggleInputs?: (stateId: string) => void;
+  /** The states of the machine's happy path (view.ts), which "Fit happy path" fits. */
+  happy?: readonly string[];
   /** A click on an edge whose event the running machine takes now sends it. */
   canSend?: (t: FlowTransition) => boolean;
   onSend?: (t: FlowTransition) => void;
   diff?: FlowDiff | null;
 }
 
-interface View {
-  k: number;
-  x: number;
-  y: number;
-}
-
 const clampK = (k: number) => Math.min(4, Math.max(0.1, k));
-/**
- * The opening zoom never enlarges (100% at most) and never shrinks text below reading size: at 80% the
- * 13 px state names and 11 px labels draw at about 12 and 10 px. A chart larger than that opens at its
- * top-left corner, where its initial state is.
- */
-export const MAX_OPEN_ZOOM = 1;
-export const MIN_OPEN_ZOOM = 0.8;
+/** How long the view glides to a step's states (none when the person asks for reduced motion). */
+const GLIDE_MS = 280;
+const reducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
 const diffClass = (diff: FlowDiff | null | undefined, key: string) =>
   !diff
@@ -60,51 +67,101 @@ const diffClass = (diff: FlowDiff | null | undefined, key: string) =>
 
 /** The statechart as SVG with zoom (wheel, buttons) and pan (drag, buttons). */
 export function FlowChart(props: FlowChartProps) {
-  const { graph, layout, active, selected, missing, onSelect, focus = null, matches = null, diff } = props;
+  const { graph, layout, active, selected, missing, onSelect, focus = null, matches = null, diff, happy = [] } = props;
   const box = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const arrowId = useId().replace(/:/g, '');
-  const [view, setView] = useState<View>({ k: 1, x: 0, y: 0 });
+  const [view, setViewNow] = useState<View>({ k: 1, x: 0, y: 0 });
+  const viewRef = useRef(view);
+  useLayoutEffect(() => {
+    viewRef.current = view;
+  }, [view]);
+  const glide = useRef(0);
   const [dragging, setDragging] = useState(false);
   const [hovered, setHovered] = useState<string | null>(null);
   const [picked, setPicked] = useState<string | null>(null);
   const drag = useRef<{ px: number; py: number; x: number; y: number; moved: boolean } | null>(null);
 
-  const fit = (open = false) => {
-    const rect = box.current?.getBoundingClientRect();
-    if (!rect || rect.width === 0 || layout.width === 0) return setView({ k: 1, x: 0, y: 0 });
-    const whole = Math.min(rect.width / layout.width, rect.height / layout.height);
-    const k = open ? Math.min(MAX_OPEN_ZOOM, Math.max(MIN_OPEN_ZOOM, whole)) : clampK(whole);
-    // Centred when it fits; otherwise from the top-left corner, where the flow starts.
-    const x = layout.width * k <= rect.width ? (rect.width - layout.width * k) / 2 : 0;
-    const y = layout.height * k <= rect.height ? Math.min(12, (rect.height - layout.height * k) / 2) : 0;
-    setView({ k, x, y });
+  /** Sets the view at once (a person's zoom or pan: it stops a glide). */
+  const setView = (next: View | ((v: View) => View)) => {
+    cancelAnimationFrame(glide.current);
+    setViewNow(next);
   };
-  // Fit once per layout (a new machine or fold); later zooms are the person's.
-  useEffect(() => fit(true), [layout]); // eslint-disable-line react-hooks/exhaustive-deps
+  /** Moves the view to `to`, gliding unless reduced motion is asked for. */
+  const moveTo = (to: View) => {
+    cancelAnimationFrame(glide.current);
+    const from = viewRef.current;
+    if (reducedMotion() || (from.k === to.k && from.x === to.x && from.y === to.y)) return setViewNow(to);
+    const t0 = performance.now();
+    const frame = (now: number) => {
+      const p = Math.min(1, (now - t0) / GLIDE_MS);
+      const e = 1 - (1 - p) ** 3;
+      setViewNow({ k: from.k + (to.k - from.k) * e, x: from.x + (to.x - from.x) * e, y: from.y + (to.y - from.y) * e });
+      if (p < 1) glide.current = requestAnimationFrame(frame);
+    };
+    glide.current = requestAnimationFrame(frame);
+  };
+  useEffect(() => () => cancelAnimationFrame(glide.current), []);
 
-  // A focused state off the screen is brought to its middle (the zoom stays the person's).
-  useEffect(() => {
+  const sizeOf = () => {
     const rect = box.current?.getBoundingClientRect();
+    return rect && rect.width > 0 ? { width: rect.width, height: rect.height } : null;
+  };
+  const whole: Box = { x: 0, y: 0, width: layout.width, height: layout.height };
+  const activeKey = [...active].sort().join(',');
+  const activeBox = useMemo(
+    () => boundsOf(activeBoxes(layout, active)),
+    [layout, activeKey], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const happyBox = useMemo(
+    () =>
+      boundsOf([...new Set(happy.map((id) => drawnNodeOf(layout, id)))].filter((n): n is LaidNode => n !== undefined)),
+    [layout, happy],
+  );
+
+  /** Fits the whole chart (the readable zoom at least: then it pans) or the happy path's states. */
+  const fit = (what: 'whole' | 'happy') => {
+    const size = sizeOf();
+    if (!size || layout.width === 0) return;
+    const target = what === 'happy' && happyBox ? happyBox : whole;
+    moveTo(fitBox(target, size));
+  };
+  // The state whose fold or inputs control was used: the next layout keeps it in sight.
+  const pivot = useRef<string | null>(null);
+  // Fit once per machine, with the active states in sight; later zooms are the person's. A new layout after
+  // a fold (or inputs shown) keeps the zoom and brings the state that changed into sight.
+  const opened = useRef(false);
+  const place = () => {
+    const size = sizeOf();
+    if (!size || layout.width === 0) return setView({ k: 1, x: 0, y: 0 });
+    const node = pivot.current ? drawnNodeOf(layout, pivot.current) : undefined;
+    pivot.current = null;
+    if (opened.current && node) return setView(reveal(viewRef.current, node, size));
+    opened.current = true;
+    const open = fitBox(whole, size);
+    setView(activeBox ? reveal(open, activeBox, size) : open);
+  };
+  // (On the next frame: the canvas is measured once the new drawing is in the page.)
+  useEffect(() => {
+    const frame = requestAnimationFrame(place);
+    return () => cancelAnimationFrame(frame);
+  }, [layout]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // While stepping, the view keeps the active states in sight, at a readable zoom.
+  const shownActive = useRef(activeKey);
+  useEffect(() => {
+    if (shownActive.current === activeKey) return;
+    shownActive.current = activeKey;
+    const size = sizeOf();
+    if (size && activeBox) moveTo(reveal(viewRef.current, activeBox, size));
+  }, [activeKey, activeBox]);
+
+  // A focused or selected state off the screen is brought to its middle (the zoom stays the person's).
+  useEffect(() => {
+    const size = sizeOf();
     const id = focus ?? selected;
-    if (!rect || !id) return;
-    const node = layout.nodes.find((n) => n.state.id === id || (id.startsWith(`${n.state.id}.`) && n.folded));
-    if (!node) return;
-    setView((v) => {
-      const left = v.x + node.x * v.k;
-      const top = v.y + node.y * v.k;
-      const inside =
-        left >= 0 &&
-        top >= 0 &&
-        left + Math.min(node.width * v.k, rect.width) <= rect.width &&
-        top + Math.min(node.height * v.k, rect.height) <= rect.height;
-      if (inside) return v;
-      return {
-        k: v.k,
-        x: rect.width / 2 - (node.x + Math.min(node.width, rect.width / v.k) / 2) * v.k,
-        y: rect.height / 2 - (node.y + Math.min(node.height, rect.height / v.k) / 2) * v.k,
-      };
-    });
+    const node = id ? drawnNodeOf(layout, id) : undefined;
+    if (size && node) moveTo(reveal(viewRef.current, node, size, 0));
   }, [focus, selected, layout]);
 
   const zoomAt = (factor: number, cx?: number, cy?: number) =>
@@ -127,7 +184,7 @@ export function FlowChart(props: FlowChartProps) {
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
-  }, []);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const pan = (dx: number, dy: number) => setView((v) => ({ ...v, x: v.x + dx, y: v.y + dy }));
 
@@ -156,9 +213,18 @@ export function FlowChart(props: FlowChartProps) {
     onSelect(id);
   };
 
-  // Focus: the focused state's own transitions (and its descendants') stay; the rest is dimmed.
+  // Focus: the focused state's own transitions (and its descendants'), and the states they lead to or
+  // come from, stay; the rest is dimmed.
   const within = (id: string) => focus !== null && (id === focus || id.startsWith(`${focus}.`));
   const touches = (t: FlowTransition) => within(t.source) || within(t.target);
+  const near = new Set(
+    focus === null
+      ? []
+      : graph.transitions
+          .filter(touches)
+          .flatMap((t) => [t.source, t.target])
+          .map((id) => drawnNodeOf(layout, id)?.state.id),
+  );
   const coverage = (key: string) => (missing ? (missing.has(key) ? 'missing' : 'walked') : undefined);
   const lit = hovered ?? picked;
   const short = (id: string) => (id === graph.id ? id : id.slice(graph.id.length + 1));
@@ -197,6 +263,22 @@ export function FlowChart(props: FlowChartProps) {
           </g>
         );
       }
+      if (r.kind === 'inputs' && r.inputs) {
+        return (
+          <text
+            key={`inputs-${i}`}
+            x={n.x + 10 + INPUTS_INSET - 8}
+            y={y}
+            fontSize={ROW_FONT}
+            data-inputs={n.state.id}
+            data-count={r.inputs.transitions.length}
+            data-shown={r.inputs.shown}
+            className={styles.rowInputs}
+          >
+            {`${r.inputs.shown ? '▾' : '▸'} ${r.text}`}
+          </text>
+        );
+      }
       const t = r.transition;
       return (
         <text
@@ -224,8 +306,23 @@ export function FlowChart(props: FlowChartProps) {
         <button type="button" className={`${buttons.button.secondary} ${buttons.small}`} onClick={() => zoomAt(0.8)}>
           Zoom out
         </button>
-        <button type="button" className={`${buttons.button.secondary} ${buttons.small}`} onClick={() => fit()}>
-          Fit
+        {happyBox ? (
+          <button
+            type="button"
+            className={`${buttons.button.secondary} ${buttons.small}`}
+            title="Fit the states from the start to the flow's good end"
+            onClick={() => fit('happy')}
+          >
+            Fit happy path
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className={`${buttons.button.secondary} ${buttons.small}`}
+          title="Fit the whole chart, never below readable names (then drag to pan)"
+          onClick={() => fit('whole')}
+        >
+          Fit whole chart
         </button>
         {(
           [
@@ -281,7 +378,7 @@ export function FlowChart(props: FlowChartProps) {
             {layout.nodes.map((n) => {
               const s = n.state;
               const on = active.has(s.id);
-              const dim = focus !== null && !within(s.id) && !focus.startsWith(`${s.id}.`);
+              const dim = focus !== null && !within(s.id) && !focus.startsWith(`${s.id}.`) && !near.has(s.id);
               return (
                 <g
                   key={s.id}
@@ -443,32 +540,89 @@ export function FlowChart(props: FlowChartProps) {
             })}
           </g>
         </svg>
-        {props.onToggleFold ? (
-          // HTML buttons over the drawing (an image may not hold controls), moved with its pan and zoom.
-          <div className={styles.overlay}>
-            {layout.nodes
-              .filter((n) => n.state.children.length > 0 && n.state.id !== graph.root.id)
-              .map((n) => (
-                <button
-                  key={n.state.id}
-                  type="button"
-                  className={styles.foldToggle}
-                  aria-label={`${n.folded ? 'Unfold' : 'Fold'} ${n.state.key}`}
-                  aria-expanded={!n.folded}
-                  data-fold-toggle={n.state.id}
-                  title={`${n.folded ? 'Unfold' : 'Fold'} ${n.state.key}`}
-                  style={{ left: view.x + (n.x + n.width) * view.k - 26, top: view.y + n.y * view.k + 4 }}
-                  onPointerDown={(e) => e.stopPropagation()}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    props.onToggleFold?.(n.state.id);
-                  }}
-                >
-                  {n.folded ? '+' : '−'}
-                </button>
-              ))}
-          </div>
-        ) : null}
+        {/* HTML buttons over the drawing (an image may not hold controls), moved with its pan and zoom. */}
+        <div className={styles.overlay}>
+          {layout.nodes
+            .filter((n) => n.state.children.length > 0 && n.state.id !== graph.root.id)
+            .map((n) => {
+              const left = view.x + (n.x + n.width) * view.k - 26;
+              const top = view.y + n.y * view.k + 4;
+              const focused = focus === n.state.id;
+              return [
+                props.onToggleFold ? (
+                  <button
+                    key={`fold-${n.state.id}`}
+                    type="button"
+                    className={styles.foldToggle}
+                    aria-label={`${n.folded ? 'Unfold' : 'Fold'} ${n.state.key}`}
+                    aria-expanded={!n.folded}
+                    data-fold-toggle={n.state.id}
+                    title={`${n.folded ? 'Unfold' : 'Fold'} ${n.state.key}`}
+                    style={{ left, top }}
+                    onPointerDown={(e) => e.stopPropagation()}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      pivot.current = n.state.id;
+                      props.onToggleFold?.(n.state.id);
+                    }}
+                  >
+                    {n.folded ? '+' : '−'}
+                  </button>
+                ) : null,
+                props.onFocus ? (
+                  <button
+                    key={`focus-${n.state.id}`}
+                    type="button"
+                    className={styles.foldToggle}
+                    aria-label={`${focused ? 'Stop focusing on' : 'Focus on'} ${n.state.key}`}
+                    aria-pressed={focused}
+                    data-focus-toggle={n.state.id}
+                    title={`${focused ? 'Stop focusing on' : 'Focus on'} ${n.state.key} (dims the rest)`}
+                    style={{ left: left - 26, top }}
+                    onPointerDown={(e) => e.stopPropagation()}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      props.onFocus?.(focused ? null : n.state.id);
+                    }}
+                  >
+                    ◎
+                  </button>
+                ) : null,
+              ];
+            })}
+          {props.onToggleInputs
+            ? layout.nodes.flatMap((n) => {
+                const ys = rowOffsets(n.rows);
+                return n.rows.flatMap((r, i) =>
+                  r.kind === 'inputs' && r.inputs ? (
+                    <button
+                      key={`inputs-${n.state.id}`}
+                      type="button"
+                      className={styles.inputsToggle}
+                      aria-label={`${r.inputs.shown ? 'Hide' : 'Show'} the ${r.text.replace(' here', ` in ${n.state.key}`)}`}
+                      aria-expanded={r.inputs.shown}
+                      data-inputs-toggle={n.state.id}
+                      title={r.inputs.transitions.map((t) => t.event).join(', ')}
+                      style={{
+                        left: view.x + (n.x + 8) * view.k,
+                        top: view.y + (n.y + ys[i]! - ROW_FONT - 1) * view.k,
+                        width: (n.width - 16) * view.k,
+                        height: (ROW_FONT + 5) * view.k,
+                      }}
+                      onPointerDown={(e) => e.stopPropagation()}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        pivot.current = n.state.id;
+                        props.onToggleInputs?.(n.state.id);
+                      }}
+                    />
+                  ) : (
+                    []
+                  ),
+                );
+              })
+            : null}
+        </div>
       </div>
       <Legend />
     </div>
@@ -488,7 +642,8 @@ function Legend() {
         <span className={styles.keyDashed} /> after a delay or always
       </li>
       <li>● initial state</li>
-      <li>+ / − fold or unfold</li>
+      <li>+ / − fold or unfold, ◎ focus</li>
+      <li>▸ N inputs handled here: click to draw them</li>
       <li>
         <span className={styles.keySendable} /> takes an event now: click it
       </li>

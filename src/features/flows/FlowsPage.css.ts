@@ -23,6 +23,8 @@ export const machineCard = style([
   },
 ]);
 export const machineName = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 });
+export const group = stack.sm;
+export const groupTitle = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: 700 });
 /**
  * A machine's page at 1280×800: the title line on top, then the machine list, the full-height chart and
  * the side panels (step, state, input, documents) side by side, so the events to click and the chart
@@ -34,7 +36,7 @@ export const workspace = style({
   gridTemplateRows: 'auto auto minmax(0, 1fr)',
   gridTemplateAreas: '"head head" "nav nav" "chart side"',
   gap: vars.space.sm,
-  height: 'calc(100dvh - 96px)',
+  height: 'calc(100dvh - 80px)',
   minHeight: 520,
   '@media': {
     '(max-width: 1100px)': {
@@ -109,6 +111,14 @@ export const switcher = style({
   display: 'flex',
   gap: vars.space.xxs,
   whiteSpace: 'nowrap',
+});
+/** One group of the switcher: its name, then its machines. */
+export const switcherGroup = style({ display: 'flex', alignItems: 'center', gap: vars.space.xxs });
+export const switcherLabel = style({
+  fontSize: vars.fontSize.xs,
+  fontWeight: 700,
+  color: vars.color.textSecondary,
+  marginLeft: vars.space.sm,
 });
 export const chip = style({
   display: 'inline-block',

@@ -2,10 +2,12 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { AnyStateMachine } from 'xstate';
 import { machines } from '../../flows';
+import { groupedMachines, machineName } from '../../flows/groups';
 import * as buttons from '../../components/ui/button/button.css';
 import * as page from '../../components/ui/page/page.css';
 import { card } from '../../components/ui/layout/layout.css';
-import { loadCoverage, type CoverageFile } from './coverage';
+import { useCoverage } from './coverage-load';
+import { CoverageLoader } from './CoverageLoader';
 import { DocumentsPanel } from './DocumentsPanel';
 import { exampleInputText, machineInput } from './examples';
 import { FlowChart, type FlowChartProps as ChartProps } from './FlowChart';
@@ -23,7 +25,12 @@ import { layoutFlow, type FlowLayout } from '../../../tools/flows/layout';
 import { activeIdsOf, describeValue, useLiveActors, useLiveAvailable, type LiveActor } from './live';
 import { StatePanel } from './StatePanel';
 import { StepPanel } from './StepPanel';
+import { happyPath } from './view';
 import type { FlowsSearch } from './search-schema';
+import { searchFlows } from './search';
+import { rulesReport, useRules } from './rules';
+import { RuleChip } from './RuleChip';
+import * as ruleStyles from './flows.css';
 import * as styles from './FlowsPage.css';
 
 /** What a machine says about itself: its top-level description, else its id. */
@@ -77,42 +84,55 @@ export function FlowsPage({
   );
 }
 
+/** The machines by group (src/flows/groups.ts), by their readable names. */
 function MachineList() {
   return (
     <section aria-labelledby="machines-title" className={page.page} style={{ gap: 12 }}>
       <h2 id="machines-title" className={page.sectionTitle}>
         Machines
       </h2>
-      <ul className={styles.machineGrid}>
-        {Object.entries(machines).map(([name, m]) => (
-          <li key={name}>
-            <Link to="/flows/{-$machine}" params={{ machine: name }} search={{}} className={styles.machineCard}>
-              <h3 className={styles.machineName}>{name}</h3>
-              <span className={styles.muted}>{describe(m)}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {groupedMachines(Object.keys(machines)).map((group) => (
+        <section key={group.name} className={styles.group} aria-label={group.name}>
+          <h3 className={styles.groupTitle}>{group.name}</h3>
+          <ul className={styles.machineGrid}>
+            {group.machines.map((name) => (
+              <li key={name}>
+                <Link to="/flows/{-$machine}" params={{ machine: name }} search={{}} className={styles.machineCard}>
+                  <h4 className={styles.machineName}>{machineName(name)}</h4>
+                  <span className={styles.muted}>{describe(machines[name]!)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
     </section>
   );
 }
 
-/** The compact list of machines beside the chart. */
+/** The compact list of machines above the chart, by group. */
 function MachineSwitcher({ current }: { current: string }) {
   return (
     <nav aria-label="Machines" className={styles.switcherNav}>
       <ul className={styles.switcher}>
-        {Object.keys(machines).map((name) => (
-          <li key={name}>
-            <Link
-              to="/flows/{-$machine}"
-              params={{ machine: name }}
-              search={{}}
-              className={styles.chip}
-              aria-current={name === current ? 'page' : undefined}
-            >
-              {name}
-            </Link>
+        {groupedMachines(Object.keys(machines)).map((group) => (
+          <li key={group.name} className={styles.switcherGroup}>
+            <span className={styles.switcherLabel}>{group.name}</span>
+            <ul className={styles.switcher}>
+              {group.machines.map((name) => (
+                <li key={name}>
+                  <Link
+                    to="/flows/{-$machine}"
+                    params={{ machine: name }}
+                    search={{}}
+                    className={styles.chip}
+                    aria-current={name === current ? 'page' : undefined}
+                  >
+                    {machineName(name)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
           </li>
         ))}
       </ul>
@@ -140,18 +160,6 @@ function foldedFrom(graph: FlowGraph, fold: string): Set<string> {
   );
 }
 
-/** States and transitions whose name, path or event holds the query. */
-function searchGraph(graph: FlowGraph, query: string): { states: string[]; transitions: FlowTransition[] } {
-  const q = query.trim().toLowerCase();
-  if (q === '') return { states: [], transitions: [] };
-  return {
-    states: allStates(graph.root)
-      .filter((s) => s.id !== graph.root.id && s.path.toLowerCase().includes(q))
-      .map((s) => s.id),
-    transitions: graph.transitions.filter((t) => t.event.toLowerCase().includes(q)),
-  };
-}
-
 function MachineView(props: {
   name: string;
   machine: AnyStateMachine;
@@ -165,28 +173,31 @@ function MachineView(props: {
   const graph = useMemo(() => toFlowGraph(machine), [machine]);
   const folded = useMemo(() => foldedFrom(graph, fold), [graph, fold]);
   const foldKey = [...folded].sort().join(',');
+  const { coverage, source: coverageSource } = useCoverage();
+  const [showCoverage, setShowCoverage] = useState(false);
+  // The states whose inputs (self-transitions that only set context) are drawn as loops, not one line
+  // (all of them under the coverage overlay, which marks each transition walked or not).
+  const [shownInputs, setShownInputs] = useState<ReadonlySet<string>>(() => new Set());
+  const toggleInputs = (id: string) =>
+    setShownInputs((shown) => {
+      const next = new Set(shown);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const happy = useMemo(() => happyPath(graph), [graph]);
   const [layout, setLayout] = useState<FlowLayout | null>(null);
   const [layoutError, setLayoutError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    layoutFlow(graph, folded).then(
+    layoutFlow(graph, folded, showCoverage ? undefined : shownInputs).then(
       (l) => live && setLayout(l),
       (e: unknown) => live && setLayoutError(e instanceof Error ? e.message : String(e)),
     );
     return () => {
       live = false;
     };
-  }, [graph, foldKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [graph, foldKey, shownInputs, showCoverage]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const [coverage, setCoverage] = useState<CoverageFile | null | undefined>(undefined);
-  const [showCoverage, setShowCoverage] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void loadCoverage().then((c) => live && setCoverage(c));
-    return () => {
-      live = false;
-    };
-  }, []);
   const own = coverage?.[name] ?? null;
 
   // The input editor's text; a restart runs a fresh actor with the input as it was then (and, after a
@@ -221,7 +232,11 @@ function MachineView(props: {
   const live = running.find((a) => a.key === followed) ?? running[0] ?? null;
 
   const [query, setQuery] = useState('');
-  const found = useMemo(() => searchGraph(graph, query), [graph, query]);
+  // Rules (texts, what serves them, whether the path run walked it) for the search and the rule chips.
+  const rules = useRules();
+  const report = useMemo(() => (rules ? rulesReport(rules, coverage ?? null) : null), [rules, coverage]);
+  const ruleTexts = useMemo(() => new Map((rules?.requirements ?? []).map((r) => [r.id, r.text])), [rules]);
+  const found = useMemo(() => searchFlows(graph, name, query, report), [graph, name, query, report]);
   // The search box's matches, else the walked path the address names (path=…).
   const walked = useMemo(() => pathHighlight(graph, pathParam), [graph, pathParam]);
   const matches = query.trim()
@@ -272,7 +287,7 @@ function MachineView(props: {
             Flows
           </Link>
         </p>
-        <h1 className={styles.title}>{`Flow: ${name}`}</h1>
+        <h1 className={styles.title}>{`Flow: ${machineName(name)}`}</h1>
         <p className={styles.lead}>{describe(machine)}</p>
       </header>
       <MachineSwitcher current={name} />
@@ -282,10 +297,10 @@ function MachineView(props: {
             Statechart
           </h2>
           <label className={styles.search}>
-            <span className={styles.visuallyHidden}>Find a state or event</span>
+            <span className={styles.visuallyHidden}>Find a state, event, guard, action or rule</span>
             <input
               type="search"
-              placeholder="Find a state or event"
+              placeholder="Find a state, event or rule"
               className={styles.searchInput}
               value={query}
               onChange={(e) => setQuery(e.target.value)}
@@ -297,7 +312,7 @@ function MachineView(props: {
           </label>
           {query.trim() ? (
             <span className={styles.muted} role="status">
-              {found.states.length} states, {found.transitions.length} transitions
+              {found.rules.length} rules, {found.states.length} states, {found.transitions.length} transitions
             </span>
           ) : walked ? (
             <span className={styles.muted} role="status">
@@ -315,6 +330,19 @@ function MachineView(props: {
             {own ? ` (${own.walked}/${own.transitions} walked, ${own.percent}%)` : ''}
           </label>
         </div>
+        {query.trim() && found.rules.length ? (
+          <div className={ruleStyles.found}>
+            <h3 className={styles.subTitle}>Rules found</h3>
+            <ul className={ruleStyles.chipList} aria-label="Rules found">
+              {found.rules.slice(0, 12).map((r) => (
+                <li key={r.id}>
+                  <RuleChip id={r.id} text={r.text} />
+                </li>
+              ))}
+            </ul>
+            {found.rules.length > 12 ? <p className={styles.muted}>and {found.rules.length - 12} more</p> : null}
+          </div>
+        ) : null}
         {layoutError ? <p className={styles.error}>Layout failed: {layoutError}</p> : null}
         {liveAvailable ? (
           <LivePanel
@@ -338,6 +366,9 @@ function MachineView(props: {
             focus={focus}
             matches={matches}
             onToggleFold={toggleFold}
+            onFocus={setFocus}
+            onToggleInputs={toggleInputs}
+            happy={happy}
             diff={diff}
           />
         ) : layoutError ? null : (
@@ -346,12 +377,14 @@ function MachineView(props: {
         {coverage === null || (coverage !== undefined && own === null) ? (
           <p className={styles.muted}>No path run yet: this chart has no coverage to show.</p>
         ) : null}
+        <CoverageLoader source={coverageSource} />
       </section>
       <div className={styles.side}>
         <StepPanel run={run} onRestart={restart} onJump={jump} />
         <StatePanel
           graph={graph}
           name={name}
+          ruleTexts={ruleTexts}
           selected={selected}
           focused={focus !== null && focus === selectedId}
           onFocus={setFocus}

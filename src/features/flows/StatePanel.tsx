@@ -3,17 +3,21 @@ import * as buttons from '../../components/ui/button/button.css';
 import { sightText } from '../../flows/shared/meta';
 import { allStates, transitionText, type FlowGraph, type FlowState } from '../../../tools/flows/graph';
 import * as styles from './FlowsPage.css';
+import { RuleChip } from './RuleChip';
+import * as ruleStyles from './flows.css';
 import type { FlowsSearch } from './search-schema';
 
 /** The chosen state: what it says, does and shows, its transitions, and every state as a link. */
 export function StatePanel(props: {
   graph: FlowGraph;
   name: string;
+  /** Each product rule's text by its ID (empty until the rules load). */
+  ruleTexts: ReadonlyMap<string, string>;
   selected: FlowState | null;
   focused: boolean;
   onFocus: (id: string | null) => void;
 }) {
-  const { graph, name, selected, focused, onFocus } = props;
+  const { graph, name, ruleTexts, selected, focused, onFocus } = props;
   const states = allStates(graph.root);
   const pathOf = (s: FlowState) => (s.id === graph.root.id ? '' : s.id.slice(graph.root.id.length + 1));
   const short = (id: string) => (id === graph.root.id ? id : id.slice(graph.root.id.length + 1));
@@ -102,9 +106,11 @@ export function StatePanel(props: {
           ) : null}
           <h4 className={styles.subTitle}>Product rules</h4>
           {rules.length ? (
-            <ul className={styles.effects} aria-label="Product rules">
+            <ul className={ruleStyles.chipList} aria-label="Product rules">
               {rules.map((r) => (
-                <li key={r}>{r}</li>
+                <li key={r}>
+                  <RuleChip id={r} text={ruleTexts.get(r)} />
+                </li>
               ))}
             </ul>
           ) : (

@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import * as buttons from '../../components/ui/button/button.css';
 import { exampleEventText, exampleOutputText } from './examples';
 import {
@@ -9,6 +9,8 @@ import {
   type PendingActor,
   type PendingDelay,
 } from './inert';
+import { FieldList } from './FieldList';
+import { blockingGuards } from './guards';
 import * as styles from './FlowsPage.css';
 
 const show = (value: unknown) => {
@@ -135,16 +137,35 @@ function EventControl({ run, type }: { run: InertRun; type: string }) {
   } catch {
     enabled = false;
   }
+  // A greyed event says which guard keeps it from being taken, and what that guard checks.
+  const blocks = enabled || event === null ? [] : blockingGuards(run.machine, run.snapshot, type);
+  const whyId = useId();
   return (
     <li className={styles.eventRow}>
       <button
         type="button"
         className={`${buttons.button.primary} ${buttons.small}`}
         disabled={!enabled}
+        aria-describedby={blocks.length ? whyId : undefined}
+        title={blocks.length ? blocks.map((b) => `blocked by guard ${b.guard}: ${b.why}`).join('; ') : undefined}
         onClick={() => event && run.send(event)}
       >
         {type}
       </button>
+      {blocks.length ? (
+        // Folded, so the events stay on the first screen beside the chart; the button's description reads it.
+        <details className={styles.eventDetails}>
+          <summary>why?</summary>
+          <span id={whyId} data-blocked={type}>
+            {blocks.map((b, i) => (
+              <span key={b.guard}>
+                {i === 0 ? 'blocked by guard ' : '; or by guard '}
+                <code>{b.guard}</code>: {b.why}
+              </span>
+            ))}
+          </span>
+        </details>
+      ) : null}
       <details className={styles.eventDetails}>
         <summary>Payload</summary>
         <label className={styles.field}>
@@ -171,7 +192,10 @@ function ActorControl({ run, pending }: { run: InertRun; pending: PendingActor }
       <div>
         <code>{pending.src}</code>
         {pending.id !== pending.src ? <span className={styles.muted}> (id {pending.id})</span> : null}
-        <div className={styles.muted}>input: {show(pending.input)}</div>
+        <details className={styles.eventDetails} open>
+          <summary>Input of {pending.src}</summary>
+          <FieldList value={pending.input} label={`Input of ${pending.src}`} />
+        </details>
       </div>
       <label className={styles.field}>
         <span>Output or error of {pending.src} (JSON)</span>
@@ -183,7 +207,14 @@ function ActorControl({ run, pending }: { run: InertRun; pending: PendingActor }
           onChange={(e) => setText(e.target.value)}
         />
       </label>
-      {parsed.ok ? null : <span className={styles.error}>{parsed.message}</span>}
+      {parsed.ok ? (
+        <details className={styles.eventDetails}>
+          <summary>Output fields</summary>
+          <FieldList value={parsed.value} label={`Output of ${pending.src}`} />
+        </details>
+      ) : (
+        <span className={styles.error}>{parsed.message}</span>
+      )}
       <div className={styles.row}>
         <button
           type="button"

@@ -2,7 +2,8 @@
  * The latest transition coverage (coverage/flows.json: the transitions the path tests walked through the
  * real app, written by tests/paths/report-writer.ts).
  * The SPA cannot read the repository at run time, so the build bundles the file when it exists
- * (as its own lazy chunk); without it the overlay is off.
+ * (as its own lazy chunk); a person can also load one from a file or from the report's address
+ * (CoverageLoader.tsx, coverage-load.ts). Without any the overlay says there was no path run yet.
  */
 export interface MachineCoverageFile {
   states: number;

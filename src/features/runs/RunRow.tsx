@@ -1,13 +1,14 @@
 /**
  * One run in the runs tray (RUNS-8): its tool, prompt and state; a thumbnail once an image run is done; a
- * progress bar while it works (its percentage when the provider reports one); its place while queued; the
+ * progress bar while it works (its percentage beside it when the provider reports one, RUNS-24); its place while
+ * queued ('3rd in queue'); the
  * time it has taken; Cancel while active and Open once done. What it shows is the run as the tray last read it.
  */
 import { Link } from '@tanstack/react-router';
 import type { Run } from '../../api/schemas';
 import * as buttons from '../../components/ui/button/button.css';
 import { ProgressBar } from '../../components/ui/progress/progress-bar';
-import { isActive, runProgress, runThumbnail, runTime, toolTitle } from '../../flows/runs/runs.types';
+import { isActive, ordinal, runProgress, runThumbnail, runTime, toolTitle } from '../../flows/runs/runs.types';
 import type { RunsActor } from '../../app/app.machine';
 import { creditsReturned } from '../../flows/tools/errors';
 import * as styles from './RunsTray.css';
@@ -24,10 +25,9 @@ const stateWords: Record<Run['status'], string> = {
   canceled: 'Canceled',
 };
 
-/** What a run's state line says: its progress, its place in the queue, or its state (RUNS-4). */
+/** What a run's state line says: its place in the queue ('3rd in queue', RUNS-4, RUNS-24) or its state. */
 export function runState(run: Run): string {
-  if (run.status === 'queued') return run.position ? `Queued · place ${run.position}` : 'Queued';
-  if (isActive(run) && run.progress !== null) return `${Math.round(run.progress)}%`;
+  if (run.status === 'queued') return run.position ? `${ordinal(run.position)} in queue` : 'Queued';
   return stateWords[run.status];
 }
 
@@ -65,7 +65,10 @@ export function RunRow(props: {
         </div>
       </div>
       {progress !== null ? (
-        <ProgressBar label={`${title} progress`} percent={progress === 'unknown' ? null : progress} />
+        <div className={styles.progress}>
+          <ProgressBar label={`${title} progress`} percent={progress === 'unknown' ? null : progress} />
+          {progress === 'unknown' ? null : <span className={styles.percent}>{progress}%</span>}
+        </div>
       ) : null}
       {time ? <p className={styles.time}>{time}</p> : null}
       {ended && run.error ? <p className={styles.message}>{run.error}</p> : null}

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../themes/contract.css';
 import { card, cluster, stack } from '../../components/ui/layout/layout.css';
 
@@ -42,6 +42,15 @@ export const prompt = style({
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
+});
+/** RUNS-24: the bar and, beside it, its percentage. */
+export const progress = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
+globalStyle(`${progress} > [role="progressbar"]`, { flex: 1, minWidth: 0 });
+export const percent = style({
+  flex: 'none',
+  fontSize: vars.fontSize.xs,
+  fontWeight: 700,
+  fontVariantNumeric: 'tabular-nums',
 });
 export const state = style({
   fontSize: vars.fontSize.xs,

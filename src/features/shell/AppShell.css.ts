@@ -16,7 +16,7 @@ export const aside = style({
   transition: 'width 180ms ease',
   overflowY: 'auto',
   overflowX: 'hidden',
-  selectors: { '&[data-collapsed=true]': { width: 64 } },
+  selectors: { '&[data-collapsed=true]': { width: 64 }, '&[data-away]': { display: 'none' } },
   '@media': {
     [MOBILE]: { display: 'none' },
     '(prefers-reduced-motion: reduce)': { transition: 'none' },
@@ -47,8 +47,12 @@ export const header = style({
   height: 64,
   padding: `0 ${vars.space.xxxl}`,
   borderBottom: `1px solid ${vars.color.border}`,
+  selectors: { '&[data-wide]': { height: 48, padding: `0 ${vars.space.lg}` } },
   '@media': { [MOBILE]: { display: 'none' } },
 });
+
+/** The way home in the header where the sidebar folds away (the flows viewer). */
+export const headerHome = style({ marginRight: 'auto' });
 
 /** The header's account area (balance and plan link, or Sign In and Register). */
 export const headerAccount = style({ display: 'flex', alignItems: 'center', gap: vars.space.md });
@@ -93,6 +97,7 @@ export const main = style({
   padding: `${vars.space.xxxl} ${vars.space.xxxl} ${vars.space.vast}`,
   // Focused by the skip link only; no ring around the whole page.
   outline: 'none',
+  selectors: { '&[data-wide]': { maxWidth: 'none', padding: vars.space.lg } },
   '@media': { [MOBILE]: { padding: `${vars.space.xl} ${vars.space.lg} ${vars.space.huge}` } },
 });
 

@@ -40,6 +40,9 @@ export function AppShell({ children, tray = () => null }: AppShellProps) {
   }, [pathname, sidebar]);
 
   const paid = isPaidTier(user?.subscription?.plan);
+  // The flows viewer is a review tool, not a creator's page: the creators' sidebar folds away there and the
+  // chart takes the width (the header keeps a way home).
+  const review = pathname === '/flows' || pathname.startsWith('/flows/');
 
   return (
     // Until the page is hydrated and the startup check has ended, its controls are marked not yet usable
@@ -48,7 +51,7 @@ export function AppShell({ children, tray = () => null }: AppShellProps) {
       <a href="#main" className={styles.skipLink}>
         Skip to main content
       </a>
-      <aside className={styles.aside} data-collapsed={collapsed} aria-label="Sidebar">
+      <aside className={styles.aside} data-collapsed={collapsed} data-away={review || undefined} aria-label="Sidebar">
         <SideNav user={user} collapsed={collapsed} onToggle={() => sidebar.send({ type: 'sidebar.toggle' })} />
       </aside>
       <div className={styles.column}>
@@ -86,7 +89,13 @@ export function AppShell({ children, tray = () => null }: AppShellProps) {
             )}
           </span>
         </nav>
-        <header className={styles.header}>
+        <header className={styles.header} data-wide={review || undefined}>
+          {review ? (
+            <Link to="/" className={`${styles.brandLink} ${styles.headerHome}`} aria-label="Atelier home">
+              <Logo size={26} />
+              <span>Atelier</span>
+            </Link>
+          ) : null}
           <div className={`${styles.headerAccount} ${untilKnown}`} data-pending={!known}>
             {user ? (
               <>
@@ -119,7 +128,7 @@ export function AppShell({ children, tray = () => null }: AppShellProps) {
             )}
           </div>
         </header>
-        <main className={styles.main} id="main" tabIndex={-1}>
+        <main className={styles.main} id="main" tabIndex={-1} data-wide={review || undefined}>
           {children}
         </main>
         {user ? tray('notices') : null}

@@ -1,7 +1,7 @@
 import { ConfirmDialog } from '../../components/ui/dialog/confirm-dialog';
 import type { ToolRunActor } from '../../app/tools';
 
-/** TOOL-47: a restored draft whose Generate had been pressed asks once whether to run it. */
+/** TOOL-49: a restored draft whose Generate had been pressed asks once whether to run it. */
 export default function DraftQuestion({ run }: { run: ToolRunActor }) {
   return (
     <ConfirmDialog

@@ -92,6 +92,7 @@ export function AspectPresets({ run, reading }: { run: ToolRunActor; reading: As
             disabled={!canChoose}
             onClick={() => run.send({ type: 'tool.aspect', name: preset.name })}
           >
+            <AspectShape width={preset.width} height={preset.height} />
             {preset.name} ({preset.ratio})
             <span className={styles.aspectSize}>
               {preset.width}×{preset.height}
@@ -100,6 +101,17 @@ export function AspectPresets({ run, reading }: { run: ToolRunActor; reading: As
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/** The preset's shape: a rectangle of its ratio, its longer side 20 of a 24-unit box (decoration; the label names it). */
+function AspectShape({ width, height }: { width: number; height: number }) {
+  const w = (20 * width) / Math.max(width, height);
+  const h = (20 * height) / Math.max(width, height);
+  return (
+    <svg className={styles.aspectShape} width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <rect x={(24 - w) / 2} y={(24 - h) / 2} width={w} height={h} rx="2" />
+    </svg>
   );
 }
 

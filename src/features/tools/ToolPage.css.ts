@@ -71,6 +71,15 @@ export const aspect = style({
     '&:disabled': { opacity: 0.75, cursor: 'not-allowed' },
   },
 });
+/** The preset's shape (a rectangle of its ratio) above its name, in the text's colour; the accent when chosen. */
+export const aspectShape = style({
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.6,
+  selectors: {
+    [`${aspect}[aria-pressed="true"] &`]: { stroke: vars.color.accent, fill: vars.color.accent, fillOpacity: 0.2 },
+  },
+});
 export const aspectSize = style({ fontSize: vars.fontSize.xxs, fontWeight: 400, color: vars.color.textSecondary });
 
 export const uploads = style({
@@ -175,6 +184,3 @@ export const params = style({
   margin: 0,
   padding: 0,
 });
-
-export const player = style([resultImage, { width: '100%', background: '#000' }]);
-export const audio = style({ width: '100%' });

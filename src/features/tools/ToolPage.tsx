@@ -39,7 +39,7 @@ export function ToolPage(props: ToolPageProps) {
   const run = useToolRun(tool, flow);
   // 'Use these settings' / 'New seed' of a creation's page (CREATIONS-13, CREATIONS-14).
   useCreationSettings(run);
-  // The draft kept while the login dialog is open, and 'Back to {tool}' (TOOL-45 to TOOL-47).
+  // The draft kept while the login dialog is open, and 'Back to {tool}' (TOOL-47 to TOOL-49).
   useToolDraft(run);
   return (
     <div className={styles.root}>
@@ -61,7 +61,7 @@ export function ToolPage(props: ToolPageProps) {
   );
 }
 
-// 'Run it now?' (TOOL-47): its dialog's chunk loads only when a restored draft asks it.
+// 'Run it now?' (TOOL-49): its dialog's chunk loads only when a restored draft asks it.
 const DraftQuestion = lazy(() => import('./DraftQuestion'));
 
 /** The page's run as it stands: the form, the banner and progress, then the result. */

@@ -8,6 +8,8 @@ import { useSelector } from '@xstate/react';
 import { downloadName, type DownloadView } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
 import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
+import { AudioPlayer } from '../../components/ui/media/audio-player';
+import { VideoPlayer } from '../../components/ui/media/video-player';
 import { Prose } from '../../components/ui/prose/prose';
 import { flowContext } from '../../app/flow-context';
 import { useApp } from '../../app/provider';
@@ -31,19 +33,8 @@ export function ToolResult({ run, view, id }: { run: ToolRunActor; view: ToolVie
       {view.result === 'image' ? <img className={styles.resultImage} src={output} alt={view.resultAlt} /> : null}
       {view.result === 'text' ? <Prose text={output} className={styles.prose} /> : null}
       {view.result === 'code' ? <CodeBlock code={output} /> : null}
-      {view.result === 'video' ? (
-        <video
-          className={styles.player}
-          src={output}
-          controls
-          playsInline
-          preload="metadata"
-          aria-label={view.resultAlt}
-        />
-      ) : null}
-      {view.result === 'audio' ? (
-        <audio className={styles.audio} src={output} controls preload="metadata" aria-label={view.resultAlt} />
-      ) : null}
+      {view.result === 'video' ? <VideoPlayer src={output} label={view.resultAlt} /> : null}
+      {view.result === 'audio' ? <AudioPlayer src={output} label={view.resultAlt} /> : null}
       {view.result === 'model3d' ? (
         <Suspense fallback={<p className={styles.hint}>Loading the 3D viewer...</p>}>
           <ModelViewer url={output} label={view.resultAlt} />

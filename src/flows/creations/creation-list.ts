@@ -1,6 +1,10 @@
 /** The list of My creations as its machine and views read it: its filters, its runs, the names it gives. */
 import type { Creation } from '../../api/schemas';
+import { tools, type Category } from '../../catalog/tools';
 import type { CreationsContext, CreationsInput, Filters } from './creations.types';
+
+/** CREATIONS-16: how many runs a page of My creations holds (its first screen shows at least 20). */
+export const LIST_PAGE = 30;
 
 export const noFilters: Filters = { q: null, tool: null, status: null, from: null, to: null };
 const filterKeys = ['q', 'tool', 'status', 'from', 'to'] as const;
@@ -41,12 +45,33 @@ export function mergeFirstPage(items: readonly Creation[], fresh: readonly Creat
   return [...fresh.filter((c) => !known.has(c.id)), ...items.map((c) => byId.get(c.id) ?? c)];
 }
 
+/** The category of a catalogue tool, or undefined (an unknown key). */
+export const categoryOfTool = (key: string | null): Category | undefined =>
+  key === null ? undefined : tools.find((t) => t.key === key)?.category;
+
+/**
+ * CREATIONS-17: the category chips and the Tool filter are one filter. A tool chosen (or in the address)
+ * chooses its category; a category chosen (All too) drops a tool of another category. The address keeps the
+ * tool, and the chip follows it.
+ */
+export function withTool(category: Category | null, filters: Filters): { category: Category | null; filters: Filters } {
+  const ofTool = categoryOfTool(filters.tool);
+  return ofTool ? { category: ofTool, filters } : { category, filters };
+}
+export function withCategory(
+  category: Category | null,
+  filters: Filters,
+): { category: Category | null; filters: Filters } {
+  const ofTool = categoryOfTool(filters.tool);
+  return { category, filters: ofTool && ofTool !== category ? { ...filters, tool: null } : filters };
+}
+
 /** The list as it starts: nothing loaded, the address's search and filters applied (and in the search field). */
 export function contextOf(input: CreationsInput): CreationsContext {
-  const filters = filtersOf(input.filters);
+  const { category, filters } = withTool(input.category ?? null, filtersOf(input.filters));
   return {
     only: input.only ?? null,
-    category: input.category ?? null,
+    category,
     limit: input.limit ?? null,
     items: [],
     nextCursor: null,

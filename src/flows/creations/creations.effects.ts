@@ -61,6 +61,8 @@ export const creationsFlow = defineFlow(creationsMachine)(({ api, navigate, wind
     }),
   },
   actions: {
+    // CREATIONS-18: a new history entry, so Back returns to the run before.
+    openCreation: (_, { id }) => navigate({ to: `/creations/${encodeURIComponent(id)}` }),
     creationDeleted: (_, params) => {
       if (params.only) navigate({ to: '/creations' });
     },

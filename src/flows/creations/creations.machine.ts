@@ -21,10 +21,15 @@ import {
   mergeFirstPage,
   noFilters,
   sameFilters,
+  withCategory,
+  withTool,
 } from './creation-list';
 import type { CreationsContext, CreationsEvent, CreationsInput, Filters, LoadInput } from './creations.types';
 
+import { neighbourOf } from './creation-page';
+
 export * from './creation-list';
+export * from './creation-page';
 export type * from './creations.types';
 
 export const LOAD_FAILED = 'Failed to load your creations. Please try again.';
@@ -38,8 +43,17 @@ export const REFRESH_MS = 4_000;
 export const SEARCH_PAUSE_MS = 400;
 
 const deleteConfirmEvents = ['creations.delete.confirm', 'creations.delete.cancel'];
-/** The list's own events (Load more, Try again, Delete and its confirmation): the chips send creations.filter besides. */
-const listEvents = ['creations.more', 'creations.reload', 'creations.delete', ...deleteConfirmEvents];
+/**
+ * The list's own events (Load more, Try again, Delete and its confirmation, a creation page's Previous and Next):
+ * the chips send creations.filter besides.
+ */
+const listEvents = [
+  'creations.more',
+  'creations.reload',
+  'creations.delete',
+  ...deleteConfirmEvents,
+  'creations.neighbour',
+];
 
 /** The search and filter controls (CREATIONS-8): sent from the bar above the list, and from the address. */
 const searchEvents = ['creations.type', 'creations.search', 'creations.filters', 'creations.clear'];
@@ -128,8 +142,14 @@ export const creationsMachine = setup({
         ...context.items.filter((c) => !inProgress(c) && !context.selected.includes(c.id)).map((c) => c.id),
       ],
     }),
-    /** A new category: the list starts again from its first page. */
-    setCategory: assign((_, params: { category: Category | null }) => ({ ...startOver, category: params.category })),
+    /**
+     * A new category: the list starts again from its first page; a tool of another category is dropped from the
+     * filters (CREATIONS-17: the chips and the Tool filter are one filter).
+     */
+    setCategory: assign(({ context }, params: { category: Category | null }) => ({
+      ...startOver,
+      ...withCategory(params.category, context.filters),
+    })),
     /** The search field as typed (it applies after a pause or on Enter). */
     setDraft: assign((_, params: { q: string }) => ({ draft: params.q })),
     /** The first page, in place of the list. */
@@ -139,6 +159,8 @@ export const creationsMachine = setup({
     }),
     /** A run was deleted: the one-run page goes back to the list. */
     creationDeleted: (_, _params: { id: string; only: boolean }) => {},
+    /** CREATIONS-18: the page of another run (the one beside this one in My creations). */
+    openCreation: (_, _params: { id: string }) => {},
     /** CREATIONS-9: the address shows the search and filters (replaced, not a new history entry). */
     filtersChanged: (_, _params: Filters) => {},
     /** The search typed applies: the list starts again from its first page (CREATIONS-8). */
@@ -148,13 +170,15 @@ export const creationsMachine = setup({
     })),
     /** The filters chosen (or the address's, or none after Clear filters) apply. */
     applyFilters: assign(({ context, event }) => {
-      const filters = event.type === 'creations.filters' ? mergedFilters(context.filters, event.filters) : noFilters;
+      const merged = event.type === 'creations.filters' ? mergedFilters(context.filters, event.filters) : noFilters;
+      // CREATIONS-17: a tool chosen chooses its category chip.
+      const { category, filters } = withTool(context.category, merged);
       // The search field follows a search the event sets (the address's); a search still being typed stays.
       const setsQ = event.type === 'creations.filters' && event.filters.q !== undefined;
-      return { ...startOver, filters, draft: setsQ ? (filters.q ?? '') : context.draft };
+      return { ...startOver, filters, category, draft: setsQ ? (filters.q ?? '') : context.draft };
     }),
-    /** Clear filters: no search (the field emptied), no filter. */
-    clearFilters: assign({ ...startOver, filters: noFilters, draft: '' }),
+    /** Clear filters: no search (the field emptied), no filter, every category (CREATIONS-17: one filter). */
+    clearFilters: assign({ ...startOver, filters: noFilters, category: null, draft: '' }),
     /** The next page goes after the list (a run listed already is not listed twice). */
     appendPage: assign(({ context, event }) => {
       const page = (event as unknown as { output: CreationsPage }).output;
@@ -166,6 +190,8 @@ export const creationsMachine = setup({
   },
   guards: {
     hasMore: ({ context }) => context.nextCursor !== null,
+    /** CREATIONS-18: the one-run page's creation has a run beside it on that side. */
+    hasNeighbour: ({ context }, p: { which: 'previous' | 'next' }) => neighbourOf(context, p.which) !== null,
     /** CREATIONS-2: a listed run that has finished (the server refuses to delete one still being made). */
     deletable: ({ context }, p: { id: string }) => context.items.some((c) => c.id === p.id && !inProgress(c)),
     /** A run shown is still being made (RUNS-6). */
@@ -176,8 +202,8 @@ export const creationsMachine = setup({
     newFilters: ({ context, event }) =>
       event.type === 'creations.filters' &&
       !sameFilters(mergedFilters(context.filters, event.filters), context.filters),
-    /** Clear filters has something to clear: a search or filter applied, or a search typed. */
-    anythingToClear: ({ context }) => anyFilter(context.filters) || context.draft !== '',
+    /** Clear filters has something to clear: a search, filter or category applied, or a search typed. */
+    anythingToClear: ({ context }) => anyFilter(context.filters) || context.category !== null || context.draft !== '',
     selectable: ({ context }, p: { id: string }) => context.selecting && finishedIn(context, p.id),
     selecting: ({ context }) => context.selecting,
     notSelecting: ({ context }) => !context.selecting,
@@ -199,14 +225,19 @@ export const creationsMachine = setup({
     browsing: {
       description: 'The page with its category chips and search bar in use: the list, a load of it, or its failure',
       meta: facts({
-        rules: ['CREATIONS-8', 'CREATIONS-9'],
+        rules: ['CREATIONS-8', 'CREATIONS-9', 'CREATIONS-17'],
         ignores: [{ events: [...deleteConfirmEvents, ...bulkConfirmEvents], why: 'No confirmation is open.' }],
       }),
       initial: 'loading',
       on: {
         // A new category, search or filters: the list starts again from its first page, and a load under way is
         // dropped (the load re-entered stops the old request).
-        'creations.filter': { target: '.loading', actions: [{ type: 'setCategory', params: ({ event }) => event }] },
+        // CREATIONS-17: a chip may drop a tool of another category: the address is told the filters each time.
+        'creations.filter': {
+          target: '.loading',
+          actions: [{ type: 'setCategory', params: ({ event }) => event }, reportFilters],
+          meta: facts({ rules: ['CREATIONS-17'] }),
+        },
         'creations.type': { actions: { type: 'setDraft', params: ({ event }) => event } },
         'creations.search': { guard: 'draftPending', target: '.loading', actions: ['applyDraft', reportFilters] },
         'creations.filters': { guard: 'newFilters', target: '.loading', actions: ['applyFilters', reportFilters] },
@@ -300,6 +331,14 @@ export const creationsMachine = setup({
               },
               on: {
                 'creations.more': { guard: 'hasMore', target: 'loadingMore', actions: assign({ error: null }) },
+                'creations.neighbour': {
+                  guard: { type: 'hasNeighbour', params: ({ event }) => event },
+                  actions: {
+                    type: 'openCreation',
+                    params: ({ context, event }) => ({ id: neighbourOf(context, event.which) ?? '' }),
+                  },
+                  meta: facts({ rules: ['CREATIONS-18'] }),
+                },
                 'creations.delete': {
                   guard: { type: 'deletable', params: ({ event }) => event },
                   target: '#creations.confirming',
@@ -359,7 +398,7 @@ export const creationsMachine = setup({
             sees: [{ kind: 'failed', says: "the red banner shows the server's message, with Try again" }],
             ignores: [
               {
-                events: ['creations.more', 'creations.delete', ...selectEvents, ...bulkEvents],
+                events: ['creations.more', 'creations.delete', 'creations.neighbour', ...selectEvents, ...bulkEvents],
                 why: 'Loading failed: nothing is listed, only the chips, the search bar and Try again are shown.',
               },
             ],

@@ -68,4 +68,6 @@ export type CreationsEvent =
   | { type: 'creations.zip' }
   | { type: 'creations.bulkDelete' }
   | { type: 'creations.bulkDelete.confirm' }
-  | { type: 'creations.bulkDelete.cancel' };
+  | { type: 'creations.bulkDelete.cancel' }
+  /** CREATIONS-18: a creation's page opens the run beside it (Previous / Next, or ← / →). */
+  | { type: 'creations.neighbour'; which: 'previous' | 'next' };

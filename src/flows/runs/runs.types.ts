@@ -129,6 +129,13 @@ export function runProgress(run: Run): number | 'unknown' | null {
   return run.progress === null ? 'unknown' : Math.min(100, Math.max(0, Math.round(run.progress)));
 }
 
+/** RUNS-24: an English ordinal, '1st', '2nd', '3rd', '4th', '11th', '22nd'. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
 /** A span of time in words: '8 s', '2 min 5 s', '1 h 3 min'. */
 export function spanWords(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));

@@ -36,7 +36,7 @@ export const destinationAfterLogin = (user: User | null): string =>
 /** After deletion the visitor lands on / with the notice of ACCOUNT-5. */
 const goHomeDeleted = { type: 'navigate', params: { to: '/', message: 'Account successfully deleted' } } as const;
 
-/** AUTH-6, TOOL-46: signing out deletes the token, forgets the person and the tab's kept draft. */
+/** AUTH-6, TOOL-48: signing out deletes the token, forgets the person and the tab's kept draft. */
 const signOut = ['deleteToken', 'clearSession', 'forgetDraft'] as const;
 
 /** AUTH-17: sign out after a refused token, then the login dialog to sign in again. */
@@ -61,7 +61,7 @@ export const sessionMachine = setup({
   actions: {
     storeToken: (_, _params: { token: string }) => {},
     deleteToken: () => {},
-    /** TOOL-46: a sign-out forgets the tab's kept tool draft (the next person of this tab does not see it). */
+    /** TOOL-48: a sign-out forgets the tab's kept tool draft (the next person of this tab does not see it). */
     forgetDraft: () => {},
     navigate: (_, _params: NavigateParams) => {},
     assignToken: assign({ token: (_, params: { token: string }) => params.token }),
@@ -418,7 +418,7 @@ export const sessionMachine = setup({
           description: 'Revoking the token on the server',
           tags: ['busy'],
           meta: facts({
-            rules: ['AUTH-6', 'ACCOUNT-8', 'TOOL-46'],
+            rules: ['AUTH-6', 'ACCOUNT-8', 'TOOL-48'],
             sees: [{ role: 'button', name: 'Logout', state: 'disabled' }],
             ignores: [
               {

@@ -56,6 +56,11 @@ export interface StateFacts {
 
 export interface MachineFacts extends StateFacts {
   readonly sends: readonly string[];
+  /**
+   * What each named guard checks, in words (`hasPrompt: 'a prompt is typed'`): the flows viewer says which
+   * guard keeps an event from being taken and why. A guard not listed shows by its name.
+   */
+  readonly guards?: Readonly<Record<string, string>>;
 }
 
 /** The marker of view-only meta (see above): returns its argument unchanged. */
@@ -74,6 +79,10 @@ const factsOf = (node: FactsNode | undefined): Partial<MachineFacts> => (node?.m
 
 /** The events the app sends a machine (its root's `sends`). */
 export const sendsOf = (machine: { readonly root: FactsNode }): readonly string[] => factsOf(machine.root).sends ?? [];
+
+/** What each named guard of a machine checks, in words (its root's `guards`). */
+export const guardsOf = (machine: { readonly root: FactsNode }): Readonly<Record<string, string>> =>
+  factsOf(machine.root).guards ?? {};
 
 /** What the person sees in a state (its own sights; a parent's are its own too). */
 export const sightsOf = (node: FactsNode): readonly Sight[] => factsOf(node).sees ?? [];

@@ -1,5 +1,5 @@
 /**
- * The tab's draft in storage (TOOL-45, TOOL-46): written as JSON, read back through a valibot schema, so a
+ * The tab's draft in storage (TOOL-47, TOOL-48): written as JSON, read back through a valibot schema, so a
  * stale or garbled draft (another version's, edited by hand) is dropped and never reaches a form.
  */
 import * as v from 'valibot';

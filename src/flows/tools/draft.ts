@@ -1,5 +1,5 @@
 /**
- * A tool page's draft (TOOL-45 to TOOL-47): the form a visitor was filling in when the login dialog opened from
+ * A tool page's draft (TOOL-47 to TOOL-49): the form a visitor was filling in when the login dialog opened from
  * the tool page, kept for the tab (sessionStorage) so that signing in, registering or verifying the email never
  * loses it. This file holds its shape and the pure parts the run reads; the storage is `draft.effects.ts`.
  */
@@ -26,7 +26,7 @@ export interface ToolDraft {
   path: string;
   title: string;
   form: DraftForm;
-  /** Generate had been pressed: restoring asks once to run it (TOOL-47). */
+  /** Generate had been pressed: restoring asks once to run it (TOOL-49). */
   generate: boolean;
   /** 'Back to {tool}' was followed: the tool page takes the draft when it opens. */
   restore: boolean;
@@ -38,7 +38,7 @@ export const MAX_KEPT_PICTURE = 1_500_000;
 const keptPicture = (picture: string | null): string | null =>
   picture !== null && picture.length <= MAX_KEPT_PICTURE ? picture : null;
 
-/** The draft of a run's form as it stands (TOOL-45). */
+/** The draft of a run's form as it stands (TOOL-47). */
 export function draftOf(context: ToolRunContext, generate: boolean): ToolDraft {
   return {
     toolKey: context.tool.key,
@@ -79,7 +79,7 @@ export function hasDraft(storage: Pick<Storage, 'getItem'> | undefined = tabStor
   }
 }
 
-/** Forgets the tab's draft (restored, dismissed, or a sign-out: TOOL-46). */
+/** Forgets the tab's draft (restored, dismissed, or a sign-out: TOOL-48). */
 export function forgetDraft(storage: Pick<Storage, 'removeItem'> | undefined = tabStorage()): void {
   try {
     storage?.removeItem(DRAFT_KEY);

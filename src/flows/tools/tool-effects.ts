@@ -34,7 +34,7 @@ export interface ToolEffects {
   /** GET /api/creations/{id}: the creation whose settings the form takes (CREATIONS-13). */
   getCreation: Effect<CreationAnswer, { id: string }>;
   requireSignIn: () => void;
-  /** TOOL-45: keep the form for the tab while the login dialog is open. */
+  /** TOOL-47: keep the form for the tab while the login dialog is open. */
   keepDraft: (draft: ToolDraft) => void;
   creditsChanged: (credits: number) => void;
   refreshCredits: () => void;

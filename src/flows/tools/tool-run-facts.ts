@@ -21,7 +21,7 @@ const formEvents = [
 /** What the result offers besides its downloads: Generate Another, Run again and Edit. */
 const resultEvents = ['tool.reset', 'tool.runAgain', 'tool.edit'];
 
-/** The draft kept for the tab (TOOL-45 to TOOL-47): kept when the login dialog opens, restored, and its question. */
+/** The draft kept for the tab (TOOL-47 to TOOL-49): kept when the login dialog opens, restored, and its question. */
 const draftEvents = ['tool.draft.keep', 'tool.draft.restore'];
 const draftAnswers = ['tool.draft.run', 'tool.draft.decline'];
 
@@ -35,12 +35,33 @@ export const toolRunFacts = {
     'tool.listed',
     'tool.applyCreation',
   ],
+  /** What each guard checks (the flows viewer says which one keeps an event from being taken). */
+  guards: {
+    formInvalid: 'the form has a problem (a required field empty or a value out of range)',
+    signedOut: 'nobody is signed in',
+    lacksCredits: "the balance is below the tool's cost",
+    knownAspect: 'the tool has aspect presets and this is one of them',
+    knownParam: 'the tool has this control and takes this value',
+    hasPrompt: 'a prompt is typed',
+    syncCall: 'the tool answers in one call',
+    uploadsFirst: 'the tool uploads its images before the call',
+    hasPoseImage: 'a pose image is given',
+    gotOutput: 'the answer holds an output',
+    gotId: 'the answer holds a prediction id',
+    answered: 'the server answered the call',
+    pollSucceeded: 'the poll answered',
+    follows: 'the page is on its first form, blank, and the run listed is of its tool',
+    newSeed: "'New seed' was chosen for the creation's settings",
+    following: 'the run follows one already working',
+    draftFits: "the draft kept for the tab is of this page's tool",
+    draftAsks: "the draft is of this page's tool and its Generate had been pressed",
+  },
 };
 
-/** 'Run it now?' is asked only once a restored draft had Generate pressed (TOOL-47). */
+/** 'Run it now?' is asked only once a restored draft had Generate pressed (TOOL-49). */
 const noDraftQuestion = {
   events: draftAnswers,
-  why: "'Run it now?' shows only right after a draft whose Generate had been pressed is restored (TOOL-47).",
+  why: "'Run it now?' shows only right after a draft whose Generate had been pressed is restored (TOOL-49).",
 };
 
 /** 'Generate Another', 'Run again' and 'Edit' need a result. */
@@ -69,7 +90,7 @@ export const idleFacts = {
   ignores: [noDraftQuestion],
 };
 
-/** A restored draft whose Generate had been pressed: the question over the form (TOOL-47). */
+/** A restored draft whose Generate had been pressed: the question over the form (TOOL-49). */
 export const offeringFacts = {
   sees: [
     formSight,

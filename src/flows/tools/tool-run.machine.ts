@@ -73,7 +73,7 @@ export const toolRunMachine = setup({
   actions: {
     /** A visitor pressed Generate: the app opens the login dialog; the form keeps its values. */
     requireSignIn: () => {},
-    /** TOOL-45: the app keeps the form for the tab (sessionStorage) while the login dialog is open. */
+    /** TOOL-47: the app keeps the form for the tab (sessionStorage) while the login dialog is open. */
     keepDraft: (_, _params: { draft: ToolDraft }) => {},
     /** The answer carried the new balance: the app reports it to the session. */
     creditsChanged: (_, _params: { credits: number }) => {},
@@ -120,7 +120,7 @@ export const toolRunMachine = setup({
       ...blankRun,
       ...appliedForm(context, settings),
     })),
-    /** TOOL-46: the kept draft's form, with the result and banner gone (the rules of 'Use these settings'). */
+    /** TOOL-48: the kept draft's form, with the result and banner gone (the rules of 'Use these settings'). */
     restoreDraft: assign(({ context }, p: { form: DraftForm }) => ({
       ...blankRun,
       ...appliedForm(context, draftSettings(p.form)),
@@ -166,9 +166,9 @@ export const toolRunMachine = setup({
       context.firstForm && runToFollow(context, p.runs) !== undefined,
     /** 'New seed' (CREATIONS-14): Generate follows the creation's settings. */
     newSeed: ({ context }) => context.applying?.newSeed === true,
-    /** TOOL-46: a draft of this page's tool (a draft of another tool is not put into this form). */
+    /** TOOL-48: a draft of this page's tool (a draft of another tool is not put into this form). */
     draftFits: ({ context }, p: { toolKey: string }) => p.toolKey === context.tool.key,
-    /** TOOL-47: a draft of this page's tool whose Generate had been pressed: 'Run it now?' asks once. */
+    /** TOOL-49: a draft of this page's tool whose Generate had been pressed: 'Run it now?' asks once. */
     draftAsks: ({ context }, p: { toolKey: string; generate: boolean }) => p.toolKey === context.tool.key && p.generate,
     /** The run started follows one already working (RUNS-14). */
     following: ({ context }) => context.predictionId !== null,
@@ -227,27 +227,27 @@ export const toolRunMachine = setup({
         },
         // 'Use these settings' / 'New seed': the creation is read, then the form takes its settings.
         'tool.applyCreation': { target: '.applying', actions: { type: 'readCreation', params: ({ event }) => event } },
-        // TOOL-45: the login dialog opened from this page: the form is kept for the tab (and whether Generate
+        // TOOL-47: the login dialog opened from this page: the form is kept for the tab (and whether Generate
         // was pressed on it, which opened that dialog).
         'tool.draft.keep': {
           actions: {
             type: 'keepDraft',
             params: ({ context }) => ({ draft: draftOf(context, context.generatePressed) }),
           },
-          meta: facts({ rules: ['TOOL-45'] }),
+          meta: facts({ rules: ['TOOL-47'] }),
         },
         'tool.draft.restore': [
           {
             guard: { type: 'draftAsks', params: ({ event }) => event },
             target: '#toolRun.form.offering',
             actions: { type: 'restoreDraft', params: ({ event }) => event },
-            meta: facts({ rules: ['TOOL-46', 'TOOL-47'] }),
+            meta: facts({ rules: ['TOOL-48', 'TOOL-49'] }),
           },
           {
             guard: { type: 'draftFits', params: ({ event }) => event },
             target: '#toolRun.form.idle',
             actions: { type: 'restoreDraft', params: ({ event }) => event },
-            meta: facts({ rules: ['TOOL-46'] }),
+            meta: facts({ rules: ['TOOL-48'] }),
           },
         ],
         'tool.generate': [
@@ -266,7 +266,7 @@ export const toolRunMachine = setup({
               { type: 'keepDraft', params: ({ context }) => ({ draft: draftOf(context, true) }) },
               'requireSignIn',
             ],
-            meta: facts({ rules: ['AUTH-7', 'TOOL-45'] }),
+            meta: facts({ rules: ['AUTH-7', 'TOOL-47'] }),
           },
           {
             guard: 'lacksCredits',
@@ -327,7 +327,7 @@ export const toolRunMachine = setup({
         },
         offering: {
           description: 'A restored draft whose Generate had been pressed: Run it now? asks once, over the form',
-          meta: facts({ ...offeringFacts, rules: ['TOOL-47'] }),
+          meta: facts({ ...offeringFacts, rules: ['TOOL-49'] }),
           tags: ['draftQuestion'],
           on: {
             'tool.draft.run': { target: 'idle', actions: raise({ type: 'tool.generate' }) },
@@ -529,19 +529,19 @@ export const toolRunMachine = setup({
       on: {
         'tool.reset': { target: 'form.idle', actions: 'clearRun', meta: facts({ rules: ['TOOL-3', 'TOOL-39'] }) },
         'tool.edit': { target: 'form.idle', actions: 'editRun', meta: facts({ rules: ['TOOL-43'] }) },
-        // TOOL-46: 'Back to {tool}' while the page shows a result: the form takes the draft, as Edit shows a form.
+        // TOOL-48: 'Back to {tool}' while the page shows a result: the form takes the draft, as Edit shows a form.
         'tool.draft.restore': [
           {
             guard: { type: 'draftAsks', params: ({ event }) => event },
             target: '#toolRun.form.offering',
             actions: { type: 'restoreDraft', params: ({ event }) => event },
-            meta: facts({ rules: ['TOOL-46', 'TOOL-47'] }),
+            meta: facts({ rules: ['TOOL-48', 'TOOL-49'] }),
           },
           {
             guard: { type: 'draftFits', params: ({ event }) => event },
             target: '#toolRun.form.idle',
             actions: { type: 'restoreDraft', params: ({ event }) => event },
-            meta: facts({ rules: ['TOOL-46'] }),
+            meta: facts({ rules: ['TOOL-48'] }),
           },
         ],
         // 'Use these settings' while a result shows: back to the form, as Edit, with that run's settings.

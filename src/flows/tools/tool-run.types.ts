@@ -149,7 +149,7 @@ export interface ToolRunContext {
   resumeId: string | null;
   /** RUNS-14: the page's run is still on the form it opened with (it has not yet left `form.idle`). */
   firstForm: boolean;
-  /** TOOL-45, TOOL-47: a visitor pressed Generate on this form: its kept draft asks 'Run it now?' when restored. */
+  /** TOOL-47, TOOL-49: a visitor pressed Generate on this form: its kept draft asks 'Run it now?' when restored. */
   generatePressed: boolean;
   /** The creation whose settings the form is taking (CREATIONS-13), and whether Generate follows (CREATIONS-14). */
   applying: { id: string; newSeed: boolean } | null;
@@ -206,11 +206,11 @@ export type ToolRunEvent =
    * signed addresses), as Edit shows a form; New seed then presses Generate.
    */
   | { type: 'tool.applyCreation'; id: string; newSeed: boolean }
-  /** TOOL-45: the login dialog opened from this page (its Sign In): the form is kept for the tab. */
+  /** TOOL-47: the login dialog opened from this page (its Sign In): the form is kept for the tab. */
   | { type: 'tool.draft.keep' }
-  /** TOOL-46: 'Back to {tool}' brought the tab's kept draft; `generate`: Generate had been pressed (TOOL-47). */
+  /** TOOL-48: 'Back to {tool}' brought the tab's kept draft; `generate`: Generate had been pressed (TOOL-49). */
   | { type: 'tool.draft.restore'; toolKey: string; form: DraftForm; generate: boolean }
-  /** TOOL-47: 'Run it now?' answered Run it (the normal Generate follows) or Not now. */
+  /** TOOL-49: 'Run it now?' answered Run it (the normal Generate follows) or Not now. */
   | { type: 'tool.draft.run' }
   | { type: 'tool.draft.decline' }
   /** The app keeps the session's view current: signed in or not, and the balance. */

@@ -14,7 +14,7 @@ export const UPLOADED = '/files/uploads/applied.png?exp=4102444800000&sig=path-t
 
 export const KEY = 'key-1';
 
-/** A kept draft's form (TOOL-45): a prompt and the Portrait size, as the login dialog found it. */
+/** A kept draft's form (TOOL-47): a prompt and the Portrait size, as the login dialog found it. */
 export const DRAFT_FORM: DraftForm = {
   prompt: 'a red fox',
   image: null,

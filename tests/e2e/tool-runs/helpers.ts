@@ -177,11 +177,15 @@ export async function failedAndRefunded(run: ToolRun, key: ToolKey, balance: num
   await expectBalance(page, balance);
 }
 
+/** The media element of the themed player named `label` (TOOL-46: the player is a group of that name). */
+const mediaIn = (page: Page, label: string) =>
+  page.getByRole('group', { name: label, exact: true }).locator('video, audio');
+
 /** Waits for the result player, then answers it as a locator. */
 export async function resultMedia(page: Page, label: string) {
-  const media = page.getByLabel(label, { exact: true });
-  await expect.poll(() => media.isVisible(), { timeout: 150_000 }).toBe(true);
-  return media;
+  const player = page.getByRole('group', { name: label, exact: true });
+  await expect.poll(() => player.isVisible(), { timeout: 150_000 }).toBe(true);
+  return player;
 }
 
 /**
@@ -222,7 +226,7 @@ export async function download(page: Page): Promise<{ type: string | null; bytes
 
 /** Plays a muted video a moment and answers how far it got. */
 export const playedSeconds = (page: Page, label: string) =>
-  page.getByLabel(label, { exact: true }).evaluate(async (video: HTMLVideoElement) => {
+  mediaIn(page, label).evaluate(async (video: HTMLVideoElement) => {
     video.muted = true;
     await video.play();
     await new Promise((resolve) => setTimeout(resolve, 700));
@@ -232,7 +236,7 @@ export const playedSeconds = (page: Page, label: string) =>
 
 /** The duration the browser reads from the audio's own header. */
 export const audioSeconds = (page: Page, label: string) =>
-  page.getByLabel(label, { exact: true }).evaluate(
+  mediaIn(page, label).evaluate(
     (audio: HTMLAudioElement) =>
       new Promise<number>((resolve, reject) => {
         if (Number.isFinite(audio.duration) && audio.duration > 0) return resolve(audio.duration);

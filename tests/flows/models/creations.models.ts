@@ -1,5 +1,10 @@
 /** Flow models of My creations: the list (load, load more, filter, delete confirm) and the one-run page. */
-import { anyFilter, creationsMachine, type CreationsContext } from '../../../src/flows/creations/creations.machine';
+import {
+  anyFilter,
+  creationsMachine,
+  neighbourOf,
+  type CreationsContext,
+} from '../../../src/flows/creations/creations.machine';
 import { creationShareMachine, type CreationShareContext } from '../../../src/flows/creations/creation-share.machine';
 import { defineModel } from '../model-paths';
 import { serverError, silentError } from './fixtures';
@@ -7,6 +12,8 @@ import { creation, shareLink } from '../../../src/flows/creations/creations.exam
 
 const first = { items: [creation('c1'), creation('c2')], nextCursor: 'cursor-2' };
 const last = { items: [creation('c1')], nextCursor: null };
+/** CREATIONS-18: the one-run page's creation with a newer run before it and none after it. */
+const between = { items: [{ ...creation('c1'), previous: 'c0', next: null }], nextCursor: null };
 /** RUNS-6: c1 still being made, so the list reads itself again after a pause. */
 const running = {
   items: [creation('c1', { status: 'processing', output: null, completedAt: null })],
@@ -43,6 +50,11 @@ const events = {
   'creations.bulkDelete': [{ type: 'creations.bulkDelete' as const }],
   'creations.bulkDelete.confirm': [{ type: 'creations.bulkDelete.confirm' as const }],
   'creations.bulkDelete.cancel': [{ type: 'creations.bulkDelete.cancel' as const }],
+  // CREATIONS-18: Previous (there is one) and Next (there is none) on a creation's page.
+  'creations.neighbour': [
+    { type: 'creations.neighbour' as const, which: 'previous' as const },
+    { type: 'creations.neighbour' as const, which: 'next' as const },
+  ],
 };
 
 /**
@@ -57,6 +69,7 @@ const key = (c: CreationsContext) => [
   (c.draft.trim() || null) !== c.filters.q,
   c.selecting,
   c.selected.length > 0,
+  neighbourOf(c, 'previous') !== null,
 ];
 const bulk = {
   downloadZip: { done: [undefined], error: [serverError('Creation not found')] },
@@ -86,7 +99,7 @@ export const creationModel = defineModel({
   input: { only: 'c1' },
   events,
   actors: {
-    loadPage: { done: [last], error: [serverError('Creation not found')] },
+    loadPage: { done: [last, between], error: [serverError('Creation not found')] },
     loadMore: { done: [last], error: [silentError] },
     refreshPage: { done: [last], error: [silentError] },
     deleteCreation: { done: [{ message: 'Creation deleted' }], error: [serverError('Creation not found')] },

@@ -79,7 +79,7 @@ function runEvents(tool: ToolKey, vary: { prompt?: boolean; image?: boolean; pos
       { type: 'tool.applyCreation' as const, id: 'apply-1', newSeed: false },
       { type: 'tool.applyCreation' as const, id: 'apply-1', newSeed: true },
     ],
-    // TOOL-45 to TOOL-47: the login dialog opened from the page, 'Back to {tool}' (Generate pressed or not, or
+    // TOOL-47 to TOOL-49: the login dialog opened from the page, 'Back to {tool}' (Generate pressed or not, or
     // another tool's draft) and the answers of 'Run it now?'.
     'tool.draft.keep': [{ type: 'tool.draft.keep' as const }],
     'tool.draft.restore': [

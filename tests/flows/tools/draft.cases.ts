@@ -1,5 +1,5 @@
 /**
- * A tool page's draft (TOOL-45 to TOOL-47) with the real machine and test effects: kept when a visitor presses
+ * A tool page's draft (TOOL-47 to TOOL-49) with the real machine and test effects: kept when a visitor presses
  * Generate or the login dialog opens from the page, restored by 'Back to {tool}', and 'Run it now?' once when
  * Generate had been pressed. Included by tools.flows.test.ts.
  */
@@ -11,7 +11,7 @@ const restore = (generate: boolean, toolKey = 'text-to-image') =>
   ({ type: 'tool.draft.restore', toolKey, form: DRAFT_FORM, generate }) as const;
 
 describe('the draft kept for the tab', () => {
-  it('TOOL-45: a visitor pressing Generate keeps the form, marked as Generate pressed, then the dialog opens', async () => {
+  it('TOOL-47: a visitor pressing Generate keeps the form, marked as Generate pressed, then the dialog opens', async () => {
     const { effects, spies } = testEffects({});
     const actor = run('text-to-image', effects, { signedIn: false, credits: 0 });
     actor.send({ type: 'tool.prompt', prompt: 'a red fox' });
@@ -30,7 +30,7 @@ describe('the draft kept for the tab', () => {
     expect(spies.requireSignIn).toHaveBeenCalledTimes(1);
   });
 
-  it('TOOL-45: the login dialog opened from the page (Sign In) keeps the form, Generate not pressed', async () => {
+  it('TOOL-47: the login dialog opened from the page (Sign In) keeps the form, Generate not pressed', async () => {
     const { effects, spies } = testEffects({});
     const actor = run('image-to-image', effects, { signedIn: false, credits: 0 });
     actor.send({ type: 'tool.image', image: IMAGE });
@@ -39,7 +39,7 @@ describe('the draft kept for the tab', () => {
     expect(spies.requireSignIn).not.toHaveBeenCalled();
   });
 
-  it('TOOL-45: the dialog Generate opened keeps the draft marked as Generate pressed', () => {
+  it('TOOL-47: the dialog Generate opened keeps the draft marked as Generate pressed', () => {
     const { effects, spies } = testEffects({});
     const actor = run('text-to-image', effects, { signedIn: false, credits: 0 });
     actor.send({ type: 'tool.prompt', prompt: 'a red fox' });
@@ -49,7 +49,7 @@ describe('the draft kept for the tab', () => {
     expect(spies.keepDraft.mock.calls.map(([kept]) => (kept as { generate: boolean }).generate)).toEqual([true, true]);
   });
 
-  it('TOOL-46: Back to {tool} without Generate pressed: the form takes the draft, no question', () => {
+  it('TOOL-48: Back to {tool} without Generate pressed: the form takes the draft, no question', () => {
     const { effects } = testEffects({});
     const actor = run('text-to-image', effects);
     actor.send(restore(false));
@@ -63,7 +63,7 @@ describe('the draft kept for the tab', () => {
     ]);
   });
 
-  it("TOOL-46: another tool's draft leaves the form as it is", () => {
+  it("TOOL-48: another tool's draft leaves the form as it is", () => {
     const { effects } = testEffects({});
     const actor = run('text-to-image', effects);
     actor.send(restore(true, 'text-to-video'));
@@ -71,7 +71,7 @@ describe('the draft kept for the tab', () => {
     expect(actor.getSnapshot().context.prompt).toBe('');
   });
 
-  it('TOOL-47: Generate had been pressed: Run it now? asks once; Run it starts the run as Generate does', async () => {
+  it('TOOL-49: Generate had been pressed: Run it now? asks once; Run it starts the run as Generate does', async () => {
     const { effects, calls } = testEffects({ generateSync: async () => ({ output: 'https://x.test/fox.png' }) });
     const actor = run('text-to-image', effects);
     actor.send(restore(true));
@@ -83,7 +83,7 @@ describe('the draft kept for the tab', () => {
     expect(calls.generateSync[0]?.input.body.input).toMatchObject({ prompt: 'a red fox', width: 832, height: 1216 });
   });
 
-  it('TOOL-47: Not now leaves the restored form, and nothing runs', async () => {
+  it('TOOL-49: Not now leaves the restored form, and nothing runs', async () => {
     const { effects, calls } = testEffects({});
     const actor = run('text-to-image', effects);
     actor.send(restore(true));
@@ -94,7 +94,7 @@ describe('the draft kept for the tab', () => {
     expect(calls.generateSync).toEqual([]);
   });
 
-  it('TOOL-46, TOOL-47: Back to {tool} while a result shows: the result goes, the form takes the draft', async () => {
+  it('TOOL-48, TOOL-49: Back to {tool} while a result shows: the result goes, the form takes the draft', async () => {
     const { effects } = testEffects({ generateSync: async () => ({ output: 'https://x.test/cat.png' }) });
     for (const generate of [true, false]) {
       const actor = run('text-to-image', effects);

@@ -1,5 +1,6 @@
 export const group = 'account';
 import { expect } from 'vitest';
+import { visibility } from '../sights';
 import type { Page } from 'playwright-core';
 import {
   billingPortalModel,
@@ -20,7 +21,7 @@ async function openSettings({ page, server }: { page: Page; server: TestServer }
   server.standing.set('GET /api/users/theme', { status: 200, body: { theme: null } });
   await page.addInitScript(() => localStorage.setItem('token', 'path-test-token'));
   await page.goto('/settings');
-  await expect.poll(() => page.getByRole('heading', { name: 'Danger Zone' }).isVisible(), firstRender).toBe(true);
+  await expect.poll(() => visibility(page.getByRole('heading', { name: 'Danger Zone' })), firstRender).toBe('visible');
   return `signed in as ${user.email} (${user.subscription?.plan ?? 'no'} plan), open /settings`;
 }
 

@@ -1,5 +1,6 @@
 export const group = 'shell-auth';
 import { expect } from 'vitest';
+import { visibility } from '../sights';
 import {
   forgotPasswordModel,
   resetPasswordModel,
@@ -51,7 +52,9 @@ export const forgotPasswordPaths: PathAdapter = {
   models: [forgotPasswordModel],
   async start({ page }) {
     await page.goto('/forgot-password');
-    await expect.poll(() => page.getByRole('heading', { name: 'Reset Password' }).isVisible(), firstRender).toBe(true);
+    await expect
+      .poll(() => visibility(page.getByRole('heading', { name: 'Reset Password' })), firstRender)
+      .toBe('visible');
     return 'open /forgot-password';
   },
   events: {
@@ -129,7 +132,9 @@ export const resetPasswordPaths: PathAdapter = {
   async start({ page }, model) {
     const { token } = model.input as { token: string };
     await page.goto(`/reset-password/${token}`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Reset Password' }).isVisible(), firstRender).toBe(true);
+    await expect
+      .poll(() => visibility(page.getByRole('heading', { name: 'Reset Password' })), firstRender)
+      .toBe('visible');
     return `open /reset-password/${token}`;
   },
   events: {

@@ -1,5 +1,6 @@
 export const group = 'billing';
 import { expect } from 'vitest';
+import { visibility } from '../sights';
 import { appReady, downloadedFile } from '../../e2e/browser';
 import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
@@ -270,7 +271,7 @@ export const creditHistoryPaths: PathAdapter = {
   models: [creditHistoryModel],
   async start(ctx) {
     const said = await openSignedIn(ctx, freeUser, '/settings');
-    await expect.poll(() => ctx.page.getByRole('heading', { name: 'Credit history' }).isVisible()).toBe(true);
+    await expect.poll(() => visibility(ctx.page.getByRole('heading', { name: 'Credit history' }))).toBe('visible');
     return said;
   },
   events: {
@@ -326,7 +327,7 @@ export async function showsErrorWithTryAgain(page: Page, error: string | null): 
         .count(),
     )
     .toBe(1);
-  await expect.poll(() => page.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
+  await expect.poll(() => visibility(page.getByRole('button', { name: 'Try again' }))).toBe('visible');
   return `"${error}" and Try again`;
 }
 
@@ -351,7 +352,7 @@ export const spendingPaths: PathAdapter = {
     await ctx.page.clock.setFixedTime(new Date(`${day}T12:00:00.000Z`));
     // The account was made in the model's first month: Previous month stops there.
     const said = await openSignedIn(ctx, { ...freeUser, createdAt: spendingInput.createdAt }, '/settings');
-    await expect.poll(() => ctx.page.getByRole('heading', { name: /^Spending in / }).isVisible()).toBe(true);
+    await expect.poll(() => visibility(ctx.page.getByRole('heading', { name: /^Spending in / }))).toBe('visible');
     return `the page's clock on ${day}; ${said}`;
   },
   events: {
@@ -383,7 +384,7 @@ export const spendingPaths: PathAdapter = {
   kinds: {
     async spendingLoading(ctx) {
       const section = spendingSection(ctx.page);
-      await expect.poll(() => section.getByText('Loading...').isVisible()).toBe(true);
+      await expect.poll(() => visibility(section.getByText('Loading...'))).toBe('visible');
       await expect.poll(() => section.getByRole('button', { name: 'Previous month' }).isDisabled()).toBe(true);
       return `'Loading...' for ${monthName(spendingContext(ctx).month)}, the month buttons disabled`;
     },
@@ -391,13 +392,15 @@ export const spendingPaths: PathAdapter = {
       const { month, current, first, spending } = spendingContext(ctx);
       const section = spendingSection(ctx.page);
       const name = monthName(month);
-      await expect.poll(() => section.getByRole('heading', { name: `Spending in ${name}` }).isVisible()).toBe(true);
+      await expect
+        .poll(() => visibility(section.getByRole('heading', { name: `Spending in ${name}` })))
+        .toBe('visible');
       await expect.poll(() => section.getByRole('button', { name: 'Next month' }).isEnabled()).toBe(month < current);
       const earlier = first === null || month > first;
       await expect.poll(() => section.getByRole('button', { name: 'Previous month' }).isEnabled()).toBe(earlier);
       const tools = spending?.tools ?? [];
       if (tools.length === 0) {
-        await expect.poll(() => section.getByText(emptyMonthText(month)).isVisible()).toBe(true);
+        await expect.poll(() => visibility(section.getByText(emptyMonthText(month)))).toBe('visible');
         await expect.poll(() => section.getByRole('table').count()).toBe(0);
         return `'Spending in ${name}'; "${emptyMonthText(month)}"${earlier ? '' : "; Previous month disabled (the account's first month)"}`;
       }
@@ -415,7 +418,7 @@ export const spendingPaths: PathAdapter = {
       const section = spendingSection(ctx.page);
       const error = spendingContext(ctx).error ?? '';
       await expect.poll(() => section.getByRole('alert').filter({ hasText: error }).count()).toBe(1);
-      await expect.poll(() => section.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
+      await expect.poll(() => visibility(section.getByRole('button', { name: 'Try again' }))).toBe('visible');
       return `"${error}" and Try again`;
     },
   },
@@ -433,7 +436,7 @@ export const creditCsvPaths: PathAdapter = {
     downloads.set(ctx.server, seen);
     ctx.page.on('download', (d) => seen.push(d));
     const said = await openSignedIn(ctx, freeUser, '/settings');
-    await expect.poll(() => ctx.page.getByRole('heading', { name: 'Credit history' }).isVisible()).toBe(true);
+    await expect.poll(() => visibility(ctx.page.getByRole('heading', { name: 'Credit history' }))).toBe('visible');
     return said;
   },
   events: {

@@ -2,7 +2,7 @@ export const group = 'creations';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
-import type { CreationsContext } from '../../../src/flows/creations/creations.machine';
+import { creationHeading, type CreationsContext } from '../../../src/flows/creations/creations.machine';
 import { LINK_COPIED, type CreationShareContext } from '../../../src/flows/creations/creation-share.machine';
 import type { ShareAnswer } from '../../../src/api/schemas';
 import {
@@ -16,6 +16,7 @@ import { serverError } from '../../flows/models/fixtures';
 import { freeUser } from '../../../src/flows/session/session.examples';
 import { answerOf, delayPasses, firstRender, pathDelays, type PathAdapter, type PathContext } from '../harness';
 import { byOutcome, perActor, SERVER_FAULT } from '../causes';
+import { fieldValue } from '../sights';
 import { openSignedIn, showsErrorWithTryAgain } from './billing.paths';
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Creations' }).getByRole('listitem');
@@ -125,6 +126,18 @@ export const creationsPaths: PathAdapter = {
       await page.getByRole('dialog', { name: 'Delete creations' }).getByRole('button', { name: 'Cancel' }).click();
       return 'click Cancel in the confirmation of several';
     },
+    async 'creations.neighbour'({ page, server }, event) {
+      const { which } = event as unknown as { which: 'previous' | 'next' };
+      // CREATIONS-18: the page's own keys (the links send the same event); the focus is on no field. The model's
+      // creation has a newer run, c0, before it: its page opens (c0 answers with the same prompt).
+      server.standing.set('GET /api/creations/c0', {
+        status: 200,
+        body: { ...creation('c0'), previous: null, next: 'c1' },
+      });
+      await page.locator('body').press(which === 'previous' ? 'ArrowLeft' : 'ArrowRight');
+      if (which === 'previous') await expect.poll(() => new URL(page.url()).pathname).toBe('/creations/c0');
+      return `press ${which === 'previous' ? '←' : '→'} for the ${which} creation`;
+    },
     async 'xstate.*'({ server }, event: EventObject) {
       const { status, body } = answerOf(event);
       if (event.type.endsWith('.downloadZip')) return server.answer('POST', '/api/creations/zip', status, body);
@@ -185,7 +198,23 @@ export const creationsPaths: PathAdapter = {
   // What each state shows is said by the creations machine (meta.sees); these check its named kinds.
   kinds: {
     async list(ctx) {
-      const { items, nextCursor, error, category, filters, selecting, selected } = creationsContext(ctx);
+      const { items, nextCursor, error, category, filters, selecting, selected, only } = creationsContext(ctx);
+      // The one-run page (/creations/c1): the creation titled by its prompt (CREATIONS-18), or the word that it is gone.
+      if (only !== null) {
+        const shown = items[0];
+        const heading = ctx.page.getByRole('heading', { level: 1 });
+        if (shown) await expect.poll(() => heading.textContent()).toBe(creationHeading(shown));
+        // Deleted: the page says so, or the app has gone back to the list.
+        else
+          await expect
+            .poll(
+              async () =>
+                (await ctx.page.getByText('This creation has been deleted.').count()) > 0 ||
+                new URL(ctx.page.url()).pathname === '/creations',
+            )
+            .toBe(true);
+        return shown ? `the creation titled "${creationHeading(shown)}"` : 'the creation is gone';
+      }
       await expect.poll(() => cards(ctx.page).count()).toBe(items.length);
       // CREATIONS-8: an empty answer to a search or filter says so.
       const filtered = Object.values(filters).some((v) => v !== null);
@@ -289,7 +318,7 @@ export const creationSharePaths: PathAdapter = {
     async link({ page, state }) {
       const { link, copied } = shareContext({ state } as PathContext);
       await expect
-        .poll(() => shareRegion(page).getByRole('textbox', { name: 'Public link' }).inputValue())
+        .poll(() => fieldValue(shareRegion(page).getByRole('textbox', { name: 'Public link' })))
         .toBe(link?.url ?? '');
       await expect.poll(() => shareRegion(page).getByText(LINK_COPIED).count()).toBe(copied ? 1 : 0);
       return `the link ${link?.url ?? ''} in its field${copied ? ", and 'Link copied'" : ''}`;

@@ -15,6 +15,7 @@ import { pageRunsModel } from '../../flows/models/runs.models';
 import { freeUser } from '../../../src/flows/session/session.examples';
 import { appReady } from '../../e2e/browser';
 import { firstRender, type PathAdapter, type PathContext } from '../harness';
+import { fieldValue, visibility } from '../sights';
 import { signInThroughDialog } from './billing.paths';
 
 /** What the path types into a tool page's prompt when it first opens it. */
@@ -44,7 +45,7 @@ async function goToTool(page: Page, key: ToolKey): Promise<void> {
     .getByRole('link', { name: new RegExp(tool.title) })
     .first()
     .click();
-  await expect.poll(() => page.getByRole('heading', { level: 1, name: tool.title }).isVisible()).toBe(true);
+  await expect.poll(() => visibility(page.getByRole('heading', { level: 1, name: tool.title }))).toBe('visible');
 }
 
 /** The tool page shown now, if it is one of the model's. */
@@ -75,7 +76,7 @@ export const pageRunsPaths: PathAdapter = {
       if (kept) return `open ${toolByKey(key).title} again from the navigation`;
       typedOn(ctx.page).add(key);
       // RUNS-13: after a sign-out, or on a first visit, the form is blank; the path types a prompt to leave there.
-      await expect.poll(() => promptOf(ctx.page, key).inputValue()).toBe('');
+      await expect.poll(() => fieldValue(promptOf(ctx.page, key))).toBe('');
       await promptOf(ctx.page, key).fill(typed(key));
       return `open ${toolByKey(key).title} from the navigation (a blank form) → type "${typed(key)}"`;
     },
@@ -88,7 +89,9 @@ export const pageRunsPaths: PathAdapter = {
       await page.getByRole('button', { name: 'Logout' }).click();
       await server.answer('POST', '/api/auth/logout', 200, { message: 'Logged out' });
       typedOn(page).clear();
-      await expect.poll(() => page.getByRole('banner').getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
+      await expect
+        .poll(() => visibility(page.getByRole('banner').getByRole('button', { name: 'Sign In' })))
+        .toBe('visible');
       return 'open Settings → click Logout (the server agrees): signed out';
     },
   },
@@ -101,7 +104,7 @@ export const pageRunsPaths: PathAdapter = {
       const key = shownTool(ctx.page);
       if (key === null) return 'no tool page is shown';
       const kept = (ctx.state.context as PageRunsContext).open.includes(pageRunId(key));
-      await expect.poll(() => promptOf(ctx.page, key).inputValue()).toBe(kept ? typed(key) : '');
+      await expect.poll(() => fieldValue(promptOf(ctx.page, key))).toBe(kept ? typed(key) : '');
       return kept
         ? `${toolByKey(key).title} shows the prompt typed before: "${typed(key)}"`
         : `${toolByKey(key).title} shows a blank form`;

@@ -1,5 +1,6 @@
 export const group = 'runs';
 import { expect } from 'vitest';
+import { visibility } from '../sights';
 import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
 import { isActive, noticeText, type RunsContext } from '../../../src/flows/runs/runs.types';
@@ -18,7 +19,7 @@ const notices = (page: Page) => page.getByRole('status', { name: 'Run notices' }
 async function openPanel(page: Page): Promise<void> {
   if (await panel(page).isVisible()) return;
   await trayButton(page).click();
-  await expect.poll(() => panel(page).isVisible()).toBe(true);
+  await expect.poll(() => visibility(panel(page))).toBe('visible');
 }
 
 async function closePanel(page: Page): Promise<void> {
@@ -228,7 +229,7 @@ export const runsPaths: PathAdapter = {
             .count(),
         )
         .toBe(1);
-      await expect.poll(() => panel(ctx.page).getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
+      await expect.poll(() => visibility(panel(ctx.page).getByRole('button', { name: 'Try again' }))).toBe('visible');
       return `the panel says "${error}", with Try again`;
     },
   },

@@ -1,5 +1,6 @@
 export const group = 'session';
 import { expect } from 'vitest';
+import { visibility } from '../sights';
 import type { Page } from 'playwright-core';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { SessionContext } from '../../../src/flows/session/session.types';
@@ -56,7 +57,7 @@ function startPage(path: { steps: Array<{ event: EventObject }> }): string {
 async function openSettings(page: Page): Promise<void> {
   if (new URL(page.url()).pathname === '/settings') return;
   await page.getByRole('link', { name: 'Settings' }).first().click();
-  await expect.poll(() => page.getByRole('heading', { name: 'Danger Zone' }).isVisible()).toBe(true);
+  await expect.poll(() => visibility(page.getByRole('heading', { name: 'Danger Zone' }))).toBe('visible');
 }
 
 /** Paths (by their test server) whose checkout return has been answered (that answer sends the balance, then reloads the user). */
@@ -398,7 +399,9 @@ async function showsUser(ctx: PathContext): Promise<string> {
   const { user } = sessionContext(ctx);
   // On a deployment the account is the path's own: its real balance.
   const credits = ctx.account ? ctx.account.credits : (user?.credits ?? 0);
-  await expect.poll(() => header(ctx.page).getByLabel(`Credit balance: ${credits} credits`).isVisible()).toBe(true);
+  await expect
+    .poll(() => visibility(header(ctx.page).getByLabel(`Credit balance: ${credits} credits`)))
+    .toBe('visible');
   await expect.poll(() => header(ctx.page).getByRole('button', { name: 'Sign In' }).count()).toBe(0);
   return `signed in: the header shows ${credits} credits`;
 }
@@ -407,14 +410,14 @@ async function showsVisitor(ctx: PathContext): Promise<string> {
   const { dialog, loginError, registerError, source } = sessionContext(ctx);
   const error = dialog.mode === 'login' ? loginError : registerError;
   if (!dialog.open) {
-    await expect.poll(() => header(ctx.page).getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
+    await expect.poll(() => visibility(header(ctx.page).getByRole('button', { name: 'Sign In' }))).toBe('visible');
     await expect.poll(() => loginDialog(ctx.page).count()).toBe(0);
     return 'signed out: the header shows Sign In, no dialog';
   }
   // The dialog is modal: the page behind it (the header with Sign In) is hidden from the person.
   const title = dialog.mode === 'login' ? 'Sign In' : 'Create Account';
   const open = ctx.page.getByRole('dialog', { name: title });
-  await expect.poll(() => open.isVisible()).toBe(true);
+  await expect.poll(() => visibility(open)).toBe('visible');
   await expect
     .poll(() => open.getByRole('button', { name: dialog.mode === 'login' ? 'Login' : 'Register' }).isEnabled())
     .toBe(true);

@@ -1,5 +1,6 @@
 export const group = 'shell-auth';
 import { expect } from 'vitest';
+import { visibility } from '../sights';
 import { sidebarNarrowModel, sidebarWideModel } from '../../flows/models/shell.models';
 import type { Page } from 'playwright-core';
 import { firstRender, type PathAdapter } from '../harness';
@@ -48,7 +49,7 @@ export const sidebarPaths: PathAdapter = {
   // What each state shows is said by the sidebar machine (meta.sees); these check its named kinds.
   kinds: {
     async labels({ page }) {
-      await expect.poll(() => sidebarLabel(page).isVisible()).toBe(true);
+      await expect.poll(() => visibility(sidebarLabel(page))).toBe('visible');
       return 'the sidebar shows its labels (All AI Tools)';
     },
     async iconsOnly({ page }) {

@@ -5,6 +5,7 @@
  * as the back-forward cache shows it.
  */
 import { expect } from 'vitest';
+import { visibility } from '../sights';
 import type { PathContext, TestServer } from '../harness';
 
 export interface StandInSite {
@@ -54,7 +55,7 @@ export function standInPage(site: StandInSite): StandInPage {
         return `the browser asks for ${site.what} (the stand-in keeps it on the page); ${site.disabled} disabled`;
       }
       await expect.poll(() => page.url()).toMatch(site.address);
-      await expect.poll(() => page.getByRole('heading', { name: site.heading }).isVisible()).toBe(true);
+      await expect.poll(() => visibility(page.getByRole('heading', { name: site.heading }))).toBe('visible');
       return `the browser is at ${site.what}`;
     },
   };

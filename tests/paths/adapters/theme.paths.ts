@@ -1,5 +1,6 @@
 export const group = 'session';
 import { expect } from 'vitest';
+import { visibility } from '../sights';
 import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
 import { themeModel } from '../../flows/models/shell.models';
@@ -90,7 +91,7 @@ export const themePaths: PathAdapter = {
       await page.getByRole('link', { name: 'Settings' }).first().click();
       await page.getByRole('button', { name: 'Logout' }).click();
       await server.answer('POST', '/api/auth/logout', 200, { message: 'Logged out' });
-      await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).first().isVisible()).toBe(true);
+      await expect.poll(() => visibility(page.getByRole('button', { name: 'Sign In' }).first())).toBe('visible');
       // Signed out while the account's theme was still being read (a longer path, a random walk's): that read
       // is answered now, too late to count, so the next sign-in's read is the one a later step answers.
       if (server.holds('GET', '/api/users/theme')) {

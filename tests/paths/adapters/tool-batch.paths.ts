@@ -15,6 +15,7 @@ import { serverError, silentError } from '../../flows/models/fixtures';
 import { texts, toolBatchModel } from '../../flows/models/tool-batch.models';
 import { answerOf, type PathAdapter, type PathContext, type TestServer } from '../harness';
 import { byOutcome, perActor, SERVER_FAULT } from '../causes';
+import { fieldValue, visibility } from '../sights';
 import { toolViews } from '../../../src/features/tools/tool-views';
 import { openTool } from './tools-page';
 
@@ -99,14 +100,16 @@ export const toolBatchPaths: PathAdapter = {
         // The session ends while the page is open: its next signed-in call (here the tray's read of the runs) answers 401.
         const said = await server.answer('GET', '/api/runs', 401, { message: 'Unauthorized' });
         const dialog = page.getByRole('dialog', { name: 'Sign In' });
-        await expect.poll(() => dialog.isVisible()).toBe(true);
+        await expect.poll(() => visibility(dialog)).toBe('visible');
         await page.keyboard.press('Escape');
         await expect.poll(() => dialog.count()).toBe(0);
         return `${said}: the session has ended (the Sign In dialog opens; closed with Escape)`;
       }
       // After a refusal for want of credits or a failed start the page reads the balance again (CREDITS-4).
       const said = await server.answer('GET', '/api/users/credits', 200, { credits });
-      await expect.poll(() => page.getByLabel(`Credit balance: ${credits} credits`).first().isVisible()).toBe(true);
+      await expect
+        .poll(() => visibility(page.getByLabel(`Credit balance: ${credits} credits`).first()))
+        .toBe('visible');
       return `${said}: the badge shows ${credits} credits (the session passes them to the batch)`;
     },
     async 'batch.toggle'({ page }) {
@@ -126,7 +129,7 @@ export const toolBatchPaths: PathAdapter = {
       if (!context.signedIn && batchProblem(context.text) === null) {
         // A visitor: the login dialog opens and the prompts stay; nothing is sent.
         const dialog = page.getByRole('dialog', { name: 'Sign In' });
-        await expect.poll(() => dialog.isVisible()).toBe(true);
+        await expect.poll(() => visibility(dialog)).toBe('visible');
         await page.keyboard.press('Escape');
         await expect.poll(() => dialog.count()).toBe(0);
         expect(sent.get(ctx.server)!.length).toBe(callsBefore.get(ctx.server) ?? 0);
@@ -168,7 +171,7 @@ export const toolBatchPaths: PathAdapter = {
       remember(ctx);
       await expect.poll(() => toggle(page).isChecked()).toBe(false);
       await expect.poll(() => prompts(page).count()).toBe(0);
-      await expect.poll(() => oneRunForm(page).isVisible()).toBe(true);
+      await expect.poll(() => visibility(oneRunForm(page))).toBe('visible');
       return 'One prompt per line unchecked; the one-run form, no prompts field';
     },
     async batchForm(ctx) {
@@ -177,7 +180,7 @@ export const toolBatchPaths: PathAdapter = {
       remember(ctx);
       await expect.poll(() => toggle(page).isChecked()).toBe(true);
       await expect.poll(() => oneRunForm(page).count()).toBe(0);
-      await expect.poll(() => prompts(page).inputValue()).toBe(context.text);
+      await expect.poll(() => fieldValue(prompts(page))).toBe(context.text);
       const line = costLine(context.tool, context.text);
       await expect.poll(() => page.getByTestId('batch-cost').textContent()).toBe(line);
       await expect.poll(() => startButton(page).textContent()).toBe('Start batch');

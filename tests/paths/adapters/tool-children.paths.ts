@@ -1,6 +1,7 @@
 export const group = 'tools';
 /** The children of a tool run, each walked on a page that uses it: the retried request, the poll, the simulated progress. */
 import { expect } from 'vitest';
+import { visibility } from '../sights';
 import type { EventObject } from 'xstate';
 import type { ToolPollContext } from '../../../src/flows/tools/tool-poll.machine';
 import { toolProgressMachine, type ToolProgressContext } from '../../../src/flows/tools/tool-progress.machine';
@@ -80,7 +81,7 @@ export const toolRequestPaths: PathAdapter = {
       const output = ((ctx.state.context as ToolRequestContext).answer as { output: string }).output;
       const image = ctx.page.getByRole('region', { name: 'Result' }).getByAltText('Generated advertisement');
       await expect.poll(() => image.getAttribute('src')).toBe(output);
-      await expect.poll(() => ctx.page.getByRole('button', { name: 'Generate Another' }).isVisible()).toBe(true);
+      await expect.poll(() => visibility(ctx.page.getByRole('button', { name: 'Generate Another' }))).toBe('visible');
       expect(new Set(keysSeen.get(ctx.server)).size, "every attempt carried the click's Idempotency-Key").toBe(1);
       return `the advertisement shows with Generate Another; the server saw ${keysSeen.get(ctx.server)!.length} attempt(s), one Idempotency-Key`;
     },
@@ -127,11 +128,13 @@ async function showsPollProgress(ctx: PathContext): Promise<string> {
   const { checks, place } = ctx.state.context as ToolPollContext;
   if (place !== null) {
     // RUNS-15: a queued run's checks do not count; the page says its place instead.
-    await expect.poll(() => ctx.page.getByText(`Waiting in your queue: place ${place}`).isVisible()).toBe(true);
+    await expect.poll(() => visibility(ctx.page.getByText(`Waiting in your queue: place ${place}`))).toBe('visible');
     return `the page says Waiting in your queue: place ${place}`;
   }
   const progress = Math.min(95, Math.round((checks / 60) * 100));
-  await expect.poll(() => ctx.page.getByText(`Generating... ${progress}%`, { exact: true }).isVisible()).toBe(true);
+  await expect
+    .poll(() => visibility(ctx.page.getByText(`Generating... ${progress}%`, { exact: true })))
+    .toBe('visible');
   return `the bar shows Generating... ${progress}%`;
 }
 
@@ -238,7 +241,7 @@ export const toolProgressPaths: PathAdapter = {
       return `the bar has reached ${value}% (Generating... ${shown}%)`;
     },
     async capped(ctx) {
-      await expect.poll(() => ctx.page.getByText('Generating... 85%', { exact: true }).isVisible()).toBe(true);
+      await expect.poll(() => visibility(ctx.page.getByText('Generating... 85%', { exact: true }))).toBe('visible');
       await ctx.page.waitForTimeout(600);
       expect(await progressValue(ctx.page)).toBe(85);
       return 'the bar stops at Generating... 85% while the call is out';

@@ -4,6 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { PathContext, StateCheck, TestServer } from '../harness';
+import { fieldValue, visibility } from '../sights';
 import { PREDICTION, banner, runContext, showsWorking, submit, viewOf } from './tools-page';
 import { operations } from '../../../src/api/operations';
 import type { Tool } from '../../../src/catalog/tools';
@@ -19,15 +20,15 @@ async function showsForm(ctx: PathContext): Promise<string> {
   const said: string[] = [];
   if (view.prompt) {
     const prompt = ctx.page.locator('form textarea');
-    await expect.poll(() => prompt.inputValue()).toBe(context.prompt);
+    await expect.poll(() => fieldValue(prompt)).toBe(context.prompt);
     await expect.poll(() => prompt.getAttribute('readonly')).toBeNull();
     said.push(
       context.prompt.trim() ? `the prompt reads "${context.prompt}"` : `the prompt is blank ("${context.prompt}")`,
     );
   }
   if (context.shape.freeSize) {
-    await expect.poll(() => ctx.page.getByLabel('Width').inputValue()).toBe(String(context.width));
-    await expect.poll(() => ctx.page.getByLabel('Height').inputValue()).toBe(String(context.height));
+    await expect.poll(() => fieldValue(ctx.page.getByLabel('Width'))).toBe(String(context.width));
+    await expect.poll(() => fieldValue(ctx.page.getByLabel('Height'))).toBe(String(context.height));
     said.push(`the size is ${context.width}×${context.height}`);
   }
   if (context.aspect) {
@@ -45,7 +46,7 @@ async function showsForm(ctx: PathContext): Promise<string> {
     await expect.poll(() => preview.count()).toBe(context.poseImage ? 1 : 0);
     said.push(context.poseImage ? 'the pose image is shown' : 'no pose image');
   }
-  await expect.poll(() => submit(ctx.page, view).isVisible()).toBe(true);
+  await expect.poll(() => visibility(submit(ctx.page, view))).toBe('visible');
   await expect.poll(() => ctx.page.getByRole('region', { name: 'Result' }).count()).toBe(0);
   return said.concat(`${view.submit} is offered`).join(', ');
 }
@@ -141,9 +142,9 @@ export const toolRunKinds: Record<string, StateCheck> = {
       const media = view.result === 'image' ? region.getByAltText(view.resultAlt) : region.locator(view.result);
       await expect.poll(() => media.getAttribute('src')).toBe(result);
     }
-    await expect.poll(() => region.getByRole('button', { name: view.another }).isVisible()).toBe(true);
-    await expect.poll(() => region.getByRole('button', { name: 'Run again' }).isVisible()).toBe(true);
-    await expect.poll(() => region.getByRole('button', { name: 'Edit', exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => visibility(region.getByRole('button', { name: view.another }))).toBe('visible');
+    await expect.poll(() => visibility(region.getByRole('button', { name: 'Run again' }))).toBe('visible');
+    await expect.poll(() => visibility(region.getByRole('button', { name: 'Edit', exact: true }))).toBe('visible');
     await expect.poll(() => banner(ctx.page).count()).toBe(0);
     return `the result shows ${result} with ${view.another}, Run again and Edit`;
   },
@@ -154,10 +155,10 @@ export const toolRunKinds: Record<string, StateCheck> = {
     const region = ctx.page.getByRole('region', { name: 'Result' });
     const said: string[] = [];
     if (view.result === 'text' || view.result === 'code') {
-      await expect.poll(() => region.getByRole('button', { name: 'Copy' }).isVisible()).toBe(true);
+      await expect.poll(() => visibility(region.getByRole('button', { name: 'Copy' }))).toBe('visible');
       said.push('Copy');
     } else if (view.result === 'image') {
-      await expect.poll(() => region.getByRole('button', { name: 'Download' }).isVisible()).toBe(true);
+      await expect.poll(() => visibility(region.getByRole('button', { name: 'Download' }))).toBe('visible');
       said.push('Download');
     } else {
       const link = region.getByRole('link', { name: 'Download' });

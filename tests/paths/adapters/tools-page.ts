@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { visibility } from '../sights';
 import { appReady } from '../../e2e/browser';
 import type { Page } from 'playwright-core';
 import type { ToolRunContext } from '../../../src/flows/tools/tool-run.types';
@@ -76,7 +77,7 @@ export const progressValue = (page: Page) =>
 /** Generate's button while a run is out: 'Generating...' (the tool's word), disabled, with the bar. */
 export async function showsWorking(page: Page, view: ToolView): Promise<string> {
   await expect.poll(() => page.getByRole('button', { name: `${view.working}...` }).isDisabled()).toBe(true);
-  await expect.poll(() => page.getByRole('progressbar').isVisible()).toBe(true);
+  await expect.poll(() => visibility(page.getByRole('progressbar'))).toBe('visible');
   return `the button says ${view.working}... and is disabled; the bar shows`;
 }
 

@@ -16,6 +16,7 @@ import {
 } from '../../flows/models/tools.models';
 import { answerOf, fixedDelays, type PathAdapter, type TestServer } from '../harness';
 import { predictionCause, toolFailure } from '../causes';
+import { fieldValue, visibility } from '../sights';
 import { callsSeen, recordCalls, toolRunKinds } from './tools-kinds';
 import { toolRunCannotSend, toolRunRoutes } from './tools-routes';
 import { PNG, PREDICTION, openTool, progressValue, runContext, sixteenMegabytes, submit, viewOf } from './tools-page';
@@ -103,7 +104,7 @@ export const toolRunPaths: PathAdapter = {
       await ctx.page
         .getByLabel(label, { exact: true })
         .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
-      await expect.poll(() => ctx.page.getByAltText(`${label} preview`, { exact: true }).isVisible()).toBe(true);
+      await expect.poll(() => visibility(ctx.page.getByAltText(`${label} preview`, { exact: true }))).toBe('visible');
       return `choose photo.png as ${label}`;
     },
     async 'tool.poseImage'({ page }, event) {
@@ -116,7 +117,7 @@ export const toolRunPaths: PathAdapter = {
       await page
         .getByLabel(label, { exact: true })
         .setInputFiles({ name: 'pose.png', mimeType: 'image/png', buffer: PNG });
-      await expect.poll(() => page.getByAltText(`${label} preview`, { exact: true }).isVisible()).toBe(true);
+      await expect.poll(() => visibility(page.getByAltText(`${label} preview`, { exact: true }))).toBe('visible');
       return `choose pose.png as ${label}`;
     },
     async 'tool.fileRejected'(ctx) {
@@ -143,7 +144,7 @@ export const toolRunPaths: PathAdapter = {
       const field = ctx.page.getByLabel(new RegExp(`^${spec.label}`));
       await field.fill(String(value));
       await field.blur();
-      await expect.poll(() => field.inputValue()).toBe(String(runContext(ctx).params[name]));
+      await expect.poll(() => fieldValue(field)).toBe(String(runContext(ctx).params[name]));
       return `type ${value} as ${spec.label}`;
     },
     async 'tool.generate'(ctx) {
@@ -153,7 +154,7 @@ export const toolRunPaths: PathAdapter = {
       if (!context.signedIn && ctx.state.hasTag('form')) {
         // A visitor: the login dialog opens and the form keeps what was typed.
         const dialog = ctx.page.getByRole('dialog', { name: 'Sign In' });
-        await expect.poll(() => dialog.isVisible()).toBe(true);
+        await expect.poll(() => visibility(dialog)).toBe('visible');
         await ctx.page.keyboard.press('Escape');
         await expect.poll(() => dialog.count()).toBe(0);
         expect(
@@ -179,7 +180,7 @@ export const toolRunPaths: PathAdapter = {
       return 'click Edit';
     },
     async 'tool.draft.keep'({ page }) {
-      // TOOL-45: the login dialog opened over the page (the header's Sign In), then closed again.
+      // TOOL-47: the login dialog opened over the page (the header's Sign In), then closed again.
       await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Sign In' });
       await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -189,7 +190,7 @@ export const toolRunPaths: PathAdapter = {
       return "click the header's Sign In: the tab keeps the form (closed again with Escape)";
     },
     async 'tool.draft.restore'(ctx, event) {
-      // TOOL-46: the tab holds the draft; / offers the way back (a client-side move: the page's run is kept).
+      // TOOL-48: the tab holds the draft; / offers the way back (a client-side move: the page's run is kept).
       const { form, generate } = event as EventObject & { form: unknown; generate: boolean };
       const { tool } = runContext(ctx);
       const draft = { toolKey: tool.key, path: tool.path, title: tool.title, form, generate, restore: false };
@@ -244,7 +245,7 @@ export const toolRunPaths: PathAdapter = {
         window.history.pushState({ ...state, __TSR_index: index + 1 }, '', path);
       }, `/creations/${id}`);
       const link = ctx.page.getByRole('link', { name: newSeed ? 'New seed' : 'Use these settings' });
-      await expect.poll(() => link.isVisible()).toBe(true);
+      await expect.poll(() => visibility(link)).toBe('visible');
       ctx.server.standing.delete(read);
       await link.click();
       await expect.poll(() => new URL(ctx.page.url()).pathname).toBe(tool.path);
@@ -255,7 +256,7 @@ export const toolRunPaths: PathAdapter = {
       // The run reads the creation; its form takes the settings (and New seed presses Generate).
       const detail = (event as EventObject & { output: CreationDetail }).output;
       const said = await ctx.server.answer('GET', `/api/creations/${detail.id}`, 200, detail);
-      await expect.poll(() => ctx.page.locator('form textarea').first().inputValue()).toBe(detail.prompt);
+      await expect.poll(() => fieldValue(ctx.page.locator('form textarea').first())).toBe(detail.prompt);
       return said;
     },
     async 'tool.listed'(ctx, event) {
@@ -268,14 +269,7 @@ export const toolRunPaths: PathAdapter = {
         ...{ createdAt: new Date().toISOString(), finishedAt: null },
       }));
       const answered = await ctx.server.answer('GET', '/api/runs', 200, { runs: listed });
-      await expect
-        .poll(() =>
-          ctx.page
-            .getByLabel(/^Prompt/)
-            .first()
-            .inputValue(),
-        )
-        .toBe(runs[0]?.prompt ?? '');
+      await expect.poll(() => fieldValue(ctx.page.getByLabel(/^Prompt/).first())).toBe(runs[0]?.prompt ?? '');
       return answered;
     },
     async 'tool.balance'(ctx, event) {
@@ -284,12 +278,14 @@ export const toolRunPaths: PathAdapter = {
         // The page gives its run the session's balance as it opens (useToolRun).
         if (!signedIn) return 'the page gives its run the visitor session (not signed in)';
         const badge = ctx.page.getByLabel(`Credit balance: ${credits} credits`).first();
-        await expect.poll(() => badge.isVisible()).toBe(true);
+        await expect.poll(() => visibility(badge)).toBe('visible');
         return `the page gives its run the session's balance: ${credits} credits`;
       }
       // After a run the page asks for the balance (CREDITS-4); the answer reaches the run through the session.
       const said = await ctx.server.answer('GET', '/api/users/credits', 200, { credits });
-      await expect.poll(() => ctx.page.getByLabel(`Credit balance: ${credits} credits`).first().isVisible()).toBe(true);
+      await expect
+        .poll(() => visibility(ctx.page.getByLabel(`Credit balance: ${credits} credits`).first()))
+        .toBe('visible');
       return `${said}: the badge shows ${credits} credits (the session passes them to the run)`;
     },
     async 'progress.tick'(ctx) {
@@ -316,7 +312,7 @@ export const toolRunPaths: PathAdapter = {
       const said = await server.answer('GET', PREDICTION, 200, {
         ...{ status: 'queued', position: place, output: null, error: null },
       });
-      await expect.poll(() => page.getByText(`Waiting in your queue: place ${place}`).isVisible()).toBe(true);
+      await expect.poll(() => visibility(page.getByText(`Waiting in your queue: place ${place}`))).toBe('visible');
       return `${said} (queued at place ${place})`;
     },
     async 'xstate.done.actor.request'(ctx, event) {

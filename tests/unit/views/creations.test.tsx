@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { REFRESH_MS } from '../../../src/flows/creations/creations.machine';
+import { LIST_PAGE, REFRESH_MS } from '../../../src/flows/creations/creations.machine';
 import { creationsFlow } from '../../../src/flows/creations/creations.effects';
 import type { Creation } from '../../../src/api/schemas';
 import { toolByKey } from '../../../src/catalog';
@@ -92,7 +92,8 @@ describe('My creations', () => {
     expect(first.getByText('a paper boat')).toBeTruthy();
     expect(first.getByText('20 credits')).toBeTruthy();
     expect(first.getByText('Done')).toBeTruthy();
-    expect(first.getByLabelText('Text to Video').tagName).toBe('VIDEO');
+    // A run made before thumbnails: its clip itself.
+    expect(cards[0]!.querySelector('video')?.getAttribute('src')).toBe('/files/outputs/boat.mp4');
     expect(first.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe('/files/outputs/boat.mp4');
     expect(cards[0]!.querySelector('time')?.getAttribute('datetime')).toBe(video.createdAt);
     const second = within(cards[1]!);
@@ -103,7 +104,7 @@ describe('My creations', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3));
     expect(api.listCreations).toHaveBeenLastCalledWith(
-      { cursor: 'next-1', category: null, q: null, tool: null, status: null, from: null, to: null },
+      { limit: LIST_PAGE, cursor: 'next-1', category: null, q: null, tool: null, status: null, from: null, to: null },
       expect.anything(),
     );
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
@@ -125,7 +126,7 @@ describe('My creations', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Video' }));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
     expect(api.listCreations).toHaveBeenLastCalledWith(
-      { cursor: null, category: 'Video', q: null, tool: null, status: null, from: null, to: null },
+      { limit: LIST_PAGE, cursor: null, category: 'Video', q: null, tool: null, status: null, from: null, to: null },
       expect.anything(),
     );
     expect(screen.getByRole('button', { name: 'Video' }).getAttribute('aria-pressed')).toBe('true');
@@ -279,7 +280,7 @@ describe('My creations', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search prompts' }), { target: { value: 'zebra' } });
     await waitFor(() =>
       expect(api.listCreations).toHaveBeenLastCalledWith(
-        { cursor: null, category: null, q: 'zebra', tool: null, status: null, from: null, to: null },
+        { limit: LIST_PAGE, cursor: null, category: null, q: 'zebra', tool: null, status: null, from: null, to: null },
         expect.anything(),
       ),
     );
@@ -300,10 +301,104 @@ describe('My creations', () => {
       { items: [failed], nextCursor: null },
     ]);
     await screen.findByRole('list', { name: 'Creations' });
+    fireEvent.click(screen.getByRole('button', { name: 'More filters' }));
     fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'failed' } });
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
     expect(api.listCreations).toHaveBeenLastCalledWith(
-      { cursor: null, category: null, q: null, tool: null, status: 'failed', from: null, to: null },
+      { limit: LIST_PAGE, cursor: null, category: null, q: null, tool: null, status: 'failed', from: null, to: null },
+      expect.anything(),
+    );
+  });
+
+  it("CREATIONS-16: tiles show the server thumbnails with their size, a text's first words, the prompt as the link's description", async () => {
+    const picture = creation('i1', {
+      tool: 'text-to-image',
+      title: 'Text to Image',
+      category: 'Image',
+      prompt: 'a red fox in the snow, at dawn, with long shadows over the hills',
+      output: '/files/outputs/fox.png',
+      outputKind: 'image',
+      thumb: { url: '/files/outputs/fox-thumb.webp', width: 384, height: 256 },
+    });
+    const poem = creation('t1', {
+      tool: 'text-to-text',
+      title: 'Text Generation',
+      category: 'Text',
+      prompt: 'a poem',
+      output: 'Waves fold the night…',
+      outputKind: 'text',
+      snippet: 'Waves fold the night…',
+    });
+    await renderPage([{ items: [picture, poem], nextCursor: null }]);
+    const list = await screen.findByRole('list', { name: 'Creations' });
+    const [fox, text] = within(list).getAllByRole('listitem');
+    const img = fox!.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('/files/outputs/fox-thumb.webp');
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['384', '256']);
+    expect([img.getAttribute('loading'), img.getAttribute('decoding')]).toEqual(['lazy', 'async']);
+    const link = within(fox!).getByRole('link', { name: 'Open Text to Image' });
+    expect(document.getElementById(link.getAttribute('aria-describedby')!)?.textContent).toBe(picture.prompt);
+    expect(within(text!).getByRole('link', { name: 'Open Text Generation' }).textContent).toBe('Waves fold the night…');
+  });
+
+  it("CREATIONS-16: tiles' shapes, not a bare word, while the first page loads", async () => {
+    await startSession({ endpoints: fakeEndpoints(proUser), token: 'saved' });
+    const flow = creationsFlow.with({ api: fakeApi({ listCreations: vi.fn(() => new Promise<never>(() => {})) }) });
+    await renderWithRouter(<CreationsPage flow={flow} />);
+    expect((await screen.findByRole('status')).textContent).toBe('Loading...');
+    expect(screen.queryByRole('list', { name: 'Creations' })).toBeNull();
+    expect(document.querySelectorAll('[aria-hidden="true"] > li')).toHaveLength(LIST_PAGE);
+  });
+
+  it('CREATIONS-17: the category chips and the Tool filter are one filter, and Clear filters clears both', async () => {
+    const { api } = await renderPage([
+      { items: [video, failed], nextCursor: null },
+      { items: [video], nextCursor: null },
+      { items: [failed], nextCursor: null },
+      { items: [video, failed], nextCursor: null },
+    ]);
+    await screen.findByRole('list', { name: 'Creations' });
+    fireEvent.click(screen.getByRole('button', { name: 'More filters' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Tool' }), { target: { value: 'text-to-video' } });
+    // A tool chooses its category's chip.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Video' }).getAttribute('aria-pressed')).toBe('true'),
+    );
+    expect(api.listCreations).toHaveBeenLastCalledWith(
+      {
+        limit: LIST_PAGE,
+        cursor: null,
+        category: 'Video',
+        q: null,
+        tool: 'text-to-video',
+        status: null,
+        from: null,
+        to: null,
+      },
+      expect.anything(),
+    );
+    // Only the chosen category's tools are offered.
+    const offered = within(screen.getByRole('combobox', { name: 'Tool' })).getAllByRole('option');
+    expect(offered.map((o) => o.textContent)).toEqual([
+      'All Video tools',
+      'Text to Video',
+      'Image to Video',
+      'Video Editing',
+    ]);
+    // Another category drops the tool.
+    fireEvent.click(screen.getByRole('button', { name: 'Text' }));
+    await waitFor(() =>
+      expect(api.listCreations).toHaveBeenLastCalledWith(
+        { limit: LIST_PAGE, cursor: null, category: 'Text', q: null, tool: null, status: null, from: null, to: null },
+        expect.anything(),
+      ),
+    );
+    expect((screen.getByRole('combobox', { name: 'Tool' }) as HTMLSelectElement).value).toBe('');
+    // Clear filters: every category again.
+    fireEvent.click(within(screen.getByRole('search')).getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true'));
+    expect(api.listCreations).toHaveBeenLastCalledWith(
+      { limit: LIST_PAGE, cursor: null, category: null, q: null, tool: null, status: null, from: null, to: null },
       expect.anything(),
     );
   });

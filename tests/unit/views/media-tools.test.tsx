@@ -54,6 +54,14 @@ const sentInput = (api: Awaited<ReturnType<typeof renderTool>>) =>
 
 afterEach(() => cleanup());
 
+/** The media element inside the themed player named `label` (src/components/ui/media). */
+async function playedIn(label: string, tag: 'audio' | 'video'): Promise<HTMLMediaElement> {
+  const player = await screen.findByRole('group', { name: label });
+  const media = player.querySelector(tag);
+  expect(media).not.toBeNull();
+  return media!;
+}
+
 describe('video, audio and 3D tool pages', () => {
   it.each([
     ['text-to-video', 'Text to Video', [/^Frames \(/, /^Frames per second/]],
@@ -79,10 +87,11 @@ describe('video, audio and 3D tool pages', () => {
     setNumber(/^Frames per second/, 12);
     typePrompt('a paper boat on a river');
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-    const video = await screen.findByLabelText('Generated video');
-    expect(video.tagName).toBe('VIDEO');
+    const video = await playedIn('Generated video', 'video');
     expect(video.getAttribute('src')).toBe('/files/outputs/clip.mp4');
-    expect(video.hasAttribute('controls')).toBe(true);
+    // The themed player's own controls, not the browser's.
+    expect(video.hasAttribute('controls')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy();
     expect(sentInput(api)).toEqual({ num_frames: 48, fps: 12, prompt: 'a paper boat on a river' });
     expect(screen.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe('/files/outputs/clip.mp4');
     expect(screen.getByRole('link', { name: 'See it in My creations' })).toBeTruthy();
@@ -123,7 +132,7 @@ describe('video, audio and 3D tool pages', () => {
     setNumber(/^Speed factor/, 0.5);
     typePrompt('slow it down');
     fireEvent.click(screen.getByRole('button', { name: 'Edit Video' }));
-    expect((await screen.findByLabelText('Edited video')).tagName).toBe('VIDEO');
+    expect((await playedIn('Edited video', 'video')).tagName).toBe('VIDEO');
     expect(sentInput(api)).toEqual({
       edit: 'speed',
       filter: 'sepia',
@@ -142,9 +151,9 @@ describe('video, audio and 3D tool pages', () => {
     setNumber(/^Duration/, 20);
     typePrompt('calm piano');
     fireEvent.click(screen.getByRole('button', { name: button }));
-    const audio = await screen.findByLabelText(label);
-    expect(audio.tagName).toBe('AUDIO');
-    expect(audio.hasAttribute('controls')).toBe(true);
+    const audio = await playedIn(label, 'audio');
+    expect(audio.hasAttribute('controls')).toBe(false);
+    expect(screen.getByRole('slider', { name: `Seek ${label}` })).toBeTruthy();
     expect(sentInput(api)).toEqual(body);
     expect(screen.getByRole('link', { name: 'Download' }).getAttribute('download')).toMatch(/\.wav$/);
   });
@@ -157,7 +166,7 @@ describe('video, audio and 3D tool pages', () => {
     fireEvent.change(preset, { target: { value: 'v2/en_speaker_2' } });
     typePrompt('Hello from the studio');
     fireEvent.click(screen.getByRole('button', { name: 'Generate Voice' }));
-    expect((await screen.findByLabelText('Generated voice')).tagName).toBe('AUDIO');
+    expect((await playedIn('Generated voice', 'audio')).tagName).toBe('AUDIO');
     expect(sentInput(api)).toEqual({ history_prompt: 'v2/en_speaker_2', prompt: 'Hello from the studio' });
   });
 

@@ -48,6 +48,27 @@ describe('recent creations on the catalogue', () => {
     ).toBe('/creations/r1');
   });
 
+  it('CREATIONS-16: the strip shows the server thumbnails, their size set, lazily loaded', async () => {
+    const picture = creation('i1', {
+      tool: 'text-to-image',
+      title: 'Text to Image',
+      category: 'Image',
+      prompt: 'a red fox',
+      output: '/files/outputs/fox.png',
+      outputKind: 'image',
+      thumb: { url: '/files/outputs/fox-thumb.webp', width: 384, height: 384 },
+    });
+    await renderStrip([picture]);
+    const strip = await screen.findByRole('region', { name: 'Your recent creations' });
+    const img = within(strip).getByRole('link', { name: 'Text to Image: a red fox' }).querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('/files/outputs/fox-thumb.webp');
+    expect([img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('loading')]).toEqual([
+      '384',
+      '384',
+      'lazy',
+    ]);
+  });
+
   it('CATALOG-6: nothing is shown when there is nothing yet, or the list cannot be read', async () => {
     const empty = await renderStrip([]);
     await vi.waitFor(() => expect(empty.api.listCreations).toHaveBeenCalled());

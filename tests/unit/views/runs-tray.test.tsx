@@ -57,7 +57,7 @@ describe('the runs tray', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('Text to Image');
     expect(rows[0]).toHaveTextContent('a lighthouse at dusk');
-    expect(rows[0]).toHaveTextContent('Queued · place 2');
+    expect(rows[0]).toHaveTextContent('2nd in queue');
     expect(within(rows[0]!).getByRole('button', { name: 'Cancel Text to Image' })).toBeEnabled();
     expect(rows[1]).toHaveTextContent('Music Generation');
     expect(rows[1]).toHaveTextContent('Failed');
@@ -110,7 +110,7 @@ describe('the runs tray', () => {
     await waitFor(() => expect(notices).toHaveTextContent('Text to Image: This run has already finished.'));
   });
 
-  it('RUNS-8: each row shows its bar while working, its place while queued, the time taken, a thumbnail and Open once done', async () => {
+  it('RUNS-8, RUNS-24: each row shows its bar and percentage while working, its place while queued, the time taken, a thumbnail and Open once done', async () => {
     const rows = [
       run('r1', { progress: 42.4 }),
       run('r2', { status: 'starting', prompt: 'a fox' }),
@@ -129,12 +129,15 @@ describe('the runs tray', () => {
     // A reported percentage fills the bar; without one the bar says only that the run works.
     const bar = within(known!).getByRole('progressbar', { name: 'Text to Image progress' });
     expect(bar).toHaveAttribute('aria-valuenow', '42');
-    expect(known).toHaveTextContent('42%');
+    // RUNS-24: its percentage beside the bar; the state line says it works.
+    expect(bar.parentElement).toHaveTextContent('42%');
+    expect(known).toHaveTextContent('In progress');
     expect(known).toHaveTextContent(/Working for \d/);
     const stripe = within(unknown!).getByRole('progressbar', { name: 'Text to Image progress' });
     expect(stripe).not.toHaveAttribute('aria-valuenow');
     expect(stripe).toHaveAttribute('aria-valuetext', 'Working');
-    expect(queuedRow).toHaveTextContent('Queued · place 1');
+    expect(stripe.parentElement).not.toHaveTextContent('%');
+    expect(queuedRow).toHaveTextContent('1st in queue');
     expect(queuedRow).toHaveTextContent(/Waiting for \d/);
     expect(within(queuedRow!).queryByRole('progressbar')).toBeNull();
     expect(within(done!).queryByRole('progressbar')).toBeNull();

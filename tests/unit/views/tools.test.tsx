@@ -137,6 +137,17 @@ describe('tool pages: title, cost, inputs and buttons', () => {
     expect(screen.getByRole('button', { name: /Wide \(16:9\)/ }).textContent).toContain('1360×768');
     expect(screen.getByRole('button', { name: /Square/ }).getAttribute('aria-pressed')).toBe('true');
   });
+
+  it('TOOL-45: each aspect button draws its shape, a rectangle of its ratio, and keeps its name', async () => {
+    await renderTool('text-to-image');
+    const shape = (name: RegExp) => {
+      const rect = screen.getByRole('button', { name }).querySelector('svg[aria-hidden="true"] rect')!;
+      return Number(rect.getAttribute('width')) / Number(rect.getAttribute('height'));
+    };
+    expect(shape(/^Square \(1:1\)/)).toBe(1);
+    expect(shape(/^Wide \(16:9\)/)).toBeCloseTo(1344 / 768);
+    expect(shape(/^Mobile \(9:16\)/)).toBeCloseTo(768 / 1344);
+  });
 });
 
 describe('tool pages: the prompt first', () => {
