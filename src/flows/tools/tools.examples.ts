@@ -3,6 +3,7 @@ import type { CreationDetail } from '../../api/schemas';
 import { creation } from '../creations/creations.examples';
 import type { FlowExamples } from '../shared/examples';
 import type { BatchAnswer } from './tool-batch.types';
+import type { DraftForm } from './draft';
 
 export const IMAGE = 'data:image/png;base64,iVBORw0KGgo=';
 
@@ -12,6 +13,17 @@ export const POSE = 'data:image/png;base64,UE9TRQ==';
 export const UPLOADED = '/files/uploads/applied.png?exp=4102444800000&sig=path-test';
 
 export const KEY = 'key-1';
+
+/** A kept draft's form (TOOL-47): a prompt and the Portrait size, as the login dialog found it. */
+export const DRAFT_FORM: DraftForm = {
+  prompt: 'a red fox',
+  image: null,
+  poseImage: null,
+  aspect: 'Portrait',
+  width: 832,
+  height: 1216,
+  params: {},
+};
 
 /** What a creation's settings hold: its prompt, its parameters (the seed among them), its size and picture. */
 export interface CreationSettings {
