@@ -109,8 +109,9 @@ export const runsMachine = setup({
       if (event.type !== 'runs.batch' || event.ids.length === 0) return {};
       return {
         started: { ...context.started, ...Object.fromEntries(event.ids.map((id) => [id, 0])) },
-        batches: [...context.batches, { ids: event.ids }],
-        shown: [...context.shown, ...event.ids],
+        // The same runs told again (a start tried again answers the same batch) stay one batch.
+        batches: [...context.batches.filter((b) => !b.ids.some((id) => event.ids.includes(id))), { ids: event.ids }],
+        shown: [...context.shown.filter((id) => !event.ids.includes(id)), ...event.ids],
       };
     }),
     /** RUNS-9: a run a tool page has just started is watched until a read shows it ended. */

@@ -54,7 +54,11 @@ export const runsPaths: PathAdapter = {
   name: 'runs',
   models: [runsModel],
   async start(ctx, _model, path) {
-    await pathDelays(ctx.page, { runs: ['refreshInterval'] }, path);
+    // RUNS-23: a notice's pause, walked, is long enough for the check of the state that shows it.
+    await pathDelays(ctx.page, { runs: ['refreshInterval', 'noticeDelay'] }, path, {
+      refreshInterval: 300,
+      noticeDelay: 2000,
+    });
     await fakeNotifications(ctx.page);
     // After a cancel the app reads the balance again (CREDITS-3).
     ctx.server.standing.set('GET /api/credits', { status: 200, body: { credits: 18 } });
@@ -115,7 +119,48 @@ export const runsPaths: PathAdapter = {
         .getByRole('button', { name: /^Dismiss/ })
         .first()
         .click();
-      return 'click Dismiss on the notice';
+      // The pointer leaves the notices again (RUNS-23: while on them, none closes).
+      await page.mouse.move(1, 1);
+      return 'click Dismiss on the notice, then move the pointer away';
+    },
+    async 'runs.batch'({ page, server }) {
+      // RUNS-21, RUNS-22: a batch of one prompt on Text to Image, started from its page (which shows its tile).
+      await closePanel(page);
+      const toggle = page.getByRole('checkbox', { name: 'One prompt per line' });
+      if (!(await toggle.isVisible())) {
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Image', exact: true }).click();
+        await page
+          .getByRole('link', { name: /Text to Image/ })
+          .first()
+          .click();
+        await expect.poll(() => toggle.isVisible()).toBe(true);
+      }
+      if (!(await toggle.isChecked())) await toggle.click();
+      await page.getByLabel('Prompts, one per line').fill('a lighthouse at dusk');
+      await page.getByRole('button', { name: 'Start batch' }).click();
+      await server.answer('POST', '/api/generate/batch', 201, {
+        runs: [{ id: 'r1', status: 'processing' }],
+        credits: 10,
+      });
+      await expect.poll(() => page.getByRole('list', { name: 'Batch runs' }).getByRole('listitem').count()).toBe(1);
+      return 'open Text to Image → check One prompt per line → type one prompt → click Start batch (the server starts r1): its tile shows';
+    },
+    async 'runs.unshown'({ page }) {
+      await closePanel(page);
+      await page.getByRole('link', { name: 'Settings' }).first().click();
+      await expect.poll(() => page.getByRole('list', { name: 'Batch runs' }).count()).toBe(0);
+      return "open Settings: the batch's page is left";
+    },
+    async 'runs.notice.hold'({ page }) {
+      await notices(page)
+        .getByRole('button', { name: /^Dismiss/ })
+        .first()
+        .hover();
+      return 'move the pointer onto a notice';
+    },
+    async 'runs.notice.release'({ page }) {
+      await page.mouse.move(1, 1);
+      return 'move the pointer off the notices';
     },
     async 'runs.notify.allow'({ page }) {
       await openPanel(page);
@@ -152,6 +197,7 @@ export const runsPaths: PathAdapter = {
     'session.signedIn': "sign in with a live account's address and password",
     'session.signedOut': 'click Logout in Settings while signed in',
     'runs.refresh': 'start a run on a tool page (here Text Generation) while signed in: the server answers its id',
+    'runs.batch': 'start a batch of prompts on Text to Image while signed in: the server answers its runs',
     'xstate.*': perActor({
       loadRuns: byOutcome(
         'sign in to an account with runs: GET /api/runs answers those queued, in progress or finished in the last ten minutes',
@@ -233,6 +279,15 @@ export const runsPaths: PathAdapter = {
     },
   },
   cannotSend(event, source) {
+    const c = source.context as RunsContext;
+    const held = source.matches({ signedIn: { notices: 'held' } });
+    // RUNS-23: any other step moves the pointer off the notices first (a server's answer does not).
+    if (held && event.type !== 'runs.notice.release' && !event.type.startsWith('xstate.'))
+      return 'the pointer is on the notices: any other step moves it away first (runs.notice.release)';
+    if (event.type === 'runs.notice.hold' && c.notices.length === 0) return 'the pointer rests on a notice shown only';
+    if (event.type === 'runs.unshown' && c.shown.length === 0) return 'no page in view shows a batch';
+    if (event.type === 'runs.refresh' && (event as EventObject & { started?: string }).started && c.shown.length > 0)
+      return "a run started on another tool page leaves the batch's page first (runs.unshown)";
     if (
       event.type === 'runs.refresh' &&
       !(event as EventObject & { started?: string }).started &&
