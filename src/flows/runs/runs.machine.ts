@@ -44,6 +44,12 @@ const cleared = {
   fresh: false,
 } as const;
 
+/** RUNS-23: what the notices region shows. */
+const noticesSight = {
+  kind: 'notices',
+  says: 'each notice shown with its words and Dismiss (a batch’s with its picture and Open); they close by themselves after the pause',
+} as const;
+
 /** The notices' own controls: Dismiss, and the pointer or the focus on them (RUNS-23). */
 const noticeEvents = ['runs.notice.dismiss', 'runs.notice.hold', 'runs.notice.release'];
 /** What tool pages tell the tray: a run or a batch started, the runs a page in view shows (RUNS-21, RUNS-22). */
@@ -131,9 +137,10 @@ export const runsMachine = setup({
     cancelable: ({ context }, params: { id: string }) => context.runs.some((r) => r.id === params.id && isActive(r)),
     /** RUNS-10: the browser has not been asked yet. */
     mayAsk: ({ context }) => context.permission === 'default',
-    /** RUNS-23: a notice came since the close timer started. */
-    fresh: ({ context }) => context.fresh,
+    /** RUNS-23: a notice shows (its pause runs). */
     anyNotice: ({ context }) => context.notices.length > 0,
+    /** RUNS-23: a notice came since the pause started (it starts again), or none is left to close. */
+    restarts: ({ context }) => context.fresh || context.notices.length === 0,
   },
   delays: {
     /** RUNS-7: the pause between two reads while a run is queued or in progress. */
@@ -363,23 +370,46 @@ export const runsMachine = setup({
           }),
           states: {
             closing: {
-              description: 'The notices show; NOTICE_MS after the last one came they all close',
+              description: 'Nothing holds the notices: each closes by itself',
+              initial: 'quiet',
               meta: facts({
-                rules: ['RUNS-23'],
                 ignores: [{ events: ['runs.notice.release'], why: 'Nothing holds the notices open.' }],
               }),
-              // A new notice starts the pause again: each shows a full pause.
-              always: { guard: 'fresh', target: 'closing', reenter: true, actions: assign({ fresh: false }) },
-              after: { noticeDelay: { guard: 'anyNotice', actions: assign({ notices: [] }) } },
-              on: { 'runs.notice.hold': { target: 'held' } },
+              on: { 'runs.notice.hold': { target: 'held', meta: facts({ rules: ['RUNS-23'] }) } },
+              states: {
+                quiet: {
+                  description: 'No notice shows, or one has just come: the pause starts with the next',
+                  meta: facts({ rules: ['RUNS-23'], sees: [noticesSight] }),
+                  always: {
+                    guard: 'anyNotice',
+                    target: 'counting',
+                    actions: assign({ fresh: false }),
+                    meta: facts({ rules: ['RUNS-23'] }),
+                  },
+                },
+                counting: {
+                  description: 'The notices show; NOTICE_MS after the last one came they all close',
+                  meta: facts({ rules: ['RUNS-23'], sees: [noticesSight] }),
+                  // A new notice starts the pause again (each shows a full pause); none left, nothing to close.
+                  always: { guard: 'restarts', target: 'quiet', meta: facts({ rules: ['RUNS-23'] }) },
+                  after: {
+                    noticeDelay: {
+                      target: 'quiet',
+                      actions: assign({ notices: [] }),
+                      meta: facts({ rules: ['RUNS-23'] }),
+                    },
+                  },
+                },
+              },
             },
             held: {
               description: 'The pointer or the focus is on the notices: none closes until it leaves',
               meta: facts({
                 rules: ['RUNS-23'],
+                sees: [{ kind: 'notices', says: 'the notices shown stay while the pointer or the focus is on them' }],
                 ignores: [{ events: ['runs.notice.hold'], why: 'The notices are held already.' }],
               }),
-              on: { 'runs.notice.release': { target: 'closing' } },
+              on: { 'runs.notice.release': { target: 'closing', meta: facts({ rules: ['RUNS-23'] }) } },
             },
           },
         },

@@ -246,6 +246,14 @@ export const runsPaths: PathAdapter = {
       }
       return `the "${name}" button${shown.length ? `, ${shown.length} notice(s)` : ''}`;
     },
+    async notices(ctx) {
+      // RUNS-22, RUNS-23: the notices shown (none once they have closed by themselves), each with its words.
+      const shown = runsContext(ctx).notices;
+      const region = notices(ctx.page);
+      await expect.poll(() => region.getByRole('button', { name: /^Dismiss/ }).count()).toBe(shown.length);
+      for (const n of shown) await expect.poll(() => region.getByText(noticeText(n)).count()).toBeGreaterThan(0);
+      return shown.length ? `${shown.length} notice(s): ${shown.map(noticeText).join('; ')}` : 'no notice';
+    },
     async canceling({ page }) {
       await openPanel(page);
       await expect.poll(() => panel(page).getByRole('button', { name: 'Canceling...' }).isDisabled()).toBe(true);
