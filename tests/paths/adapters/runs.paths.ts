@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
 import { isActive, noticeText, type RunsContext } from '../../../src/flows/runs/runs.types';
 import { runsModel } from '../../flows/models/runs.models';
+import { finished, working } from '../../../src/flows/runs/runs.examples';
 import { freeUser } from '../../../src/flows/session/session.examples';
 import { answerOf, delayPasses, pathDelays, type PathAdapter, type PathContext, type TestServer } from '../harness';
 import { byOutcome, perActor, SERVER_FAULT } from '../causes';
@@ -155,12 +156,12 @@ export const runsPaths: PathAdapter = {
       await notices(page)
         .getByRole('button', { name: /^Dismiss/ })
         .first()
-        .hover();
-      return 'move the pointer onto a notice';
+        .focus();
+      return "focus a notice's Dismiss (Tab to it)";
     },
     async 'runs.notice.release'({ page }) {
-      await page.mouse.move(1, 1);
-      return 'move the pointer off the notices';
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      return 'move the focus off the notices';
     },
     async 'runs.notify.allow'({ page }) {
       await openPanel(page);
@@ -286,6 +287,32 @@ export const runsPaths: PathAdapter = {
       return `the panel says "${error}", with Try again`;
     },
   },
+  // Sequences the generated paths miss (the model's key leaves out which runs a page shows).
+  routes: [
+    // RUNS-21: a batch started on Text to Image, read, then its page left.
+    {
+      model: runsModel,
+      events: [
+        { type: 'session.signedIn' },
+        { type: 'xstate.done.actor.loadRuns', output: working },
+        { type: 'runs.batch', ids: ['r1'] },
+        { type: 'xstate.done.actor.refreshRuns', output: working },
+        { type: 'runs.unshown', ids: ['r1'] },
+      ],
+    },
+    // RUNS-23: a notice held by the focus, then let go.
+    {
+      model: runsModel,
+      events: [
+        { type: 'session.signedIn' },
+        { type: 'xstate.done.actor.loadRuns', output: working },
+        { type: 'runs.refresh', started: 't1' },
+        { type: 'xstate.done.actor.refreshRuns', output: finished },
+        { type: 'runs.notice.hold' },
+        { type: 'runs.notice.release' },
+      ],
+    },
+  ],
   cannotSend(event, source) {
     const c = source.context as RunsContext;
     const held = source.matches({ signedIn: { notices: 'held' } });

@@ -332,6 +332,7 @@ export const toolBatchPaths: PathAdapter = {
       case 'batch.runs': {
         const { tiles } = source.context as ToolBatchContext;
         const { runs } = event as unknown as { runs: Run[] };
+        if (!(source.context as ToolBatchContext).signedIn) return 'signed out, the tray reads no runs';
         if (!changesTiles(tiles, runs)) return 'the tray reads again only while a run of the batch waits or works';
         if (tiles.some((t) => !['queued', 'starting', 'processing'].includes(t.status)))
           return 'a run that has ended is not listed working again';
