@@ -95,4 +95,13 @@ export const notice = style([
     pointerEvents: 'auto',
   },
 ]);
-export const noticeText = style({ margin: 0, minWidth: 0, overflowWrap: 'anywhere' });
+export const noticeText = style({ margin: 0, minWidth: 0, flex: 1, overflowWrap: 'anywhere' });
+/** A batch's first picture beside its notice (RUNS-22). */
+export const noticeThumb = style({
+  flex: 'none',
+  width: 40,
+  height: 40,
+  objectFit: 'cover',
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+});
