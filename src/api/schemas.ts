@@ -342,8 +342,11 @@ export const Run = v.object({
   toolKey: v.string(),
   prompt: v.nullable(v.string()),
   status: PredictionStatus,
-  /** 0–100 when the provider reports it; null otherwise. */
-  progress: v.nullable(v.number()),
+  /**
+   * A whole percentage, 0–100 (RUNS-25): how far a working run has got as its provider reports it (the offline
+   * model's steps, Replicate's log), never lower than before; 100 once succeeded; null when nothing was reported.
+   */
+  progress: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100))),
   /** A queued run's place in its account's queue (1 = next to start); null otherwise. */
   position: v.nullable(v.number()),
   cost: v.number(),
