@@ -120,7 +120,7 @@ const LOG_TAIL = 4096;
 export function logProgress(logs: unknown): number | undefined {
   if (typeof logs !== 'string' || !logs) return undefined;
   let found: number | undefined;
-  for (const match of logs.slice(-LOG_TAIL).matchAll(/(?:^|[\s\r])(\d{1,3})%\|/g)) {
+  for (const match of logs.slice(-LOG_TAIL).matchAll(/(?:^|\s)(\d{1,3})%\|/g)) {
     const percent = Number(match[1]);
     if (percent <= 100) found = percent;
   }
