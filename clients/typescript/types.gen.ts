@@ -1689,6 +1689,7 @@ export type GetPredictionResponses = {
         error: string | null;
         model?: string;
         position?: number;
+        progress?: number;
     };
 };
 

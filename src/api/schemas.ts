@@ -210,6 +210,8 @@ export const Prediction = v.object({
   model: v.optional(v.string()),
   /** A queued run's place in its account's queue (1 = next to start); absent otherwise. */
   position: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  /** A working run's whole percentage (RUNS-25), when its provider reported one; absent otherwise. */
+  progress: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99))),
 });
 export type Prediction = v.InferOutput<typeof Prediction>;
 export const ImageAnswer = v.object({ output: v.string(), credits: v.number() });

@@ -109,6 +109,7 @@ for (const backend of backends) {
         );
         await until(() => steered.track() !== undefined, 'the provider to start');
         expect(await progressOf(u.token, id)).toBeNull();
+        expect(await json(await t.request(`/api/prediction/${id}`, { token: u.token }))).not.toHaveProperty('progress');
         const track = steered.track()!;
         track.progress!(10.7);
         await until(async () => (await stored(id)) === 10, 'the first report stored');
@@ -117,6 +118,11 @@ for (const backend of backends) {
         await sleep(50);
         // 20 (lower), 33 (a rise under 5) and the garbage changed nothing.
         expect(await progressOf(u.token, id)).toBe(30);
+        // The run's own read says it too.
+        expect(await json(await t.request(`/api/prediction/${id}`, { token: u.token }))).toMatchObject({
+          status: 'processing',
+          progress: 30,
+        });
         track.progress!(250);
         await until(async () => (await stored(id)) === 99, 'a report past 100 stored as 99');
         // Another writer (a later attempt starting from nothing) cannot move it back either.
@@ -128,6 +134,7 @@ for (const backend of backends) {
         await until(async () => (await stored(id)) === 100, 'the run to succeed');
         const { runs } = await json<{ runs: RunItem[] }>(await t.request('/api/runs', { token: u.token }));
         expect(runs.find((r) => r.id === id)).toMatchObject({ status: 'succeeded', progress: 100 });
+        expect(await json(await t.request(`/api/prediction/${id}`, { token: u.token }))).not.toHaveProperty('progress');
       });
 
       it('a run whose provider reports nothing keeps null, also once it ended', async () => {

@@ -213,7 +213,7 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
     outcome: 'succeeded' as Outcome,
     processingReads: 1,
     readErrors: 0,
-    logs: () => '',
+    logs: (_reads: number) => '',
     webhookSecret: `whsec_${Buffer.from('fake replicate webhook signing key').toString('base64')}`,
     deliver: (url, init) => fetch(url, init),
     webhooks,
