@@ -211,7 +211,7 @@ export const Prediction = v.object({
   /** A queued run's place in its account's queue (1 = next to start); absent otherwise. */
   position: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
   /** A working run's whole percentage (RUNS-25), when its provider reported one; absent otherwise. */
-  progress: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99))),
+  progress: v.optional(v.number()),
 });
 export type Prediction = v.InferOutput<typeof Prediction>;
 export const ImageAnswer = v.object({ output: v.string(), credits: v.number() });
@@ -347,8 +347,9 @@ export const Run = v.object({
   /**
    * A whole percentage, 0–100 (RUNS-25): how far a working run has got as its provider reports it (the offline
    * model's steps, Replicate's log), never lower than before; 100 once succeeded; null when nothing was reported.
+   * Read as any number: the tray rounds and clamps it.
    */
-  progress: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100))),
+  progress: v.nullable(v.number()),
   /** A queued run's place in its account's queue (1 = next to start); null otherwise. */
   position: v.nullable(v.number()),
   cost: v.number(),
