@@ -63,6 +63,11 @@ export const tokens = pgTable(
     kind: text('kind', { enum: ['session', 'verify', 'reset'] }).notNull(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
+    /**
+     * A verify token's claim (AUTH-18): SHA-256 of the random value the registering browser keeps, base64url;
+     * opening the link with that value signs the person in. Null for other tokens and for links without one.
+     */
+    claimHash: text('claim_hash'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('tokens_user_idx').on(t.userId)],
@@ -163,7 +168,7 @@ export const predictions = pgTable(
      */
     thumb: jsonb('thumb').$type<StoredThumb | null>(),
     /**
-     * How far a working run has got, 0–100 (RUNS-25): written by its worker as its provider reports steps (the
+     * How far a working run has got, 0–100 (RUNS-26): written by its worker as its provider reports steps (the
      * offline provider's steps, Replicate's log percentages), throttled and never lowered; 100 once it succeeded;
      * null while nothing was reported (OpenAI, a queued run).
      */

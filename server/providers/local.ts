@@ -14,7 +14,7 @@
  * longer than the client waits (config.localSlowMs: LOCAL_SLOW_MS, default 60 s). They are read from the prompt and from
  * the text metadata of the uploaded pictures (a PNG text chunk, a JPEG comment), so the tools without
  * a prompt can carry them; image to text also fails when the text it reads contains [fail].
- * Its progress (RUNS-25) is reported by steps: the waiting (latency, [slow]) in tenths up to 80 %, then the work.
+ * Its progress (RUNS-26) is reported by steps: the waiting (latency, [slow]) in tenths up to 80 %, then the work.
  */
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -311,7 +311,7 @@ async function delay(ms: number, signal: AbortSignal): Promise<void> {
   }
 }
 
-/** How many steps the artificial latency is reported in (RUNS-25), each at least this many ms. */
+/** How many steps the artificial latency is reported in (RUNS-26), each at least this many ms. */
 const LATENCY_STEPS = 10;
 const MIN_STEP_MS = 100;
 /** The share of the percentage the latency takes; the work itself the rest, up to its end. */
@@ -405,7 +405,7 @@ export function createLocalProvider(options: LocalProviderOptions): GenerationPr
     name: 'local',
     admit,
     async run(job, signal, track) {
-      // RUNS-25: its steps as percentages (the waiting, then the work done); the server stores and throttles them.
+      // RUNS-26: its steps as percentages (the waiting, then the work done); the server stores and throttles them.
       const report = (percent: number) => track?.progress?.(percent);
       signal.throwIfAborted();
       const markers = runMarkers(job);

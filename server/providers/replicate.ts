@@ -114,7 +114,7 @@ export function outputUrls(output: unknown, shape: ReplicateModel['output']): st
 const LOG_TAIL = 4096;
 
 /**
- * A prediction's percentage from its `logs` (RUNS-25): the last tqdm-style progress line's ("  45%|████ | 9/20")
+ * A prediction's percentage from its `logs` (RUNS-26): the last tqdm-style progress line's ("  45%|████ | 9/20")
  * whole percent, 0–100; undefined for logs with none (or not a string).
  */
 export function logProgress(logs: unknown): number | undefined {
@@ -242,7 +242,7 @@ export function createReplicateProvider(options: ReplicateOptions): GenerationPr
           throw replicateFailure(error, `the prediction of ${what}`, log);
         }
       if (!track?.remoteId) await track?.created?.(prediction.id);
-      // RUNS-25: the percentage of its log, as each read of the prediction answers it.
+      // RUNS-26: the percentage of its log, as each read of the prediction answers it.
       const reportProgress = () => {
         const percent = logProgress(prediction.logs);
         if (percent !== undefined) track?.progress?.(percent);

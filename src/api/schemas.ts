@@ -78,7 +78,15 @@ export type User = v.InferOutput<typeof User>;
 // ---------- auth ----------
 export const LoginBody = v.object({ email: Email, password: Password });
 export const LoginAnswer = v.object({ token: v.string() });
-export const RegisterBody = v.object({ email: Email, password: NewPassword });
+/**
+ * AUTH-18: a random value the registering browser keeps; the server stores only its hash with the verify link,
+ * and opening the link with it signs the person in. 43 to 128 base64url characters.
+ */
+export const VerifyClaim = v.pipe(v.string(), v.regex(/^[\w-]{43,128}$/, 'Invalid claim'));
+export const RegisterBody = v.object({ email: Email, password: NewPassword, claim: v.optional(VerifyClaim) });
+export const VerifyEmailQuery = v.object({ claim: v.optional(VerifyClaim) });
+/** AUTH-18: with the registering browser's claim, the answer carries a session token, as a login's does. */
+export const VerifyEmailAnswer = v.object({ message: v.string(), token: v.optional(v.string()) });
 export const RegisterAnswer = v.object({ message: v.string(), email: v.string() });
 export const ForgotPasswordBody = v.object({ email: Email });
 export const ResetPasswordBody = v.object({ token: v.pipe(v.string(), v.minLength(1)), newPassword: NewPassword });
@@ -210,7 +218,7 @@ export const Prediction = v.object({
   model: v.optional(v.string()),
   /** A queued run's place in its account's queue (1 = next to start); absent otherwise. */
   position: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
-  /** A working run's whole percentage (RUNS-25), when its provider reported one; absent otherwise. */
+  /** A working run's whole percentage (RUNS-26), when its provider reported one; absent otherwise. */
   progress: v.optional(v.number()),
 });
 export type Prediction = v.InferOutput<typeof Prediction>;
@@ -345,7 +353,7 @@ export const Run = v.object({
   prompt: v.nullable(v.string()),
   status: PredictionStatus,
   /**
-   * A whole percentage, 0–100 (RUNS-25): how far a working run has got as its provider reports it (the offline
+   * A whole percentage, 0–100 (RUNS-26): how far a working run has got as its provider reports it (the offline
    * model's steps, Replicate's log), never lower than before; 100 once succeeded; null when nothing was reported.
    * Read as any number: the tray rounds and clamps it.
    */

@@ -1,5 +1,5 @@
 /**
- * RUNS-25: a working run's percentage as GET /api/runs answers it: reported by its provider (the offline
+ * RUNS-26: a working run's percentage as GET /api/runs answers it: reported by its provider (the offline
  * provider's steps; any provider through RunTrack.progress), stored throttled and never lowered, 100 once it
  * succeeded, null when nothing was reported.
  */
@@ -48,7 +48,7 @@ const until = async (check: () => boolean | Promise<boolean>, what: string) => {
 };
 
 for (const backend of backends) {
-  describe(`RUNS-25: a run's percentage (${backend})`, () => {
+  describe(`RUNS-26: a run's percentage (${backend})`, () => {
     describe('the offline provider', () => {
       const t = setupApp(backend, {
         providers: () => ({ local: createLocalProvider({ pool: sharedTestPool(), latencyMs: 1_500 }) }),

@@ -163,7 +163,7 @@ export async function executeRun(deps: AppDeps, job: Pick<Job<{ id: string }>, '
           .where(eq(predictions.id, id));
         return stored?.remoteResult ?? undefined;
       },
-      // RUNS-25: the tray's percentage, stored as the provider's work advances.
+      // RUNS-26: the tray's percentage, stored as the provider's work advances.
       progress: (percent) => progress.report(percent),
     });
     await progress.settled();

@@ -1,5 +1,5 @@
 /**
- * A working run's percentage (RUNS-25), as its provider reports it through RunTrack.progress: stored on the
+ * A working run's percentage (RUNS-26), as its provider reports it through RunTrack.progress: stored on the
  * run's row (predictions.progress) for the tray's list. Writes follow the provider's own steps (no timer of
  * ours), only when the whole percent has risen by PROGRESS_STEP or more since the last write, one at a time,
  * and never lower a stored value (the UPDATE checks it too, so another attempt's writes cannot move it back).

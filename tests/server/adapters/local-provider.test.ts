@@ -497,7 +497,7 @@ describe('local provider: markers, cancellation and latency', () => {
   });
 });
 
-describe('RUNS-25: the offline provider reports its steps', () => {
+describe('RUNS-26: the offline provider reports its steps', () => {
   it('its waiting in rising steps up to 80 %, then 100 when the work is done', async () => {
     const reports: number[] = [];
     const result = await createLocalProvider({ pool, latencyMs: 500 }).run(

@@ -238,7 +238,7 @@ const tqdmLogs = (steps: number, of = 20) =>
     return `${String(percent).padStart(3)}%|${'█'.repeat(Math.floor(percent / 10)).padEnd(10)}| ${i}/${of} [00:0${i % 10}<00:04,  4.71it/s]`;
   }).join('\r');
 
-describe('RUNS-25: the percentage of a prediction’s logs', () => {
+describe('RUNS-26: the percentage of a prediction’s logs', () => {
   it('reads the last tqdm percentage of the logs', () => {
     expect(logProgress(tqdmLogs(9))).toBe(45);
     expect(logProgress(tqdmLogs(20))).toBe(100);
