@@ -1693,6 +1693,7 @@ export type GetPredictionResponses = {
         error: string | null;
         model?: string;
         position?: number;
+        progress?: number;
     };
 };
 

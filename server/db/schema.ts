@@ -1,6 +1,17 @@
 /** The whole database of the server. Migrations in ./migrations are generated from this file by drizzle-kit. */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -156,6 +167,12 @@ export const predictions = pgTable(
      * in the worker pool when the output was stored; null for text, 3D and a run made before thumbnails.
      */
     thumb: jsonb('thumb').$type<StoredThumb | null>(),
+    /**
+     * How far a working run has got, 0–100 (RUNS-26): written by its worker as its provider reports steps (the
+     * offline provider's steps, Replicate's log percentages), throttled and never lowered; 100 once it succeeded;
+     * null while nothing was reported (OpenAI, a queued run).
+     */
+    progress: smallint('progress'),
   },
   (t) => [
     index('predictions_user_idx').on(t.userId),

@@ -14,6 +14,7 @@
  * longer than the client waits (config.localSlowMs: LOCAL_SLOW_MS, default 60 s). They are read from the prompt and from
  * the text metadata of the uploaded pictures (a PNG text chunk, a JPEG comment), so the tools without
  * a prompt can carry them; image to text also fails when the text it reads contains [fail].
+ * Its progress (RUNS-26) is reported by steps: the waiting (latency, [slow]) in tenths up to 80 %, then the work.
  */
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -310,6 +311,23 @@ async function delay(ms: number, signal: AbortSignal): Promise<void> {
   }
 }
 
+/** How many steps the artificial latency is reported in (RUNS-26), each at least this many ms. */
+const LATENCY_STEPS = 10;
+const MIN_STEP_MS = 100;
+/** The share of the percentage the latency takes; the work itself the rest, up to its end. */
+const LATENCY_SHARE = 80;
+
+/** The latency in steps, each reporting the percentage reached (0 → LATENCY_SHARE). */
+async function delaySteps(ms: number, signal: AbortSignal, report: (percent: number) => void): Promise<void> {
+  report(0);
+  if (ms <= 0) return;
+  const steps = Math.max(1, Math.min(LATENCY_STEPS, Math.floor(ms / MIN_STEP_MS)));
+  for (let step = 1; step <= steps; step++) {
+    await delay(Math.round((ms * step) / steps) - Math.round((ms * (step - 1)) / steps), signal);
+    report((LATENCY_SHARE * step) / steps);
+  }
+}
+
 /**
  * Image to Text (MODEL-2): the text OCR reads and, when it reads little or none and the models are on,
  * what the detection models likely see.
@@ -386,7 +404,9 @@ export function createLocalProvider(options: LocalProviderOptions): GenerationPr
   return {
     name: 'local',
     admit,
-    async run(job, signal) {
+    async run(job, signal, track) {
+      // RUNS-26: its steps as percentages (the waiting, then the work done); the server stores and throttles them.
+      const report = (percent: number) => track?.progress?.(percent);
       signal.throwIfAborted();
       const markers = runMarkers(job);
       admit(job);
@@ -394,10 +414,11 @@ export function createLocalProvider(options: LocalProviderOptions): GenerationPr
         throw new ProviderError(
           `The offline preview model failed this run on purpose ([fail] ${inWords(markers.fail)}).`,
         );
-      await delay(latencyMs + (markers.slow ? slowMs : 0), signal);
+      await delaySteps(latencyMs + (markers.slow ? slowMs : 0), signal, report);
       try {
         const made = await produce(job, options.pool, signal, options.models);
         signal.throwIfAborted();
+        report(100);
         return { output: made.output, model: made.model ?? OFFLINE_MODEL };
       } catch (error) {
         throw providerFailure(error, signal);

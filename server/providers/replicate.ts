@@ -110,6 +110,23 @@ export function outputUrls(output: unknown, shape: ReplicateModel['output']): st
   return isUrl(field) ? [field] : [];
 }
 
+/** How much of a prediction's log end is read for its percentage. */
+const LOG_TAIL = 4096;
+
+/**
+ * A prediction's percentage from its `logs` (RUNS-26): the last tqdm-style progress line's ("  45%|████ | 9/20")
+ * whole percent, 0–100; undefined for logs with none (or not a string).
+ */
+export function logProgress(logs: unknown): number | undefined {
+  if (typeof logs !== 'string' || !logs) return undefined;
+  let found: number | undefined;
+  for (const match of logs.slice(-LOG_TAIL).matchAll(/(?:^|\s)(\d{1,3})%\|/g)) {
+    const percent = Number(match[1]);
+    if (percent <= 100) found = percent;
+  }
+  return found;
+}
+
 async function download(url: string, signal: AbortSignal, maxBytes: number): Promise<OutputFile> {
   const response = await fetch(url, { signal });
   if (!response.ok) throw new ProviderError(`Could not download the output (HTTP ${response.status})`);
@@ -225,6 +242,12 @@ export function createReplicateProvider(options: ReplicateOptions): GenerationPr
           throw replicateFailure(error, `the prediction of ${what}`, log);
         }
       if (!track?.remoteId) await track?.created?.(prediction.id);
+      // RUNS-26: the percentage of its log, as each read of the prediction answers it.
+      const reportProgress = () => {
+        const percent = logProgress(prediction.logs);
+        if (percent !== undefined) track?.progress?.(percent);
+      };
+      reportProgress();
       const cancel = () => {
         // Best effort: stop paying for a run nobody waits for any more (a hand-off leaves it for the next attempt).
         if (signal.reason instanceof RunHandOff) return;
@@ -248,6 +271,7 @@ export function createReplicateProvider(options: ReplicateOptions): GenerationPr
           }
           prediction = await readPrediction(prediction.id, job.deadline, signal);
           lastRead = Date.now();
+          reportProgress();
         }
       } catch (error) {
         if (signal.aborted) throw abortReason(signal);

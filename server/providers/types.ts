@@ -99,6 +99,12 @@ export interface RunTrack {
    * provider that asked for a webhook reads this often (one row) and its own API rarely, as a fallback.
    */
   reported?(): Promise<RemoteResult | undefined>;
+  /**
+   * How far the run has got, 0–100, reported as the provider's work advances (its steps, its log's percentages):
+   * the server stores it for the runs tray, throttled and never lowered. Never throws; a provider with no
+   * measure of its progress (OpenAI) does not call it.
+   */
+  progress?(percent: number): void;
 }
 
 export interface GenerationProvider {

@@ -218,6 +218,8 @@ export const Prediction = v.object({
   model: v.optional(v.string()),
   /** A queued run's place in its account's queue (1 = next to start); absent otherwise. */
   position: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  /** A working run's whole percentage (RUNS-26), when its provider reported one; absent otherwise. */
+  progress: v.optional(v.number()),
 });
 export type Prediction = v.InferOutput<typeof Prediction>;
 export const ImageAnswer = v.object({ output: v.string(), credits: v.number() });
@@ -350,7 +352,11 @@ export const Run = v.object({
   toolKey: v.string(),
   prompt: v.nullable(v.string()),
   status: PredictionStatus,
-  /** 0–100 when the provider reports it; null otherwise. */
+  /**
+   * A whole percentage, 0–100 (RUNS-26): how far a working run has got as its provider reports it (the offline
+   * model's steps, Replicate's log), never lower than before; 100 once succeeded; null when nothing was reported.
+   * Read as any number: the tray rounds and clamps it.
+   */
   progress: v.nullable(v.number()),
   /** A queued run's place in its account's queue (1 = next to start); null otherwise. */
   position: v.nullable(v.number()),

@@ -20,6 +20,7 @@ import { storeFile } from '../storage';
 import { makeThumb } from '../thumbnails';
 import { storedFiles } from './input';
 import { endPrediction } from './ending';
+import { progressWriter } from './progress';
 import {
   canceledMessage,
   endOf,
@@ -138,6 +139,7 @@ export async function executeRun(deps: AppDeps, job: Pick<Job<{ id: string }>, '
       () => controller.abort(new RunHandOff()),
     );
   job.signal.addEventListener('abort', onJobAbort, { once: true });
+  const progress = progressWriter(db, id, row.progress);
   let settle: (end: RunEnd) => void = () => undefined;
   deps.runs.add(id, controller, new Promise<RunEnd>((resolve) => (settle = resolve)));
   try {
@@ -161,7 +163,10 @@ export async function executeRun(deps: AppDeps, job: Pick<Job<{ id: string }>, '
           .where(eq(predictions.id, id));
         return stored?.remoteResult ?? undefined;
       },
+      // RUNS-26: the tray's percentage, stored as the provider's work advances.
+      progress: (percent) => progress.report(percent),
     });
+    await progress.settled();
     controller.signal.throwIfAborted();
     const result = await moderateResult(deps.pool, deps.config.models.moderation, work, made, controller.signal);
     await succeed(deps, row.userId, id, result);
@@ -180,6 +185,7 @@ export async function executeRun(deps: AppDeps, job: Pick<Job<{ id: string }>, '
   } finally {
     clearTimeout(timer);
     job.signal.removeEventListener('abort', onJobAbort);
+    await progress.settled();
     deps.runs.remove(id);
     settle(endOf(await getPrediction(db, id).catch(() => undefined)));
   }
@@ -216,7 +222,14 @@ async function succeed(deps: AppDeps, userId: string, id: string, result: Provid
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(predictions)
-      .set({ status: 'succeeded', output, thumb: thumb ?? null, model: result.model, completedAt: now() })
+      .set({
+        status: 'succeeded',
+        output,
+        thumb: thumb ?? null,
+        model: result.model,
+        progress: 100,
+        completedAt: now(),
+      })
       .where(and(eq(predictions.id, id), eq(predictions.status, 'processing')))
       .returning({ id: predictions.id });
     if (row) await fillPlaces(deps, tx, userId);

@@ -44,6 +44,8 @@ export function toPredictionAnswer(row: PredictionRow) {
     output: row.output ?? null,
     error: row.error ?? null,
     ...(row.model ? { model: row.model } : {}),
+    // RUNS-26: a working run's percentage, when its provider reported one.
+    ...(row.status === 'processing' && row.progress !== null ? { progress: row.progress } : {}),
   };
 }
 

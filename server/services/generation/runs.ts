@@ -30,7 +30,8 @@ export function toRunAnswer(row: PredictionRow, position: number | null, refunde
     toolKey: row.toolKey,
     prompt: typeof prompt === 'string' ? prompt : null,
     status: row.status,
-    progress: null,
+    // RUNS-26: what its provider reported while working (100 once succeeded), null when nothing was.
+    progress: row.progress ?? null,
     position,
     cost: row.cost,
     refunded,

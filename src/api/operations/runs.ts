@@ -16,7 +16,7 @@ const run = {
   toolKey: 'musicgen',
   prompt: 'a calm piano',
   status: 'processing',
-  progress: null,
+  progress: 45,
   position: null,
   cost: 3,
   refunded: 0,

@@ -496,3 +496,37 @@ describe('local provider: markers, cancellation and latency', () => {
     await expect(run).rejects.toThrow('stopped by test');
   });
 });
+
+describe('RUNS-26: the offline provider reports its steps', () => {
+  it('its waiting in rising steps up to 80 %, then 100 when the work is done', async () => {
+    const reports: number[] = [];
+    const result = await createLocalProvider({ pool, latencyMs: 500 }).run(
+      job('text-to-text', { prompt: 'steps' }),
+      signal(),
+      { progress: (percent) => reports.push(percent) },
+    );
+    expect(textOf(result)).toContain('steps');
+    expect(reports).toEqual([0, 16, 32, 48, 64, 80, 100]);
+  });
+
+  it('a run without latency reports its start and its end; without a track nothing is asked of it', async () => {
+    const reports: number[] = [];
+    await provider.run(job('text-to-image', { prompt: 'quick', width: 64, height: 64 }), signal(), {
+      progress: (percent) => reports.push(percent),
+    });
+    expect(reports).toEqual([0, 100]);
+    expect(
+      file(await provider.run(job('text-to-image', { prompt: 'quick', width: 64, height: 64 }), signal())).ext,
+    ).toBe('png');
+  });
+
+  it('a failed run reports no end', async () => {
+    const reports: number[] = [];
+    await expect(
+      provider.run(job('text-to-text', { prompt: 'no [fail]' }), signal(), {
+        progress: (percent) => reports.push(percent),
+      }),
+    ).rejects.toThrow('failed this run on purpose');
+    expect(reports).not.toContain(100);
+  });
+});

@@ -9,6 +9,7 @@ import { buildProviders } from '../../../server/providers';
 import { toolByKey, tools, type Tool } from '../../../src/catalog';
 import {
   createReplicateProvider,
+  logProgress,
   MAX_DATA_URL_BYTES,
   type ReplicateOptions,
 } from '../../../server/providers/replicate';
@@ -39,6 +40,8 @@ afterAll(() => fake.close());
 beforeEach(() => {
   fake.requests.length = 0;
   fake.outcome = 'succeeded';
+  fake.processingReads = 1;
+  fake.logs = () => '';
   logs = [];
 });
 
@@ -224,5 +227,53 @@ describe('replicate provider against the contract fake', () => {
     } finally {
       await pool.close();
     }
+  });
+});
+
+/** Logs as a diffusion model on Replicate writes them: a line, then tqdm's bar rewritten with carriage returns. */
+const tqdmLogs = (steps: number, of = 20) =>
+  'Using seed: 1234\n' +
+  Array.from({ length: steps + 1 }, (_, i) => {
+    const percent = Math.floor((100 * i) / of);
+    return `${String(percent).padStart(3)}%|${'█'.repeat(Math.floor(percent / 10)).padEnd(10)}| ${i}/${of} [00:0${i % 10}<00:04,  4.71it/s]`;
+  }).join('\r');
+
+describe('RUNS-26: the percentage of a prediction’s logs', () => {
+  it('reads the last tqdm percentage of the logs', () => {
+    expect(logProgress(tqdmLogs(9))).toBe(45);
+    expect(logProgress(tqdmLogs(20))).toBe(100);
+    expect(logProgress('Sampling:   0%|          | 0/50 [00:00<?, ?it/s]')).toBe(0);
+    expect(logProgress('step 1\n  12%|█▏        | 6/50\nstep 2\n  38%|███▊      | 19/50\n')).toBe(38);
+  });
+
+  it('answers nothing for logs without a percentage, garbage, or no logs', () => {
+    for (const garbage of [
+      undefined,
+      null,
+      42,
+      {},
+      '',
+      'Using seed: 7\nLoading weights 100% done',
+      'cost 50%off |',
+      '250%| 5/2',
+      '%|',
+      '\u0000\uffff%|||',
+    ])
+      expect(logProgress(garbage)).toBeUndefined();
+    // Only the end of a very long log is read; a bar near its end still counts.
+    expect(logProgress(`${'x'.repeat(1_000_000)}\n 70%|███████   | 14/20`)).toBe(70);
+  });
+
+  it('a run reports its log’s percentage at each read of its prediction, in order', async () => {
+    fake.processingReads = 4;
+    fake.logs = (reads) => tqdmLogs(reads * 4);
+    const reports: number[] = [];
+    await provider().run(jobFor(toolByKey('musicgen')), new AbortController().signal, {
+      progress: (percent) => reports.push(percent),
+    });
+    expect(reports.length).toBeGreaterThanOrEqual(3);
+    expect(reports).toEqual([...reports].sort((a, b) => a - b));
+    expect(reports).toContain(20);
+    expect(reports).toContain(60);
   });
 });

@@ -112,6 +112,8 @@ export interface FakeReplicate {
   processingReads: number;
   /** How many of the next reads of a prediction answer 503 (a transient failure the reader retries). */
   readErrors: number;
+  /** A prediction's `logs` at its n-th read (0: the create's answer); '' unless set. */
+  logs: (reads: number) => string;
   /** The secret the webhooks are signed with (Replicate's GET /v1/webhooks/default/secret). */
   webhookSecret: string;
   /** Sends one webhook (fetch by default; a test may hand it to its app instead). */
@@ -211,6 +213,7 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
     outcome: 'succeeded' as Outcome,
     processingReads: 1,
     readErrors: 0,
+    logs: (_reads: number) => '',
     webhookSecret: `whsec_${Buffer.from('fake replicate webhook signing key').toString('base64')}`,
     deliver: (url, init) => fetch(url, init),
     webhooks,
@@ -224,7 +227,7 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
       model: p.schema.model,
       version: p.schema.version ?? 'hidden',
       input: p.input,
-      logs: '',
+      logs: fake.logs(p.reads),
       output: status === 'succeeded' ? outputFor(p.schema, `${origin}/files/${id}.${ext}`) : null,
       error: status === 'failed' ? 'The model crashed' : null,
       status,
