@@ -2,7 +2,8 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import * as buttons from '../../components/ui/button/button.css';
-import { MAX_SIZE, MIN_SIZE, SIZE_STEP, type ParamSpec } from '../../catalog';
+import { clipLengthOptions, MAX_SIZE, MIN_SIZE, SIZE_STEP, type ClipLength, type ParamSpec } from '../../catalog';
+import { Accordion, AccordionItem } from '../../components/ui/accordion/accordion';
 import type { ToolRunActor } from '../../app/tools';
 import { aspectPresets } from '../../flows/tools/aspect';
 import { generateEnabled } from '../../flows/tools/tool-run.selectors';
@@ -169,16 +170,72 @@ export function SizeFields({ run }: { run: ToolRunActor }) {
  * The tool's parameters (starting at their defaults, TOOL-35) as number fields and choices; the run keeps each value
  * in its range. A control tied to another (trim's start and end) shows only when it applies.
  */
-export function ParamFields({ run }: { run: ToolRunActor }) {
+export function ParamFields({ run, clip = null }: { run: ToolRunActor; clip?: ClipLength | null }) {
   const specs = useSelector(run, (s) => s.context.tool.params);
   if (specs.length === 0) return null;
+  // A clip counted in frames is chosen by its Length in seconds; frames and fps sit under Advanced (TOOL-47).
+  const inFrames = clip && !('seconds' in clip) ? [clip.frames, clip.fps] : [];
+  const advanced = specs.filter((spec) => inFrames.includes(spec.name));
   return (
     <fieldset className={styles.params}>
       <legend className={styles.label}>Settings</legend>
-      {specs.map((spec) => (
-        <ParamField key={spec.name} run={run} spec={spec} />
-      ))}
+      {clip && advanced.length > 0 ? <LengthField run={run} clip={clip} /> : null}
+      {specs
+        .filter((spec) => !advanced.includes(spec))
+        .map((spec) => (
+          <ParamField key={spec.name} run={run} spec={spec} />
+        ))}
+      {advanced.length > 0 ? (
+        <div className={styles.advanced}>
+          <Accordion>
+            <AccordionItem value="advanced" title="Advanced">
+              <div className={styles.advancedFields}>
+                {advanced.map((spec) => (
+                  <ParamField key={spec.name} run={run} spec={spec} />
+                ))}
+              </div>
+            </AccordionItem>
+          </Accordion>
+        </div>
+      ) : null}
     </fieldset>
+  );
+}
+
+/** The clip's Length in whole seconds (TOOL-47): choosing one sends the frames it makes at the frame rate. */
+function LengthField({ run, clip }: { run: ToolRunActor; clip: ClipLength }) {
+  const id = useId();
+  const lengths = useSelector(
+    run,
+    (s) => clipLengthOptions(clip, s.context.tool.params, s.context.params),
+    (a, b) =>
+      a?.chosen === b?.chosen && a?.options.map((o) => o.frames).join() === b?.options.map((o) => o.frames).join(),
+  );
+  const locked = useSelector(run, (s) => !s.hasTag('form'));
+  if (!lengths || 'seconds' in clip) return null;
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        Length
+      </label>
+      <select
+        id={id}
+        className={styles.number}
+        value={lengths.chosen === null ? '' : String(lengths.chosen)}
+        disabled={locked}
+        onChange={(event) => {
+          const option = lengths.options.find((o) => String(o.seconds) === event.target.value);
+          if (option) run.send({ type: 'tool.param', name: clip.frames, value: option.frames });
+        }}
+      >
+        {lengths.chosen === null ? <option value="">Set under Advanced</option> : null}
+        {lengths.options.map((option) => (
+          <option key={option.seconds} value={String(option.seconds)}>
+            {option.seconds} s
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

@@ -184,3 +184,11 @@ export const params = style({
   margin: 0,
   padding: 0,
 });
+
+/** The Advanced section of the settings (TOOL-47): the whole row, its controls laid out like the others. */
+export const advanced = style({ gridColumn: '1 / -1' });
+export const advancedFields = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+  gap: vars.space.md,
+});
