@@ -2,7 +2,16 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import * as buttons from '../../components/ui/button/button.css';
-import { clipLengthOptions, MAX_SIZE, MIN_SIZE, SIZE_STEP, type ClipLength, type ParamSpec } from '../../catalog';
+import {
+  clipLengthOptions,
+  MAX_SIZE,
+  MIN_SIZE,
+  SIZE_STEP,
+  type ChoiceParam,
+  type ClipLength,
+  type ParamSpec,
+} from '../../catalog';
+import { voicePreviewAddress } from '../../api/operations/addresses';
 import { Accordion, AccordionItem } from '../../components/ui/accordion/accordion';
 import type { ToolRunActor } from '../../app/tools';
 import { aspectPresets } from '../../flows/tools/aspect';
@@ -246,8 +255,9 @@ function ParamField({ run, spec }: { run: ToolRunActor; spec: ParamSpec }) {
   const locked = useSelector(run, (s) => !s.hasTag('form'));
   if (!shown) return null;
   const send = (next: string | number) => run.send({ type: 'tool.param', name: spec.name, value: next });
+  const previewed = spec.kind === 'choice' && spec.preview === 'voice';
   return (
-    <div className={styles.field}>
+    <div className={previewed ? `${styles.field} ${styles.wideField}` : styles.field}>
       <label className={styles.label} htmlFor={id}>
         {spec.label}
         {spec.kind === 'number' ? (
@@ -289,6 +299,42 @@ function ParamField({ run, spec }: { run: ToolRunActor; spec: ParamSpec }) {
           }}
         />
       )}
+      {previewed ? <VoicePreviews options={spec.options} /> : null}
+    </div>
+  );
+}
+
+/**
+ * A ▶ per voice plays its short sample (TOOL-48), one at a time through one audio element: another ▶ stops the
+ * one playing, the same ▶ again stops it. The samples are the server's (made once per voice, offline).
+ */
+function VoicePreviews({ options }: { options: ChoiceParam['options'] }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState<string | null>(null);
+  const toggle = (value: string) => {
+    const element = audio.current;
+    if (!element) return;
+    element.pause();
+    if (playing === value) return setPlaying(null);
+    element.src = voicePreviewAddress(value);
+    setPlaying(value);
+    void element.play().catch(() => setPlaying(null));
+  };
+  return (
+    <div className={styles.voicePreviews}>
+      <audio ref={audio} preload="none" onEnded={() => setPlaying(null)} />
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          className={`${buttons.button.ghost} ${buttons.small}`}
+          aria-label={`Preview ${option.label}`}
+          aria-pressed={playing === option.value}
+          onClick={() => toggle(option.value)}
+        >
+          <span aria-hidden="true">{playing === option.value ? '■' : '▶'}</span> {option.label}
+        </button>
+      ))}
     </div>
   );
 }

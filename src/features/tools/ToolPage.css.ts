@@ -192,3 +192,9 @@ export const advancedFields = style({
   gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
   gap: vars.space.md,
 });
+
+/** The voices' ▶ previews (TOOL-48): a wrapping row under the voice picker. */
+export const voicePreviews = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginTop: vars.space.sm });
+
+/** A setting as wide as the settings' row (the voice picker and its previews). */
+export const wideField = style({ gridColumn: '1 / -1' });

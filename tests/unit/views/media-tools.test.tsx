@@ -213,6 +213,40 @@ describe('video, audio and 3D tool pages', () => {
     expect(sentInput(api)).toEqual({ history_prompt: 'v2/en_speaker_2', prompt: 'Hello from the studio' });
   });
 
+  it('TOOL-48: each voice has a ▶ preview that plays its sample, one at a time', async () => {
+    const played: string[] = [];
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+      played.push(new URL(this.src).pathname);
+      return Promise.resolve();
+    });
+    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+    await renderTool('bark');
+    const previews = screen.getAllByRole('button', { name: /^Preview / });
+    expect(previews.map((b) => b.getAttribute('aria-label'))).toEqual(
+      Array.from({ length: 10 }, (_, n) => `Preview English speaker ${n}`),
+    );
+    const preview = (n: number) => screen.getByRole('button', { name: `Preview English speaker ${n}` });
+    fireEvent.click(preview(3));
+    expect(played).toEqual(['/voice-previews/en_speaker_3.wav']);
+    expect(preview(3).getAttribute('aria-pressed')).toBe('true');
+    // Another voice stops the first: one plays at a time.
+    fireEvent.click(preview(7));
+    expect(played).toEqual(['/voice-previews/en_speaker_3.wav', '/voice-previews/en_speaker_7.wav']);
+    expect(preview(3).getAttribute('aria-pressed')).toBe('false');
+    expect(preview(7).getAttribute('aria-pressed')).toBe('true');
+    expect(pause).toHaveBeenCalledTimes(2);
+    // The same ▶ again stops it; the end of the sample too.
+    fireEvent.click(preview(7));
+    expect(preview(7).getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(preview(1));
+    fireEvent.ended(document.querySelector('audio')!);
+    expect(screen.queryAllByRole('button', { pressed: true })).toHaveLength(0);
+    // Hearing a voice does not choose it.
+    expect((screen.getByLabelText('Voice preset') as HTMLSelectElement).value).toBe('v2/en_speaker_6');
+    play.mockRestore();
+    pause.mockRestore();
+  });
+
   it('3D waits for an image, offers the quality (high by default) and shows the model in the viewer', async () => {
     const api = await renderTool('3d-gen');
     expect((screen.getByLabelText('Quality') as HTMLSelectElement).value).toBe('high');
