@@ -197,7 +197,7 @@ export function ParamFields({ run, clip = null }: { run: ToolRunActor; clip?: Cl
       {advanced.length > 0 ? (
         <div className={styles.advanced}>
           <Accordion>
-            <AccordionItem value="advanced" title="Advanced">
+            <AccordionItem value="advanced" title="Advanced" level={2}>
               <div className={styles.advancedFields}>
                 {advanced.map((spec) => (
                   <ParamField key={spec.name} run={run} spec={spec} />
