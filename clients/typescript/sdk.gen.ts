@@ -34,6 +34,8 @@ export const register = <ThrowOnError extends boolean = false>(options: Options<
 
 /**
  * Verify an email address (grants the free credits once)
+ *
+ * With `claim`, the value the registering browser sent with the registration, the answer also carries a session token (as a login answers).
  */
 export const verifyEmail = <ThrowOnError extends boolean = false>(options: Options<VerifyEmailData, ThrowOnError>) => (options.client ?? client).get<VerifyEmailResponses, VerifyEmailErrors, ThrowOnError>({ url: '/api/auth/verify-email/{token}', ...options });
 

@@ -15,6 +15,7 @@ export type RegisterData = {
     body: {
         email: string;
         password: string;
+        claim?: string;
     };
     path?: never;
     query?: never;
@@ -55,7 +56,9 @@ export type VerifyEmailData = {
     path: {
         token: string;
     };
-    query?: never;
+    query?: {
+        claim?: string;
+    };
     url: '/api/auth/verify-email/{token}';
 };
 
@@ -78,6 +81,7 @@ export type VerifyEmailResponses = {
      */
     200: {
         message: string;
+        token?: string;
     };
 };
 

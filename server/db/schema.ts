@@ -52,6 +52,11 @@ export const tokens = pgTable(
     kind: text('kind', { enum: ['session', 'verify', 'reset'] }).notNull(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
+    /**
+     * A verify token's claim (AUTH-18): SHA-256 of the random value the registering browser keeps, base64url;
+     * opening the link with that value signs the person in. Null for other tokens and for links without one.
+     */
+    claimHash: text('claim_hash'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('tokens_user_idx').on(t.userId)],

@@ -22,7 +22,7 @@ bind(
   authRoutes,
   ops.register,
   async (c, { body }) => {
-    const user = await register(c.var.deps, body.email, body.password);
+    const user = await register(c.var.deps, body.email, body.password, body.claim);
     return { message: 'Registration successful. Please check your email to verify your account.', email: user.email };
   },
   limitByAddress('register'),
@@ -30,9 +30,12 @@ bind(
 bind(
   authRoutes,
   ops.verifyEmail,
-  async (c, { params }) => {
-    await verifyEmail(c.var.deps, params.token);
-    return { message: 'Email verified successfully. You can now sign in.' };
+  async (c, { params, query }) => {
+    const { token } = await verifyEmail(c.var.deps, params.token, query.claim);
+    // AUTH-18: opened in the registering browser (its claim matches), the answer signs the person in.
+    return token === undefined
+      ? { message: 'Email verified successfully. You can now sign in.' }
+      : { message: 'Email verified successfully. You are signed in.', token };
   },
   limitByAddress('verify'),
 );

@@ -1,5 +1,5 @@
 /**
- * GET /voice-previews/{speaker}.wav: a voice preset's short sample (TOOL-48), made once per instance by
+ * GET /voice-previews/{speaker}.wav: a voice preset's short sample (TOOL-51), made once per instance by
  * services/voice-previews.ts. An unknown voice answers 404, a busy pool 503, each with a message.
  */
 import { Hono } from 'hono';

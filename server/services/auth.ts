@@ -38,15 +38,28 @@ export async function issueToken(
   kind: TokenKind,
   now: Date,
   lifetimeMs: number = tokenLifetimeMs[kind],
+  claim?: string,
 ): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
-  await db
-    .insert(tokens)
-    .values({ hash: sha256(token), userId, kind, expiresAt: new Date(now.getTime() + lifetimeMs) });
+  await db.insert(tokens).values({
+    hash: sha256(token),
+    userId,
+    kind,
+    expiresAt: new Date(now.getTime() + lifetimeMs),
+    claimHash: claim === undefined ? null : sha256(claim),
+  });
   return token;
 }
 
-export type ConsumeResult = { ok: true; userId: string } | { ok: false; expired: boolean };
+export type ConsumeResult = { ok: true; userId: string; claimHash: string | null } | { ok: false; expired: boolean };
+
+/** AUTH-18: whether `claim` is the one whose hash the link stored, compared in constant time. */
+export function claimMatches(claimHash: string | null, claim: string | undefined): boolean {
+  if (claimHash === null || claim === undefined) return false;
+  const given = Buffer.from(sha256(claim));
+  const stored = Buffer.from(claimHash);
+  return given.length === stored.length && crypto.timingSafeEqual(given, stored);
+}
 
 /** Uses a single-use token (verify, reset) exactly once, even under concurrent requests. */
 export async function consumeToken(
@@ -60,8 +73,8 @@ export async function consumeToken(
     .update(tokens)
     .set({ usedAt: now })
     .where(and(eq(tokens.hash, tokenHash), eq(tokens.kind, kind), isNull(tokens.usedAt), gt(tokens.expiresAt, now)))
-    .returning({ userId: tokens.userId });
-  if (used[0]) return { ok: true, userId: used[0].userId };
+    .returning({ userId: tokens.userId, claimHash: tokens.claimHash });
+  if (used[0]) return { ok: true, userId: used[0].userId, claimHash: used[0].claimHash };
   const [row] = await db
     .select({ expiresAt: tokens.expiresAt, usedAt: tokens.usedAt })
     .from(tokens)
@@ -168,9 +181,9 @@ export async function currentUser(deps: Pick<AppDeps, 'db' | 'payments'>, id: st
 }
 
 /** Queues a verification link (a mail job, in the caller's transaction when given one). */
-async function queueVerification(deps: AuthDeps, db: Executor, user: { id: string; email: string }) {
+async function queueVerification(deps: AuthDeps, db: Executor, user: { id: string; email: string }, claim?: string) {
   const { mail, config, now } = deps;
-  const token = await issueToken(db, user.id, 'verify', now(), config.verificationTokenTtlMs);
+  const token = await issueToken(db, user.id, 'verify', now(), config.verificationTokenTtlMs, claim);
   await mail.enqueue(
     db,
     verificationMail(user.email, `${config.appUrl}/verify-email/${token}`, config.verificationTokenTtlMs),
@@ -207,7 +220,12 @@ export async function endSessions(deps: Pick<AppDeps, 'db' | 'sessions'>, userId
  * a verification link; the owner of an existing one gets a note instead. The account, its token and
  * its mail are one transaction; the mail is delivered after the answer (a mailer outage changes nothing).
  */
-export async function register(deps: AuthDeps, email: string, password: string): Promise<{ email: string }> {
+export async function register(
+  deps: AuthDeps,
+  email: string,
+  password: string,
+  claim?: string,
+): Promise<{ email: string }> {
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
     const inserted = await tx
@@ -216,13 +234,22 @@ export async function register(deps: AuthDeps, email: string, password: string):
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id, email: users.email });
     const user = inserted[0];
-    if (user) await queueVerification(deps, tx, user);
+    // AUTH-18: the registering browser's claim goes with the link (its hash), so opening it there signs in.
+    if (user) await queueVerification(deps, tx, user, claim);
     else await deps.mail.enqueue(tx, accountExistsMail(email, deps.config.appUrl));
   });
   return { email };
 }
 
-export async function verifyEmail(deps: Pick<AppDeps, 'db' | 'config' | 'now'>, token: string): Promise<void> {
+/**
+ * Verifies an email with a single-use link. AUTH-18: when `claim` is the registering browser's (its hash stored
+ * with the link), the answer carries a new session token, as a login's does; otherwise none.
+ */
+export async function verifyEmail(
+  deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
+  token: string,
+  claim?: string,
+): Promise<{ token?: string }> {
   const { db, config, now } = deps;
   const result = await consumeToken(db, token, 'verify', now());
   if (!result.ok) {
@@ -239,6 +266,8 @@ export async function verifyEmail(deps: Pick<AppDeps, 'db' | 'config' | 'now'>, 
   await db.update(users).set({ emailVerifiedAt: now() }).where(eq(users.id, result.userId));
   // The free credits arrive once, keyed on the user, however often a link is verified.
   await grantCredits(db, result.userId, config.freeCredits, 'signup', `signup:${result.userId}`);
+  if (!claimMatches(result.claimHash, claim)) return {};
+  return { token: await issueToken(db, result.userId, 'session', now()) };
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * A voice preset's short sample (TOOL-48): the preset speaking VOICE_PREVIEW_TEXT, made by the offline speech
+ * A voice preset's short sample (TOOL-51): the preset speaking VOICE_PREVIEW_TEXT, made by the offline speech
  * task (eSpeak NG) in the worker pool on its first request and kept by this instance (deps.voicePreviews), so
  * every later request answers at once; nothing is downloaded. A failed attempt is not kept.
  */

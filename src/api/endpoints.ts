@@ -45,7 +45,8 @@ export function createEndpoints(api: ApiClient) {
     register: (body: v.InferInput<typeof ops.register.body>) => call(api, ops.register, { body, auth: false }),
     forgotPassword: (body: v.InferInput<typeof ops.forgotPassword.body>) =>
       call(api, ops.forgotPassword, { body, auth: false }),
-    verifyEmail: (token: string) => call(api, ops.verifyEmail, { params: { token }, auth: false }),
+    verifyEmail: (token: string, claim?: string) =>
+      call(api, ops.verifyEmail, { params: { token }, query: claim === undefined ? {} : { claim }, auth: false }),
     resetPassword: (body: v.InferInput<typeof ops.resetPassword.body>) =>
       call(api, ops.resetPassword, { body, auth: false }),
     logout: () => call(api, ops.logout, { reply: Anything }),

@@ -78,7 +78,15 @@ export type User = v.InferOutput<typeof User>;
 // ---------- auth ----------
 export const LoginBody = v.object({ email: Email, password: Password });
 export const LoginAnswer = v.object({ token: v.string() });
-export const RegisterBody = v.object({ email: Email, password: NewPassword });
+/**
+ * AUTH-18: a random value the registering browser keeps; the server stores only its hash with the verify link,
+ * and opening the link with it signs the person in. 43 to 128 base64url characters.
+ */
+export const VerifyClaim = v.pipe(v.string(), v.regex(/^[\w-]{43,128}$/, 'Invalid claim'));
+export const RegisterBody = v.object({ email: Email, password: NewPassword, claim: v.optional(VerifyClaim) });
+export const VerifyEmailQuery = v.object({ claim: v.optional(VerifyClaim) });
+/** AUTH-18: with the registering browser's claim, the answer carries a session token, as a login's does. */
+export const VerifyEmailAnswer = v.object({ message: v.string(), token: v.optional(v.string()) });
 export const RegisterAnswer = v.object({ message: v.string(), email: v.string() });
 export const ForgotPasswordBody = v.object({ email: Email });
 export const ResetPasswordBody = v.object({ token: v.pipe(v.string(), v.minLength(1)), newPassword: NewPassword });

@@ -77,14 +77,14 @@ export function clipLengthText(clip: ClipLength, params: Readonly<Record<string,
   return `${frames} ÷ ${fps} ${rounded === length ? '=' : '≈'} ${rounded} s`;
 }
 
-/** One length the Length control offers (TOOL-47): whole seconds, and the frames they make at the frame rate. */
+/** One length the Length control offers (TOOL-50): whole seconds, and the frames they make at the frame rate. */
 export interface LengthOption {
   readonly seconds: number;
   readonly frames: number;
 }
 
 /**
- * The lengths in whole seconds a clip counted in frames can be at the frame rate as it stands (TOOL-47): each
+ * The lengths in whole seconds a clip counted in frames can be at the frame rate as it stands (TOOL-50): each
  * second count whose frames (seconds × fps) the frames control takes as they are (in its range, on its step grid),
  * and the one the settings make now (null when frames ÷ fps is not one of them). Null for a clip in seconds.
  */

@@ -25,7 +25,7 @@ export interface ChoiceParam {
   readonly options: readonly { readonly value: string; readonly label: string }[];
   readonly fallback: string;
   readonly when?: { readonly name: string; readonly value: string };
-  /** Each option can be heard before choosing it: the voice presets' samples (TOOL-48). */
+  /** Each option can be heard before choosing it: the voice presets' samples (TOOL-51). */
   readonly preview?: 'voice';
 }
 

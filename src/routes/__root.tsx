@@ -3,6 +3,7 @@ import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useDocumentHead } from '../app/document-head';
 import type { RouterContext } from '../app/router-context';
+import { DraftNoticeSlot } from '../features/auth/DraftNoticeSlot';
 import { LocationNotice } from '../features/auth/LocationNotice';
 import { AppShell } from '../features/shell/AppShell';
 import { ServerNotice } from '../features/shell/ServerNotice';
@@ -35,6 +36,7 @@ function RootLayout() {
     <AppShell tray={tray}>
       <ServerNotice />
       <LocationNotice />
+      <DraftNoticeSlot />
       <Outlet />
       {dialogs ? (
         <Suspense fallback={null}>

@@ -65,11 +65,10 @@ describe('account life cycle at 1280', () => {
     await page.goto(await mailedPath(email, 'Verify'));
     await expect.poll(() => page.getByRole('heading', { name: 'Email Verified Successfully!' }).isVisible()).toBe(true);
     await screenshot(page, 'verify-success-desktop');
-    await page.getByRole('link', { name: 'Go to Login' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Login to the product' }).isVisible()).toBe(true);
-
-    // Sign in on /login: a free account lands on /subscribe with the 50 free credits.
-    await fillLogin(page.getByRole('main'), email, password);
+    // AUTH-18: opened in the browser that registered, the link signs the person in; a free account goes on to
+    // /subscribe with the 50 free credits.
+    await expect.poll(() => page.getByText('You are signed in.').isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Choose a plan' }).click();
     await expect.poll(() => pathOf(page)).toBe('/subscribe');
     await expectBalance(page, 50);
     expect(await sidebar(page).getByRole('link', { name: 'Subscribe' }).isVisible()).toBe(true);

@@ -1,14 +1,15 @@
 /**
  * A batch of prompts on a tool page against the real server and its offline provider (RUNS-16 to
  * RUNS-18): six prompts on Text to Image start with one click, the page says how many started and how
- * many wait queued, the balance drops by the total and the tray lists the six runs; an account with too
- * few credits is refused before any call, with the figures.
+ * many wait queued, the balance drops by the total and the tray lists the six runs; the page shows the six
+ * as tiles, each ending with its picture, and no notice while they show; a batch whose page was left is one
+ * notice; an account with too few credits is refused before any call, with the figures.
  */
 import { describe, expect, it } from 'vitest';
 import { toolByKey } from '../../src/catalog';
 import { toolViews } from '../../src/features/tools/tool-views';
 import { balance, loginToken, signedInPage, verifiedAccount } from './accounts';
-import { violations } from './a11y';
+import { violations, violationsAtBothWidths } from './a11y';
 import { desktop, setupBrowser } from './browser';
 import { expectBalance, fundedUser, openTool } from './tool-runs/helpers';
 
@@ -74,7 +75,47 @@ describe('a batch of prompts', () => {
     const rows = panel.getByRole('list', { name: 'Your runs' }).getByRole('listitem');
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(6);
     for (const prompt of prompts) await expect.poll(() => rows.filter({ hasText: prompt }).count()).toBe(1);
+
+    // RUNS-7: the panel is not modal: with it open, a click on the prompts field focuses it.
+    const field = page.getByLabel('Prompts, one per line');
+    await field.click();
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
     await panel.getByRole('button', { name: 'Close runs' }).click();
+
+    // RUNS-24: six tiles in the order of the prompts, each ending with its picture, Download and Open.
+    const tiles = page.getByRole('list', { name: 'Batch runs' }).getByRole('listitem');
+    await expect.poll(() => tiles.count()).toBe(6);
+    for (const [i, prompt] of prompts.entries())
+      await expect.poll(() => tiles.nth(i).getAttribute('aria-label')).toBe(`Prompt ${i + 1}: ${prompt}`);
+    for (let i = 0; i < 6; i++) {
+      await expect.poll(() => tiles.nth(i).locator('img').count(), { timeout: 60_000 }).toBe(1);
+      expect(
+        await tiles
+          .nth(i)
+          .getByRole('link', { name: `Download Prompt ${i + 1}` })
+          .count(),
+      ).toBe(1);
+      expect(
+        await tiles
+          .nth(i)
+          .getByRole('link', { name: `Open Prompt ${i + 1}` })
+          .count(),
+      ).toBe(1);
+    }
+    expect(await page.getByRole('button', { name: 'Download all' }).isVisible()).toBe(true);
+    // RUNS-21: the page in view shows them: no notice of them.
+    const notices = page.getByRole('status', { name: 'Run notices' });
+    expect(await notices.getByRole('button', { name: /^Dismiss/ }).count()).toBe(0);
+    expect(await violationsAtBothWidths(page, 'batch-grid')).toEqual({ desktop: [], phone: [] });
+
+    // RUNS-22: a batch whose page is left while it works is one notice once all its runs have ended.
+    await page.getByLabel('Prompts, one per line').fill('a paper boat\na green hill');
+    await page.getByRole('button', { name: 'Start batch' }).click();
+    await expect.poll(() => started.textContent(), { timeout: 20_000 }).toMatch(/^Started 2 runs/);
+    await page.getByRole('link', { name: 'Settings' }).first().click();
+    await expect.poll(() => notices.textContent(), { timeout: 60_000 }).toContain('Text to Image: 2 of 2 finished');
+    expect(await notices.getByRole('button', { name: /^Dismiss/ }).count()).toBe(1);
+    expect(await notices.getByRole('link', { name: /^Open: Text to Image: 2 of 2 finished/ }).count()).toBe(1);
   });
 
   it('RUNS-17: with too few credits nothing starts, and the page says the figures', async () => {

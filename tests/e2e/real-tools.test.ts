@@ -96,7 +96,11 @@ async function resultAddress(page: Page, tool: Tool): Promise<string> {
     await expect.poll(() => result.locator('[data-state]').getAttribute('data-state')).toBe('ready');
     return (await result.getByRole('link', { name: 'Download' }).getAttribute('href'))!;
   }
-  return (await result.getByLabel(resultAlt, { exact: true }).getAttribute('src'))!;
+  // Audio and video play in the app's own player, a group of that name around the media element (TOOL-46).
+  return (await result
+    .getByRole('group', { name: resultAlt, exact: true })
+    .locator('video, audio')
+    .getAttribute('src'))!;
 }
 
 describe('every Replicate and OpenAI tool run from its page against the providers’ fakes', () => {

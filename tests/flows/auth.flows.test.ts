@@ -28,6 +28,14 @@ describe('verify email', () => {
     expect(r.started).toEqual([{ id: 'verifyEmail', input: { token: 'verify-token' } }]);
     expect(r.snapshot.value).toBe('success');
   });
+  it('AUTH-18: an answer with a session token (the registering browser) signs in; one without does not', async () => {
+    const here = await scenario(verifyEmailModel, [start, done('verifyEmail', { message: 'ok', token: 'session-1' })]);
+    expect(here.snapshot.value).toBe('signedIn');
+    expect(here.effects).toEqual([{ name: 'signIn', params: { token: 'session-1' } }]);
+    const elsewhere = await scenario(verifyEmailModel, [start, done('verifyEmail', { message: 'ok' })]);
+    expect(elsewhere.snapshot.value).toBe('success');
+    expect(elsewhere.effects).toEqual([]);
+  });
   it('VERIFY-3, VERIFY-4: tells an expired link from other failures', async () => {
     const r = await scenario(verifyEmailModel, [
       start,

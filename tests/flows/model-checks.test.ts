@@ -30,6 +30,8 @@ const accepted: Record<string, string> = {
     "The batch's own invoked pageRun (its real logic in tool-batch.effects.ts) sends it as the balance the app tells the page's run changes.",
   'toolBatch: handles batch.shared, which no view, app effect or machine sends':
     "The batch's own invoked pageRun (its real logic in tool-batch.effects.ts) sends it as the page's run's form settings change.",
+  'toolBatch: handles batch.runs, which no view, app effect or machine sends':
+    "The batch's own invoked followRuns (its real logic in tool-batch.effects.ts) sends it as the runs tray's list changes.",
 };
 
 const sentByMachines = new Set(Object.values(machines).flatMap((m) => [...eventsSentBy(m)]));

@@ -173,10 +173,13 @@ describe('session: register', () => {
 describe('session: signed in', () => {
   const signedIn = [done('readToken', 'saved'), done('loadUser', freeUser)];
 
-  it('AUTH-6: signs out: deletes the token, clears the user, then tells the listeners', async () => {
+  it("AUTH-6, TOOL-48: signs out: deletes the token and the tab's draft, clears the user, then tells the listeners", async () => {
     const r = await scenario(sessionModel, [...signedIn, { type: 'auth.logout' }, done('logout', {})]);
     expect(r.snapshot.hasTag('visitor')).toBe(true);
-    expect(r.effects).toEqual([{ name: 'deleteToken', params: undefined }]);
+    expect(r.effects).toEqual([
+      { name: 'deleteToken', params: undefined },
+      { name: 'forgetDraft', params: undefined },
+    ]);
     expect(ctx(r.snapshot).user).toBeNull();
     // The caller's follow-up (settings goes home) is an emitted event, not a callback in context.
     const heard: string[] = [];
@@ -218,6 +221,7 @@ describe('session: signed in', () => {
     expect(r.snapshot.hasTag('visitor')).toBe(true);
     expect(r.effects).toEqual([
       { name: 'deleteToken', params: undefined },
+      { name: 'forgetDraft', params: undefined },
       { name: 'navigate', params: { to: '/', message: 'Account successfully deleted' } },
     ]);
   });

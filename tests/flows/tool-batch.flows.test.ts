@@ -5,14 +5,15 @@
  * tried again.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import { toolBatchMachine } from '../../src/flows/tools/tool-batch.machine';
 import { costLine, startedText, type BatchAnswer, type BatchCall } from '../../src/flows/tools/tool-batch.types';
 import { batchCostMessage, ENTER_PROMPT, MAX_BATCH_PROMPTS, PROMPT_TOO_LONG, toolByKey } from '../../src/catalog';
 import { describeFlows } from './harness';
 import { serverError, silentError } from './models/fixtures';
 import { toolBatchModel } from './models/tool-batch.models';
-import { sixStarted } from '../../src/flows/tools/tools.examples';
+import { sixStarted, twoEnded, twoStarted, twoWorking } from '../../src/flows/tools/tools.examples';
+import type { FollowBatch } from '../../src/flows/tools/tool-batch.machine';
 
 describeFlows('toolBatch (text to image)', toolBatchModel);
 
@@ -23,7 +24,14 @@ const six = 'one\ntwo\nthree\nfour\nfive\nsix';
 function batchWith(answers: Array<BatchAnswer | object>, input: { signedIn?: boolean; credits?: number } = {}) {
   const calls: BatchCall[] = [];
   let keys = 0;
-  const spies = { requireSignIn: vi.fn(), creditsChanged: vi.fn(), refreshRuns: vi.fn(), refreshCredits: vi.fn() };
+  const spies = {
+    requireSignIn: vi.fn(),
+    creditsChanged: vi.fn(),
+    refreshRuns: vi.fn(),
+    refreshCredits: vi.fn(),
+    downloadAll: vi.fn(),
+    followed: vi.fn(),
+  };
   const logic = toolBatchMachine.provide({
     actors: {
       startBatch: fromPromise<BatchAnswer, BatchCall>(async ({ input: call }) => {
@@ -32,12 +40,14 @@ function batchWith(answers: Array<BatchAnswer | object>, input: { signedIn?: boo
         if (answer === undefined || !('runs' in answer)) throw answer ?? new Error('no answer');
         return answer;
       }),
+      followRuns: fromCallback<FollowBatch>(({ receive }) => receive((event) => spies.followed(event.ids))),
     },
     actions: {
       requireSignIn: () => spies.requireSignIn(),
       creditsChanged: (_, { credits }) => spies.creditsChanged(credits),
-      refreshRuns: () => spies.refreshRuns(),
+      refreshRuns: (_, { ids }) => spies.refreshRuns(ids),
       refreshCredits: () => spies.refreshCredits(),
+      downloadAll: (_, { ids }) => spies.downloadAll(ids),
     },
   });
   const actor = createActor(logic, {
@@ -175,12 +185,11 @@ describe('starting a batch', () => {
     const { context, value } = actor.getSnapshot();
     expect(value).toEqual({ on: { answered: 'started' } });
     expect(context.started).toEqual({ started: 4, queued: 2 });
-    expect(startedText(context.started!)).toBe(
-      'Started 6 runs: 4 in progress, 2 queued. Follow them in the Runs tray.',
-    );
+    expect(startedText(context.started!)).toBe('Started 6 runs: 4 in progress, 2 queued.');
     expect(context.credits).toBe(4952);
     expect(spies.creditsChanged).toHaveBeenCalledWith(4952);
     expect(spies.refreshRuns).toHaveBeenCalledTimes(1);
+    expect(spies.refreshRuns).toHaveBeenCalledWith(['b1', 'b2', 'b3', 'b4', 'b5', 'b6']);
   });
 
   it('RUNS-18: another batch after one started: a new key, charged as a new batch', async () => {
@@ -245,5 +254,51 @@ describe('starting a batch', () => {
     expect(actor.getSnapshot().context.error).toBe(
       'You already have 4 runs in progress. Wait for one to finish, then try again.',
     );
+  });
+});
+
+describe('the grid of the last batch', () => {
+  it('RUNS-24: a tile per run in the order of the prompts, each following the tray’s list to its picture or its error', async () => {
+    const { actor, spies } = batchWith([twoStarted]);
+    actor.send({ type: 'batch.toggle' });
+    actor.send({ type: 'batch.text', text: 'a lighthouse at dusk\n\n a fox in the snow ' });
+    actor.send({ type: 'batch.start' });
+    await settle();
+    // RUNS-21, RUNS-22: the tray is told of the batch, and the follower of the runs its page shows.
+    expect(spies.refreshRuns).toHaveBeenCalledWith(['b1', 'b2']);
+    expect(spies.followed).toHaveBeenCalledWith(['b1', 'b2']);
+    const tiles = () => actor.getSnapshot().context.tiles;
+    expect(tiles().map((t) => [t.id, t.prompt, t.status])).toEqual([
+      ['b1', 'a lighthouse at dusk', 'processing'],
+      ['b2', 'a fox in the snow', 'processing'],
+    ]);
+    // Download all waits for a finished run.
+    actor.send({ type: 'batch.zip' });
+    expect(spies.downloadAll).not.toHaveBeenCalled();
+    actor.send({ type: 'batch.runs', runs: twoWorking });
+    expect(tiles().map((t) => [t.status, t.progress, t.position])).toEqual([
+      ['processing', 40, null],
+      ['queued', null, 1],
+    ]);
+    // A change of the prompts leaves the grid: it shows the last batch until another starts.
+    actor.send({ type: 'batch.text', text: 'a red kite' });
+    actor.send({ type: 'batch.runs', runs: twoEnded });
+    expect(tiles().map((t) => [t.status, t.output, t.error])).toEqual([
+      ['succeeded', '/files/outputs/b1.png', null],
+      ['failed', null, 'The provider failed'],
+    ]);
+    actor.send({ type: 'batch.zip' });
+    expect(spies.downloadAll).toHaveBeenCalledWith(['b1']);
+  });
+
+  it('RUNS-24: runs of other batches in the list leave the tiles as they are', async () => {
+    const { actor } = batchWith([twoStarted]);
+    actor.send({ type: 'batch.toggle' });
+    actor.send({ type: 'batch.text', text: 'one\ntwo' });
+    actor.send({ type: 'batch.start' });
+    await settle();
+    const before = actor.getSnapshot().context.tiles;
+    actor.send({ type: 'batch.runs', runs: twoEnded.map((r) => ({ ...r, id: `other-${r.id}` })) });
+    expect(actor.getSnapshot().context.tiles).toBe(before);
   });
 });

@@ -18,6 +18,7 @@ import {
 } from './models/tools.models';
 import { checkToolCoverage, withToolRunTimers } from './tools/run.harness';
 import './tools/calls.cases';
+import './tools/draft.cases';
 import './tools/follow.cases';
 import './tools/form.cases';
 import './tools/rules.cases';

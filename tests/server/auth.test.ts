@@ -39,6 +39,63 @@ for (const backend of embedded) {
       expect(stored.some((s) => s.hash === tokenFromLink(link))).toBe(false);
     });
 
+    describe("AUTH-18: the registering browser's claim", () => {
+      const claim = 'c'.repeat(43);
+      const registerWithClaim = (email: string, value: string | null = claim) =>
+        t.request('/api/auth/register', {
+          body: { email, password: 'correct horse', ...(value === null ? {} : { claim: value }) },
+        });
+      const linkOf = async (email: string) => tokenFromLink((await outbox()).find((m) => m.to === email)!.links[0]!);
+      const verify = (token: string, value?: string) =>
+        t.request(`/api/auth/verify-email/${token}${value === undefined ? '' : `?claim=${value}`}`);
+
+      it('the same claim signs in: the answer carries a session token that loads the user', async () => {
+        expect((await registerWithClaim('claim@example.com')).status).toBe(201);
+        const stored = await t.runtime.deps.db.select().from(tokens);
+        // Only the claim's hash is stored with the link.
+        expect(stored.map((row) => row.claimHash)).toEqual([expect.not.stringContaining(claim)]);
+        const res = await verify(await linkOf('claim@example.com'), claim);
+        expect(res.status).toBe(200);
+        const body = await json<{ message: string; token: string }>(res);
+        expect(body).toEqual({ message: 'Email verified successfully. You are signed in.', token: expect.any(String) });
+        const user = await t.request('/api/auth/user', { headers: { authorization: `Bearer ${body.token}` } });
+        expect(user.status).toBe(200);
+        expect(await json(user)).toMatchObject({ email: 'claim@example.com', credits: 50 });
+      });
+
+      it('another claim, or none (another browser), verifies without signing in', async () => {
+        await registerWithClaim('other@example.com');
+        const other = await verify(await linkOf('other@example.com'), 'd'.repeat(43));
+        expect(await json(other)).toEqual({ message: 'Email verified successfully. You can now sign in.' });
+        await registerWithClaim('none@example.com');
+        const none = await verify(await linkOf('none@example.com'));
+        expect(none.status).toBe(200);
+        expect(await json(none)).toEqual({ message: 'Email verified successfully. You can now sign in.' });
+        // A link registered without a claim signs nobody in, whatever is sent.
+        await registerWithClaim('noclaim@example.com', null);
+        expect(await json(await verify(await linkOf('noclaim@example.com'), claim))).not.toHaveProperty('token');
+      });
+
+      it('a used link with the right claim is refused, with no session', async () => {
+        await registerWithClaim('twice@example.com');
+        const token = await linkOf('twice@example.com');
+        expect((await verify(token, claim)).status).toBe(200);
+        const again = await verify(token, claim);
+        expect(again.status).toBe(400);
+        expect(await json(again)).toMatchObject({ message: 'Invalid verification link', expired: false });
+      });
+
+      it('a malformed claim is refused with 400 and a message', async () => {
+        const bad = await registerWithClaim('bad@example.com', 'short');
+        expect(bad.status).toBe(400);
+        expect(await json(bad)).toMatchObject({ message: expect.any(String) });
+        await registerWithClaim('badquery@example.com');
+        const res = await verify(await linkOf('badquery@example.com'), 'x');
+        expect(res.status).toBe(400);
+        expect(await json(res)).toMatchObject({ message: expect.any(String) });
+      });
+    });
+
     it('flags an expired verification link', async () => {
       await register();
       const [mail] = await outbox();

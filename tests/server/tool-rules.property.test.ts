@@ -99,6 +99,7 @@ async function formAnswer(
     upload: fromPromise(async () => ({ url: uploaded })),
     getCreation: fromPromise<CreationAnswer, { id: string }>(() => new Promise(() => {})),
     requireSignIn: () => {},
+    keepDraft: () => {},
     creditsChanged: () => {},
     refreshCredits: () => {},
     scrollToResult: () => {},

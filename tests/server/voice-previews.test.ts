@@ -1,5 +1,5 @@
 /**
- * TOOL-48: each voice preset's preview is a short WAV the offline speech task makes in the worker pool on the
+ * TOOL-51: each voice preset's preview is a short WAV the offline speech task makes in the worker pool on the
  * first request and this instance keeps; an unknown voice answers 404 with a message.
  */
 import { describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ for (const backend of embedded) {
       },
     });
 
-    it('TOOL-48: a voice’s preview is a WAV made once, then served from what the instance kept', async () => {
+    it('TOOL-51: a voice’s preview is a WAV made once, then served from what the instance kept', async () => {
       expect(voicePreviewAddress('v2/en_speaker_3')).toBe('/voice-previews/en_speaker_3.wav');
       const first = await t.request('/voice-previews/en_speaker_3.wav');
       expect(first.status).toBe(200);
@@ -50,7 +50,7 @@ for (const backend of embedded) {
       expect(made).toEqual(['v2/en_speaker_3', 'v2/en_speaker_0']);
     });
 
-    it('TOOL-48: an unknown voice answers 404 with a message, and nothing is made', async () => {
+    it('TOOL-51: an unknown voice answers 404 with a message, and nothing is made', async () => {
       const before = made.length;
       for (const path of ['/voice-previews/en_speaker_10.wav', '/voice-previews/narrator.wav']) {
         const answer = await t.request(path);

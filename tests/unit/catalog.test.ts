@@ -118,7 +118,7 @@ describe('the lengths of a clip counted in frames', () => {
   const clip = video.page.clip!;
   const lengths = (params: Record<string, number>) => clipLengthOptions(clip, video.params, params);
 
-  it('TOOL-47: offers each whole second whose frames (seconds × fps) the frames range takes', () => {
+  it('TOOL-50: offers each whole second whose frames (seconds × fps) the frames range takes', () => {
     expect(lengths({ num_frames: 14, fps: 6 })).toEqual({
       options: [2, 3, 4, 5, 6, 7, 8].map((seconds) => ({ seconds, frames: seconds * 6 })),
       chosen: null,
@@ -136,7 +136,7 @@ describe('the lengths of a clip counted in frames', () => {
     });
   });
 
-  it('TOOL-47: every length on offer is frames the form keeps as they are', () => {
+  it('TOOL-50: every length on offer is frames the form keeps as they are', () => {
     for (let fps = 1; fps <= 24; fps += 1) {
       for (const { seconds, frames } of lengths({ num_frames: 14, fps })!.options) {
         expect(frames).toBe(seconds * fps);
@@ -145,7 +145,7 @@ describe('the lengths of a clip counted in frames', () => {
     }
   });
 
-  it('TOOL-47: a clip in seconds, or no frame rate, offers none', () => {
+  it('TOOL-50: a clip in seconds, or no frame rate, offers none', () => {
     const image = toolByKey('image-to-video');
     expect(clipLengthOptions(image.page.clip!, image.params, { length: 4, fps: 24 })).toBeNull();
     expect(lengths({ num_frames: 14 })).toBeNull();

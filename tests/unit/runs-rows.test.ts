@@ -9,7 +9,7 @@ import { ordinal, runProgress, runThumbnail, runTime, spanWords } from '../../sr
 const start = Date.parse('2026-11-23T12:00:00.000Z');
 
 describe("a runs tray row's figures", () => {
-  it('RUNS-24: a place in the queue reads as an ordinal', () => {
+  it('RUNS-25: a place in the queue reads as an ordinal', () => {
     expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].map(ordinal)).toEqual([
       '1st',
       '2nd',

@@ -13,7 +13,7 @@ export const addressRoots = {
   voicePreviews: '/voice-previews',
 } as const;
 
-/** A voice preset's short sample (TOOL-48): /voice-previews/{preset's last part}.wav, e.g. en_speaker_6.wav. */
+/** A voice preset's short sample (TOOL-51): /voice-previews/{preset's last part}.wav, e.g. en_speaker_6.wav. */
 export const voicePreviewAddress = (preset: string): string =>
   `${addressRoots.voicePreviews}/${encodeURIComponent(preset.split('/').pop() ?? preset)}.wav`;
 

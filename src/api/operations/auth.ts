@@ -38,11 +38,14 @@ export const authOperations = {
     tags: ['auth'],
     security: 'none',
     summary: 'Verify an email address (grants the free credits once)',
-    answer: s.MessageBody,
+    description:
+      'With `claim`, the value the registering browser sent with the registration, the answer also carries a session token (as a login answers).',
+    query: s.VerifyEmailQuery,
+    answer: s.VerifyEmailAnswer,
     status: 200,
     errors: [400, 429],
     examples: {
-      request: { params: { token: 'the-token-from-the-email' } },
+      request: { params: { token: 'the-token-from-the-email' }, query: {} },
       answer: { message: 'Email verified successfully. You can now sign in.' },
     },
   },

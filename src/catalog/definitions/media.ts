@@ -10,7 +10,7 @@ export const voicePresets = Array.from({ length: 10 }, (_, n) => ({
   label: `English speaker ${n}`,
 }));
 
-/** What each voice says in its preview (TOOL-48). */
+/** What each voice says in its preview (TOOL-51). */
 export const VOICE_PREVIEW_TEXT = 'Hello! This is how I sound.';
 
 const audio = (placeholder: string, rows = 3) =>

@@ -34,9 +34,21 @@ export function VerifyEmailPage({
             Verifying your email...
           </p>
         ) : null}
+        {state === 'signedIn' ? (
+          <>
+            <h1 className={page.title}>Email Verified Successfully!</h1>
+            <p className={`${page.muted} ${auth.text}`}>You are signed in.</p>
+            <Link to="/subscribe" className={buttons.button.primary}>
+              Choose a plan
+            </Link>
+          </>
+        ) : null}
         {state === 'success' ? (
           <>
             <h1 className={page.title}>Email Verified Successfully!</h1>
+            <p className={`${page.muted} ${auth.text}`}>
+              Sign in to continue — this link was opened in a different browser than the one you registered in.
+            </p>
             <Link to="/login" className={buttons.button.primary}>
               Go to Login
             </Link>

@@ -197,6 +197,9 @@ export const live = cluster.md;
 export const stepRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, flexWrap: 'wrap' });
 export const eventList = style([stack.xxs, { listStyle: 'none', margin: 0, padding: 0 }]);
 export const eventRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.xs });
+/** An event's button, a size smaller than the page's small ones (still past the 24 px target), so a machine's
+ * whole list of events stays on the first screen beside the chart. */
+export const eventButton = style({ minHeight: 28, padding: `0 ${vars.space.sm}` });
 export const eventDetails = style({
   fontSize: vars.fontSize.xs,
   color: vars.color.textSecondary,

@@ -144,7 +144,7 @@ function EventControl({ run, type }: { run: InertRun; type: string }) {
     <li className={styles.eventRow}>
       <button
         type="button"
-        className={`${buttons.button.primary} ${buttons.small}`}
+        className={`${buttons.button.primary} ${buttons.small} ${styles.eventButton}`}
         disabled={!enabled}
         aria-describedby={blocks.length ? whyId : undefined}
         title={blocks.length ? blocks.map((b) => `blocked by guard ${b.guard}: ${b.why}`).join('; ') : undefined}

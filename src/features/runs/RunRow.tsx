@@ -1,6 +1,6 @@
 /**
  * One run in the runs tray (RUNS-8): its tool, prompt and state; a thumbnail once an image run is done; a
- * progress bar while it works (its percentage beside it when the provider reports one, RUNS-24); its place while
+ * progress bar while it works (its percentage beside it when the provider reports one, RUNS-25); its place while
  * queued ('3rd in queue'); the
  * time it has taken; Cancel while active and Open once done. What it shows is the run as the tray last read it.
  */
@@ -25,7 +25,7 @@ const stateWords: Record<Run['status'], string> = {
   canceled: 'Canceled',
 };
 
-/** What a run's state line says: its place in the queue ('3rd in queue', RUNS-4, RUNS-24) or its state. */
+/** What a run's state line says: its place in the queue ('3rd in queue', RUNS-4, RUNS-25) or its state. */
 export function runState(run: Run): string {
   if (run.status === 'queued') return run.position ? `${ordinal(run.position)} in queue` : 'Queued';
   return stateWords[run.status];

@@ -43,7 +43,7 @@ export const prompt = style({
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
 });
-/** RUNS-24: the bar and, beside it, its percentage. */
+/** RUNS-25: the bar and, beside it, its percentage. */
 export const progress = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
 globalStyle(`${progress} > [role="progressbar"]`, { flex: 1, minWidth: 0 });
 export const percent = style({
@@ -95,4 +95,13 @@ export const notice = style([
     pointerEvents: 'auto',
   },
 ]);
-export const noticeText = style({ margin: 0, minWidth: 0, overflowWrap: 'anywhere' });
+export const noticeText = style({ margin: 0, minWidth: 0, flex: 1, overflowWrap: 'anywhere' });
+/** A batch's first picture beside its notice (RUNS-22). */
+export const noticeThumb = style({
+  flex: 'none',
+  width: 40,
+  height: 40,
+  objectFit: 'cover',
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+});

@@ -2,10 +2,12 @@
  * The runs tray (RUNS-7 to RUNS-11), loaded by the shell after the first paint and only when signed in:
  * a "Runs" button (with the number of runs queued or in progress) that opens a side panel (a bottom sheet
  * on phones) listing the account's runs newest first, and the notices of runs that ended, in a polite live
- * region outside the panel. The panel is not modal: the page beside it stays usable (a click there does not
+ * region outside the panel; a batch is one notice, with Open and its first picture, and the notices close by
+ * themselves unless the pointer or the focus is on them (RUNS-22, RUNS-23). The panel is not modal: the page beside it stays usable (a click there does not
  * close it; Escape and its close button do). What it shows is the runs actor of the app's system (src/flows/runs/runs.machine.ts).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FocusEvent, type PointerEvent } from 'react';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useApp } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
@@ -141,14 +143,48 @@ export function noticeWords(notice: RunNotice): string {
   return `${noticeText(notice)}${credits}`;
 }
 
-/** The notices of runs that ended (RUNS-9): a polite live region outside the panel, each with Dismiss. */
+/**
+ * The notices of runs that ended (RUNS-9): a polite live region outside the panel, each with Dismiss; a batch's
+ * with its first picture and Open (RUNS-22). The pointer or the focus on them holds them open (RUNS-23): the
+ * tray is told as each comes and goes (on leaving, unless the other still holds them).
+ */
 function Notices({ runs }: { runs: RunsActor }) {
   const notices = useSelector(runs, (s) => s.context.notices);
+  const hold = () => runs.send({ type: 'runs.notice.hold' });
+  const pointerLeft = (event: PointerEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(document.activeElement)) runs.send({ type: 'runs.notice.release' });
+  };
+  const focusLeft = (event: FocusEvent<HTMLDivElement>) => {
+    const region = event.currentTarget;
+    if (!region.contains(event.relatedTarget as Node | null) && !region.matches(':hover'))
+      runs.send({ type: 'runs.notice.release' });
+  };
   return (
-    <div role="status" aria-label="Run notices" className={styles.notices}>
+    <div
+      role="status"
+      aria-label="Run notices"
+      className={styles.notices}
+      onPointerEnter={hold}
+      onPointerLeave={pointerLeft}
+      onFocus={hold}
+      onBlur={focusLeft}
+    >
       {notices.map((notice) => (
         <div key={notice.id} className={styles.notice}>
+          {notice.batch?.thumbnail ? (
+            <img className={styles.noticeThumb} src={notice.batch.thumbnail} alt="" width={40} height={40} />
+          ) : null}
           <p className={styles.noticeText}>{noticeWords(notice)}</p>
+          {notice.batch ? (
+            <Link
+              to="/creations"
+              className={`${buttons.button.secondary} ${buttons.small}`}
+              aria-label={`Open: ${noticeText(notice)}`}
+              onClick={() => runs.send({ type: 'runs.notice.dismiss', id: notice.id })}
+            >
+              Open
+            </Link>
+          ) : null}
           <button
             type="button"
             className={`${buttons.button.ghost} ${buttons.small}`}

@@ -2,7 +2,7 @@
  * "One prompt per line" (RUNS-16 to RUNS-18) on the tool pages whose tool takes a batch of prompts: the
  * switch, and while it is on the batch form in place of the one-run form — the prompts field, the page's
  * shared settings (the one-run form's own controls, so both send the same), the total cost, Start batch,
- * the banner and what a started batch says. Every value is a narrow selector on the page's batch; every
+ * the banner and what a started batch says; below it, the last batch's tiles (BatchGrid.tsx). Every value is a narrow selector on the page's batch; every
  * control sends it an event.
  */
 import { useId, type ReactNode } from 'react';
@@ -15,6 +15,7 @@ import { costLine, shortfall, startedText } from '../../flows/tools/tool-batch.t
 import type { ToolRunActor } from '../../app/tools';
 import { AspectPresets, ParamFields } from './ToolForm';
 import { CreditLinks } from './CreditLinks';
+import { BatchGrid } from './BatchGrid';
 import * as styles from './ToolPage.css';
 import * as own from './BatchForm.css';
 
@@ -53,6 +54,7 @@ function BatchSwitch({ tool, run, flow, children }: BatchProps) {
         One prompt per line
       </label>
       {on ? <BatchForm batch={batch} run={run} /> : children}
+      <BatchGrid batch={batch} />
     </>
   );
 }

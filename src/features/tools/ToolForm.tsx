@@ -182,7 +182,7 @@ export function SizeFields({ run }: { run: ToolRunActor }) {
 export function ParamFields({ run, clip = null }: { run: ToolRunActor; clip?: ClipLength | null }) {
   const specs = useSelector(run, (s) => s.context.tool.params);
   if (specs.length === 0) return null;
-  // A clip counted in frames is chosen by its Length in seconds; frames and fps sit under Advanced (TOOL-47).
+  // A clip counted in frames is chosen by its Length in seconds; frames and fps sit under Advanced (TOOL-50).
   const inFrames = clip && !('seconds' in clip) ? [clip.frames, clip.fps] : [];
   const advanced = specs.filter((spec) => inFrames.includes(spec.name));
   return (
@@ -211,7 +211,7 @@ export function ParamFields({ run, clip = null }: { run: ToolRunActor; clip?: Cl
   );
 }
 
-/** The clip's Length in whole seconds (TOOL-47): choosing one sends the frames it makes at the frame rate. */
+/** The clip's Length in whole seconds (TOOL-50): choosing one sends the frames it makes at the frame rate. */
 function LengthField({ run, clip }: { run: ToolRunActor; clip: ClipLength }) {
   const id = useId();
   const lengths = useSelector(
@@ -305,7 +305,7 @@ function ParamField({ run, spec }: { run: ToolRunActor; spec: ParamSpec }) {
 }
 
 /**
- * A ▶ per voice plays its short sample (TOOL-48), one at a time through one audio element: another ▶ stops the
+ * A ▶ per voice plays its short sample (TOOL-51), one at a time through one audio element: another ▶ stops the
  * one playing, the same ▶ again stops it. The samples are the server's (made once per voice, offline).
  */
 function VoicePreviews({ options }: { options: ChoiceParam['options'] }) {

@@ -3,6 +3,7 @@
  * inputs, the red banner, the progress bar and the result. Every value is one narrow selector on
  * the page's tool run, which the app keeps when the page is left; every control sends an event to it.
  */
+import { Suspense, lazy } from 'react';
 import { useSelector } from '@xstate/react';
 import { clipLengthText, toolByKey, type ClipLength, type Tool } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
@@ -11,6 +12,7 @@ import { ProgressBar } from '../../components/ui/progress/progress-bar';
 import * as page from '../../components/ui/page/page.css';
 import { useSessionKnown } from '../../app/provider';
 import { useCreationSettings } from '../../app/creation-settings';
+import { useToolDraft } from '../../app/tool-draft';
 import { useToolRun, type ToolRunActor, type ToolRunFlow } from '../../app/tools';
 import { TOOL_RESULT_ID } from '../../flows/tools/tool-run.types';
 import { generateEnabled } from '../../flows/tools/tool-run.selectors';
@@ -37,6 +39,8 @@ export function ToolPage(props: ToolPageProps) {
   const run = useToolRun(tool, flow);
   // 'Use these settings' / 'New seed' of a creation's page (CREATIONS-13, CREATIONS-14).
   useCreationSettings(run);
+  // The draft kept while the login dialog is open, and 'Back to {tool}' (TOOL-47 to TOOL-49).
+  useToolDraft(run);
   return (
     <div className={styles.root}>
       <header className={page.header}>
@@ -57,11 +61,20 @@ export function ToolPage(props: ToolPageProps) {
   );
 }
 
+// 'Run it now?' (TOOL-49): its dialog's chunk loads only when a restored draft asks it.
+const DraftQuestion = lazy(() => import('./DraftQuestion'));
+
 /** The page's run as it stands: the form, the banner and progress, then the result. */
 function ToolRunView({ run, view }: { run: ToolRunActor; view: ToolView }) {
   const showingResult = useSelector(run, (s) => s.hasTag('result'));
+  const asking = useSelector(run, (s) => s.hasTag('draftQuestion'));
   return (
     <>
+      {asking ? (
+        <Suspense fallback={null}>
+          <DraftQuestion run={run} />
+        </Suspense>
+      ) : null}
       <ToolForm run={run} view={view} />
       {showingResult ? <ToolResult run={run} view={view} id={TOOL_RESULT_ID} /> : null}
     </>

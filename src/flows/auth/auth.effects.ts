@@ -7,9 +7,17 @@ import { defineFlow } from '../shared/flow.effects';
 import { forgotPasswordMachine } from './forgot-password.machine';
 import { resetPasswordMachine } from './reset-password.machine';
 import { verifyEmailMachine } from './verify-email.machine';
+import { forgetVerifyClaim, readVerifyClaim } from '../session/verify-claim.effects';
 
-export const verifyEmailFlow = defineFlow(verifyEmailMachine)(({ api }) => ({
-  actors: { verifyEmail: fromPromise(async ({ input }) => (await api()).verifyEmail(input.token)) },
+export const verifyEmailFlow = defineFlow(verifyEmailMachine)(({ api, session }) => ({
+  // AUTH-18: the claim this browser kept when it registered goes with the link's token.
+  actors: { verifyEmail: fromPromise(async ({ input }) => (await api()).verifyEmail(input.token, readVerifyClaim())) },
+  actions: {
+    signIn: (_, params) => {
+      forgetVerifyClaim();
+      session().send({ type: 'auth.token.received', token: params.token });
+    },
+  },
 }));
 
 export const forgotPasswordFlow = defineFlow(forgotPasswordMachine)(({ api }) => ({

@@ -16,7 +16,13 @@ export const verifyEmailMachine = setup({
     input: {} as { token: string | null | undefined },
   },
   actors: {
-    verifyEmail: fromPromise<{ message: string }, { token: string }>(async () => notProvided('verifyEmail')),
+    verifyEmail: fromPromise<{ message: string; token?: string | undefined }, { token: string }>(async () =>
+      notProvided('verifyEmail'),
+    ),
+  },
+  actions: {
+    /** AUTH-18: the answer carried a session token: the app's session takes it (and loads the user). */
+    signIn: (_, _params: { token: string }) => {},
   },
   guards: {
     hasToken: ({ context }) => typeof context.token === 'string' && context.token !== '',
@@ -55,7 +61,19 @@ export const verifyEmailMachine = setup({
         id: 'verifyEmail',
         src: 'verifyEmail',
         input: ({ context }) => ({ token: context.token ?? '' }),
-        onDone: { target: 'success', actions: assign({ message: ({ event }) => event.output.message }) },
+        onDone: [
+          {
+            // AUTH-18: opened in the browser that registered: the answer signs the person in.
+            guard: ({ event }) => typeof event.output.token === 'string' && event.output.token !== '',
+            target: 'signedIn',
+            actions: [
+              assign({ message: ({ event }) => event.output.message }),
+              { type: 'signIn', params: ({ event }) => ({ token: event.output.token ?? '' }) },
+            ],
+            meta: facts({ rules: ['AUTH-18'] }),
+          },
+          { target: 'success', actions: assign({ message: ({ event }) => event.output.message }) },
+        ],
         onError: [
           {
             guard: { type: 'linkExpired', params: ({ event }) => ({ error: event.error }) },
@@ -75,10 +93,28 @@ export const verifyEmailMachine = setup({
         ],
       },
     },
+    signedIn: {
+      meta: facts({
+        rules: ['VERIFY-2', 'AUTH-18'],
+        sees: [{ role: 'heading', name: 'Email Verified Successfully!' }, { text: 'You are signed in.' }],
+        ignores: [
+          {
+            events: ['verify.start'],
+            why: 'A link is checked once per visit (a single-use token); the page starts it when it opens.',
+          },
+        ],
+      }),
+      description: 'Email Verified Successfully! Opened in the browser that registered: signed in',
+      tags: ['result', 'verified', 'signedIn'],
+      type: 'final',
+    },
     success: {
       meta: facts({
-        rules: ['VERIFY-2'],
-        sees: [{ role: 'heading', name: 'Email Verified Successfully!' }],
+        rules: ['VERIFY-2', 'AUTH-18'],
+        sees: [
+          { role: 'heading', name: 'Email Verified Successfully!' },
+          { text: 'Sign in to continue — this link was opened in a different browser than the one you registered in.' },
+        ],
         ignores: [
           {
             events: ['verify.start'],
@@ -127,14 +163,16 @@ export const verifyEmailMachine = setup({
 });
 
 /** What the verify page shows, by tag (the states' names stay in this file). */
-export type VerifyOutcome = 'checking' | 'success' | 'expired' | 'error';
+export type VerifyOutcome = 'checking' | 'signedIn' | 'success' | 'expired' | 'error';
 export const verifyOutcome = (snapshot: {
-  hasTag: (tag: 'verified' | 'expired' | 'failed') => boolean;
+  hasTag: (tag: 'verified' | 'signedIn' | 'expired' | 'failed') => boolean;
 }): VerifyOutcome =>
-  snapshot.hasTag('verified')
-    ? 'success'
-    : snapshot.hasTag('expired')
-      ? 'expired'
-      : snapshot.hasTag('failed')
-        ? 'error'
-        : 'checking';
+  snapshot.hasTag('signedIn')
+    ? 'signedIn'
+    : snapshot.hasTag('verified')
+      ? 'success'
+      : snapshot.hasTag('expired')
+        ? 'expired'
+        : snapshot.hasTag('failed')
+          ? 'error'
+          : 'checking';

@@ -5,15 +5,17 @@
  * active at one read and has ended at the next becomes a notice (and, through the app's `notify`, a
  * browser notification when the person allowed them). Cancel asks the server, then reads again. Signing
  * out (a sign-out, the account deleted, an expired session) clears everything: another account never
- * sees them.
+ * sees them. A run a page in view shows ends there, not in a notice (RUNS-21); a batch is one notice once its
+ * runs have all ended (RUNS-22); a notice closes by itself after NOTICE_MS unless the pointer or the focus is on
+ * the notices (RUNS-23).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { messageOf, notProvided } from '../shared/errors';
 import { facts } from '../shared/meta';
 import {
   addNotices,
-  endedSince,
   isActive,
+  noticesOf,
   stillStarted,
   noticeOf,
   type NotifyPermission,
@@ -28,11 +30,32 @@ export const LOAD_FAILED = 'Failed to load your runs. Please try again.';
 export const CANCEL_FAILED = 'Failed to cancel the run. Please try again.';
 /** RUNS-7: how often the tray reads the runs again while one of them is queued or in progress. */
 export const REFRESH_MS = 3_000;
+/** RUNS-23: how long a notice shows before it closes by itself. */
+export const NOTICE_MS = 6_000;
 
-const cleared = { runs: [], notices: [], canceling: null, error: null, started: {} } as const;
+const cleared = {
+  runs: [],
+  notices: [],
+  canceling: null,
+  error: null,
+  started: {},
+  shown: [],
+  batches: [],
+  fresh: false,
+} as const;
 
+/** RUNS-23: what the notices region shows. */
+const noticesSight = {
+  kind: 'notices',
+  says: 'each notice shown with its words and Dismiss (a batch’s with its picture and Open); they close by themselves after the pause',
+} as const;
+
+/** The notices' own controls: Dismiss, and the pointer or the focus on them (RUNS-23). */
+const noticeEvents = ['runs.notice.dismiss', 'runs.notice.hold', 'runs.notice.release'];
+/** What tool pages tell the tray: a run or a batch started, the runs a page in view shows (RUNS-21, RUNS-22). */
+const pageEvents = ['runs.batch', 'runs.unshown'];
 /** The events of the tray's own controls, ignored where no tray is shown. */
-const trayEvents = ['runs.refresh', 'runs.cancel', 'runs.notice.dismiss', 'runs.notify.allow'];
+const trayEvents = ['runs.refresh', 'runs.cancel', 'runs.notify.allow', ...noticeEvents, ...pageEvents];
 
 /**
  * A read's answer over the list shown: the runs replaced, and a notice for each run that was active at
@@ -47,7 +70,7 @@ const readRuns = (target: string) => [
       {
         type: 'notify' as const,
         params: ({ context, event }: { context: RunsContext; event: { output: readonly Run[] } }) => ({
-          notices: endedSince(context.runs, event.output, context.started),
+          notices: noticesOf(context, event.output).notices,
         }),
       },
       'takeRuns' as const,
@@ -74,11 +97,27 @@ export const runsMachine = setup({
     /** The runs of a read replace those shown; each run ended since the previous read becomes a notice (RUNS-9). */
     takeRuns: assign(({ context, event }) => {
       const runs = (event as unknown as { output: readonly Run[] }).output;
+      const { notices, closed } = noticesOf(context, runs);
       return {
         runs,
-        notices: addNotices(context.notices, endedSince(context.runs, runs, context.started)),
+        notices: addNotices(context.notices, notices),
         started: stillStarted(context.started, runs),
+        batches: context.batches.filter((b) => !closed.includes(b)),
+        fresh: context.fresh || notices.length > 0,
         error: null,
+      };
+    }),
+    /**
+     * RUNS-21, RUNS-22: a batch's runs are watched until a read shows each ended, remembered together for one
+     * notice, and shown on their page in view until it says otherwise (`runs.unshown`).
+     */
+    watchBatch: assign(({ context, event }) => {
+      if (event.type !== 'runs.batch' || event.ids.length === 0) return {};
+      return {
+        started: { ...context.started, ...Object.fromEntries(event.ids.map((id) => [id, 0])) },
+        // The same runs told again (a start tried again answers the same batch) stay one batch.
+        batches: [...context.batches.filter((b) => !b.ids.some((id) => event.ids.includes(id))), { ids: event.ids }],
+        shown: [...context.shown.filter((id) => !event.ids.includes(id)), ...event.ids],
       };
     }),
     /** RUNS-9: a run a tool page has just started is watched until a read shows it ended. */
@@ -90,25 +129,30 @@ export const runsMachine = setup({
     notify: (_, _params: { notices: readonly RunNotice[] }) => {},
   },
   guards: {
-    /** RUNS-9: a read in which a run active at the previous one has ended. */
-    endsSome: ({ context }, params: { output: readonly Run[] }) =>
-      endedSince(context.runs, params.output, context.started).length > 0,
+    /** RUNS-9: a read in which a run active at the previous one has ended, to be told (RUNS-21, RUNS-22). */
+    endsSome: ({ context }, params: { output: readonly Run[] }) => noticesOf(context, params.output).notices.length > 0,
     /** RUNS-7: a listed run is still queued or in progress, or one started here has not been seen ended. */
     anyActive: ({ context }) => context.runs.some(isActive) || Object.keys(context.started).length > 0,
     /** RUNS-8: Cancel is offered on a listed run that is queued or in progress. */
     cancelable: ({ context }, params: { id: string }) => context.runs.some((r) => r.id === params.id && isActive(r)),
     /** RUNS-10: the browser has not been asked yet. */
     mayAsk: ({ context }) => context.permission === 'default',
+    /** RUNS-23: a notice shows (its pause runs). */
+    anyNotice: ({ context }) => context.notices.length > 0,
+    /** RUNS-23: a notice came since the pause started (it starts again), or none is left to close. */
+    restarts: ({ context }) => context.fresh || context.notices.length === 0,
   },
   delays: {
     /** RUNS-7: the pause between two reads while a run is queued or in progress. */
     refreshInterval: REFRESH_MS,
+    /** RUNS-23: how long the notices show before they close by themselves. */
+    noticeDelay: NOTICE_MS,
   },
 }).createMachine({
   id: 'runs',
   description: "The runs tray: the account's runs queued, in progress and lately finished, and a notice when one ends.",
   meta: facts({
-    rules: ['RUNS-7', 'RUNS-8', 'RUNS-9', 'RUNS-10', 'RUNS-11'],
+    rules: ['RUNS-7', 'RUNS-8', 'RUNS-9', 'RUNS-10', 'RUNS-11', 'RUNS-21', 'RUNS-22', 'RUNS-23'],
     sends: ['session.signedIn', 'session.signedOut', ...trayEvents],
   }),
   context: ({ input }) => ({ ...cleared, permission: input.permission ?? 'unsupported' }),
@@ -135,13 +179,20 @@ export const runsMachine = setup({
         'runs.notice.dismiss': {
           actions: assign({ notices: ({ context, event }) => context.notices.filter((n) => n.id !== event.id) }),
         },
+        'runs.unshown': {
+          actions: assign({ shown: ({ context, event }) => context.shown.filter((id) => !event.ids.includes(id)) }),
+          meta: facts({ rules: ['RUNS-21'] }),
+        },
       },
       states: {
         list: {
           description: 'The runs as the server last listed them',
           initial: 'loading',
           meta: facts({
-            ignores: [{ events: ['runs.notify.allow'], why: 'The notifications region answers it.' }],
+            ignores: [
+              { events: ['runs.notify.allow'], why: 'The notifications region answers it.' },
+              { events: ['runs.notice.hold', 'runs.notice.release'], why: 'The notices region answers them.' },
+            ],
           }),
           states: {
             loading: {
@@ -153,7 +204,10 @@ export const runsMachine = setup({
                 ignores: [{ events: ['runs.cancel'], why: 'No run is listed yet.' }],
               }),
               // The read under way may miss a run started now: it is watched, and read again after the pause.
-              on: { 'runs.refresh': { actions: 'watchStarted' } },
+              on: {
+                'runs.refresh': { actions: 'watchStarted' },
+                'runs.batch': { actions: 'watchBatch', meta: facts({ rules: ['RUNS-22'] }) },
+              },
               invoke: {
                 id: 'loadRuns',
                 src: 'listRuns',
@@ -178,7 +232,10 @@ export const runsMachine = setup({
               }),
               // A run started while a read or a cancel is under way is watched (the read under way may miss it), and
               // a later read lists it; idle reads at once instead.
-              on: { 'runs.refresh': { actions: 'watchStarted' } },
+              on: {
+                'runs.refresh': { actions: 'watchStarted' },
+                'runs.batch': { actions: 'watchBatch', meta: facts({ rules: ['RUNS-22'] }) },
+              },
               initial: 'idle',
               states: {
                 idle: {
@@ -187,6 +244,7 @@ export const runsMachine = setup({
                   after: { refreshInterval: { guard: 'anyActive', target: 'refreshing' } },
                   on: {
                     'runs.refresh': { target: 'refreshing', actions: 'watchStarted' },
+                    'runs.batch': { target: 'refreshing', actions: 'watchBatch', meta: facts({ rules: ['RUNS-22'] }) },
                     'runs.cancel': {
                       guard: { type: 'cancelable', params: ({ event }) => event },
                       target: 'canceling',
@@ -235,7 +293,7 @@ export const runsMachine = setup({
                       actions: assign(({ context, event }) => {
                         const run = context.runs.find((r) => r.id === context.canceling);
                         const notice = run ? [noticeOf(run, messageOf(event.error, CANCEL_FAILED))] : [];
-                        return { canceling: null, notices: addNotices(context.notices, notice) };
+                        return { canceling: null, notices: addNotices(context.notices, notice), fresh: true };
                       }),
                     },
                   },
@@ -248,7 +306,14 @@ export const runsMachine = setup({
                 sees: [{ kind: 'failed', says: "the panel shows the server's message, with Try again" }],
                 ignores: [{ events: ['runs.cancel'], why: 'No run is listed.' }],
               }),
-              on: { 'runs.refresh': { target: 'loading', actions: [assign({ error: null }), 'watchStarted'] } },
+              on: {
+                'runs.refresh': { target: 'loading', actions: [assign({ error: null }), 'watchStarted'] },
+                'runs.batch': {
+                  target: 'loading',
+                  actions: [assign({ error: null }), 'watchBatch'],
+                  meta: facts({ rules: ['RUNS-22'] }),
+                },
+              },
             },
           },
         },
@@ -256,7 +321,10 @@ export const runsMachine = setup({
           description: 'Browser notifications: asked for only from a click on "Notify me" (RUNS-10)',
           initial: 'idle',
           meta: facts({
-            ignores: [{ events: ['runs.refresh', 'runs.cancel'], why: 'The list region answers them.' }],
+            ignores: [
+              { events: ['runs.refresh', 'runs.cancel', 'runs.batch'], why: 'The list region answers them.' },
+              { events: ['runs.notice.hold', 'runs.notice.release'], why: 'The notices region answers them.' },
+            ],
           }),
           states: {
             idle: {
@@ -285,6 +353,63 @@ export const runsMachine = setup({
                 onDone: { target: 'idle', actions: assign({ permission: ({ event }) => event.output }) },
                 onError: { target: 'idle', actions: assign({ permission: 'denied' as const }) },
               },
+            },
+          },
+        },
+        notices: {
+          description:
+            'The notices shown close by themselves after a pause, unless the pointer or the focus is on them',
+          initial: 'closing',
+          meta: facts({
+            ignores: [
+              {
+                events: ['runs.refresh', 'runs.cancel', 'runs.batch', 'runs.notify.allow'],
+                why: 'The other regions answer them.',
+              },
+            ],
+          }),
+          states: {
+            closing: {
+              description: 'Nothing holds the notices: each closes by itself',
+              initial: 'quiet',
+              meta: facts({
+                ignores: [{ events: ['runs.notice.release'], why: 'Nothing holds the notices open.' }],
+              }),
+              on: { 'runs.notice.hold': { target: 'held', meta: facts({ rules: ['RUNS-23'] }) } },
+              states: {
+                quiet: {
+                  description: 'No notice shows, or one has just come: the pause starts with the next',
+                  meta: facts({ rules: ['RUNS-23'], sees: [noticesSight] }),
+                  always: {
+                    guard: 'anyNotice',
+                    target: 'counting',
+                    actions: assign({ fresh: false }),
+                    meta: facts({ rules: ['RUNS-23'] }),
+                  },
+                },
+                counting: {
+                  description: 'The notices show; NOTICE_MS after the last one came they all close',
+                  meta: facts({ rules: ['RUNS-23'], sees: [noticesSight] }),
+                  // A new notice starts the pause again (each shows a full pause); none left, nothing to close.
+                  always: { guard: 'restarts', target: 'quiet', meta: facts({ rules: ['RUNS-23'] }) },
+                  after: {
+                    noticeDelay: {
+                      target: 'quiet',
+                      actions: assign({ notices: [] }),
+                      meta: facts({ rules: ['RUNS-23'] }),
+                    },
+                  },
+                },
+              },
+            },
+            held: {
+              description: 'The pointer or the focus is on the notices: none closes until it leaves',
+              meta: facts({
+                rules: ['RUNS-23'],
+                sees: [{ kind: 'notices', says: 'the notices shown stay while the pointer or the focus is on them' }],
+                ignores: [{ events: ['runs.notice.hold'], why: 'The notices are held already.' }],
+              }),
+              on: { 'runs.notice.release': { target: 'closing', meta: facts({ rules: ['RUNS-23'] }) } },
             },
           },
         },

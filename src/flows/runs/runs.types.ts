@@ -25,6 +25,22 @@ export interface RunNotice {
   message: string | null;
   /** Credits given back (a failed or canceled run). */
   refunded: number;
+  /** RUNS-22: the notice of a whole batch (one for its runs), with how each ended and its first picture. */
+  batch?: BatchTally;
+}
+
+/** RUNS-22: how a batch's runs ended, and the first picture among them (the notice's thumbnail). */
+export interface BatchTally {
+  total: number;
+  succeeded: number;
+  failed: number;
+  canceled: number;
+  thumbnail: string | null;
+}
+
+/** RUNS-22: the runs of one batch a tool page started, in its order; one notice tells of them all once all have ended. */
+export interface RunBatch {
+  ids: readonly string[];
 }
 
 export interface RunsInput {
@@ -46,6 +62,12 @@ export interface RunsContext {
    * that did not list it: a run that ends before any read saw it working still gets its notice.
    */
   started: Readonly<Record<string, number>>;
+  /** RUNS-21: the runs a page in view shows (a batch's tiles): their end is shown there, never as a notice. */
+  shown: readonly string[];
+  /** RUNS-22: the batches started here whose notice is still to come. */
+  batches: readonly RunBatch[];
+  /** RUNS-23: a notice came since the close timer last started: it starts again, so each notice shows a full pause. */
+  fresh: boolean;
 }
 
 export type RunsEvent =
@@ -53,6 +75,16 @@ export type RunsEvent =
   | { type: 'session.signedOut' }
   /** Read the runs now; `started`: the id of the run a tool page has just started (RUNS-7, RUNS-9). */
   | { type: 'runs.refresh'; started?: string }
+  /**
+   * RUNS-21, RUNS-22: a tool page started a batch and shows its runs: they are read at once and watched, their
+   * end is no notice while they show, and one notice tells of them all.
+   */
+  | { type: 'runs.batch'; ids: readonly string[] }
+  /** RUNS-21: the page that showed these runs is gone: their end is told again. */
+  | { type: 'runs.unshown'; ids: readonly string[] }
+  /** RUNS-23: the pointer or the focus is on the notices (hold), or has left them (release). */
+  | { type: 'runs.notice.hold' }
+  | { type: 'runs.notice.release' }
   | { type: 'runs.cancel'; id: string }
   | { type: 'runs.notice.dismiss'; id: string }
   | { type: 'runs.notify.allow' };
@@ -86,6 +118,52 @@ export function endedSince(
 }
 
 /**
+ * RUNS-21, RUNS-22: the notices of a read. A run a page in view shows ends there, not in a notice; a run of a
+ * batch is told with its batch, once every run of it has ended (none when the batch is shown on its page).
+ */
+export function noticesOf(context: Pick<RunsContext, 'runs' | 'started' | 'shown' | 'batches'>, after: readonly Run[]) {
+  const ended = endedSince(context.runs, after, context.started);
+  const inBatch = new Set(context.batches.flatMap((b) => b.ids));
+  const shown = new Set(context.shown);
+  const single = ended.filter((n) => !inBatch.has(n.id) && !shown.has(n.id));
+  const endedIds = new Set(ended.map((n) => n.id));
+  const batches = context.batches.filter((b) => b.ids.some((id) => endedIds.has(id)) && batchEnded(b, after));
+  const told = batches.filter((b) => !b.ids.some((id) => shown.has(id))).map((b) => batchNotice(b, after));
+  return { notices: [...told, ...single], closed: batches };
+}
+
+/** RUNS-22: every run of the batch is listed, and none is still queued or in progress. */
+const batchEnded = (batch: RunBatch, runs: readonly Run[]) =>
+  batch.ids.every((id) => runs.some((r) => r.id === id && !isActive(r)));
+
+/** RUNS-22: one notice for a batch whose runs have all ended: how many finished, failed, were canceled. */
+export function batchNotice(batch: RunBatch, runs: readonly Run[]): RunNotice {
+  const own = batch.ids.map((id) => runs.find((r) => r.id === id)!);
+  const count = (status: Run['status']) => own.filter((r) => r.status === status).length;
+  const first = own[0]!;
+  const tally: BatchTally = {
+    total: own.length,
+    succeeded: count('succeeded'),
+    failed: count('failed'),
+    canceled: count('canceled'),
+    thumbnail: own.map(runThumbnail).find((t) => t !== null) ?? null,
+  };
+  return {
+    ...noticeOf(first, null),
+    id: `batch:${first.id}`,
+    status: tally.succeeded > 0 ? 'succeeded' : tally.failed > 0 ? 'failed' : 'canceled',
+    refunded: own.reduce((sum, r) => sum + r.refunded, 0),
+    batch: tally,
+  };
+}
+
+/** RUNS-22: the runs of a batch, said together ('6 of 6 finished', '5 of 6 finished, 1 failed'). */
+export function tallyText({ total, succeeded, failed, canceled }: BatchTally): string {
+  const rest = [...(failed > 0 ? [`${failed} failed`] : []), ...(canceled > 0 ? [`${canceled} canceled`] : [])];
+  return [`${succeeded} of ${total} finished`, ...rest].join(', ');
+}
+
+/**
  * The started runs still to watch after a read: those it lists as working, and those it does not list yet
  * (a read already out when the run started) for one more read.
  */
@@ -106,6 +184,7 @@ export const addNotices = (old: readonly RunNotice[], fresh: readonly RunNotice[
 
 /** What a notice says (the live region and the browser notification). */
 export function noticeText(notice: RunNotice): string {
+  if (notice.batch) return `${notice.title}: ${tallyText(notice.batch)}`;
   if (notice.status === 'succeeded') return `${notice.title} finished`;
   if (notice.status === 'failed') return `${notice.title} failed: ${notice.message ?? 'Generation failed'}`;
   if (notice.status === 'canceled') return `${notice.title} canceled`;
@@ -129,7 +208,7 @@ export function runProgress(run: Run): number | 'unknown' | null {
   return run.progress === null ? 'unknown' : Math.min(100, Math.max(0, Math.round(run.progress)));
 }
 
-/** RUNS-24: an English ordinal, '1st', '2nd', '3rd', '4th', '11th', '22nd'. */
+/** RUNS-25: an English ordinal, '1st', '2nd', '3rd', '4th', '11th', '22nd'. */
 export function ordinal(n: number): string {
   const tens = n % 100;
   const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');

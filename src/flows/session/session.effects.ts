@@ -10,6 +10,7 @@ import type { BillingCycle, PaidPlanId } from '../../catalog';
 import { loadEndpoints } from '../shared/api.effects';
 import { systemIds } from '../shared/system-ids';
 import * as tokens from './token-storage.effects';
+import { forgetDraft } from '../tools/draft';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
@@ -34,7 +35,12 @@ export function sessionLogic({ endpoints, navigate, storage = tokens, startupTim
       // The time-out leaves the state, which stops this actor and aborts the request.
       loadUser: fromPromise(async ({ input, signal }) => (await api(input.token)).getUser({ signal })),
       login: fromPromise(async ({ input }) => (await api()).login(input)),
-      register: fromPromise(async ({ input }) => (await api()).register(input)),
+      // AUTH-18: the registration carries this browser's claim, so its verify link opened here signs in (the
+      // claim's code loads with the call, after the first paint).
+      register: fromPromise(async ({ input }) => {
+        const { newVerifyClaim } = await import('./verify-claim.effects');
+        return (await api()).register({ ...input, claim: newVerifyClaim() });
+      }),
       logout: fromPromise(async ({ input }) => (await api(input.token)).logout()),
     },
     delays: {
@@ -44,6 +50,7 @@ export function sessionLogic({ endpoints, navigate, storage = tokens, startupTim
     actions: {
       storeToken: (_, params) => storage.storeToken(params.token),
       deleteToken: () => storage.deleteToken(),
+      forgetDraft: () => forgetDraft(),
       navigate: (_, params) => navigate(params),
     },
   });

@@ -36,6 +36,9 @@ export const destinationAfterLogin = (user: User | null): string =>
 /** After deletion the visitor lands on / with the notice of ACCOUNT-5. */
 const goHomeDeleted = { type: 'navigate', params: { to: '/', message: 'Account successfully deleted' } } as const;
 
+/** AUTH-6, TOOL-48: signing out deletes the token, forgets the person and the tab's kept draft. */
+const signOut = ['deleteToken', 'clearSession', 'forgetDraft'] as const;
+
 /** AUTH-17: sign out after a refused token, then the login dialog to sign in again. */
 const expire = ['deleteToken', 'clearSession', { type: 'openDialog', params: { mode: 'login' } }] as const;
 
@@ -58,6 +61,8 @@ export const sessionMachine = setup({
   actions: {
     storeToken: (_, _params: { token: string }) => {},
     deleteToken: () => {},
+    /** TOOL-48: a sign-out forgets the tab's kept tool draft (the next person of this tab does not see it). */
+    forgetDraft: () => {},
     navigate: (_, _params: NavigateParams) => {},
     assignToken: assign({ token: (_, params: { token: string }) => params.token }),
     clearSession: assign({ token: null, user: null }),
@@ -368,7 +373,7 @@ export const sessionMachine = setup({
       on: {
         'credits.updated': { actions: 'updateCredits' },
         'user.updated': { actions: 'takeUpdatedUser' },
-        'account.deleted': { target: '#session.signedOut', actions: ['deleteToken', 'clearSession', goHomeDeleted] },
+        'account.deleted': { target: '#session.signedOut', actions: [...signOut, goHomeDeleted] },
         // AUTH-17: sign out, then the login dialog: a call was refused with the token of this session.
         'auth.expired': { guard: 'isCurrentToken', target: '#session.signedOut', actions: expire },
       },
@@ -413,7 +418,7 @@ export const sessionMachine = setup({
           description: 'Revoking the token on the server',
           tags: ['busy'],
           meta: facts({
-            rules: ['AUTH-6', 'ACCOUNT-8'],
+            rules: ['AUTH-6', 'ACCOUNT-8', 'TOOL-48'],
             sees: [{ role: 'button', name: 'Logout', state: 'disabled' }],
             ignores: [
               {
@@ -429,14 +434,14 @@ export const sessionMachine = setup({
             onDone: {
               target: '#session.signedOut',
               // Whoever asked to log out listens for this (the settings page goes home).
-              actions: ['deleteToken', 'clearSession', emit({ type: 'session.loggedOut' })],
+              actions: [...signOut, emit({ type: 'session.loggedOut' })],
             },
             onError: [
               // The server no longer knows the token: the session is over either way.
               {
                 guard: 'isRefusal',
                 target: '#session.signedOut',
-                actions: ['deleteToken', 'clearSession', emit({ type: 'session.loggedOut' })],
+                actions: [...signOut, emit({ type: 'session.loggedOut' })],
               },
               {
                 target: 'idle',

@@ -8,17 +8,24 @@
  * and the page's shared parameters (`batch.shared`, as one run would send them); a failed start tried again
  * unchanged sends the same key, so the server starts (and charges) that batch once. A started batch says
  * how many runs started and how many wait queued, passes the new balance on and has the runs tray read at
- * once; the person may start another.
+ * once; the person may start another. The runs of the last batch show on the page as tiles in the order of
+ * its prompts (RUNS-24), each as the runs tray lists it (the batch's `followRuns`): its progress, then its
+ * output or its error; Download all saves the finished ones as one ZIP. While they show, the tray tells no
+ * notice of them (RUNS-21); once the page goes, the batch is one notice (RUNS-22).
  */
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { notProvided } from '../shared/errors';
 import { facts } from '../shared/meta';
 import { generationErrorText, toToolError } from './errors';
 import {
   batchProblem,
+  changesTiles,
+  finishedTiles,
   promptsOf,
   shortfall,
   startedOf,
+  tilesOf,
+  tilesWith,
   type BatchAnswer,
   type BatchCall,
   type ToolBatchContext,
@@ -28,10 +35,22 @@ import {
 
 const formEvents = ['batch.toggle', 'batch.text', 'batch.start'];
 
+/** What the batch's follower is told: the runs of the batch just started, shown on this page until it goes. */
+export interface FollowBatch {
+  type: 'batch.follow';
+  ids: readonly string[];
+}
+
 /** What the batch form shows while it takes the prompts. */
 const formSight = {
   kind: 'batchForm',
   says: 'One prompt per line is checked; the prompts as typed, the total cost, and Start batch (enabled)',
+} as const;
+
+/** RUNS-24: what the page shows of the last batch started, whatever the form shows meanwhile. */
+const gridSight = {
+  kind: 'batchGrid',
+  says: 'a tile per run of the last batch, in the order of its prompts: its progress, then its picture with Download and Open, or its error; Download all once one has finished',
 } as const;
 
 /** Start, from every state that shows the form: the checks, the sign-in, the balance, then the call. */
@@ -70,6 +89,12 @@ export const toolBatchMachine = setup({
      * keeps the balance and settings of its input.
      */
     pageRun: fromCallback<ToolBatchEvent, { toolKey: string }>(() => {}),
+    /**
+     * RUNS-24: follows the runs tray's list (its reads every few seconds while a run works) and sends it as
+     * `batch.runs`; told the runs of each batch started (`batch.follow`), it tells the tray, when the page
+     * goes, that they no longer show (RUNS-21). Without it (the viewer, the models) the tiles stay as started.
+     */
+    followRuns: fromCallback<FollowBatch>(() => {}),
   },
   actions: {
     /** A visitor pressed Start: the app opens the login dialog; the prompts stay. */
@@ -78,6 +103,8 @@ export const toolBatchMachine = setup({
     creditsChanged: (_, _params: { credits: number }) => {},
     /** The runs tray reads the runs at once (RUNS-7): the batch's runs show there. */
     refreshRuns: (_, _params: { ids: readonly string[] }) => {},
+    /** RUNS-24: Download all: the finished runs as one ZIP (POST /api/creations/zip), saved as atelier-creations-{date}.zip. */
+    downloadAll: (_, _params: { ids: readonly string[] }) => {},
     /**
      * The app reads the balance again (GET /api/users/credits, CREDITS-4) after a refusal for want of credits or a
      * failed start: the balance shown may be older than the account's (credits bought or spent in another tab).
@@ -94,15 +121,21 @@ export const toolBatchMachine = setup({
     signedOut: ({ context }) => !context.signedIn,
     /** RUNS-17: the balance the app last sent cannot pay every prompt. */
     lacksCredits: ({ context }) => shortfall(context) !== null,
+    /** RUNS-24: the list read changes a tile of the last batch. */
+    changesTiles: ({ context }, params: { runs: ToolBatchEvent & { type: 'batch.runs' } }) =>
+      changesTiles(context.tiles, params.runs.runs),
+    /** RUNS-24: Download all is offered once a run of the grid has finished. */
+    anyFinished: ({ context }) => finishedTiles(context.tiles).length > 0,
   },
 }).createMachine({
   id: 'toolBatch',
   description:
     'A tool page’s "One prompt per line": one run per line, started by one call, the runs past the free places queued.',
   meta: facts({
-    rules: ['RUNS-16', 'RUNS-17', 'RUNS-18'],
-    // `batch.balance` and `batch.shared` come from the batch's own `pageRun`, which follows the page's run.
-    sends: formEvents,
+    rules: ['RUNS-16', 'RUNS-17', 'RUNS-18', 'RUNS-24'],
+    // `batch.balance` and `batch.shared` come from the batch's own `pageRun`, which follows the page's run;
+    // `batch.runs` from its `followRuns`, which follows the runs tray.
+    sends: [...formEvents, 'batch.zip'],
   }),
   context: ({ input }) => ({
     tool: input.tool,
@@ -113,6 +146,7 @@ export const toolBatchMachine = setup({
     key: null,
     error: null,
     started: null,
+    tiles: [],
     newKey: input.newKey ?? (() => crypto.randomUUID()),
   }),
   on: {
@@ -121,8 +155,25 @@ export const toolBatchMachine = setup({
     },
     // Other settings make another batch: a start after this change gets a new key.
     'batch.shared': { actions: assign({ shared: ({ event }) => event.input, key: null }) },
+    // RUNS-24: each tile follows its run as the tray lists it, whatever the form shows meanwhile.
+    'batch.runs': {
+      guard: { type: 'changesTiles', params: ({ event }) => ({ runs: event }) },
+      actions: assign({ tiles: ({ context, event }) => tilesWith(context.tiles, event.runs) }),
+      meta: facts({ rules: ['RUNS-24'] }),
+    },
+    'batch.zip': {
+      guard: 'anyFinished',
+      actions: {
+        type: 'downloadAll',
+        params: ({ context }) => ({ ids: finishedTiles(context.tiles).map((t) => t.id) }),
+      },
+      meta: facts({ rules: ['RUNS-24'] }),
+    },
   },
-  invoke: { id: 'pageRun', src: 'pageRun', input: ({ context }) => ({ toolKey: context.tool.key }) },
+  invoke: [
+    { id: 'pageRun', src: 'pageRun', input: ({ context }) => ({ toolKey: context.tool.key }) },
+    { id: 'followRuns', src: 'followRuns' },
+  ],
   initial: 'off',
   states: {
     off: {
@@ -131,6 +182,7 @@ export const toolBatchMachine = setup({
         rules: ['RUNS-16'],
         sees: [
           { kind: 'batchOff', says: 'One prompt per line is unchecked; the one-run form shows, no prompts field' },
+          gridSight,
         ],
         ignores: [{ events: ['batch.text', 'batch.start'], why: 'The prompts field and Start show only in the mode.' }],
       }),
@@ -142,7 +194,10 @@ export const toolBatchMachine = setup({
       states: {
         editing: {
           description: 'The prompts as typed, each non-blank line one prompt, and what they cost together',
-          meta: facts({ rules: ['RUNS-16'], sees: [formSight, { kind: 'noBatchBanner', says: 'no red banner' }] }),
+          meta: facts({
+            rules: ['RUNS-16'],
+            sees: [formSight, { kind: 'noBatchBanner', says: 'no red banner' }, gridSight],
+          }),
           on: {
             'batch.toggle': { target: '#toolBatch.off' },
             'batch.text': { actions: assign({ text: ({ event }) => event.text }) },
@@ -155,6 +210,7 @@ export const toolBatchMachine = setup({
             rules: ['RUNS-17'],
             sees: [
               { kind: 'batchStarting', says: 'Start batch says Starting... and is disabled; the prompts are locked' },
+              gridSight,
             ],
             ignores: [
               { events: formEvents, why: 'The batch is being started: the field, the switch and Start are disabled.' },
@@ -174,12 +230,17 @@ export const toolBatchMachine = setup({
                 assign({
                   started: ({ event }) => startedOf(event.output),
                   credits: ({ event }) => event.output.credits,
+                  tiles: ({ context, event }) => tilesOf(event.output, context.text),
                   key: null,
                 }),
                 { type: 'creditsChanged', params: ({ event }) => ({ credits: event.output.credits }) },
                 { type: 'refreshRuns', params: ({ event }) => ({ ids: event.output.runs.map((r) => r.id) }) },
+                sendTo('followRuns', ({ event }) => ({
+                  type: 'batch.follow' as const,
+                  ids: event.output.runs.map((r) => r.id),
+                })),
               ],
-              meta: facts({ rules: ['RUNS-18'] }),
+              meta: facts({ rules: ['RUNS-18', 'RUNS-24'] }),
             },
             onError: {
               target: 'answered.failed',
@@ -216,6 +277,7 @@ export const toolBatchMachine = setup({
                 sees: [
                   formSight,
                   { kind: 'batchBanner', says: 'the red banner with the refusal (the shortfall with its figures)' },
+                  gridSight,
                 ],
               }),
               on: {
@@ -226,7 +288,11 @@ export const toolBatchMachine = setup({
               description: 'The batch started: how many runs started and how many wait queued; Start begins another',
               meta: facts({
                 rules: ['RUNS-18'],
-                sees: [formSight, { kind: 'batchStarted', says: "'Started N runs: S in progress, Q queued.'" }],
+                sees: [
+                  formSight,
+                  { kind: 'batchStarted', says: "'Started N runs: S in progress, Q queued.'" },
+                  gridSight,
+                ],
               }),
               on: {
                 'batch.start': startAgain,
@@ -236,7 +302,7 @@ export const toolBatchMachine = setup({
               description: "The start failed: the server's message; Start tries the same batch again with the same key",
               meta: facts({
                 rules: ['RUNS-18'],
-                sees: [formSight, { kind: 'batchBanner', says: "the red banner with the server's message" }],
+                sees: [formSight, { kind: 'batchBanner', says: "the red banner with the server's message" }, gridSight],
               }),
               on: {
                 'batch.start': startAgain,

@@ -12,6 +12,8 @@ import {
   tooManyPrompts,
 } from '../../catalog';
 import type { Tool } from '../../catalog/tools';
+import type { Run } from '../../api/schemas';
+import { isActive } from '../shared/run-status';
 import type { GenerationBody } from './tool-run.types';
 
 /** The parameters every run of the batch shares: the page's settings as one run would send them, without the prompt. */
@@ -33,6 +35,20 @@ export interface BatchStarted {
   queued: number;
 }
 
+/**
+ * RUNS-24: one run of the last batch started, as its tile shows it: its prompt, then its state as the runs tray
+ * last listed it (its place while queued, its progress while it works, its output or its error once ended).
+ */
+export interface BatchTile {
+  id: string;
+  prompt: string;
+  status: Run['status'];
+  position: number | null;
+  progress: number | null;
+  output: Run['output'];
+  error: string | null;
+}
+
 export interface ToolBatchContext {
   tool: Tool<string>;
   /** The textarea as typed: one prompt per non-blank line. */
@@ -46,6 +62,8 @@ export interface ToolBatchContext {
   error: string | null;
   /** The last batch started. */
   started: BatchStarted | null;
+  /** RUNS-24: the runs of the last batch started, in the order of its prompts (the page's grid). */
+  tiles: readonly BatchTile[];
   newKey: () => string;
 }
 
@@ -54,7 +72,11 @@ export type ToolBatchEvent =
   | { type: 'batch.text'; text: string }
   | { type: 'batch.start' }
   | { type: 'batch.balance'; signedIn: boolean; credits: number }
-  | { type: 'batch.shared'; input: SharedInput };
+  | { type: 'batch.shared'; input: SharedInput }
+  /** RUNS-24: the runs as the runs tray last listed them (the batch's `followRuns` sends it). */
+  | { type: 'batch.runs'; runs: readonly Run[] }
+  /** RUNS-24: Download all: the finished runs of the grid as one ZIP. */
+  | { type: 'batch.zip' };
 
 /** POST /api/generate/batch: the body and the click's key. */
 export interface BatchCall {
@@ -102,6 +124,53 @@ export function costLine(tool: Pick<Tool<string>, 'cost'>, text: string): string
   return `${plural(count, 'prompt')} × ${plural(tool.cost, 'credit')} = ${plural(count * tool.cost, 'credit')}`;
 }
 
+/** RUNS-24: the tiles of a batch just started: its runs in the order of its prompts, as the start call answered them. */
+export function tilesOf(answer: BatchAnswer, text: string): BatchTile[] {
+  const prompts = promptsOf(text);
+  return answer.runs.map((run, i) => ({
+    id: run.id,
+    prompt: prompts[i] ?? '',
+    status: run.status as Run['status'],
+    position: run.position ?? null,
+    progress: null,
+    output: null,
+    error: null,
+  }));
+}
+
+/** RUNS-24: the tiles with what the runs tray lists of their runs (a tile the list lacks stays as it was). */
+export function tilesWith(tiles: readonly BatchTile[], runs: readonly Run[]): BatchTile[] {
+  return tiles.map((tile) => {
+    const run = runs.find((r) => r.id === tile.id);
+    if (!run) return tile;
+    return {
+      ...tile,
+      status: run.status,
+      position: run.position,
+      progress: run.progress,
+      output: run.output,
+      error: run.error,
+    };
+  });
+}
+
+/** RUNS-24: the list changes a tile (its state, place, progress, output or error). */
+export const changesTiles = (tiles: readonly BatchTile[], runs: readonly Run[]): boolean =>
+  JSON.stringify(tilesWith(tiles, runs)) !== JSON.stringify(tiles);
+
+/** RUNS-24: the tiles whose run has finished (Download all takes them). */
+export const finishedTiles = (tiles: readonly BatchTile[]): BatchTile[] =>
+  tiles.filter((t) => t.status === 'succeeded');
+
+/** RUNS-24: a tile's run still waits or works. */
+export const tileActive = (tile: BatchTile): boolean => isActive(tile);
+
+/** RUNS-24: a tile's first file (a run may answer several): its picture, clip or sound. */
+export const tileFile = (tile: BatchTile): string | null => {
+  const first = Array.isArray(tile.output) ? tile.output[0] : tile.output;
+  return typeof first === 'string' && first !== '' ? first : null;
+};
+
 /** RUNS-18: the answer's runs, counted: those started now and those queued. */
 export const startedOf = (answer: BatchAnswer): BatchStarted => {
   const queued = answer.runs.filter((r) => r.status === 'queued').length;
@@ -112,5 +181,5 @@ export const startedOf = (answer: BatchAnswer): BatchStarted => {
 export function startedText({ started, queued }: BatchStarted): string {
   const total = started + queued;
   const parts = [`${started} in progress`, ...(queued > 0 ? [`${queued} queued`] : [])];
-  return `Started ${plural(total, 'run')}: ${parts.join(', ')}. Follow them in the Runs tray.`;
+  return `Started ${plural(total, 'run')}: ${parts.join(', ')}.`;
 }

@@ -17,6 +17,7 @@ import type {
   UploadAnswer,
   UploadInput,
 } from './tool-run.types';
+import type { ToolDraft } from './draft';
 
 /** A promise effect (fromPromise(({ input, signal }) => …)): `signal` aborts when the run stops. */
 type Effect<Output, Input> = ActorLogic<PromiseSnapshot<Output, Input>, AnyEventObject, Input>;
@@ -33,6 +34,8 @@ export interface ToolEffects {
   /** GET /api/creations/{id}: the creation whose settings the form takes (CREATIONS-13). */
   getCreation: Effect<CreationAnswer, { id: string }>;
   requireSignIn: () => void;
+  /** TOOL-47: keep the form for the tab while the login dialog is open. */
+  keepDraft: (draft: ToolDraft) => void;
   creditsChanged: (credits: number) => void;
   refreshCredits: () => void;
   scrollToResult: () => void;
@@ -74,6 +77,7 @@ export function toolRunImplementations(effects: ToolEffects, delays: ToolDelays 
     },
     actions: {
       requireSignIn: () => effects.requireSignIn(),
+      keepDraft: (_, params: { draft: ToolDraft }) => effects.keepDraft(params.draft),
       creditsChanged: (_, params: { credits: number }) => effects.creditsChanged(params.credits),
       refreshCredits: () => effects.refreshCredits(),
       scrollToResult: () => effects.scrollToResult(),

@@ -21,8 +21,20 @@ const formEvents = [
 /** What the result offers besides its downloads: Generate Another, Run again and Edit. */
 const resultEvents = ['tool.reset', 'tool.runAgain', 'tool.edit'];
 
+/** The draft kept for the tab (TOOL-47 to TOOL-49): kept when the login dialog opens, restored, and its question. */
+const draftEvents = ['tool.draft.keep', 'tool.draft.restore'];
+const draftAnswers = ['tool.draft.run', 'tool.draft.decline'];
+
 export const toolRunFacts = {
-  sends: [...formEvents, ...resultEvents, 'tool.balance', 'tool.listed', 'tool.applyCreation'],
+  sends: [
+    ...formEvents,
+    ...resultEvents,
+    ...draftEvents,
+    ...draftAnswers,
+    'tool.balance',
+    'tool.listed',
+    'tool.applyCreation',
+  ],
   /** What each guard checks (the flows viewer says which one keeps an event from being taken). */
   guards: {
     formInvalid: 'the form has a problem (a required field empty or a value out of range)',
@@ -41,7 +53,15 @@ export const toolRunFacts = {
     follows: 'the page is on its first form, blank, and the run listed is of its tool',
     newSeed: "'New seed' was chosen for the creation's settings",
     following: 'the run follows one already working',
+    draftFits: "the draft kept for the tab is of this page's tool",
+    draftAsks: "the draft is of this page's tool and its Generate had been pressed",
   },
+};
+
+/** 'Run it now?' is asked only once a restored draft had Generate pressed (TOOL-49). */
+const noDraftQuestion = {
+  events: draftAnswers,
+  why: "'Run it now?' shows only right after a draft whose Generate had been pressed is restored (TOOL-49).",
 };
 
 /** 'Generate Another', 'Run again' and 'Edit' need a result. */
@@ -67,12 +87,28 @@ export const formFacts = { ignores: [noResultToReset] };
 
 export const idleFacts = {
   sees: [formSight, { kind: 'noBanner', says: 'no red banner' }],
+  ignores: [noDraftQuestion],
+};
+
+/** A restored draft whose Generate had been pressed: the question over the form (TOOL-49). */
+export const offeringFacts = {
+  sees: [
+    formSight,
+    { role: 'dialog', name: 'Run it now?' } as const,
+    { role: 'button', name: 'Run it', state: 'enabled' } as const,
+  ],
+  ignores: [
+    {
+      events: ['tool.listed'],
+      why: 'A page follows a run it did not start only while it is on its first form, blank; a restored draft is not blank.',
+    },
+  ],
 };
 
 /** Reading a creation for its settings (CREATIONS-13): the form shows as it was, without the result or banner. */
 export const applyingFacts = {
   sees: idleFacts.sees,
-  ignores: [resumeOnOpen],
+  ignores: [resumeOnOpen, noDraftQuestion],
 };
 
 export const workingFacts = {
@@ -91,6 +127,10 @@ export const workingFacts = {
     {
       events: ['tool.applyCreation'],
       why: "A run is in progress: a creation's settings are not put into a form that is locked (the page keeps its run; CREATIONS-13).",
+    },
+    {
+      events: [...draftEvents, ...draftAnswers],
+      why: 'A run is in progress, so someone is signed in: no draft is kept, and none is put into a form that is locked.',
     },
     resumeOnOpen,
   ],
@@ -112,6 +152,10 @@ export const resultFacts = {
       events: formEvents,
       why: "With a result shown the inputs and aspect buttons are disabled (TOOL-4); 'Generate Another' clears it first.",
     },
+    {
+      events: ['tool.draft.keep', ...draftAnswers],
+      why: 'A result is shown only to someone signed in, who has no login dialog to keep a draft for, and no draft question is open.',
+    },
     resumeOnOpen,
   ],
 };
@@ -124,7 +168,7 @@ export const errorFacts = {
     },
     formSight,
   ],
-  ignores: [resumeOnOpen],
+  ignores: [resumeOnOpen, noDraftQuestion],
 };
 
 /** What the working states show besides the working button: the call the page has out. */

@@ -14,6 +14,7 @@ import { toolRunImplementations, type ToolEffects } from './tool-effects';
 import { toolRunMachine } from './tool-run.machine';
 import { TOOL_RESULT_ID } from './tool-run.types';
 import { toToolError } from './errors';
+import { writeDraft } from './draft.effects';
 
 async function rethrowing<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -76,6 +77,7 @@ export function toolEffects({
     // 'Use these settings' / 'New seed' (CREATIONS-13, CREATIONS-14): the creation whose settings the form takes.
     getCreation: fromPromise(async ({ input, signal }) => (await api()).getCreation(input.id, { signal })),
     requireSignIn: () => session().send({ type: 'auth.required' }),
+    keepDraft: (draft) => writeDraft(draft),
     creditsChanged,
     refreshCredits: () => {
       api()

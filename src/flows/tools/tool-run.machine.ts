@@ -22,6 +22,7 @@ import { toolProgressMachine } from './tool-progress.machine';
 import { toolRequestMachine } from './tool-request.machine';
 import { blankForm, blankRun, idOf, outputOf, refundOf, requestInput, runToFollow, takeBalance } from './run-parts';
 import { appliedForm, settingsOf } from './applied-form';
+import { draftOf, draftSettings, type DraftForm, type ToolDraft } from './draft';
 import type {
   AppliedSettings,
   CreationAnswer,
@@ -40,6 +41,7 @@ import {
   formFacts,
   idleFacts,
   applyingFacts,
+  offeringFacts,
   workingFacts,
   resultFacts,
   errorFacts,
@@ -71,6 +73,8 @@ export const toolRunMachine = setup({
   actions: {
     /** A visitor pressed Generate: the app opens the login dialog; the form keeps its values. */
     requireSignIn: () => {},
+    /** TOOL-47: the app keeps the form for the tab (sessionStorage) while the login dialog is open. */
+    keepDraft: (_, _params: { draft: ToolDraft }) => {},
     /** The answer carried the new balance: the app reports it to the session. */
     creditsChanged: (_, _params: { credits: number }) => {},
     /** The app reloads the balance (GET /api/users/credits), CREDITS-4. */
@@ -104,13 +108,23 @@ export const toolRunMachine = setup({
       predictionId: context.resumeId,
       resumeId: null,
     })),
-    clearRun: assign(({ context }) => ({ ...blankForm(context.tool, context.shape), ...blankRun })),
+    clearRun: assign(({ context }) => ({
+      ...blankForm(context.tool, context.shape),
+      ...blankRun,
+      generatePressed: false,
+    })),
     /** 'Edit' (TOOL-43): the result goes, the form stays as it was sent. */
     editRun: assign(() => ({ ...blankRun })),
     /** 'Use these settings' (CREATIONS-13): the past run's form, with the result and banner gone. */
     applySettings: assign(({ context }, settings: AppliedSettings) => ({
       ...blankRun,
       ...appliedForm(context, settings),
+    })),
+    /** TOOL-48: the kept draft's form, with the result and banner gone (the rules of 'Use these settings'). */
+    restoreDraft: assign(({ context }, p: { form: DraftForm }) => ({
+      ...blankRun,
+      ...appliedForm(context, draftSettings(p.form)),
+      generatePressed: false,
     })),
     /** CREATIONS-13, CREATIONS-14: the creation to read, and whether Generate follows ('New seed'). */
     readCreation: assign({ applying: (_, p: { id: string; newSeed: boolean }) => ({ id: p.id, newSeed: p.newSeed }) }),
@@ -152,6 +166,10 @@ export const toolRunMachine = setup({
       context.firstForm && runToFollow(context, p.runs) !== undefined,
     /** 'New seed' (CREATIONS-14): Generate follows the creation's settings. */
     newSeed: ({ context }) => context.applying?.newSeed === true,
+    /** TOOL-48: a draft of this page's tool (a draft of another tool is not put into this form). */
+    draftFits: ({ context }, p: { toolKey: string }) => p.toolKey === context.tool.key,
+    /** TOOL-49: a draft of this page's tool whose Generate had been pressed: 'Run it now?' asks once. */
+    draftAsks: ({ context }, p: { toolKey: string; generate: boolean }) => p.toolKey === context.tool.key && p.generate,
     /** The run started follows one already working (RUNS-14). */
     following: ({ context }) => context.predictionId !== null,
   },
@@ -174,6 +192,7 @@ export const toolRunMachine = setup({
       ...blankRun,
       resumeId: null,
       firstForm: true,
+      generatePressed: false,
       applying: null,
       newKey: input.newKey ?? (() => crypto.randomUUID()),
       random: input.random ?? Math.random,
@@ -208,6 +227,29 @@ export const toolRunMachine = setup({
         },
         // 'Use these settings' / 'New seed': the creation is read, then the form takes its settings.
         'tool.applyCreation': { target: '.applying', actions: { type: 'readCreation', params: ({ event }) => event } },
+        // TOOL-47: the login dialog opened from this page: the form is kept for the tab (and whether Generate
+        // was pressed on it, which opened that dialog).
+        'tool.draft.keep': {
+          actions: {
+            type: 'keepDraft',
+            params: ({ context }) => ({ draft: draftOf(context, context.generatePressed) }),
+          },
+          meta: facts({ rules: ['TOOL-47'] }),
+        },
+        'tool.draft.restore': [
+          {
+            guard: { type: 'draftAsks', params: ({ event }) => event },
+            target: '#toolRun.form.offering',
+            actions: { type: 'restoreDraft', params: ({ event }) => event },
+            meta: facts({ rules: ['TOOL-48', 'TOOL-49'] }),
+          },
+          {
+            guard: { type: 'draftFits', params: ({ event }) => event },
+            target: '#toolRun.form.idle',
+            actions: { type: 'restoreDraft', params: ({ event }) => event },
+            meta: facts({ rules: ['TOOL-48'] }),
+          },
+        ],
         'tool.generate': [
           {
             guard: 'formInvalid',
@@ -217,7 +259,15 @@ export const toolRunMachine = setup({
               params: ({ context }) => ({ message: inputProblem(context.shape, context) ?? '' }),
             },
           },
-          { guard: 'signedOut', actions: 'requireSignIn' },
+          {
+            guard: 'signedOut',
+            actions: [
+              assign({ generatePressed: true }),
+              { type: 'keepDraft', params: ({ context }) => ({ draft: draftOf(context, true) }) },
+              'requireSignIn',
+            ],
+            meta: facts({ rules: ['AUTH-7', 'TOOL-47'] }),
+          },
           {
             guard: 'lacksCredits',
             target: '.error',
@@ -273,6 +323,15 @@ export const toolRunMachine = setup({
             ],
             // A creation gone (deleted, another account's) leaves the form as it was.
             onError: { target: 'idle', meta: facts({ rules: ['CREATIONS-13'] }) },
+          },
+        },
+        offering: {
+          description: 'A restored draft whose Generate had been pressed: Run it now? asks once, over the form',
+          meta: facts({ ...offeringFacts, rules: ['TOOL-49'] }),
+          tags: ['draftQuestion'],
+          on: {
+            'tool.draft.run': { target: 'idle', actions: raise({ type: 'tool.generate' }) },
+            'tool.draft.decline': { target: 'idle' },
           },
         },
         error: {
@@ -470,6 +529,21 @@ export const toolRunMachine = setup({
       on: {
         'tool.reset': { target: 'form.idle', actions: 'clearRun', meta: facts({ rules: ['TOOL-3', 'TOOL-39'] }) },
         'tool.edit': { target: 'form.idle', actions: 'editRun', meta: facts({ rules: ['TOOL-43'] }) },
+        // TOOL-48: 'Back to {tool}' while the page shows a result: the form takes the draft, as Edit shows a form.
+        'tool.draft.restore': [
+          {
+            guard: { type: 'draftAsks', params: ({ event }) => event },
+            target: '#toolRun.form.offering',
+            actions: { type: 'restoreDraft', params: ({ event }) => event },
+            meta: facts({ rules: ['TOOL-48', 'TOOL-49'] }),
+          },
+          {
+            guard: { type: 'draftFits', params: ({ event }) => event },
+            target: '#toolRun.form.idle',
+            actions: { type: 'restoreDraft', params: ({ event }) => event },
+            meta: facts({ rules: ['TOOL-48'] }),
+          },
+        ],
         // 'Use these settings' while a result shows: back to the form, as Edit, with that run's settings.
         'tool.applyCreation': {
           target: 'form.applying',

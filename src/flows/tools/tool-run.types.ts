@@ -7,6 +7,7 @@
 import type { CreationDetail, Run } from '../../api/schemas';
 import type { StartOperation, Tool } from '../../catalog/tools';
 import type { ToolShape } from '../../catalog/tool-rules';
+import type { DraftForm } from './draft';
 
 /** The id the result view carries, so the run can scroll it into view (TOOL-25). */
 export const TOOL_RESULT_ID = 'tool-result';
@@ -148,6 +149,8 @@ export interface ToolRunContext {
   resumeId: string | null;
   /** RUNS-14: the page's run is still on the form it opened with (it has not yet left `form.idle`). */
   firstForm: boolean;
+  /** TOOL-47, TOOL-49: a visitor pressed Generate on this form: its kept draft asks 'Run it now?' when restored. */
+  generatePressed: boolean;
   /** The creation whose settings the form is taking (CREATIONS-13), and whether Generate follows (CREATIONS-14). */
   applying: { id: string; newSeed: boolean } | null;
   progress: number;
@@ -203,6 +206,13 @@ export type ToolRunEvent =
    * signed addresses), as Edit shows a form; New seed then presses Generate.
    */
   | { type: 'tool.applyCreation'; id: string; newSeed: boolean }
+  /** TOOL-47: the login dialog opened from this page (its Sign In): the form is kept for the tab. */
+  | { type: 'tool.draft.keep' }
+  /** TOOL-48: 'Back to {tool}' brought the tab's kept draft; `generate`: Generate had been pressed (TOOL-49). */
+  | { type: 'tool.draft.restore'; toolKey: string; form: DraftForm; generate: boolean }
+  /** TOOL-49: 'Run it now?' answered Run it (the normal Generate follows) or Not now. */
+  | { type: 'tool.draft.run' }
+  | { type: 'tool.draft.decline' }
   /** The app keeps the session's view current: signed in or not, and the balance. */
   | { type: 'tool.balance'; signedIn: boolean; credits: number }
   /** From the progress child, the poll child or the wait callbacks: 0–100. */

@@ -3,6 +3,8 @@ import type { CreationDetail } from '../../api/schemas';
 import { creation } from '../creations/creations.examples';
 import type { FlowExamples } from '../shared/examples';
 import type { BatchAnswer } from './tool-batch.types';
+import { run } from '../runs/runs.examples';
+import type { DraftForm } from './draft';
 
 export const IMAGE = 'data:image/png;base64,iVBORw0KGgo=';
 
@@ -12,6 +14,17 @@ export const POSE = 'data:image/png;base64,UE9TRQ==';
 export const UPLOADED = '/files/uploads/applied.png?exp=4102444800000&sig=path-test';
 
 export const KEY = 'key-1';
+
+/** A kept draft's form (TOOL-47): a prompt and the Portrait size, as the login dialog found it. */
+export const DRAFT_FORM: DraftForm = {
+  prompt: 'a red fox',
+  image: null,
+  poseImage: null,
+  aspect: 'Portrait',
+  width: 832,
+  height: 1216,
+  params: {},
+};
 
 /** What a creation's settings hold: its prompt, its parameters (the seed among them), its size and picture. */
 export interface CreationSettings {
@@ -53,6 +66,29 @@ export const twoStarted: BatchAnswer = {
   credits: 4984,
 };
 
+/** RUNS-24: the two runs of `twoStarted` as the runs tray lists them: the first working (40%), the second queued. */
+export const twoWorking = [
+  run('b1', { prompt: 'a lighthouse at dusk', progress: 40 }),
+  run('b2', { prompt: 'a fox in the snow', status: 'queued', position: 1 }),
+];
+
+/** RUNS-24: the same two ended: the first with its picture, the second failed (its credits returned). */
+export const twoEnded = [
+  run('b1', {
+    prompt: 'a lighthouse at dusk',
+    status: 'succeeded',
+    finishedAt: '2026-11-23T12:00:05.000Z',
+    output: '/files/outputs/b1.png',
+  }),
+  run('b2', {
+    prompt: 'a fox in the snow',
+    status: 'failed',
+    error: 'The provider failed',
+    refunded: 8,
+    finishedAt: '2026-11-23T12:00:06.000Z',
+  }),
+];
+
 const picture = 'https://example.com/result.png';
 
 export const examples: FlowExamples = {
@@ -85,5 +121,6 @@ export const examples: FlowExamples = {
     'tool.prompt.clear': {},
     'tool.balance': { signedIn: true, credits: 120 },
     'tool.applyCreation': { id: 'creation-1', newSeed: false },
+    'batch.runs': { runs: twoEnded },
   },
 };

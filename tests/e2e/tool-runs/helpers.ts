@@ -178,7 +178,7 @@ export async function failedAndRefunded(run: ToolRun, key: ToolKey, balance: num
 }
 
 /** The media element of the themed player named `label` (TOOL-46: the player is a group of that name). */
-const mediaIn = (page: Page, label: string) =>
+export const mediaIn = (page: Page, label: string) =>
   page.getByRole('group', { name: label, exact: true }).locator('video, audio');
 
 /** Waits for the result player, then answers it as a locator. */

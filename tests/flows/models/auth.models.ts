@@ -10,7 +10,8 @@ export const verifyEmailModel = defineModel({
   events: { 'verify.start': [{ type: 'verify.start' }] },
   actors: {
     verifyEmail: {
-      done: [{ message: 'Email verified' }],
+      // AUTH-18: opened in another browser, or in the one that registered (a session token).
+      done: [{ message: 'Email verified' }, { message: 'Email verified', token: 'session-token-1' }],
       error: [
         serverError('Verification link expired', { expired: true }),
         serverError('Invalid token', { details: 'token unknown' }),

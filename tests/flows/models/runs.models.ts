@@ -10,11 +10,11 @@ import { working, finished, failed, canceled } from '../../../src/flows/runs/run
 /** What decides the path: whether r1 is listed and active, the notices, the permission, a cancel in flight. */
 const key = (c: RunsContext) => [
   c.runs.map((r) => r.status).join(),
-  c.notices.map((n) => n.status).join(),
+  c.notices.length,
   c.permission,
   c.canceling,
   c.error !== null,
-  Object.keys(c.started).join(),
+  Object.keys(c.started).length > 0,
 ];
 
 export const runsModel = defineModel({
@@ -30,6 +30,12 @@ export const runsModel = defineModel({
       { type: 'runs.cancel', id: 'unknown' },
     ],
     'runs.notice.dismiss': [{ type: 'runs.notice.dismiss', id: 'r1' }],
+    // RUNS-21, RUNS-22: a batch of one run (r1) started and shown on its page, then the page left.
+    'runs.batch': [{ type: 'runs.batch', ids: ['r1'] }],
+    'runs.unshown': [{ type: 'runs.unshown', ids: ['r1'] }],
+    // RUNS-23: the pointer or the focus on the notices, and off them again.
+    'runs.notice.hold': [{ type: 'runs.notice.hold' }],
+    'runs.notice.release': [{ type: 'runs.notice.release' }],
     'runs.notify.allow': [{ type: 'runs.notify.allow' }],
   },
   actors: {

@@ -9,7 +9,7 @@ import { toolBatchMachine } from '../../../src/flows/tools/tool-batch.machine';
 import { promptsOf, type ToolBatchContext } from '../../../src/flows/tools/tool-batch.types';
 import { defineModel } from '../model-paths';
 import { serverError, silentError } from './fixtures';
-import { BATCH_KEY, twoStarted } from '../../../src/flows/tools/tools.examples';
+import { BATCH_KEY, twoEnded, twoStarted, twoWorking } from '../../../src/flows/tools/tools.examples';
 
 export const texts = {
   blank: '  \n\n   ',
@@ -32,6 +32,7 @@ const key = (c: ToolBatchContext) => {
     c.credits >= count * c.tool.cost,
     c.key !== null,
     c.error !== null,
+    c.tiles.map((t) => t.status).join(),
   ];
 };
 
@@ -48,6 +49,12 @@ export const toolBatchModel = defineModel({
     'batch.start': [{ type: 'batch.start' }],
     'batch.balance': [balances.visitor, balances.poor, balances.rich],
     'batch.shared': [{ type: 'batch.shared', input: { width: 768, height: 1344 } }],
+    // RUNS-24: the tray lists the batch's runs working, then ended; Download all.
+    'batch.runs': [
+      { type: 'batch.runs', runs: twoWorking },
+      { type: 'batch.runs', runs: twoEnded },
+    ],
+    'batch.zip': [{ type: 'batch.zip' }],
   },
   actors: {
     startBatch: {

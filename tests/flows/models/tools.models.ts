@@ -12,7 +12,7 @@ import { toolRunMachine } from '../../../src/flows/tools/tool-run.machine';
 import type { RequestOutcome, ToolError, ToolRunContext } from '../../../src/flows/tools/tool-run.types';
 import { defineModel, type ActorOutcomes } from '../model-paths';
 import { serverError, silentError } from './fixtures';
-import { IMAGE, POSE, KEY, creationDetail } from '../../../src/flows/tools/tools.examples';
+import { IMAGE, POSE, KEY, DRAFT_FORM, creationDetail } from '../../../src/flows/tools/tools.examples';
 
 export const fixedKey = () => KEY;
 export const halfway = () => 0.5;
@@ -79,6 +79,16 @@ function runEvents(tool: ToolKey, vary: { prompt?: boolean; image?: boolean; pos
       { type: 'tool.applyCreation' as const, id: 'apply-1', newSeed: false },
       { type: 'tool.applyCreation' as const, id: 'apply-1', newSeed: true },
     ],
+    // TOOL-47 to TOOL-49: the login dialog opened from the page, 'Back to {tool}' (Generate pressed or not, or
+    // another tool's draft) and the answers of 'Run it now?'.
+    'tool.draft.keep': [{ type: 'tool.draft.keep' as const }],
+    'tool.draft.restore': [
+      { type: 'tool.draft.restore' as const, toolKey: tool, form: DRAFT_FORM, generate: true },
+      { type: 'tool.draft.restore' as const, toolKey: tool, form: DRAFT_FORM, generate: false },
+      { type: 'tool.draft.restore' as const, toolKey: 'another-tool', form: DRAFT_FORM, generate: true },
+    ],
+    'tool.draft.run': [{ type: 'tool.draft.run' as const }],
+    'tool.draft.decline': [{ type: 'tool.draft.decline' as const }],
     'tool.balance': vary.session ? [balances.signedOut, balances.poor, balances.rich] : [balances.rich],
     'progress.tick': [{ type: 'progress.tick' as const, value: 42 }],
     // RUNS-15: the poll finds the run waiting at place 2 of its account's queue, then out of it.

@@ -73,6 +73,7 @@ export function testEffects(impl: {
   };
   const spies = {
     requireSignIn: vi.fn(),
+    keepDraft: vi.fn(),
     creditsChanged: vi.fn(),
     refreshCredits: vi.fn(),
     scrollToResult: vi.fn(),
@@ -99,6 +100,7 @@ export function testEffects(impl: {
       return (impl.getCreation ?? never)(input, signal);
     }),
     requireSignIn: spies.requireSignIn,
+    keepDraft: spies.keepDraft,
     creditsChanged: spies.creditsChanged,
     refreshCredits: spies.refreshCredits,
     scrollToResult: spies.scrollToResult,

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
 import { isActive, noticeText, type RunsContext } from '../../../src/flows/runs/runs.types';
 import { runsModel } from '../../flows/models/runs.models';
+import { finished, working } from '../../../src/flows/runs/runs.examples';
 import { freeUser } from '../../../src/flows/session/session.examples';
 import { answerOf, delayPasses, pathDelays, type PathAdapter, type PathContext, type TestServer } from '../harness';
 import { byOutcome, perActor, SERVER_FAULT } from '../causes';
@@ -55,7 +56,11 @@ export const runsPaths: PathAdapter = {
   name: 'runs',
   models: [runsModel],
   async start(ctx, _model, path) {
-    await pathDelays(ctx.page, { runs: ['refreshInterval'] }, path);
+    // RUNS-23: a notice's pause, walked, is long enough for the check of the state that shows it.
+    await pathDelays(ctx.page, { runs: ['refreshInterval', 'noticeDelay'] }, path, {
+      refreshInterval: 300,
+      noticeDelay: 2000,
+    });
     await fakeNotifications(ctx.page);
     // After a cancel the app reads the balance again (CREDITS-3).
     ctx.server.standing.set('GET /api/credits', { status: 200, body: { credits: 18 } });
@@ -116,7 +121,48 @@ export const runsPaths: PathAdapter = {
         .getByRole('button', { name: /^Dismiss/ })
         .first()
         .click();
-      return 'click Dismiss on the notice';
+      // The pointer leaves the notices again (RUNS-23: while on them, none closes).
+      await page.mouse.move(1, 1);
+      return 'click Dismiss on the notice, then move the pointer away';
+    },
+    async 'runs.batch'({ page, server }) {
+      // RUNS-21, RUNS-22: a batch of one prompt on Text to Image, started from its page (which shows its tile).
+      await closePanel(page);
+      const toggle = page.getByRole('checkbox', { name: 'One prompt per line' });
+      if (!(await toggle.isVisible())) {
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Image', exact: true }).click();
+        await page
+          .getByRole('link', { name: /Text to Image/ })
+          .first()
+          .click();
+        await expect.poll(() => toggle.isVisible()).toBe(true);
+      }
+      if (!(await toggle.isChecked())) await toggle.click();
+      await page.getByLabel('Prompts, one per line').fill('a lighthouse at dusk');
+      await page.getByRole('button', { name: 'Start batch' }).click();
+      await server.answer('POST', '/api/generate/batch', 201, {
+        runs: [{ id: 'r1', status: 'processing' }],
+        credits: 10,
+      });
+      await expect.poll(() => page.getByRole('list', { name: 'Batch runs' }).getByRole('listitem').count()).toBe(1);
+      return 'open Text to Image → check One prompt per line → type one prompt → click Start batch (the server starts r1): its tile shows';
+    },
+    async 'runs.unshown'({ page }) {
+      await closePanel(page);
+      await page.getByRole('link', { name: 'Settings' }).first().click();
+      await expect.poll(() => page.getByRole('list', { name: 'Batch runs' }).count()).toBe(0);
+      return "open Settings: the batch's page is left";
+    },
+    async 'runs.notice.hold'({ page }) {
+      await notices(page)
+        .getByRole('button', { name: /^Dismiss/ })
+        .first()
+        .focus();
+      return "focus a notice's Dismiss (Tab to it)";
+    },
+    async 'runs.notice.release'({ page }) {
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      return 'move the focus off the notices';
     },
     async 'runs.notify.allow'({ page }) {
       await openPanel(page);
@@ -153,6 +199,7 @@ export const runsPaths: PathAdapter = {
     'session.signedIn': "sign in with a live account's address and password",
     'session.signedOut': 'click Logout in Settings while signed in',
     'runs.refresh': 'start a run on a tool page (here Text Generation) while signed in: the server answers its id',
+    'runs.batch': 'start a batch of prompts on Text to Image while signed in: the server answers its runs',
     'xstate.*': perActor({
       loadRuns: byOutcome(
         'sign in to an account with runs: GET /api/runs answers those queued, in progress or finished in the last ten minutes',
@@ -201,6 +248,14 @@ export const runsPaths: PathAdapter = {
       }
       return `the "${name}" button${shown.length ? `, ${shown.length} notice(s)` : ''}`;
     },
+    async notices(ctx) {
+      // RUNS-22, RUNS-23: the notices shown (none once they have closed by themselves), each with its words.
+      const shown = runsContext(ctx).notices;
+      const region = notices(ctx.page);
+      await expect.poll(() => region.getByRole('button', { name: /^Dismiss/ }).count()).toBe(shown.length);
+      for (const n of shown) await expect.poll(() => region.getByText(noticeText(n)).count()).toBeGreaterThan(0);
+      return shown.length ? `${shown.length} notice(s): ${shown.map(noticeText).join('; ')}` : 'no notice';
+    },
     async canceling({ page }) {
       await openPanel(page);
       await expect.poll(() => panel(page).getByRole('button', { name: 'Canceling...' }).isDisabled()).toBe(true);
@@ -233,7 +288,42 @@ export const runsPaths: PathAdapter = {
       return `the panel says "${error}", with Try again`;
     },
   },
+  // Sequences the generated paths miss (the model's key leaves out which runs a page shows).
+  routes: [
+    // RUNS-21: a batch started on Text to Image, read, then its page left.
+    {
+      model: runsModel,
+      events: [
+        { type: 'session.signedIn' },
+        { type: 'xstate.done.actor.loadRuns', output: working },
+        { type: 'runs.batch', ids: ['r1'] },
+        { type: 'xstate.done.actor.refreshRuns', output: working },
+        { type: 'runs.unshown', ids: ['r1'] },
+      ],
+    },
+    // RUNS-23: a notice held by the focus, then let go.
+    {
+      model: runsModel,
+      events: [
+        { type: 'session.signedIn' },
+        { type: 'xstate.done.actor.loadRuns', output: working },
+        { type: 'runs.refresh', started: 't1' },
+        { type: 'xstate.done.actor.refreshRuns', output: finished },
+        { type: 'runs.notice.hold' },
+        { type: 'runs.notice.release' },
+      ],
+    },
+  ],
   cannotSend(event, source) {
+    const c = source.context as RunsContext;
+    const held = source.matches({ signedIn: { notices: 'held' } });
+    // RUNS-23: any other step moves the pointer off the notices first (a server's answer does not).
+    if (held && event.type !== 'runs.notice.release' && !event.type.startsWith('xstate.'))
+      return 'the pointer is on the notices: any other step moves it away first (runs.notice.release)';
+    if (event.type === 'runs.notice.hold' && c.notices.length === 0) return 'the pointer rests on a notice shown only';
+    if (event.type === 'runs.unshown' && c.shown.length === 0) return 'no page in view shows a batch';
+    if (event.type === 'runs.refresh' && (event as EventObject & { started?: string }).started && c.shown.length > 0)
+      return "a run started on another tool page leaves the batch's page first (runs.unshown)";
     if (
       event.type === 'runs.refresh' &&
       !(event as EventObject & { started?: string }).started &&

@@ -4,12 +4,15 @@ import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import {
   batchProblem,
+  changesTiles,
   costLine,
+  finishedTiles,
   promptsOf,
   shortfall,
   startedText,
   type ToolBatchContext,
 } from '../../../src/flows/tools/tool-batch.types';
+import type { Run } from '../../../src/flows/runs/runs.types';
 import { batchCostMessage } from '../../../src/catalog';
 import { serverError, silentError } from '../../flows/models/fixtures';
 import { texts, toolBatchModel } from '../../flows/models/tool-batch.models';
@@ -144,6 +147,18 @@ export const toolBatchPaths: PathAdapter = {
       await page.getByRole('button', { name: new RegExp(`^${name} \\(`) }).click();
       return `click ${name} (the aspect ratio every run of the batch shares)`;
     },
+    async 'batch.runs'({ server }, event) {
+      // RUNS-24: the runs tray reads the runs (at once after the start, then every 3 s while one works): its list
+      // is what the tiles follow.
+      const { runs } = event as unknown as { runs: Run[] };
+      const said = await server.answer('GET', '/api/runs', 200, { runs });
+      return `${said}: the tray lists ${runs.map((r) => `${r.id} ${r.status}`).join(', ')}`;
+    },
+    async 'batch.zip'({ page, server }) {
+      await page.getByRole('button', { name: 'Download all' }).click();
+      const said = await server.answer('POST', '/api/creations/zip', 200, {});
+      return `click Download all: ${said}`;
+    },
     async 'xstate.*'({ server }, event: EventObject) {
       const { status, body } = answerOf(event);
       return server.answer('POST', '/api/generate/batch', status === 200 ? 201 : status, body);
@@ -154,6 +169,9 @@ export const toolBatchPaths: PathAdapter = {
       answer.status === 401
         ? 'sign out in another tab (or let the session expire) with the page open: its next signed-in call answers 401'
         : 'buy or spend credits in another tab, then start a batch the page says it cannot pay, or one the server refuses: the page reads the balance again',
+    'batch.runs':
+      'start a batch with a `[slow]` prompt and keep its page open: the runs tray reads the runs every 3 s while one works',
+    'batch.zip': 'click Download all once a run of the batch has finished',
     'xstate.*': perActor({
       startBatch: byOutcome(
         'start a batch of prompts on Text to Image with credits for all of them: the runs within the free places start, the others wait queued',
@@ -220,6 +238,28 @@ export const toolBatchPaths: PathAdapter = {
       if (again) expect(call.key, 'the same batch tried again keeps its key').toBe(earlier.at(-1));
       else expect(earlier, 'a new Idempotency-Key for a new batch').not.toContain(call.key);
       return `Starting..., disabled; POST /api/generate/batch with ${call.body.prompts?.length} prompts and ${again ? 'the same' : 'a new'} Idempotency-Key`;
+    },
+    async batchGrid(ctx) {
+      const { tiles } = batchContext(ctx);
+      const grid = ctx.page.getByRole('list', { name: 'Batch runs' });
+      if (tiles.length === 0) {
+        await expect.poll(() => grid.count()).toBe(0);
+        return 'no tiles (no batch started on this page)';
+      }
+      const items = grid.getByRole('listitem');
+      await expect.poll(() => items.count()).toBe(tiles.length);
+      for (const [i, tile] of tiles.entries()) {
+        const item = items.nth(i);
+        await expect.poll(() => item.getAttribute('data-status')).toBe(tile.status);
+        await expect.poll(() => item.locator('img').count()).toBe(tile.status === 'succeeded' ? 1 : 0);
+        await expect
+          .poll(() => item.getByRole('progressbar').count())
+          .toBe(tile.status === 'starting' || tile.status === 'processing' ? 1 : 0);
+        if (tile.error) await expect.poll(() => item.textContent()).toContain(tile.error);
+      }
+      const all = finishedTiles(tiles).length > 0;
+      await expect.poll(() => ctx.page.getByRole('button', { name: 'Download all' }).count()).toBe(all ? 1 : 0);
+      return `${tiles.length} tile(s): ${tiles.map((t) => t.status).join(', ')}${all ? '; Download all' : ''}`;
     },
     async batchStarted(ctx) {
       const { started } = batchContext(ctx);
@@ -292,6 +332,19 @@ export const toolBatchPaths: PathAdapter = {
           return 'the page reads the balance again only after a failed start or a refusal for want of credits';
         return credits === c.credits ? 'the balance read again is the one shown' : null;
       }
+      case 'batch.runs': {
+        const { tiles } = source.context as ToolBatchContext;
+        const { runs } = event as unknown as { runs: Run[] };
+        if (!(source.context as ToolBatchContext).signedIn) return 'signed out, the tray reads no runs';
+        if (!changesTiles(tiles, runs)) return 'the tray reads again only while a run of the batch waits or works';
+        if (tiles.some((t) => !['queued', 'starting', 'processing'].includes(t.status)))
+          return 'a run that has ended is not listed working again';
+        return null;
+      }
+      case 'batch.zip':
+        return finishedTiles((source.context as ToolBatchContext).tiles).length === 0
+          ? 'Download all shows once a run of the batch has finished'
+          : null;
       case 'batch.shared':
         return source.matches({ on: 'starting' }) ? 'the settings are disabled while the batch starts' : null;
       default:

@@ -58,6 +58,10 @@ export function toolRunCannotSend(event: EventObject, source: AnyMachineSnapshot
       return view.upload ? null : `${context.tool.title} has no file to choose`;
     case 'tool.applyCreation':
       return context.signedIn ? null : 'a visitor has no creations whose settings to use';
+    case 'tool.draft.keep':
+      return context.signedIn ? 'the login dialog opens only over a visitor’s page' : null;
+    case 'tool.draft.restore':
+      return e['toolKey'] === context.tool.key ? null : 'the way back leads to the page of the draft’s own tool';
     case 'tool.aspect':
       return context.shape.aspect ? null : `${context.tool.title} has no aspect presets`;
     case 'tool.size':

@@ -5,6 +5,7 @@ import type { EventObject } from 'xstate';
 import type { CreationDetail } from '../../../src/api/schemas';
 import type { ListedRun, RequestOutcome, ToolError } from '../../../src/flows/tools/tool-run.types';
 import { creationDetail } from '../../../src/flows/tools/tools.examples';
+import { DRAFT_KEY } from '../../../src/flows/tools/draft';
 import type { ToolKey } from '../../../src/catalog/tools';
 import { operations } from '../../../src/api/operations';
 import {
@@ -177,6 +178,54 @@ export const toolRunPaths: PathAdapter = {
         page.getByRole('region', { name: 'Result' }).getByRole('button', { name: 'Edit', exact: true }),
       );
       return 'click Edit';
+    },
+    async 'tool.draft.keep'({ page }) {
+      // TOOL-47: the login dialog opened over the page (the header's Sign In), then closed again.
+      await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sign In' });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
+      expect(await page.evaluate((key) => sessionStorage.getItem(key) !== null, DRAFT_KEY)).toBe(true);
+      return "click the header's Sign In: the tab keeps the form (closed again with Escape)";
+    },
+    async 'tool.draft.restore'(ctx, event) {
+      // TOOL-48: the tab holds the draft; / offers the way back (a client-side move: the page's run is kept).
+      const { form, generate } = event as EventObject & { form: unknown; generate: boolean };
+      const { tool } = runContext(ctx);
+      const draft = { toolKey: tool.key, path: tool.path, title: tool.title, form, generate, restore: false };
+      await ctx.page.evaluate(({ key, value }) => sessionStorage.setItem(key, value), {
+        key: DRAFT_KEY,
+        value: JSON.stringify(draft),
+      });
+      await ctx.page.evaluate(() => {
+        const state = (window.history.state ?? {}) as Record<string, unknown>;
+        const index = typeof state['__TSR_index'] === 'number' ? state['__TSR_index'] : 0;
+        window.history.pushState({ ...state, __TSR_index: index + 1 }, '', '/');
+      });
+      const back = ctx.page.getByRole('link', { name: `Back to ${tool.title} — your prompt is kept` });
+      await expect.poll(() => back.isVisible()).toBe(true);
+      await back.click();
+      await expect.poll(() => new URL(ctx.page.url()).pathname).toBe(tool.path);
+      await expect.poll(() => ctx.page.evaluate((key) => sessionStorage.getItem(key), DRAFT_KEY)).toBeNull();
+      return `on / click "Back to ${tool.title} — your prompt is kept"${generate ? ' (Generate had been pressed)' : ''}`;
+    },
+    async 'tool.draft.run'(ctx) {
+      const context = runContext(ctx);
+      await ctx.page.getByRole('dialog', { name: 'Run it now?' }).getByRole('button', { name: 'Run it' }).click();
+      if (!context.signedIn) {
+        // A visitor (the draft restored after registering): Generate opens the login dialog again.
+        const dialog = ctx.page.getByRole('dialog', { name: 'Sign In' });
+        await expect.poll(() => dialog.isVisible()).toBe(true);
+        await ctx.page.keyboard.press('Escape');
+        await expect.poll(() => dialog.count()).toBe(0);
+        return 'click Run it: the Sign In dialog opens (closed again with Escape)';
+      }
+      return 'click Run it';
+    },
+    async 'tool.draft.decline'({ page }) {
+      await page.getByRole('dialog', { name: 'Run it now?' }).getByRole('button', { name: 'Not now' }).click();
+      return 'click Not now';
     },
     async 'tool.applyCreation'(ctx, event) {
       // CREATIONS-13, CREATIONS-14: 'Use these settings' or 'New seed' of a creation's page opens the tool's page

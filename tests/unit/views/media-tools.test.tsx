@@ -103,7 +103,7 @@ describe('video, audio and 3D tool pages', () => {
     );
   });
 
-  it('TOOL-47: text to video offers its Length in seconds; frames and fps sit under Advanced, closed at first', async () => {
+  it('TOOL-50: text to video offers its Length in seconds; frames and fps sit under Advanced, closed at first', async () => {
     const api = await renderTool('text-to-video');
     expect(screen.queryByLabelText(/^Frames \(/)).toBeNull();
     expect(screen.queryByLabelText(/^Frames per second/)).toBeNull();
@@ -213,7 +213,7 @@ describe('video, audio and 3D tool pages', () => {
     expect(sentInput(api)).toEqual({ history_prompt: 'v2/en_speaker_2', prompt: 'Hello from the studio' });
   });
 
-  it('TOOL-48: each voice has a ▶ preview that plays its sample, one at a time', async () => {
+  it('TOOL-51: each voice has a ▶ preview that plays its sample, one at a time', async () => {
     const played: string[] = [];
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
       played.push(new URL(this.src).pathname);

@@ -70,6 +70,7 @@ describe('a sixteenth tool from one definition', () => {
       upload: fromPromise(async () => ({ url: '' })),
       getCreation: fromPromise<CreationAnswer, { id: string }>(() => new Promise(() => {})),
       requireSignIn: () => {},
+      keepDraft: () => {},
       creditsChanged: () => {},
       refreshCredits: () => {},
       scrollToResult: () => {},

@@ -110,7 +110,7 @@ describe('the runs tray', () => {
     await waitFor(() => expect(notices).toHaveTextContent('Text to Image: This run has already finished.'));
   });
 
-  it('RUNS-8, RUNS-24: each row shows its bar and percentage while working, its place while queued, the time taken, a thumbnail and Open once done', async () => {
+  it('RUNS-8, RUNS-25: each row shows its bar and percentage while working, its place while queued, the time taken, a thumbnail and Open once done', async () => {
     const rows = [
       run('r1', { progress: 42.4 }),
       run('r2', { status: 'starting', prompt: 'a fox' }),
@@ -129,7 +129,7 @@ describe('the runs tray', () => {
     // A reported percentage fills the bar; without one the bar says only that the run works.
     const bar = within(known!).getByRole('progressbar', { name: 'Text to Image progress' });
     expect(bar).toHaveAttribute('aria-valuenow', '42');
-    // RUNS-24: its percentage beside the bar; the state line says it works.
+    // RUNS-25: its percentage beside the bar; the state line says it works.
     expect(bar.parentElement).toHaveTextContent('42%');
     expect(known).toHaveTextContent('In progress');
     expect(known).toHaveTextContent(/Working for \d/);

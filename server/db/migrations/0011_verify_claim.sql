@@ -1,0 +1,1 @@
+ALTER TABLE "tokens" ADD COLUMN "claim_hash" text;
