@@ -18,6 +18,7 @@ import { staticSite } from './routes/static-site';
 import { paymentRoutes } from './routes/payments';
 import { runRoutes } from './routes/runs';
 import { shareRoutes } from './routes/share';
+import { voicePreviewRoutes } from './routes/voice-previews';
 import { uploadRoutes } from './routes/upload';
 import { userRoutes } from './routes/users';
 import { webhookRoutes } from './routes/webhooks';
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.payments.name === 'local') app.route(addressRoots.checkout, hostedCheckoutRoutes);
   app.route(addressRoots.files, fileRoutes);
   app.route(addressRoots.share, shareRoutes);
+  app.route(addressRoots.voicePreviews, voicePreviewRoutes);
   if (deps.mailer.mode === 'outbox') app.route('/dev/outbox', outboxRoutes);
 
   // The built SPA: files, prerendered pages and the history fallback (routes/static-site.ts).

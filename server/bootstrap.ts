@@ -231,6 +231,7 @@ export async function createRuntime(
     now,
     runs: createRunsInFlight(),
     pool,
+    voicePreviews: new Map(),
     distDir: overrides.distDir ?? config.distDir,
     log,
   };

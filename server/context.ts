@@ -54,6 +54,8 @@ export interface AppDeps {
   readonly runs: RunsInFlight;
   /** The worker pool for CPU work (upload checks, the local provider): the instance's own, or one handed in. */
   readonly pool: WorkerPool;
+  /** Each voice's preview sample (TOOL-51), made in the pool on its first request and kept by this instance. */
+  readonly voicePreviews: Map<string, Promise<Uint8Array>>;
   /** Directory of the built SPA (dist/); absent → no SPA served. */
   readonly distDir?: string | undefined;
   readonly log: (line: string) => void;

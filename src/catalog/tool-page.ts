@@ -3,6 +3,7 @@
  * progress words and the result view, part of each tool's definition.
  */
 import type { Accepts } from './uploads';
+import type { ParamSpec } from './tool-params';
 
 export interface PromptView {
   readonly label: string;
@@ -74,6 +75,37 @@ export function clipLengthText(clip: ClipLength, params: Readonly<Record<string,
   const length = frames / fps;
   const rounded = Math.round(length * 10) / 10;
   return `${frames} ÷ ${fps} ${rounded === length ? '=' : '≈'} ${rounded} s`;
+}
+
+/** One length the Length control offers (TOOL-50): whole seconds, and the frames they make at the frame rate. */
+export interface LengthOption {
+  readonly seconds: number;
+  readonly frames: number;
+}
+
+/**
+ * The lengths in whole seconds a clip counted in frames can be at the frame rate as it stands (TOOL-50): each
+ * second count whose frames (seconds × fps) the frames control takes as they are (in its range, on its step grid),
+ * and the one the settings make now (null when frames ÷ fps is not one of them). Null for a clip in seconds.
+ */
+export function clipLengthOptions(
+  clip: ClipLength,
+  specs: readonly ParamSpec[],
+  params: Readonly<Record<string, string | number>>,
+): { readonly options: readonly LengthOption[]; readonly chosen: number | null } | null {
+  if ('seconds' in clip) return null;
+  const frames = specs.find((p) => p.name === clip.frames);
+  const fps = Number(params[clip.fps]);
+  if (frames?.kind !== 'number' || !Number.isInteger(fps) || fps <= 0) return null;
+  const options: LengthOption[] = [];
+  for (let seconds = 1; seconds * fps <= frames.max; seconds += 1) {
+    const count = seconds * fps;
+    if (count >= frames.min && Number.isInteger((count - frames.min) / frames.step))
+      options.push({ seconds, frames: count });
+  }
+  const now = Number(params[clip.frames]);
+  const chosen = options.find((o) => o.frames === now)?.seconds ?? null;
+  return { options, chosen };
 }
 
 export const basePage = {

@@ -25,6 +25,8 @@ export interface ChoiceParam {
   readonly options: readonly { readonly value: string; readonly label: string }[];
   readonly fallback: string;
   readonly when?: { readonly name: string; readonly value: string };
+  /** Each option can be heard before choosing it: the voice presets' samples (TOOL-51). */
+  readonly preview?: 'voice';
 }
 
 export type ParamSpec = NumberParam | ChoiceParam;

@@ -6,6 +6,7 @@
 import { creditCost } from './cost';
 import { imageTools } from './definitions/image';
 import { mediaTools } from './definitions/media';
+export { voicePresets, VOICE_PREVIEW_TEXT } from './definitions/media';
 import { textTools } from './definitions/text';
 import { videoTools } from './definitions/video';
 import { categories, listedInCategory, searchTools } from './listing';

@@ -10,6 +10,8 @@ import {
   floorTo8,
   searchTools,
   planCharge,
+  clipLengthOptions,
+  acceptParam,
 } from '../../src/catalog';
 
 describe('credit cost formula', () => {
@@ -108,5 +110,44 @@ describe('tool search', () => {
     expect(searchTools(tools, 'sound effects').map((t) => t.key)).toEqual(['audioldm']);
     expect(searchTools(tools, 'zzzz')).toEqual([]);
     expect(searchTools(tools, '  ')).toHaveLength(15);
+  });
+});
+
+describe('the lengths of a clip counted in frames', () => {
+  const video = toolByKey('text-to-video');
+  const clip = video.page.clip!;
+  const lengths = (params: Record<string, number>) => clipLengthOptions(clip, video.params, params);
+
+  it('TOOL-50: offers each whole second whose frames (seconds × fps) the frames range takes', () => {
+    expect(lengths({ num_frames: 14, fps: 6 })).toEqual({
+      options: [2, 3, 4, 5, 6, 7, 8].map((seconds) => ({ seconds, frames: seconds * 6 })),
+      chosen: null,
+    });
+    expect(lengths({ num_frames: 24, fps: 12 })).toEqual({
+      options: [1, 2, 3, 4].map((seconds) => ({ seconds, frames: seconds * 12 })),
+      chosen: 2,
+    });
+    expect(lengths({ num_frames: 48, fps: 24 })).toEqual({
+      options: [
+        { seconds: 1, frames: 24 },
+        { seconds: 2, frames: 48 },
+      ],
+      chosen: 2,
+    });
+  });
+
+  it('TOOL-50: every length on offer is frames the form keeps as they are', () => {
+    for (let fps = 1; fps <= 24; fps += 1) {
+      for (const { seconds, frames } of lengths({ num_frames: 14, fps })!.options) {
+        expect(frames).toBe(seconds * fps);
+        expect(acceptParam(video.params, 'num_frames', frames)).toBe(frames);
+      }
+    }
+  });
+
+  it('TOOL-50: a clip in seconds, or no frame rate, offers none', () => {
+    const image = toolByKey('image-to-video');
+    expect(clipLengthOptions(image.page.clip!, image.params, { length: 4, fps: 24 })).toBeNull();
+    expect(lengths({ num_frames: 14 })).toBeNull();
   });
 });

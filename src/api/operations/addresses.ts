@@ -6,7 +6,16 @@
  */
 
 /** Where each kind of address is mounted. */
-export const addressRoots = { files: '/files', share: '/share', checkout: '/checkout' } as const;
+export const addressRoots = {
+  files: '/files',
+  share: '/share',
+  checkout: '/checkout',
+  voicePreviews: '/voice-previews',
+} as const;
+
+/** A voice preset's short sample (TOOL-51): /voice-previews/{preset's last part}.wav, e.g. en_speaker_6.wav. */
+export const voicePreviewAddress = (preset: string): string =>
+  `${addressRoots.voicePreviews}/${encodeURIComponent(preset.split('/').pop() ?? preset)}.wav`;
 
 /** A stored file: /files/{uploads|outputs}/<name> (`relPath` is its key in the store). */
 export const fileAddress = (relPath: string): string => `${addressRoots.files}/${relPath}`;

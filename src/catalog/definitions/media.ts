@@ -5,7 +5,13 @@ import { replicateModels } from './replicate-models';
 import { durationParam, needsImage, needsPrompt, pollRun } from './base';
 
 /** Bark's English presets v2/en_speaker_0 … 9 (the offline provider maps each to an eSpeak voice). */
-const speakers = Array.from({ length: 10 }, (_, n) => ({ value: `v2/en_speaker_${n}`, label: `English speaker ${n}` }));
+export const voicePresets = Array.from({ length: 10 }, (_, n) => ({
+  value: `v2/en_speaker_${n}`,
+  label: `English speaker ${n}`,
+}));
+
+/** What each voice says in its preview (TOOL-51). */
+export const VOICE_PREVIEW_TEXT = 'Hello! This is how I sound.';
 
 const audio = (placeholder: string, rows = 3) =>
   ({ ...basePage, result: 'audio', prompt: promptView(placeholder, rows) }) as const;
@@ -118,7 +124,14 @@ export const mediaTools = [
     output: 'audio',
     run: pollRun({ requires: [needsPrompt], button: ['prompt'] }),
     params: [
-      { kind: 'choice', name: 'history_prompt', label: 'Voice preset', options: speakers, fallback: 'v2/en_speaker_6' },
+      {
+        kind: 'choice',
+        name: 'history_prompt',
+        label: 'Voice preset',
+        options: voicePresets,
+        fallback: 'v2/en_speaker_6',
+        preview: 'voice',
+      },
     ],
     page: {
       ...basePage,

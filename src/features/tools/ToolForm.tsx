@@ -2,7 +2,17 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import * as buttons from '../../components/ui/button/button.css';
-import { MAX_SIZE, MIN_SIZE, SIZE_STEP, type ParamSpec } from '../../catalog';
+import {
+  clipLengthOptions,
+  MAX_SIZE,
+  MIN_SIZE,
+  SIZE_STEP,
+  type ChoiceParam,
+  type ClipLength,
+  type ParamSpec,
+} from '../../catalog';
+import { voicePreviewAddress } from '../../api/operations/addresses';
+import { Accordion, AccordionItem } from '../../components/ui/accordion/accordion';
 import type { ToolRunActor } from '../../app/tools';
 import { aspectPresets } from '../../flows/tools/aspect';
 import { generateEnabled } from '../../flows/tools/tool-run.selectors';
@@ -169,16 +179,72 @@ export function SizeFields({ run }: { run: ToolRunActor }) {
  * The tool's parameters (starting at their defaults, TOOL-35) as number fields and choices; the run keeps each value
  * in its range. A control tied to another (trim's start and end) shows only when it applies.
  */
-export function ParamFields({ run }: { run: ToolRunActor }) {
+export function ParamFields({ run, clip = null }: { run: ToolRunActor; clip?: ClipLength | null }) {
   const specs = useSelector(run, (s) => s.context.tool.params);
   if (specs.length === 0) return null;
+  // A clip counted in frames is chosen by its Length in seconds; frames and fps sit under Advanced (TOOL-50).
+  const inFrames = clip && !('seconds' in clip) ? [clip.frames, clip.fps] : [];
+  const advanced = specs.filter((spec) => inFrames.includes(spec.name));
   return (
     <fieldset className={styles.params}>
       <legend className={styles.label}>Settings</legend>
-      {specs.map((spec) => (
-        <ParamField key={spec.name} run={run} spec={spec} />
-      ))}
+      {clip && advanced.length > 0 ? <LengthField run={run} clip={clip} /> : null}
+      {specs
+        .filter((spec) => !advanced.includes(spec))
+        .map((spec) => (
+          <ParamField key={spec.name} run={run} spec={spec} />
+        ))}
+      {advanced.length > 0 ? (
+        <div className={styles.advanced}>
+          <Accordion>
+            <AccordionItem value="advanced" title="Advanced" level={2}>
+              <div className={styles.advancedFields}>
+                {advanced.map((spec) => (
+                  <ParamField key={spec.name} run={run} spec={spec} />
+                ))}
+              </div>
+            </AccordionItem>
+          </Accordion>
+        </div>
+      ) : null}
     </fieldset>
+  );
+}
+
+/** The clip's Length in whole seconds (TOOL-50): choosing one sends the frames it makes at the frame rate. */
+function LengthField({ run, clip }: { run: ToolRunActor; clip: ClipLength }) {
+  const id = useId();
+  const lengths = useSelector(
+    run,
+    (s) => clipLengthOptions(clip, s.context.tool.params, s.context.params),
+    (a, b) =>
+      a?.chosen === b?.chosen && a?.options.map((o) => o.frames).join() === b?.options.map((o) => o.frames).join(),
+  );
+  const locked = useSelector(run, (s) => !s.hasTag('form'));
+  if (!lengths || 'seconds' in clip) return null;
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        Length
+      </label>
+      <select
+        id={id}
+        className={styles.number}
+        value={lengths.chosen === null ? '' : String(lengths.chosen)}
+        disabled={locked}
+        onChange={(event) => {
+          const option = lengths.options.find((o) => String(o.seconds) === event.target.value);
+          if (option) run.send({ type: 'tool.param', name: clip.frames, value: option.frames });
+        }}
+      >
+        {lengths.chosen === null ? <option value="">Set under Advanced</option> : null}
+        {lengths.options.map((option) => (
+          <option key={option.seconds} value={String(option.seconds)}>
+            {option.seconds} s
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -189,8 +255,9 @@ function ParamField({ run, spec }: { run: ToolRunActor; spec: ParamSpec }) {
   const locked = useSelector(run, (s) => !s.hasTag('form'));
   if (!shown) return null;
   const send = (next: string | number) => run.send({ type: 'tool.param', name: spec.name, value: next });
+  const previewed = spec.kind === 'choice' && spec.preview === 'voice';
   return (
-    <div className={styles.field}>
+    <div className={previewed ? `${styles.field} ${styles.wideField}` : styles.field}>
       <label className={styles.label} htmlFor={id}>
         {spec.label}
         {spec.kind === 'number' ? (
@@ -232,6 +299,42 @@ function ParamField({ run, spec }: { run: ToolRunActor; spec: ParamSpec }) {
           }}
         />
       )}
+      {previewed ? <VoicePreviews options={spec.options} /> : null}
+    </div>
+  );
+}
+
+/**
+ * A ▶ per voice plays its short sample (TOOL-51), one at a time through one audio element: another ▶ stops the
+ * one playing, the same ▶ again stops it. The samples are the server's (made once per voice, offline).
+ */
+function VoicePreviews({ options }: { options: ChoiceParam['options'] }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState<string | null>(null);
+  const toggle = (value: string) => {
+    const element = audio.current;
+    if (!element) return;
+    element.pause();
+    if (playing === value) return setPlaying(null);
+    element.src = voicePreviewAddress(value);
+    setPlaying(value);
+    void element.play().catch(() => setPlaying(null));
+  };
+  return (
+    <div className={styles.voicePreviews}>
+      <audio ref={audio} preload="none" onEnded={() => setPlaying(null)} />
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          className={`${buttons.button.ghost} ${buttons.small}`}
+          aria-label={`Preview ${option.label}`}
+          aria-pressed={playing === option.value}
+          onClick={() => toggle(option.value)}
+        >
+          <span aria-hidden="true">{playing === option.value ? '■' : '▶'}</span> {option.label}
+        </button>
+      ))}
     </div>
   );
 }

@@ -184,3 +184,17 @@ export const params = style({
   margin: 0,
   padding: 0,
 });
+
+/** The Advanced section of the settings (TOOL-50): the whole row, its controls laid out like the others. */
+export const advanced = style({ gridColumn: '1 / -1' });
+export const advancedFields = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+  gap: vars.space.md,
+});
+
+/** The voices' ▶ previews (TOOL-51): a wrapping row under the voice picker. */
+export const voicePreviews = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginTop: vars.space.sm });
+
+/** A setting as wide as the settings' row (the voice picker and its previews). */
+export const wideField = style({ gridColumn: '1 / -1' });

@@ -105,7 +105,7 @@ function ToolForm({ run, view }: { run: ToolRunActor; view: ToolView }) {
       {aspect ? <AspectPresets run={run} reading={aspect} /> : null}
       {view.prompt ? <PromptField run={run} prompt={view.prompt} /> : null}
       {freeSize ? <SizeFields run={run} /> : null}
-      <ParamFields run={run} />
+      <ParamFields run={run} clip={view.clip} />
       {view.clip ? <ClipLengthHint run={run} clip={view.clip} /> : null}
       <Banner run={run} />
       <Progress run={run} word={view.working} />

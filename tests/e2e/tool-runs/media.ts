@@ -32,6 +32,8 @@ export function mediaTools(run: ToolRun): void {
       const { page } = run;
       await openTool(page, 'text-to-video');
       const before = await balance(page);
+      // Frames and fps sit under Advanced (TOOL-50).
+      await page.getByRole('button', { name: 'Advanced' }).click();
       await page.getByLabel(/^Frames \(/).fill('24');
       await page.getByLabel(/^Frames per second/).fill('12');
       await page.getByLabel(/^Frames per second/).blur();

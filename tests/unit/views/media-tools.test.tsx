@@ -64,7 +64,7 @@ async function playedIn(label: string, tag: 'audio' | 'video'): Promise<HTMLMedi
 
 describe('video, audio and 3D tool pages', () => {
   it.each([
-    ['text-to-video', 'Text to Video', [/^Frames \(/, /^Frames per second/]],
+    ['text-to-video', 'Text to Video', [/^Length/]],
     ['image-to-video', 'Image to Video', [/^Length/, /^Frames per second/]],
     ['musicgen', 'Music Generation', [/^Duration/]],
     ['audioldm', 'Sound Generation', [/^Duration/, /^Guidance/]],
@@ -81,6 +81,7 @@ describe('video, audio and 3D tool pages', () => {
 
   it('TOOL-35: text to video: frames and fps start at 14 and 6, are kept in range, and are sent', async () => {
     const api = await renderTool('text-to-video');
+    fireEvent.click(screen.getByRole('button', { name: 'Advanced' }));
     expect((screen.getByLabelText(/^Frames \(/) as HTMLInputElement).value).toBe('14');
     expect((screen.getByLabelText(/^Frames per second/) as HTMLInputElement).value).toBe('6');
     setNumber(/^Frames \(/, 500);
@@ -100,6 +101,48 @@ describe('video, audio and 3D tool pages', () => {
         proUser.credits - toolByKey('text-to-video').cost,
       ),
     );
+  });
+
+  it('TOOL-50: text to video offers its Length in seconds; frames and fps sit under Advanced, closed at first', async () => {
+    const api = await renderTool('text-to-video');
+    expect(screen.queryByLabelText(/^Frames \(/)).toBeNull();
+    expect(screen.queryByLabelText(/^Frames per second/)).toBeNull();
+    const length = screen.getByLabelText('Length') as HTMLSelectElement;
+    // 14 frames at 6 fps is no whole second: the Length says so until one is chosen.
+    expect(length.value).toBe('');
+    expect([...length.options].map((o) => o.text)).toEqual([
+      'Set under Advanced',
+      '2 s',
+      '3 s',
+      '4 s',
+      '5 s',
+      '6 s',
+      '7 s',
+      '8 s',
+    ]);
+    fireEvent.change(length, { target: { value: '3' } });
+    expect(await screen.findByText('Clip length: 18 ÷ 6 = 3 s')).toBeTruthy();
+    const advanced = screen.getByRole('button', { name: 'Advanced' });
+    expect(advanced.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(advanced);
+    expect((screen.getByLabelText(/^Frames \(/) as HTMLInputElement).value).toBe('18');
+    // A new frame rate changes the lengths on offer: 8–48 frames at 12 fps make 1 s to 4 s.
+    setNumber(/^Frames per second/, 12);
+    await waitFor(() =>
+      expect([...(screen.getByLabelText('Length') as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+        'Set under Advanced',
+        '1 s',
+        '2 s',
+        '3 s',
+        '4 s',
+      ]),
+    );
+    fireEvent.change(screen.getByLabelText('Length'), { target: { value: '2' } });
+    typePrompt('a paper boat on a river');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await playedIn('Generated video', 'video');
+    // The request is what it was: frames and fps.
+    expect(sentInput(api)).toEqual({ num_frames: 24, fps: 12, prompt: 'a paper boat on a river' });
   });
 
   it('image to video waits for an image and sends length and fps', async () => {
@@ -168,6 +211,40 @@ describe('video, audio and 3D tool pages', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Generate Voice' }));
     expect((await playedIn('Generated voice', 'audio')).tagName).toBe('AUDIO');
     expect(sentInput(api)).toEqual({ history_prompt: 'v2/en_speaker_2', prompt: 'Hello from the studio' });
+  });
+
+  it('TOOL-51: each voice has a ▶ preview that plays its sample, one at a time', async () => {
+    const played: string[] = [];
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+      played.push(new URL(this.src).pathname);
+      return Promise.resolve();
+    });
+    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+    await renderTool('bark');
+    const previews = screen.getAllByRole('button', { name: /^Preview / });
+    expect(previews.map((b) => b.getAttribute('aria-label'))).toEqual(
+      Array.from({ length: 10 }, (_, n) => `Preview English speaker ${n}`),
+    );
+    const preview = (n: number) => screen.getByRole('button', { name: `Preview English speaker ${n}` });
+    fireEvent.click(preview(3));
+    expect(played).toEqual(['/voice-previews/en_speaker_3.wav']);
+    expect(preview(3).getAttribute('aria-pressed')).toBe('true');
+    // Another voice stops the first: one plays at a time.
+    fireEvent.click(preview(7));
+    expect(played).toEqual(['/voice-previews/en_speaker_3.wav', '/voice-previews/en_speaker_7.wav']);
+    expect(preview(3).getAttribute('aria-pressed')).toBe('false');
+    expect(preview(7).getAttribute('aria-pressed')).toBe('true');
+    expect(pause).toHaveBeenCalledTimes(2);
+    // The same ▶ again stops it; the end of the sample too.
+    fireEvent.click(preview(7));
+    expect(preview(7).getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(preview(1));
+    fireEvent.ended(document.querySelector('audio')!);
+    expect(screen.queryAllByRole('button', { pressed: true })).toHaveLength(0);
+    // Hearing a voice does not choose it.
+    expect((screen.getByLabelText('Voice preset') as HTMLSelectElement).value).toBe('v2/en_speaker_6');
+    play.mockRestore();
+    pause.mockRestore();
   });
 
   it('3D waits for an image, offers the quality (high by default) and shows the model in the viewer', async () => {

@@ -188,6 +188,7 @@ describe('the clip length', () => {
       fireEvent.change(input, { target: { value: String(value) } });
       fireEvent.blur(input);
     };
+    fireEvent.click(screen.getByRole('button', { name: 'Advanced' }));
     set(/^Frames \(/, 24);
     set(/^Frames per second/, 12);
     expect(await screen.findByText('Clip length: 24 ÷ 12 = 2 s')).toBeTruthy();
