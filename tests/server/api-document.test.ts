@@ -23,6 +23,8 @@ const undocumented: Readonly<Record<string, string>> = {
   'GET /share/:token': 'a shared creation: HTML for people and link previews, public by its token',
   'GET /share/:token/file': "a shared creation's output, reached from its page",
   'GET /share/:token/image.png': "a shared creation's preview image (og:image), reached from its page",
+  'GET /voice-previews/:file{[a-z0-9_]+\\.wav}':
+    "a voice preset's short sample, played by the Voice tool's ▶ preview (a static sound, not an API answer)",
   'GET /dev/outbox': 'the development outbox of emails (outbox mode only)',
   'GET /*': 'the SPA: built files, prerendered pages and the history fallback',
 };
