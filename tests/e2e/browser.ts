@@ -106,7 +106,8 @@ export function setupBrowser(): { browser: () => Browser } {
 export async function appReady(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const main = document.querySelector('main');
-    if (!main || document.querySelector('[aria-disabled="true"]')) return false;
+    // The shell's mark (a control inside, e.g. a seek bar with nothing loaded, may be aria-disabled on its own).
+    if (!main || main.closest('[aria-disabled="true"]')) return false;
     const adopted = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'));
     return [...main.querySelectorAll('h1, input, textarea, select, button')].every(adopted);
   });
