@@ -98,7 +98,7 @@ export const logout = <ThrowOnError extends boolean = false>(options?: Options<L
 /**
  * Change the email address
  *
- * A wrong current password answers 401; an address another account has, 409.
+ * A wrong current password answers 403 (the session stays; a 401 means it has ended); an address another account has, 409.
  */
 export const changeEmail = <ThrowOnError extends boolean = false>(options: Options<ChangeEmailData, ThrowOnError>) => (options.client ?? client).post<ChangeEmailResponses, ChangeEmailErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -303,6 +303,10 @@ export type ChangeEmailErrors = {
      */
     401: Error;
     /**
+     * The account is not verified yet
+     */
+    403: Error;
+    /**
      * Conflicts with the current state
      */
     409: Error;

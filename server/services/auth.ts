@@ -357,7 +357,8 @@ export async function changeEmail(
 ): Promise<User> {
   const user = await loadUser(db, userId);
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-    throw new HttpError(401, 'Current password is incorrect');
+    // 403, not 401: the session is fine (a 401 to a call with a token ends the session in the app).
+    throw new HttpError(403, 'Current password is incorrect');
   }
   if (body.newEmail !== user.email) {
     const updated = await db

@@ -246,7 +246,9 @@ for (const backend of embedded) {
         token: u.token,
         body: { newEmail: 'new@example.com', currentPassword: 'nope' },
       });
-      expect(wrong.status).toBe(401);
+      // A wrong password keeps the session: 403, never the 401 that means the session has ended.
+      expect([wrong.status, (await json(wrong)).message]).toEqual([403, 'Current password is incorrect']);
+      expect((await t.request('/api/auth/user', { token: u.token })).status).toBe(200);
       const taken = await t.request('/api/auth/change-email', {
         token: u.token,
         body: { newEmail: 'taken@example.com', currentPassword: u.password },

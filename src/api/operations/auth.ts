@@ -117,11 +117,12 @@ export const authOperations = {
     method: 'post',
     path: '/api/auth/change-email',
     summary: 'Change the email address',
-    description: 'A wrong current password answers 401; an address another account has, 409.',
+    description:
+      'A wrong current password answers 403 (the session stays; a 401 means it has ended); an address another account has, 409.',
     body: s.ChangeEmailBody,
     answer: s.ChangeEmailAnswer,
     status: 200,
-    errors: [400, 409, 413],
+    errors: [400, 403, 409, 413],
     examples: {
       request: { body: { newEmail: 'ada.lovelace@example.com', currentPassword: 'correct horse' } },
       answer: { message: 'Email updated successfully', user: { ...user, email: 'ada.lovelace@example.com' } },

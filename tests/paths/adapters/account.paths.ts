@@ -80,7 +80,7 @@ export const changeEmailPaths: PathAdapter = {
   causes: {
     'xstate.*': byOutcome(
       'type an email no account has and the right current password',
-      'type a wrong current password (401 "Current password is incorrect"), or an email another account has (409)',
+      'type a wrong current password (403 "Current password is incorrect"), or an email another account has (409)',
     ),
   },
 
