@@ -98,6 +98,9 @@ const causes: Partial<Record<OperationId, Partial<Record<ErrorStatus, Cause>>>> 
     },
   },
   changeEmail: {
+    // A wrong current password: the session stays (a 401 would mean it has ended).
+    403: (t, op) =>
+      authed(t, op, { body: { ...(documented(op).body as object), currentPassword: 'not the password' } }),
     409: async (t, op) => {
       await t.user({ email: 'ada.lovelace@example.com' });
       return authed(t, op, documented(op));
