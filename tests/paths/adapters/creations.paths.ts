@@ -203,7 +203,8 @@ export const creationsPaths: PathAdapter = {
       if (only !== null) {
         const shown = items[0];
         const heading = ctx.page.getByRole('heading', { level: 1 });
-        if (shown) await expect.poll(() => heading.textContent()).toBe(creationHeading(shown));
+        // After ← / →, the neighbour's page loads before its title shows: as long as a first render may take.
+        if (shown) await expect.poll(() => heading.textContent(), firstRender).toBe(creationHeading(shown));
         // Deleted: the page says so, or the app has gone back to the list.
         else
           await expect
