@@ -16,7 +16,7 @@
  * every run; flows.json, which the flows viewer bundles, and the requirements report only for the full
  * default run (options.ts isDefaultRun).
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { AnyStateMachine } from 'xstate';
 import { machines as registry } from '../../src/flows';
 import { machineName } from '../../src/flows/groups';
@@ -375,6 +375,16 @@ export function reportHtml(
 }
 
 /**
+ * Writes a file whole: the test files run side by side and each writes and reads the run's files, so a
+ * reader must never meet one half written (a new name, then a rename over the old one).
+ */
+function writeWhole(path: string, text: string): void {
+  const partial = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  writeFileSync(partial, text);
+  renameSync(partial, path);
+}
+
+/**
  * Writes this file's results to <dir>/paths/<file>.json, then <dir>/paths.json, <dir>/paths.html and
  * <dir>/junit.xml (junit.ts) from every file's results there: the path test files run side by side,
  * and whichever ends last writes the report of all of them. `dir` is the run's (options.ts reportDir:
@@ -384,7 +394,7 @@ export function reportHtml(
  */
 export function writeReport(report: FileReport, dir = 'coverage', options: ReportOptions = {}): void {
   mkdirSync(`${dir}/paths`, { recursive: true });
-  writeFileSync(`${dir}/paths/${report.file}.json`, JSON.stringify(report, null, 2));
+  writeWhole(`${dir}/paths/${report.file}.json`, JSON.stringify(report, null, 2));
   const files = readdirSync(`${dir}/paths`)
     .filter((f) => f.endsWith('.json'))
     .sort()
@@ -399,14 +409,14 @@ export function writeReport(report: FileReport, dir = 'coverage', options: Repor
     null,
     2,
   );
-  writeFileSync(`${dir}/paths.json`, merged);
-  writeFileSync(`${dir}/junit.xml`, junitXml(files));
+  writeWhole(`${dir}/paths.json`, merged);
+  writeWhole(`${dir}/junit.xml`, junitXml(files));
   if (options.shared ?? isDefaultRun()) {
     // The path tests own the coverage the flows viewer overlays (src/features/flows/coverage.ts): transitions
     // walked through the real app, not a machine replayed against its own transition function. A filtered,
     // random or remote run walks part of it, or walks it otherwise: it leaves the viewer's coverage alone.
-    writeFileSync(`${dir}/flows.json`, merged);
+    writeWhole(`${dir}/flows.json`, merged);
     writeRequirementsReport(registry, dir); // which product rules those walked transitions serve
   }
-  writeFileSync(`${dir}/paths.html`, reportHtml(machines, options));
+  writeWhole(`${dir}/paths.html`, reportHtml(machines, options));
 }
