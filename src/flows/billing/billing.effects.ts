@@ -4,6 +4,7 @@
  * from it (the status call, the balance to the session, the address without ?checkout), and Settings' credit
  * history pages, its CSV download and the month's spending by tool.
  */
+import { saveBlob } from '../shared/save-file';
 import { fromPromise } from 'xstate';
 import { creditCsvMachine, csvFileName } from './credit-csv.machine';
 import { creditHistoryMachine } from './credit-history.machine';
@@ -19,18 +20,9 @@ export const creditHistoryFlow = defineFlow(creditHistoryMachine)(({ api }) => (
   },
 }));
 
-/** Saves `text` as a file named `name`: a Blob, its object URL and a click on an a[download]. */
+/** Saves `text` as a file named `name` of the given type. */
 export function saveTextFile(win: Window & typeof globalThis, text: string, name: string, type: string): void {
-  const url = win.URL.createObjectURL(new win.Blob([text], { type }));
-  const link = win.document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  win.document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; the address is let go once the browser has read it.
-  win.setTimeout(() => win.URL.revokeObjectURL(url), 1000);
+  saveBlob(win, new win.Blob([text], { type }), name);
 }
 
 export const creditCsvFlow = defineFlow(creditCsvMachine)(({ api, window }) => ({

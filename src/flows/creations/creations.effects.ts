@@ -4,6 +4,7 @@
  * filters, and going back to the list once the one-run page's creation is gone; a creation's public link (SHARE-4
  * to SHARE-6): the share and revoke calls, and the clipboard for Copy link.
  */
+import { saveBlob } from '../shared/save-file';
 import { fromPromise } from 'xstate';
 import { creationsMachine, zipName, type Filters } from './creations.machine';
 import { defineFlow } from '../shared/flow.effects';
@@ -49,15 +50,7 @@ export const creationsFlow = defineFlow(creationsMachine)(({ api, navigate, wind
           ? error
           : Object.assign(new Error(String((error as Error | null)?.message ?? error)), { fromServer: false });
       });
-      const w = win();
-      const href = w.URL.createObjectURL(blob);
-      const a = w.document.createElement('a');
-      a.href = href;
-      a.download = zipName();
-      w.document.body.append(a);
-      a.click();
-      a.remove();
-      w.setTimeout(() => w.URL.revokeObjectURL(href), 0);
+      saveBlob(win(), blob, zipName());
     }),
   },
   actions: {

@@ -6,6 +6,7 @@
  * A tool page whose tool takes a batch starts the flow with `useToolBatch` (src/app/tool-batch.ts), beside
  * its one-run flow, whose settings the batch shares.
  */
+import { saveBlob } from '../shared/save-file';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { pageRunId, type pageRunsMachine } from '../runs/page-runs.machine';
 import type { runsMachine } from '../runs/runs.machine';
@@ -139,15 +140,7 @@ export const toolBatchFlow = defineFlow(toolBatchMachine)(({ api, session, windo
         .then((endpoints) => endpoints.downloadCreations(ids))
         .then(
           (blob) => {
-            const w = win();
-            const href = w.URL.createObjectURL(blob);
-            const a = w.document.createElement('a');
-            a.href = href;
-            a.download = zipName();
-            w.document.body.append(a);
-            a.click();
-            a.remove();
-            w.setTimeout(() => w.URL.revokeObjectURL(href), 0);
+            saveBlob(win(), blob, zipName());
           },
           (error: unknown) => console.error('Failed to download the batch', error),
         );
