@@ -10,7 +10,7 @@ import type { Actor, ActorRefFrom } from 'xstate';
 import { pageRunId, pageRunsMachine } from '../flows/runs/page-runs.machine';
 import { balanceIn, followSession } from '../flows/session/session.effects';
 import type { Flow } from '../flows/shared/flow.effects';
-import { toolRunFlow } from '../flows/tools/tool-run.effects';
+import { showOnPage, toolRunFlow } from '../flows/tools/tool-run.effects';
 import type { toolRunMachine } from '../flows/tools/tool-run.machine';
 import type { Tool } from '../catalog/tools';
 import { systemIds } from './app.machine';
@@ -84,6 +84,8 @@ export function useToolRun(tool: Tool<string>, flow: ToolRunFlow = toolRunFlow):
     // `open` reads the session and the flow it closes over.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [run]);
+  // RUNS-21: the run this page shows working ends here, not in a notice, while the page is in view.
+  useEffect(() => (run ? showOnPage(app.system, run) : undefined), [app, run]);
   // Opened before the first render: there is always a run shown.
   return (run ?? shown)!;
 }

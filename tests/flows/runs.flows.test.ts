@@ -4,11 +4,12 @@
  * notices that close by themselves unless held by the pointer or the focus.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { assign, createActor, createMachine, fromPromise } from 'xstate';
 import { runsMachine } from '../../src/flows/runs/runs.machine';
 import { noticeText, type NotifyPermission, type Run, type RunNotice } from '../../src/flows/runs/runs.types';
 import { run } from '../../src/flows/runs/runs.examples';
 import { twoEnded } from '../../src/flows/tools/tools.examples';
+import { showOnPage } from '../../src/flows/tools/tool-run.effects';
 
 const done = (id: string, extra: Partial<Run> = {}) =>
   run(id, {
@@ -90,6 +91,68 @@ describe('a batch in the notices', () => {
     actor.send({ type: 'runs.refresh' });
     await settle();
     expect(actor.getSnapshot().context.notices.map((n) => n.id)).toEqual(['t1']);
+  });
+});
+
+/** A tool page's run as the tray sees it: its prediction's id, and whether it still works. */
+const pageRun = () =>
+  createActor(
+    createMachine({
+      types: {} as { context: { predictionId: string | null }; events: { type: 'started'; id: string } | { type: 'ended' } },
+      context: { predictionId: null },
+      initial: 'form',
+      states: {
+        form: { on: { started: { target: 'working', actions: assign({ predictionId: ({ event }) => event.id }) } } },
+        working: { on: { ended: 'result' } },
+        result: {},
+      },
+    }),
+  ).start();
+
+describe('a single run on its tool page', () => {
+  it('RUNS-21: a run started on the page in view ends there: no notice while the page shows it', async () => {
+    const { actor, told } = trayWith([[], [done('t1')]], 60_000);
+    await settle();
+    const run = pageRun();
+    const leave = showOnPage({ get: () => actor }, run as never);
+    run.send({ type: 'started', id: 't1' });
+    actor.send({ type: 'runs.refresh', started: 't1' });
+    await settle();
+    run.send({ type: 'ended' });
+    leave();
+    expect(texts(actor)).toEqual([]);
+    expect(told).toEqual([]);
+  });
+
+  it('RUNS-21: once its page is left, the run still working ends in a notice; opened again, it shows there', async () => {
+    const { actor } = trayWith([[], [run('t1')], [done('t1')]], 60_000);
+    await settle();
+    const page = pageRun();
+    let leave = showOnPage({ get: () => actor }, page as never);
+    page.send({ type: 'started', id: 't1' });
+    actor.send({ type: 'runs.refresh', started: 't1' });
+    await settle();
+    expect(actor.getSnapshot().context.shown).toEqual(['t1']);
+    leave();
+    expect(actor.getSnapshot().context.shown).toEqual([]);
+    // Opened again while t1 works: shown there once more.
+    leave = showOnPage({ get: () => actor }, page as never);
+    expect(actor.getSnapshot().context.shown).toEqual(['t1']);
+    leave();
+    actor.send({ type: 'runs.refresh' });
+    await settle();
+    expect(texts(actor)).toEqual(['Text to Image finished']);
+  });
+
+  it('RUNS-21: a start the page left before its answer was never shown, and ends in a notice', async () => {
+    const { actor } = trayWith([[], [done('t1')]], 60_000);
+    await settle();
+    const page = pageRun();
+    showOnPage({ get: () => actor }, page as never)();
+    page.send({ type: 'started', id: 't1' });
+    actor.send({ type: 'runs.refresh', started: 't1' });
+    await settle();
+    expect(texts(actor)).toEqual(['Text to Image finished']);
   });
 });
 

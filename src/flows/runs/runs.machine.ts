@@ -53,7 +53,7 @@ const noticesSight = {
 /** The notices' own controls: Dismiss, and the pointer or the focus on them (RUNS-23). */
 const noticeEvents = ['runs.notice.dismiss', 'runs.notice.hold', 'runs.notice.release'];
 /** What tool pages tell the tray: a run or a batch started, the runs a page in view shows (RUNS-21, RUNS-22). */
-const pageEvents = ['runs.batch', 'runs.unshown'];
+const pageEvents = ['runs.batch', 'runs.shown', 'runs.unshown'];
 /** The events of the tray's own controls, ignored where no tray is shown. */
 const trayEvents = ['runs.refresh', 'runs.cancel', 'runs.notify.allow', ...noticeEvents, ...pageEvents];
 
@@ -178,6 +178,13 @@ export const runsMachine = setup({
         'session.signedOut': { target: 'signedOut', actions: assign(cleared) },
         'runs.notice.dismiss': {
           actions: assign({ notices: ({ context, event }) => context.notices.filter((n) => n.id !== event.id) }),
+        },
+        // RUNS-21: a tool page in view shows its run (opened while the run works, or its start answered there).
+        'runs.shown': {
+          actions: assign({
+            shown: ({ context, event }) => [...context.shown.filter((id) => !event.ids.includes(id)), ...event.ids],
+          }),
+          meta: facts({ rules: ['RUNS-21'] }),
         },
         'runs.unshown': {
           actions: assign({ shown: ({ context, event }) => context.shown.filter((id) => !event.ids.includes(id)) }),

@@ -62,7 +62,7 @@ export interface RunsContext {
    * that did not list it: a run that ends before any read saw it working still gets its notice.
    */
   started: Readonly<Record<string, number>>;
-  /** RUNS-21: the runs a page in view shows (a batch's tiles): their end is shown there, never as a notice. */
+  /** RUNS-21: the runs a page in view shows (a batch's tiles, a tool page's run): their end is shown there, never as a notice. */
   shown: readonly string[];
   /** RUNS-22: the batches started here whose notice is still to come. */
   batches: readonly RunBatch[];
@@ -80,6 +80,8 @@ export type RunsEvent =
    * end is no notice while they show, and one notice tells of them all.
    */
   | { type: 'runs.batch'; ids: readonly string[] }
+  /** RUNS-21: a tool page in view shows this run (its own single run): its end is told there, not in a notice. */
+  | { type: 'runs.shown'; ids: readonly string[] }
   /** RUNS-21: the page that showed these runs is gone: their end is told again. */
   | { type: 'runs.unshown'; ids: readonly string[] }
   /** RUNS-23: the pointer or the focus is on the notices (hold), or has left them (release). */

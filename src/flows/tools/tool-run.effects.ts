@@ -34,6 +34,31 @@ export function refreshRuns(system: { get: (systemId: string) => unknown }, answ
   tray?.send(typeof id === 'string' && id !== '' ? { type: 'runs.refresh', started: id } : { type: 'runs.refresh' });
 }
 
+type PageRun = Pick<ActorRefFrom<typeof toolRunMachine>, 'getSnapshot' | 'subscribe'>;
+
+/**
+ * RUNS-21: while its tool page is in view, the page's run ends there, never in a notice. From the page's
+ * mount to its unmount the tray is told the run it shows working (`runs.shown`: started there, or opened
+ * again while it works); once the page goes, that its end is a notice again (`runs.unshown`). A start the
+ * page left before the server answered it was never shown, and is told as a notice.
+ */
+export function showOnPage(system: { get: (systemId: string) => unknown }, run: PageRun): () => void {
+  const tray = () => system.get(systemIds.runs) as ActorRefFrom<typeof runsMachine> | undefined;
+  let told: string | null = null;
+  const follow = (snapshot: ReturnType<PageRun['getSnapshot']>) => {
+    const id = snapshot.context.predictionId;
+    if (!id || id === told || !snapshot.matches('working')) return;
+    told = id;
+    tray()?.send({ type: 'runs.shown', ids: [id] });
+  };
+  follow(run.getSnapshot());
+  const sub = run.subscribe(follow);
+  return () => {
+    sub.unsubscribe();
+    if (told) tray()?.send({ type: 'runs.unshown', ids: [told] });
+  };
+}
+
 /** The effects of every tool run of this app, from the flow's context (read when an effect runs). */
 export function toolEffects({
   api,

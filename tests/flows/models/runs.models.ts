@@ -30,9 +30,14 @@ export const runsModel = defineModel({
       { type: 'runs.cancel', id: 'unknown' },
     ],
     'runs.notice.dismiss': [{ type: 'runs.notice.dismiss', id: 'r1' }],
-    // RUNS-21, RUNS-22: a batch of one run (r1) started and shown on its page, then the page left.
+    // RUNS-21, RUNS-22: a batch of one run (r1) started and shown on its page, then the page left (or t1's page).
     'runs.batch': [{ type: 'runs.batch', ids: ['r1'] }],
-    'runs.unshown': [{ type: 'runs.unshown', ids: ['r1'] }],
+    'runs.unshown': [
+      { type: 'runs.unshown', ids: ['r1'] },
+      { type: 'runs.unshown', ids: ['t1'] },
+    ],
+    // RUNS-21: Text Generation opened again while its run t1 works shows it there.
+    'runs.shown': [{ type: 'runs.shown', ids: ['t1'] }],
     // RUNS-23: the pointer or the focus on the notices, and off them again.
     'runs.notice.hold': [{ type: 'runs.notice.hold' }],
     'runs.notice.release': [{ type: 'runs.notice.release' }],

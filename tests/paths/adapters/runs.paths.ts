@@ -23,6 +23,13 @@ async function openPanel(page: Page): Promise<void> {
   await expect.poll(() => visibility(panel(page))).toBe('visible');
 }
 
+/** Leaves the tool page in view for Settings (its runs' ends are notices again: RUNS-21). */
+async function leaveForSettings(page: Page): Promise<void> {
+  await closePanel(page);
+  await page.getByRole('link', { name: 'Settings' }).first().click();
+  await expect.poll(() => page.getByPlaceholder('Enter your prompt...').count()).toBe(0);
+}
+
 async function closePanel(page: Page): Promise<void> {
   if (!(await panel(page).isVisible())) return;
   await panel(page).getByRole('button', { name: 'Close runs' }).click();
@@ -108,7 +115,20 @@ export const runsPaths: PathAdapter = {
       await prompt.fill('a haiku about tea');
       await page.getByRole('button', { name: 'Generate Text' }).click();
       await server.answer('POST', '/api/generate/text', 200, { id: 't1', credits: 9 });
-      return `open Text Generation${before} → type a prompt → click Generate Text (the server starts the run)`;
+      // RUNS-21: while the page shows its run, the run's end is told there; the page is left, so it is a notice.
+      await leaveForSettings(page);
+      return `open Text Generation${before} → type a prompt → click Generate Text (the server starts the run) → open Settings`;
+    },
+    async 'runs.shown'({ page }) {
+      // RUNS-21: the page opened again while its run works shows it there.
+      await closePanel(page);
+      await page.getByRole('link', { name: 'Text', exact: true }).first().click();
+      await page
+        .getByRole('link', { name: /Text Generation/ })
+        .first()
+        .click();
+      await expect.poll(() => page.getByPlaceholder('Enter your prompt...').isEditable()).toBe(false);
+      return 'open Text Generation again: its run shows working there';
     },
     async 'runs.cancel'({ page }) {
       await openPanel(page);
@@ -148,10 +168,8 @@ export const runsPaths: PathAdapter = {
       return 'open Text to Image → check One prompt per line → type one prompt → click Start batch (the server starts r1): its tile shows';
     },
     async 'runs.unshown'({ page }) {
-      await closePanel(page);
-      await page.getByRole('link', { name: 'Settings' }).first().click();
-      await expect.poll(() => page.getByRole('list', { name: 'Batch runs' }).count()).toBe(0);
-      return "open Settings: the batch's page is left";
+      await leaveForSettings(page);
+      return "open Settings: the tool page that showed the runs is left";
     },
     async 'runs.notice.hold'({ page }) {
       await notices(page)
@@ -321,7 +339,13 @@ export const runsPaths: PathAdapter = {
     if (held && event.type !== 'runs.notice.release' && !event.type.startsWith('xstate.'))
       return 'the pointer is on the notices: any other step moves it away first (runs.notice.release)';
     if (event.type === 'runs.notice.hold' && c.notices.length === 0) return 'the pointer rests on a notice shown only';
-    if (event.type === 'runs.unshown' && c.shown.length === 0) return 'no page in view shows a batch';
+    if (event.type === 'runs.unshown' && c.shown.length === 0) return 'no page in view shows a run';
+    if (event.type === 'runs.unshown' && (event as unknown as { ids: string[] }).ids.join() !== c.shown.join())
+      return 'leaving a page tells the tray of the runs it showed';
+    if (event.type === 'runs.shown' && (!('t1' in c.started) || c.shown.length > 0))
+      return 'Text Generation shows its run working only while the tray still watches t1, and no other page shows runs';
+    if (event.type === 'runs.batch' && c.shown.length > 0)
+      return 'the batch starts on Text to Image: the page that shows a run is left first (runs.unshown)';
     if (event.type === 'runs.refresh' && (event as EventObject & { started?: string }).started && c.shown.length > 0)
       return "a run started on another tool page leaves the batch's page first (runs.unshown)";
     if (
