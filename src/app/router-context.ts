@@ -1,6 +1,6 @@
 import type { SessionActor } from '../flows/session/session.effects';
 
-/** What every route receives through the router context (style.md: the session actor). */
+/** What every route receives through the router context: the session actor. */
 export interface RouterContext {
   session: SessionActor;
 }

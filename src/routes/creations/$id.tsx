@@ -1,13 +1,10 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { waitFor } from 'xstate';
+import { createFileRoute } from '@tanstack/react-router';
+import { signedInOnly } from '../../app/signed-in-only';
 import { CreationsPage } from '../../features/creations/CreationsPage';
 
 export const Route = createFileRoute('/creations/$id')({
   // Signed in only; the server answers 404 for a creation of someone else.
-  beforeLoad: async ({ context }) => {
-    const snapshot = await waitFor(context.session, (s) => !s.hasTag('loading'));
-    if (!snapshot.hasTag('signedIn')) throw redirect({ to: '/' });
-  },
+  beforeLoad: signedInOnly,
   component: function CreationRoute() {
     const { id } = Route.useParams();
     // Keyed: another id starts its own flow.

@@ -1,5 +1,5 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { waitFor } from 'xstate';
+import { createFileRoute } from '@tanstack/react-router';
+import { signedInOnly } from '../../app/signed-in-only';
 import { CreationsPage } from '../../features/creations/CreationsPage';
 import { creationsSearch } from '../../features/creations/creations-search';
 
@@ -7,10 +7,7 @@ export const Route = createFileRoute('/creations/')({
   // CREATIONS-9: the search and filters live in the address, validated here; Back and Forward restore them.
   ...creationsSearch,
   // Signed in only: visitors go to / once the startup check has ended.
-  beforeLoad: async ({ context }) => {
-    const snapshot = await waitFor(context.session, (s) => !s.hasTag('loading'));
-    if (!snapshot.hasTag('signedIn')) throw redirect({ to: '/' });
-  },
+  beforeLoad: signedInOnly,
   component: CreationsRoute,
 });
 

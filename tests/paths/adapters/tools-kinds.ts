@@ -18,6 +18,9 @@ async function showsForm(ctx: PathContext): Promise<string> {
   const context = runContext(ctx);
   const view = viewOf(context);
   const said: string[] = [];
+  // 'Run it now?' (TOOL-49) is a modal dialog: while it asks, the form behind it is hidden from the
+  // accessibility tree (aria-hidden), so its buttons are found by role with the hidden ones included.
+  const behindDialog = ctx.state.hasTag('draftQuestion');
   if (view.prompt) {
     const prompt = ctx.page.locator('form textarea');
     await expect.poll(() => fieldValue(prompt)).toBe(context.prompt);
@@ -32,7 +35,10 @@ async function showsForm(ctx: PathContext): Promise<string> {
     said.push(`the size is ${context.width}×${context.height}`);
   }
   if (context.aspect) {
-    const chosen = ctx.page.getByRole('button', { name: new RegExp(`^${context.aspect} \\(`) });
+    const chosen = ctx.page.getByRole('button', {
+      name: new RegExp(`^${context.aspect} \\(`),
+      includeHidden: behindDialog,
+    });
     await expect.poll(() => chosen.getAttribute('aria-pressed')).toBe('true');
     said.push(`${context.aspect} is chosen`);
   }
@@ -46,7 +52,10 @@ async function showsForm(ctx: PathContext): Promise<string> {
     await expect.poll(() => preview.count()).toBe(context.poseImage ? 1 : 0);
     said.push(context.poseImage ? 'the pose image is shown' : 'no pose image');
   }
-  await expect.poll(() => visibility(submit(ctx.page, view))).toBe('visible');
+  const generate = behindDialog
+    ? ctx.page.getByRole('button', { name: view.submit, exact: true, includeHidden: true })
+    : submit(ctx.page, view);
+  await expect.poll(() => visibility(generate)).toBe('visible');
   await expect.poll(() => ctx.page.getByRole('region', { name: 'Result' }).count()).toBe(0);
   return said.concat(`${view.submit} is offered`).join(', ');
 }
