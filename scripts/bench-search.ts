@@ -7,7 +7,8 @@
  * 'zebra crossing n', the others 'a red fox in the snow n'), then ANALYZE. Each query is the list call
  * itself (services/creations.ts listCreations, a page of 12) for a common word ('fox'), a rare word
  * ('zebra') and a word no prompt has ('quokka'), BENCH_QUERIES times each (default 50), after 3 warm-ups;
- * the script prints p50 and p95 in ms and whether the 20,000-run p95 is under 100 ms.
+ * the script prints p50 and p95 in ms and whether every p95 is under 100 ms (CREATIONS-19: at 200,000 runs too,
+ * on both databases); it exits with 1 when one is not.
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
@@ -66,7 +67,7 @@ async function measure(label: string, db: Db): Promise<boolean> {
       }
       times.sort((a, b) => a - b);
       const p95 = percentile(times, 95);
-      if (size === sizes[0] && p95 >= TARGET_MS) met = false;
+      if (p95 >= TARGET_MS) met = false;
       console.log(
         `  ${name.padEnd(12)} '${q}': p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (${found} on the first page)`,
       );
@@ -104,5 +105,5 @@ if (postgres) {
     await postgres.drop();
   }
 }
-console.log(met ? `p95 under ${TARGET_MS} ms at 20,000 runs: yes` : `p95 under ${TARGET_MS} ms at 20,000 runs: NO`);
+console.log(`every p95 under ${TARGET_MS} ms, up to 200,000 runs: ${met ? 'yes' : 'NO'}`);
 if (!met) process.exitCode = 1;

@@ -176,8 +176,12 @@ export const predictions = pgTable(
   },
   (t) => [
     index('predictions_user_idx').on(t.userId),
-    /** My creations: a user's runs newest first, paged by (created_at, id). */
-    index('predictions_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    /**
+     * My creations: a user's runs newest first, paged by (created_at, id) (CREATIONS-19). The order is the
+     * queries' own (DESC puts nulls first, and read backwards the index gives ASC with nulls last), so the
+     * planner walks it with the page's limit instead of sorting every run of the account.
+     */
+    index('predictions_user_recent_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('predictions_status_idx').on(t.status),
     /** A provider's webhook finds its run by the provider's id. */
     index('predictions_remote_id_idx').on(t.remoteId),

@@ -116,11 +116,24 @@ export interface CreationsQuery {
   readonly to?: string | undefined;
 }
 
+/**
+ * CREATIONS-19: a search first looks among the account's newest runs (this many, read from the recency index
+ * with the other filters), matching their prompts one by one: a word found in most prompts fills its page
+ * there, without the prompt index handing over every run that has it to be sorted. When the newest runs do not
+ * fill the page, the same query runs on the prompt index (a rare word, or none).
+ */
+export const RECENT_WINDOW = 300;
+
+/**
+ * The prompt's words as an expression the prompt index does not hold (the same words: `|| ''` changes nothing
+ * but the expression), so the planner matches the newest runs it was handed instead of choosing the index.
+ */
+const promptVectorUnindexed = sql`to_tsvector('simple', coalesce(${predictions.input} ->> 'prompt', '') || '')`;
+
 export async function listCreations(db: Executor, userId: string, query: CreationsQuery) {
   const limit = query.limit ?? DEFAULT_PAGE;
   const conditions = [eq(predictions.userId, userId)];
   const tsquery = query.q ? prefixQuery(query.q) : undefined;
-  if (tsquery) conditions.push(promptMatches(tsquery));
   if (query.tool) conditions.push(eq(predictions.toolKey, query.tool));
   // A queued run is listed as starting (toCreation): the filter says the same.
   if (query.status)
@@ -144,15 +157,43 @@ export async function listCreations(db: Executor, userId: string, query: Creatio
       )!,
     );
   }
-  const rows = await db
-    .select(columns)
-    .from(predictions)
-    .where(and(...conditions))
-    .orderBy(desc(predictions.createdAt), desc(predictions.id))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit).map(withRefund);
-  const last = page[page.length - 1];
-  return { items: page.map(toCreation), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+  const page = (where: SQL | undefined) =>
+    db
+      .select(columns)
+      .from(predictions)
+      .where(where)
+      .orderBy(desc(predictions.createdAt), desc(predictions.id))
+      .limit(limit + 1);
+  let rows: Awaited<ReturnType<typeof page>> | undefined;
+  if (tsquery) {
+    const newest = db
+      .select({ id: predictions.id })
+      .from(predictions)
+      .where(and(...conditions))
+      .orderBy(desc(predictions.createdAt), desc(predictions.id))
+      .limit(RECENT_WINDOW);
+    const found = await page(
+      and(inArray(predictions.id, newest), sql`${promptVectorUnindexed} @@ to_tsquery('simple', ${tsquery})`),
+    );
+    // A full page (and one more) among the newest runs is the page itself: they are the first matches in order.
+    if (found.length > limit) rows = found;
+    // Else every match, from the prompt index (OFFSET 0 keeps the planner from walking the recency index and
+    // reading each prompt instead), sorted by recency: few runs, as the newest ones had so few.
+    else
+      rows = await page(
+        inArray(
+          predictions.id,
+          sql`(select matched.id from (select ${predictions.id}, ${predictions.createdAt} from ${predictions} where ${and(
+            ...conditions,
+            promptMatches(tsquery),
+          )} offset 0) as matched order by matched.created_at desc, matched.id desc limit ${limit + 1})`,
+        ),
+      );
+  }
+  rows ??= await page(and(...conditions));
+  const shown = rows.slice(0, limit).map(withRefund);
+  const last = shown[shown.length - 1];
+  return { items: shown.map(toCreation), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
 }
 
 async function ownRow(db: Executor, userId: string, id: string): Promise<Row> {

@@ -146,6 +146,32 @@ for (const backend of backends) {
       expect(found.items.every((c) => c.prompt?.startsWith('zebra crossing'))).toBe(true);
     });
 
+    it('CREATIONS-19: a common word is found among the newest runs, a rare one through the index; every page in order, none missed', async () => {
+      const u = await t.user();
+      // 'zebra crossing n' every 97th run (3 among the newest 300, too few for a page), 'a red fox in the snow n' the rest;
+      // run n was made n seconds ago, so the newest first is n = 1, 2, 3 …
+      const count = 1000;
+      await seedManyRuns(t.runtime.deps.db, u.id, count, 97);
+      const readAll = async (q: string) => {
+        const ids: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const found: CreationsPage = await page(
+            t,
+            u.token,
+            `q=${q}&limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          );
+          ids.push(...found.items.map((c) => c.id));
+          cursor = found.nextCursor;
+        } while (cursor);
+        return ids;
+      };
+      const numbers = Array.from({ length: count }, (_, i) => i + 1);
+      expect(await readAll('fox')).toEqual(numbers.filter((n) => n % 97 !== 0).map((n) => `${u.id}-${n}`));
+      expect(await readAll('zebra')).toEqual(numbers.filter((n) => n % 97 === 0).map((n) => `${u.id}-${n}`));
+      expect(await readAll('quokka')).toEqual([]);
+    });
+
     it("CREATIONS-5: one creation's detail: parameters, uploads (signed), seed, cost, times and link; 404 for another account", async () => {
       const u = await t.user();
       const other = await t.user();

@@ -7,6 +7,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import type { Creation } from '../../api/schemas';
 import { creationsFlow, type CreationsLogic } from '../../flows/creations/creations.effects';
 import { useFlow, type Flow } from '../../app/provider';
@@ -37,13 +38,13 @@ export default function RecentCreations({ flow = creationsFlow }: { flow?: Flow<
       <ul className={styles.row} aria-busy={loading || undefined}>
         {loading
           ? Array.from({ length: 4 }, (_, i) => <li key={i} className={styles.tile} aria-hidden="true" />)
-          : items.map((creation) => <Tile key={creation.id} creation={creation} />)}
+          : items.map((creation) => <Tile key={creation.id} creation={creation} actor={actor} />)}
       </ul>
     </section>
   );
 }
 
-function Tile({ creation }: { creation: Creation }) {
+function Tile({ creation, actor }: { creation: Creation; actor: ActorRefFrom<CreationsLogic> }) {
   const running = inProgress(creation);
   const label = `${creation.title}${creation.prompt ? `: ${creation.prompt}` : ''}${running ? ' (in progress)' : ''}${
     creation.status === 'failed' ? ' (failed)' : ''
@@ -55,6 +56,7 @@ function Tile({ creation }: { creation: Creation }) {
         <CreationPicture
           creation={creation}
           word={running ? 'In progress' : creation.status === 'failed' ? 'Failed' : creation.title}
+          onBroken={(url) => actor.send({ type: 'creations.readdress', url })}
         />
       </Link>
     </li>

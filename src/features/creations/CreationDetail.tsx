@@ -39,7 +39,7 @@ export function CreationDetail({ creation, actor }: { creation: Creation; actor:
     <article className={styles.detail} aria-label={`${creation.title}, ${created.toLocaleString()}`}>
       <Neighbours actor={actor} />
       <div className={styles.stage}>
-        <Preview creation={creation} output={output} />
+        <Preview creation={creation} output={output} actor={actor} />
       </div>
       <div className={styles.about}>
         <div className={styles.cardHead}>
@@ -228,11 +228,19 @@ const secondsBetween = (from: Date, to: Date) => {
   return seconds < 60 ? `${seconds.toFixed(1)} s` : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
 };
 
-function Preview({ creation, output }: { creation: Creation; output: string | null }) {
+function Preview({ creation, output, actor }: { creation: Creation; output: string | null; actor: CreationsActor }) {
   if (output === null) return <div className={styles.placeholder}>No output</div>;
   switch (creation.outputKind) {
     case 'image':
-      return <img className={styles.preview} src={output} alt={creation.prompt ?? creation.title} />;
+      return (
+        <img
+          className={styles.preview}
+          src={output}
+          alt={creation.prompt ?? creation.title}
+          // CREATIONS-20: an address past its end: the page reads its run again for a fresh one.
+          onError={(e) => actor.send({ type: 'creations.readdress', url: e.currentTarget.src })}
+        />
+      );
     case 'video':
       return <VideoPlayer src={output} label={creation.title} />;
     case 'audio':

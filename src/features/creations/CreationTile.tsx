@@ -89,6 +89,7 @@ export function CreationTile({ creation, actor }: { creation: Creation; actor: C
         <CreationPicture
           creation={creation}
           word={running ? 'Working…' : creation.status === 'succeeded' ? creation.category : 'No output'}
+          onBroken={(url) => actor.send({ type: 'creations.readdress', url })}
         />
       </Link>
       {creation.prompt ? (

@@ -45,6 +45,22 @@ export function mergeFirstPage(items: readonly Creation[], fresh: readonly Creat
   return [...fresh.filter((c) => !known.has(c.id)), ...items.map((c) => byId.get(c.id) ?? c)];
 }
 
+/**
+ * CREATIONS-20: whether a file address is one the server signed that has passed its end (its `exp`, in ms
+ * since the epoch, FILES-2): such an address answers 403, and a fresh read of the run signs it anew. An address
+ * without one (or not yet at its end) failed for another reason, and reading again would not mend it.
+ */
+export function expiredAddress(url: string, now: number): boolean {
+  const exp = Number(new URL(url, 'https://atelier.invalid').searchParams.get('exp') ?? NaN);
+  return Number.isFinite(exp) && exp <= now;
+}
+
+/** CREATIONS-20: the runs read again replace theirs (fresh addresses); the others stay as they were. */
+export function withFreshAddresses(items: readonly Creation[], fresh: readonly Creation[]): Creation[] {
+  const byId = new Map(fresh.map((c) => [c.id, c]));
+  return items.map((c) => byId.get(c.id) ?? c);
+}
+
 /** The category of a catalogue tool, or undefined (an unknown key). */
 export const categoryOfTool = (key: string | null): Category | undefined =>
   key === null ? undefined : tools.find((t) => t.key === key)?.category;

@@ -6,7 +6,9 @@
  */
 import { saveBlob } from '../shared/save-file';
 import { fromPromise } from 'xstate';
-import { creationsMachine, zipName, type Filters } from './creations.machine';
+import { creationsMachine, zipName, type Filters, type LoadInput } from './creations.machine';
+import type { Creation, CreationsPage } from '../../api/schemas';
+import type { Endpoints } from '../../api/endpoints';
 import { defineFlow } from '../shared/flow.effects';
 import { creationShareMachine } from './creation-share.machine';
 
@@ -19,22 +21,43 @@ export const creationsSearch = (filters: Filters): Partial<Record<keyof Filters,
     Record<keyof Filters, string>
   >;
 
+/** The most runs one read of the list asks for (the list call's own cap). */
+const RELOAD_PAGE = 50;
+
+/** One page of the list (GET /api/creations), or the one run as a page of one (GET /api/creations/{id}). */
+async function readPage(endpoints: Endpoints, input: LoadInput, signal: AbortSignal): Promise<CreationsPage> {
+  return input.only
+    ? { items: [await endpoints.getCreation(input.only, { signal })], nextCursor: null }
+    : endpoints.listCreations(
+        {
+          cursor: input.cursor,
+          category: input.category,
+          ...(input.limit ? { limit: input.limit } : {}),
+          ...input.filters,
+        },
+        { signal },
+      );
+}
+
 /** The flow a creations page starts (useFlow): the machine with the app's effects. */
 export const creationsFlow = defineFlow(creationsMachine)(({ api, navigate, window: win }) => ({
   actors: {
-    loadPage: fromPromise(async ({ input, signal }) => {
+    loadPage: fromPromise(async ({ input, signal }) => readPage(await api(), input, signal)),
+    // CREATIONS-20: the pages read again from the first (at most 50 runs a read) until as many runs as are shown.
+    reloadPages: fromPromise(async ({ input, signal }) => {
       const endpoints = await api();
-      return input.only
-        ? { items: [await endpoints.getCreation(input.only, { signal })], nextCursor: null }
-        : endpoints.listCreations(
-            {
-              cursor: input.cursor,
-              category: input.category,
-              ...(input.limit ? { limit: input.limit } : {}),
-              ...input.filters,
-            },
-            { signal },
-          );
+      const runs: Creation[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: CreationsPage = await readPage(
+          endpoints,
+          { ...input.load, cursor, limit: Math.min(RELOAD_PAGE, Math.max(input.count - runs.length, 1)) },
+          signal,
+        );
+        runs.push(...page.items);
+        cursor = page.nextCursor;
+      } while (cursor && runs.length < input.count);
+      return runs;
     }),
     deleteCreation: fromPromise(async ({ input }) => (await api()).deleteCreation(input.id)),
     deleteCreations: fromPromise(async ({ input }) => (await api()).deleteCreations(input.ids)),

@@ -20,11 +20,20 @@ import {
   mergedFilters,
   mergeFirstPage,
   noFilters,
+  expiredAddress,
+  withFreshAddresses,
   sameFilters,
   withCategory,
   withTool,
 } from './creation-list';
-import type { CreationsContext, CreationsEvent, CreationsInput, Filters, LoadInput } from './creations.types';
+import type {
+  CreationsContext,
+  CreationsEvent,
+  CreationsInput,
+  Filters,
+  LoadInput,
+  ReloadInput,
+} from './creations.types';
 
 import { neighbourOf } from './creation-page';
 
@@ -61,9 +70,12 @@ const searchEvents = ['creations.type', 'creations.search', 'creations.filters',
 const selectEvents = ['creations.select.start', 'creations.select.stop', 'creations.toggle', 'creations.selectPage'];
 const bulkEvents = ['creations.zip', 'creations.bulkDelete'];
 const bulkConfirmEvents = ['creations.bulkDelete.confirm', 'creations.bulkDelete.cancel'];
+/** CREATIONS-20: a picture of the list that did not load. */
+const pictureEvents = ['creations.readdress'];
 /** Every event the views send the machine. */
 const sends = [
   'creations.filter',
+  ...pictureEvents,
   ...listEvents,
   ...searchEvents,
   ...selectEvents,
@@ -101,7 +113,15 @@ const reportFilters = {
 const typing = (back: 'idle' | 'shown') =>
   ({
     description: 'A search is being typed: it applies once the typing pauses (or on Enter)',
-    meta: facts({ rules: ['CREATIONS-8'] }),
+    meta: facts({
+      rules: ['CREATIONS-8'],
+      ignores: [
+        {
+          events: pictureEvents,
+          why: 'A search is about to apply: the list it loads brings its pictures with fresh addresses.',
+        },
+      ],
+    }),
     after: {
       searchPause: [
         { guard: 'draftPending', target: '#creations.browsing.loading', actions: ['applyDraft', reportFilters] },
@@ -109,6 +129,13 @@ const typing = (back: 'idle' | 'shown') =>
       ],
     },
   }) as const;
+
+/** CREATIONS-20: a picture whose address has passed its end: the runs shown are read again, once. */
+const readdress = {
+  guard: { type: 'addressExpired', params: ({ event }: { event: { url: string } }) => event },
+  target: 'readdressing',
+  meta: facts({ rules: ['CREATIONS-20'] }),
+} as const;
 
 export const creationsMachine = setup({
   types: {
@@ -125,6 +152,8 @@ export const creationsMachine = setup({
     downloadZip: fromPromise<unknown, { ids: readonly string[] }>(async () => notProvided('downloadZip')),
     /** POST /api/creations/delete: all or none (CREATIONS-12). */
     deleteCreations: fromPromise<unknown, { ids: readonly string[] }>(async () => notProvided('deleteCreations')),
+    /** CREATIONS-20: the list's pages read again from the first, until as many runs as are shown (or the one run). */
+    reloadPages: fromPromise<readonly Creation[], ReloadInput>(async () => notProvided('reloadPages')),
   },
   actions: {
     // Select mode (CREATIONS-10): only finished runs can be chosen.
@@ -208,6 +237,8 @@ export const creationsMachine = setup({
     selecting: ({ context }) => context.selecting,
     notSelecting: ({ context }) => !context.selecting,
     hasSelection: ({ context }) => context.selected.length > 0,
+    /** CREATIONS-20: the picture failed with an address past its end (a 403), not for another reason. */
+    addressExpired: (_, p: { url: string }) => expiredAddress(p.url, Date.now()),
   },
   delays: {
     /** RUNS-6: the pause between two reads of a list that shows a run in progress. */
@@ -250,8 +281,8 @@ export const creationsMachine = setup({
             sees: [{ text: 'Loading...' }],
             ignores: [
               {
-                events: [...listEvents, ...selectEvents, ...bulkEvents],
-                why: 'The first page is loading: only the category chips and the search bar are shown; the list, Select, Load more, Try again and the confirmations are not.',
+                events: [...listEvents, ...selectEvents, ...bulkEvents, ...pictureEvents],
+                why: 'The first page is loading: only the category chips and the search bar are shown; the list (and its pictures), Select, Load more, Try again and the confirmations are not.',
               },
             ],
           }),
@@ -308,6 +339,7 @@ export const creationsMachine = setup({
                     'The list as last read; while a run of it is in progress, it is read again after a pause',
                   meta: facts({ rules: ['RUNS-6'] }),
                   after: { refreshInterval: { guard: 'anyInProgress', target: 'refreshing' } },
+                  on: { 'creations.readdress': readdress },
                 },
                 refreshing: {
                   description:
@@ -324,6 +356,33 @@ export const creationsMachine = setup({
                       }),
                     },
                     // Not worth a banner: the list shown is still right as far as it goes, and the next pause tries again.
+                    onError: { target: 'idle' },
+                  },
+                  on: { 'creations.readdress': readdress },
+                },
+                readdressing: {
+                  description:
+                    "A picture's address had passed its end: the runs shown are read again once, for addresses signed afresh, while the list stays usable",
+                  meta: facts({
+                    rules: ['CREATIONS-20'],
+                    ignores: [
+                      {
+                        events: pictureEvents,
+                        why: 'The runs are being read again: every picture gets its fresh address from this one read.',
+                      },
+                    ],
+                  }),
+                  invoke: {
+                    id: 'reloadPages',
+                    src: 'reloadPages',
+                    input: ({ context }) => ({ load: pageAfter(context, null), count: context.items.length }),
+                    onDone: {
+                      target: 'idle',
+                      actions: assign({
+                        items: ({ context, event }) => withFreshAddresses(context.items, event.output),
+                      }),
+                    },
+                    // Not worth a banner: the pictures that failed stay as they are, the rest of the list works.
                     onError: { target: 'idle' },
                   },
                 },
@@ -372,6 +431,10 @@ export const creationsMachine = setup({
                     events: [...listEvents, ...bulkEvents],
                     why: 'The next page is loading: Load more, Download ZIP, Delete and the Delete buttons are disabled until it answers; Try again and the confirmations are not shown.',
                   },
+                  {
+                    events: pictureEvents,
+                    why: 'A page is being read: a picture that fails meanwhile is told again by the view once the list is at rest.',
+                  },
                 ],
               }),
               tags: ['busy', 'loadingMore'],
@@ -398,7 +461,14 @@ export const creationsMachine = setup({
             sees: [{ kind: 'failed', says: "the red banner shows the server's message, with Try again" }],
             ignores: [
               {
-                events: ['creations.more', 'creations.delete', 'creations.neighbour', ...selectEvents, ...bulkEvents],
+                events: [
+                  'creations.more',
+                  'creations.delete',
+                  'creations.neighbour',
+                  ...selectEvents,
+                  ...bulkEvents,
+                  ...pictureEvents,
+                ],
                 why: 'Loading failed: nothing is listed, only the chips, the search bar and Try again are shown.',
               },
             ],

@@ -29,6 +29,12 @@ export interface LoadInput {
   filters: Filters;
 }
 
+/** CREATIONS-20: the runs shown read again, as many as are listed, for their addresses signed afresh. */
+export interface ReloadInput {
+  load: LoadInput;
+  count: number;
+}
+
 export interface CreationsContext {
   only: string | null;
   category: Category | null;
@@ -70,4 +76,6 @@ export type CreationsEvent =
   | { type: 'creations.bulkDelete.confirm' }
   | { type: 'creations.bulkDelete.cancel' }
   /** CREATIONS-18: a creation's page opens the run beside it (Previous / Next, or ← / →). */
-  | { type: 'creations.neighbour'; which: 'previous' | 'next' };
+  | { type: 'creations.neighbour'; which: 'previous' | 'next' }
+  /** CREATIONS-20: a picture of the list did not load (its address, the one it failed with). */
+  | { type: 'creations.readdress'; url: string };

@@ -20,6 +20,9 @@ const running = {
   nextCursor: null,
 };
 
+/** CREATIONS-20: a thumbnail's address signed long ago (FILES-2's `exp` in the past). */
+const expiredThumb = `/files/outputs/${'a'.repeat(32)}.webp?exp=1&sig=x`;
+
 const events = {
   'creations.more': [{ type: 'creations.more' as const }],
   'creations.filter': [{ type: 'creations.filter' as const, category: 'Audio' as const }],
@@ -50,6 +53,14 @@ const events = {
   'creations.bulkDelete': [{ type: 'creations.bulkDelete' as const }],
   'creations.bulkDelete.confirm': [{ type: 'creations.bulkDelete.confirm' as const }],
   'creations.bulkDelete.cancel': [{ type: 'creations.bulkDelete.cancel' as const }],
+  // CREATIONS-20: a picture failed with an address past its end (read again), or with one still valid (nothing to mend).
+  'creations.readdress': [
+    { type: 'creations.readdress' as const, url: expiredThumb },
+    {
+      type: 'creations.readdress' as const,
+      url: `/files/outputs/${'b'.repeat(32)}.webp?exp=${Date.now() + 3_600_000}&sig=x`,
+    },
+  ],
   // CREATIONS-18: Previous (there is one) and Next (there is none) on a creation's page.
   'creations.neighbour': [
     { type: 'creations.neighbour' as const, which: 'previous' as const },
@@ -88,6 +99,7 @@ export const creationsModel = defineModel({
     loadMore: { done: [{ items: [creation('c3')], nextCursor: null }], error: [silentError] },
     // The run has finished by the next read, or the read fails (the list stays, the next pause tries again).
     refreshPage: { done: [last], error: [silentError] },
+    reloadPages: { done: [first.items], error: [silentError] },
     deleteCreation: { done: [{ message: 'Creation deleted' }], error: [serverError('Creation not found')] },
     ...bulk,
   },
@@ -102,6 +114,7 @@ export const creationModel = defineModel({
     loadPage: { done: [last, between], error: [serverError('Creation not found')] },
     loadMore: { done: [last], error: [silentError] },
     refreshPage: { done: [last], error: [silentError] },
+    reloadPages: { done: [last.items], error: [silentError] },
     deleteCreation: { done: [{ message: 'Creation deleted' }], error: [serverError('Creation not found')] },
     ...bulk,
   },

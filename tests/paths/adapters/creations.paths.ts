@@ -19,6 +19,13 @@ import { byOutcome, perActor, SERVER_FAULT } from '../causes';
 import { fieldValue } from '../sights';
 import { openSignedIn, showsErrorWithTryAgain } from './billing.paths';
 
+/**
+ * CREATIONS-20 is walked by tests/e2e/creations-readdress.test.ts against the real server with file addresses
+ * that end within seconds: the path server's creations are audio runs, whose tiles show no picture to fail.
+ */
+const READDRESS =
+  "a picture fails only with an address past its end: the path server's runs show none (tests/e2e/creations-readdress.test.ts walks it)";
+
 const cards = (page: Page) => page.getByRole('list', { name: 'Creations' }).getByRole('listitem');
 const creationsContext = (ctx: PathContext) => ctx.state.context as CreationsContext;
 
@@ -249,8 +256,17 @@ export const creationsPaths: PathAdapter = {
       return 'typing the text the search field already holds changes nothing in the field';
     if (event.type === 'creations.delete' && (event as unknown as { id: string }).id !== 'c1')
       return 'Delete is offered only on the creations listed';
+    if (event.type === 'creations.readdress') return READDRESS;
     return null;
   },
+  unreachable: Object.fromEntries(
+    [
+      'creations.browsing.listed.ready.idle --creations.readdress--> creations.browsing.listed.ready.readdressing',
+      'creations.browsing.listed.ready.refreshing --creations.readdress--> creations.browsing.listed.ready.readdressing',
+      'creations.browsing.listed.ready.readdressing --xstate.done.actor.reloadPages--> creations.browsing.listed.ready.idle',
+      'creations.browsing.listed.ready.readdressing --xstate.error.actor.reloadPages--> creations.browsing.listed.ready.idle',
+    ].map((key) => [key, READDRESS]),
+  ),
 };
 
 /** The one-run page's creation, with its public link or none (GET /api/creations/c1). */

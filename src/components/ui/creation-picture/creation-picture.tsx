@@ -4,6 +4,8 @@
  * frame, an audio's waveform) with its width and height set so nothing moves as it arrives, loaded lazily and
  * decoded off the main thread; a text's or code's first words; else an icon and a word. A run made before
  * thumbnails shows its image itself. The picture is decorative: the tile's link names the creation.
+ * A picture that does not load is told with its address (`onBroken`, CREATIONS-20: the list's flow reads its
+ * runs again when that address has passed its end).
  */
 import type { Creation } from '../../../api/schemas';
 import { outputKindIcon } from '../icons/creation-icons';
@@ -11,8 +13,19 @@ import * as styles from './creation-picture.css';
 
 const firstOutput = (c: Creation): string | null => (Array.isArray(c.output) ? (c.output[0] ?? null) : c.output);
 
-export function CreationPicture({ creation, word }: { creation: Creation; word: string }) {
+export function CreationPicture({
+  creation,
+  word,
+  onBroken,
+}: {
+  creation: Creation;
+  word: string;
+  onBroken?: ((url: string) => void) | undefined;
+}) {
   const done = creation.status === 'succeeded';
+  const broken = onBroken
+    ? (e: { currentTarget: HTMLImageElement | HTMLVideoElement }) => onBroken(e.currentTarget.src)
+    : undefined;
   const { thumb } = creation;
   if (done && thumb)
     return (
@@ -24,6 +37,7 @@ export function CreationPicture({ creation, word }: { creation: Creation; word: 
         alt=""
         loading="lazy"
         decoding="async"
+        onError={broken}
       />
     );
   if (done && creation.snippet)
@@ -34,9 +48,9 @@ export function CreationPicture({ creation, word }: { creation: Creation; word: 
     );
   const output = firstOutput(creation);
   if (done && output && creation.outputKind === 'image')
-    return <img className={styles.media} src={output} alt="" loading="lazy" decoding="async" />;
+    return <img className={styles.media} src={output} alt="" loading="lazy" decoding="async" onError={broken} />;
   if (done && output && creation.outputKind === 'video')
-    return <video className={styles.media} src={output} preload="metadata" muted aria-hidden="true" />;
+    return <video className={styles.media} src={output} preload="metadata" muted aria-hidden="true" onError={broken} />;
   return (
     <span className={styles.kind} aria-hidden="true">
       {outputKindIcon[creation.outputKind]}
