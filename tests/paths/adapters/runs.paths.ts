@@ -59,6 +59,16 @@ async function fakeNotifications(page: Page): Promise<void> {
 }
 
 /** The runs tray (RUNS-7 to RUNS-11): reads, Cancel, notices, Notify me, sign-out and sign-in again. */
+/** The tray closed, the Text category, then its Text Generation page (the tool the runs paths start runs on). */
+async function openTextGeneration(page: Page): Promise<void> {
+  await closePanel(page);
+  await page.getByRole('link', { name: 'Text', exact: true }).first().click();
+  await page
+    .getByRole('link', { name: /Text Generation/ })
+    .first()
+    .click();
+}
+
 export const runsPaths: PathAdapter = {
   name: 'runs',
   models: [runsModel],
@@ -98,12 +108,7 @@ export const runsPaths: PathAdapter = {
         return 'open the tray → click Try again';
       }
       // RUNS-7: a tool page that has just started a run has the tray read the runs at once.
-      await closePanel(page);
-      await page.getByRole('link', { name: 'Text', exact: true }).first().click();
-      await page
-        .getByRole('link', { name: /Text Generation/ })
-        .first()
-        .click();
+      await openTextGeneration(page);
       const prompt = page.getByPlaceholder('Enter your prompt...');
       let before = '';
       if (!(await prompt.isEditable())) {
@@ -121,12 +126,7 @@ export const runsPaths: PathAdapter = {
     },
     async 'runs.shown'({ page }) {
       // RUNS-21: the page opened again while its run works shows it there.
-      await closePanel(page);
-      await page.getByRole('link', { name: 'Text', exact: true }).first().click();
-      await page
-        .getByRole('link', { name: /Text Generation/ })
-        .first()
-        .click();
+      await openTextGeneration(page);
       await expect.poll(() => page.getByPlaceholder('Enter your prompt...').isEditable()).toBe(false);
       return 'open Text Generation again: its run shows working there';
     },
@@ -169,7 +169,7 @@ export const runsPaths: PathAdapter = {
     },
     async 'runs.unshown'({ page }) {
       await leaveForSettings(page);
-      return "open Settings: the tool page that showed the runs is left";
+      return 'open Settings: the tool page that showed the runs is left';
     },
     async 'runs.notice.hold'({ page }) {
       await notices(page)
