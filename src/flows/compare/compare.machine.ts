@@ -202,6 +202,7 @@ export const compareMachine = setup({
       },
     },
     refused: {
+      type: 'final',
       description: 'The address does not name 2 to 4 different creations: why, and the way back to My creations',
       meta: facts({
         rules: ['COMPARE-1'],
@@ -216,6 +217,7 @@ export const compareMachine = setup({
       }),
     },
     mixed: {
+      type: 'final',
       description: 'They cannot be compared: one is not finished with a result, or their kinds differ',
       meta: facts({
         rules: ['COMPARE-2'],
@@ -230,6 +232,7 @@ export const compareMachine = setup({
       }),
     },
     missing: {
+      type: 'final',
       description: COMPARE_MISSING,
       meta: facts({
         rules: ['COMPARE-8'],
