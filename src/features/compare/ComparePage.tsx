@@ -163,7 +163,7 @@ function SideBySide({ actor }: { actor: CompareActor }) {
   const [shown, setShown] = useState(0);
   const go = (index: number) => {
     const element = strip.current;
-    if (element) element.scrollTo({ left: index * element.clientWidth, behavior: 'smooth' });
+    element?.scrollTo?.({ left: index * element.clientWidth, behavior: 'smooth' });
     setShown(index);
   };
   return (
