@@ -81,7 +81,8 @@ export const stepper = style([
 
 /** The slider: the two pictures in one box, the first whole, the second over it cut at the divider. */
 export const slider = style([card.compact, stack.sm, { minWidth: 0 }]);
-export const stage = style({ position: 'relative', width: '100%', maxWidth: 900, marginInline: 'auto' });
+/** As wide as the page, but no taller than most of the screen for a square picture. */
+export const stage = style({ position: 'relative', width: '100%', maxWidth: 'min(900px, 70vh)', marginInline: 'auto' });
 export const under = style({ display: 'block', width: '100%', height: 'auto', borderRadius: vars.radius.md });
 export const over = style({
   position: 'absolute',
@@ -115,6 +116,8 @@ globalStyle(`${table} th, ${table} td`, {
   overflowWrap: 'anywhere',
 });
 globalStyle(`${table} tbody th`, { color: vars.color.textSecondary, fontWeight: 400 });
+// The settings' names stay whole words ('Setting', 'Negative prompt'); the values may break anywhere.
+globalStyle(`${table} th`, { overflowWrap: 'normal' });
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lead, fontWeight: 700 });
 export const srOnly = style({
   position: 'absolute',
