@@ -42,6 +42,7 @@ describe('comparing creations', () => {
     await bar.getByRole('link', { name: 'Compare' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/creations/compare');
     expect(new URL(page.url()).searchParams.get('ids')!.split(',').sort()).toEqual([...ids].sort());
+    await expect.poll(() => page.title()).toBe('Compare creations — Atelier');
 
     // COMPARE-4: both pictures stacked, the second cut at the divider, which the keys move.
     const divider = page.getByRole('slider', { name: 'Divider position' });
