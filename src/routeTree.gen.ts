@@ -32,6 +32,7 @@ import { Route as AudioModelsBarkRouteImport } from './routes/audio-models/bark'
 import { Route as AudioModelsMusicgenRouteImport } from './routes/audio-models/musicgen'
 import { Route as CreationsIndexRouteImport } from './routes/creations/index'
 import { Route as CreationsIdRouteImport } from './routes/creations/$id'
+import { Route as CreationsCompareRouteImport } from './routes/creations/compare'
 import { Route as FlowsChar123MachineChar125RouteImport } from './routes/flows/{-$machine}'
 import { Route as ImageModelsIndexRouteImport } from './routes/image-models/index'
 import { Route as ImageModelsImageToImageRouteImport } from './routes/image-models/image-to-image'
@@ -166,6 +167,11 @@ const CreationsIdRoute = CreationsIdRouteImport.update({
   path: '/creations/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CreationsCompareRoute = CreationsCompareRouteImport.update({
+  id: '/creations/compare',
+  path: '/creations/compare',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FlowsChar123MachineChar125Route =
   FlowsChar123MachineChar125RouteImport.update({
     id: '/flows/{-$machine}',
@@ -284,6 +290,7 @@ export interface FileRoutesByFullPath {
   '/audio-models/bark': typeof AudioModelsBarkRoute
   '/audio-models/musicgen': typeof AudioModelsMusicgenRoute
   '/creations/$id': typeof CreationsIdRoute
+  '/creations/compare': typeof CreationsCompareRoute
   '/flows/{-$machine}': typeof FlowsChar123MachineChar125Route
   '/image-models/image-to-image': typeof ImageModelsImageToImageRoute
   '/image-models/person-to-person': typeof ImageModelsPersonToPersonRoute
@@ -327,6 +334,7 @@ export interface FileRoutesByTo {
   '/audio-models/bark': typeof AudioModelsBarkRoute
   '/audio-models/musicgen': typeof AudioModelsMusicgenRoute
   '/creations/$id': typeof CreationsIdRoute
+  '/creations/compare': typeof CreationsCompareRoute
   '/flows/{-$machine}': typeof FlowsChar123MachineChar125Route
   '/image-models/image-to-image': typeof ImageModelsImageToImageRoute
   '/image-models/person-to-person': typeof ImageModelsPersonToPersonRoute
@@ -371,6 +379,7 @@ export interface FileRoutesById {
   '/audio-models/bark': typeof AudioModelsBarkRoute
   '/audio-models/musicgen': typeof AudioModelsMusicgenRoute
   '/creations/$id': typeof CreationsIdRoute
+  '/creations/compare': typeof CreationsCompareRoute
   '/flows/{-$machine}': typeof FlowsChar123MachineChar125Route
   '/image-models/image-to-image': typeof ImageModelsImageToImageRoute
   '/image-models/person-to-person': typeof ImageModelsPersonToPersonRoute
@@ -416,6 +425,7 @@ export interface FileRouteTypes {
     | '/audio-models/bark'
     | '/audio-models/musicgen'
     | '/creations/$id'
+    | '/creations/compare'
     | '/flows/{-$machine}'
     | '/image-models/image-to-image'
     | '/image-models/person-to-person'
@@ -459,6 +469,7 @@ export interface FileRouteTypes {
     | '/audio-models/bark'
     | '/audio-models/musicgen'
     | '/creations/$id'
+    | '/creations/compare'
     | '/flows/{-$machine}'
     | '/image-models/image-to-image'
     | '/image-models/person-to-person'
@@ -502,6 +513,7 @@ export interface FileRouteTypes {
     | '/audio-models/bark'
     | '/audio-models/musicgen'
     | '/creations/$id'
+    | '/creations/compare'
     | '/flows/{-$machine}'
     | '/image-models/image-to-image'
     | '/image-models/person-to-person'
@@ -546,6 +558,7 @@ export interface RootRouteChildren {
   AudioModelsBarkRoute: typeof AudioModelsBarkRoute
   AudioModelsMusicgenRoute: typeof AudioModelsMusicgenRoute
   CreationsIdRoute: typeof CreationsIdRoute
+  CreationsCompareRoute: typeof CreationsCompareRoute
   FlowsChar123MachineChar125Route: typeof FlowsChar123MachineChar125Route
   ImageModelsImageToImageRoute: typeof ImageModelsImageToImageRoute
   ImageModelsPersonToPersonRoute: typeof ImageModelsPersonToPersonRoute
@@ -730,6 +743,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CreationsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/creations/compare': {
+      id: '/creations/compare'
+      path: '/creations/compare'
+      fullPath: '/creations/compare'
+      preLoaderRoute: typeof CreationsCompareRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/flows/{-$machine}': {
       id: '/flows/{-$machine}'
       path: '/flows/{-$machine}'
@@ -882,6 +902,7 @@ const rootRouteChildren: RootRouteChildren = {
   AudioModelsBarkRoute: AudioModelsBarkRoute,
   AudioModelsMusicgenRoute: AudioModelsMusicgenRoute,
   CreationsIdRoute: CreationsIdRoute,
+  CreationsCompareRoute: CreationsCompareRoute,
   FlowsChar123MachineChar125Route: FlowsChar123MachineChar125Route,
   ImageModelsImageToImageRoute: ImageModelsImageToImageRoute,
   ImageModelsPersonToPersonRoute: ImageModelsPersonToPersonRoute,

@@ -35,6 +35,7 @@ const fixed: readonly (readonly [string, string, string])[] = [
   ['/creations', 'My creations', 'Everything you made with Atelier.'],
   ['/settings', 'Settings', 'Your Atelier account, security and billing.'],
   ['/flows', 'Flows', 'The statecharts behind Atelier, drawn and walkable.'],
+  ['/creations/compare', 'Compare creations', 'Two to four of your creations side by side.'],
 ];
 
 const categoryName = (c: Category) => `${c} Tools`;
@@ -92,6 +93,7 @@ const notPrerendered: readonly string[] = [
   '/creations',
   '/settings',
   '/flows',
+  '/creations/compare',
 ];
 
 /**

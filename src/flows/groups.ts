@@ -39,7 +39,7 @@ export const machineGroups: readonly MachineGroup[] = [
       'cancelSubscription',
     ],
   },
-  { name: 'Creations', machines: ['creations', 'creationShare'] },
+  { name: 'Creations', machines: ['creations', 'creationShare', 'compare'] },
   { name: 'Shell', machines: ['sidebar', 'theme'] },
 ];
 
@@ -68,6 +68,7 @@ export const machineNames: Readonly<Record<string, string>> = {
   cancelSubscription: 'Cancel subscription',
   creations: 'Creations',
   creationShare: 'Creation share',
+  compare: 'Compare creations',
   sidebar: 'Sidebar',
   theme: 'Theme',
 };

@@ -14,6 +14,7 @@ import { checkoutMachine } from './billing/checkout.machine';
 import { creditCsvMachine } from './billing/credit-csv.machine';
 import { creditHistoryMachine } from './billing/credit-history.machine';
 import { spendingMachine } from './billing/spending.machine';
+import { compareMachine } from './compare/compare.machine';
 import { creationShareMachine } from './creations/creation-share.machine';
 import { creationsMachine } from './creations/creations.machine';
 import { pageRunsMachine } from './runs/page-runs.machine';
@@ -41,6 +42,7 @@ export const machines: Record<string, AnyStateMachine> = {
   creditCsv: creditCsvMachine,
   creditHistory: creditHistoryMachine,
   spending: spendingMachine,
+  compare: compareMachine,
   creationShare: creationShareMachine,
   creations: creationsMachine,
   pageRuns: pageRunsMachine,

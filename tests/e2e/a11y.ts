@@ -120,12 +120,12 @@ async function resetToken(email: string): Promise<string> {
 }
 
 /** A finished Text to Image run of the account (8 of its 50 free credits): its creation id. */
-async function creationId(token: string): Promise<string> {
+async function creationId(token: string, prompt = 'a lighthouse at dusk'): Promise<string> {
   const run = await api('/api/generate/image', {
     token,
     body: {
       modelId: 'bytedance/sdxl-lightning-4step',
-      input: { prompt: 'a lighthouse at dusk', width: 512, height: 512 },
+      input: { prompt, width: 512, height: 512 },
     },
   });
   expect(run.status).toBe(200);
@@ -203,7 +203,7 @@ export async function violationsSignedOut(browser: Browser, viewport: Viewport):
   }
   for (const [route, visits] of everyVisit((route) => signedInOnly.includes(route))) {
     for (const visit of visits) {
-      await page.goto(addressOf(visit, { creationId: 'any' }));
+      await page.goto(addressOf(visit, { creationId: 'any', otherCreationId: 'other' }));
       await expect.poll(() => pathOf(page), { message: route }).toBe('/');
     }
   }
@@ -219,6 +219,7 @@ export async function violationsSignedIn(browser: Browser, viewport: Viewport): 
     verifyToken: await verifyToken('a11y-verify'),
     resetToken: await resetToken(email),
     creationId: await creationId(token),
+    otherCreationId: await creationId(token, 'a fox in the snow'),
   };
   const page = await signedInPage(browser, viewport, token, '/');
   const found: string[] = [];

@@ -32,6 +32,7 @@ const flows: Record<string, string> = {
   spendingFlow: 'spending',
   creationShareFlow: 'creationShare',
   creationsFlow: 'creations',
+  compareFlow: 'compare',
   toolRunFlow: 'toolRun',
   toolBatchFlow: 'toolBatch',
 };

@@ -3,13 +3,15 @@
  * days, in a row below), the categories and Select mode, in one row at 1280 px (so a 1280×800 screen still shows
  * at least 20 whole tiles); it wraps on a phone. Each control sends the page's creations flow an event.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { Creation } from '../../api/schemas';
 import { categories, tools, type Category } from '../../catalog';
 import * as buttons from '../../components/ui/button/button.css';
 import * as forms from '../../components/ui/form/form.css';
 import { anyFilter, type Filters } from '../../flows/creations/creations.machine';
+import { compareChoice } from '../../flows/compare/compare-rules';
 import type { CreationsActor } from './CreationsPage';
 import * as styles from './creations.css';
 
@@ -226,6 +228,7 @@ function SelectBar({ actor }: { actor: CreationsActor }) {
       >
         {zipping ? 'Preparing ZIP...' : 'Download ZIP'}
       </button>
+      <CompareAction actor={actor} />
       <button
         type="button"
         className={`${buttons.button.secondary} ${buttons.small}`}
@@ -243,6 +246,45 @@ function SelectBar({ actor }: { actor: CreationsActor }) {
         Done
       </button>
     </div>
+  );
+}
+
+/**
+ * COMPARE-1: Compare opens /creations/compare with the chosen ids when they are 2 to 4 finished creations of one
+ * kind; otherwise it is disabled and says why (its description).
+ */
+function CompareAction({ actor }: { actor: CreationsActor }) {
+  const choice = useSelector(
+    actor,
+    (s) => compareChoice(s.context.items, s.context.selected),
+    (a, b) => a.reason === b.reason && a.ids?.join(',') === b.ids?.join(','),
+  );
+  const why = useId();
+  if (choice.ids)
+    return (
+      <Link
+        to="/creations/compare"
+        search={{ ids: choice.ids.join(',') }}
+        className={`${buttons.button.secondary} ${buttons.small}`}
+      >
+        Compare
+      </Link>
+    );
+  return (
+    <>
+      <button
+        type="button"
+        className={`${buttons.button.secondary} ${buttons.small}`}
+        disabled
+        aria-describedby={why}
+        title={choice.reason}
+      >
+        Compare
+      </button>
+      <span id={why} className={styles.srOnly}>
+        {choice.reason}
+      </span>
+    </>
   );
 }
 

@@ -14,6 +14,7 @@ import {
 } from './account.paths';
 import { forgotPasswordPaths, verifyEmailPaths, resetPasswordPaths } from './auth.paths';
 import { checkoutPaths, checkoutReturnPaths, creditHistoryPaths, spendingPaths, creditCsvPaths } from './billing.paths';
+import { comparePaths } from './compare.paths';
 import { creationsPaths, creationSharePaths } from './creations.paths';
 import { pageRunsPaths } from './page-runs.paths';
 import { runsPaths } from './runs.paths';
@@ -27,7 +28,7 @@ import { toolRunPaths } from './tools.paths';
 export const pathGroups = {
   account: [changeEmailPaths, changePasswordPaths, deleteAccountPaths, cancelSubscriptionPaths, billingPortalPaths],
   billing: [checkoutPaths, checkoutReturnPaths, creditHistoryPaths, spendingPaths, creditCsvPaths],
-  creations: [creationsPaths, creationSharePaths],
+  creations: [comparePaths, creationsPaths, creationSharePaths],
   runs: [pageRunsPaths, runsPaths],
   session: [sessionPaths, themePaths],
   'shell-auth': [forgotPasswordPaths, verifyEmailPaths, resetPasswordPaths, sidebarPaths],
