@@ -112,6 +112,9 @@ function returnFlow(
     outcome: 'success',
     sessionId: 'cs_local_1',
   },
+  // The wait before the late state: short where a test walks into it; a loaded machine may take longer than that
+  // between two polls, so a test that walks past a poll gives it a long one.
+  lateAfter = 60,
 ) {
   const checkoutStatus = vi.fn(async (): Promise<CheckoutStatus> => {
     const answer = answers.shift() ?? pending;
@@ -124,7 +127,7 @@ function returnFlow(
     checkoutReturnMachine.provide({
       actors: { checkoutStatus: fromPromise(checkoutStatus) },
       actions: { refreshUser, clearAddress },
-      delays: { pollInterval: 10, lateAfter: 60, latePollInterval: 60_000 },
+      delays: { pollInterval: 10, lateAfter, latePollInterval: 60_000 },
     }),
     { input },
   ).start();
@@ -193,7 +196,7 @@ describe('the return from the checkout', () => {
 
   it('a delayed payment that failed says so, adds nothing and offers only Dismiss (CHECKOUT-7)', async () => {
     await startSession();
-    const flow = returnFlow([pending, { ...pending, status: 'failed' as const }]);
+    const flow = returnFlow([pending, { ...pending, status: 'failed' as const }], undefined, 60_000);
     renderInApp(<CheckoutReturnNotice flow={flow.actor} />);
     await waitFor(() => expect(screen.getByTestId('checkout-return')).toHaveAttribute('data-state', 'paymentFailed'));
     expect(screen.getByRole('alert')).toHaveTextContent(PAYMENT_FAILED_MESSAGE);
