@@ -13,14 +13,7 @@
  */
 import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
-import {
-  enhanceOffline,
-  MAX_STYLES,
-  slotCount,
-  STYLE_TEMPLATE_RULE,
-  tools,
-  type OutputKind,
-} from '../../src/catalog';
+import { enhanceOffline, MAX_STYLES, slotCount, STYLE_TEMPLATE_RULE, tools, type OutputKind } from '../../src/catalog';
 import type { AppDeps } from '../context';
 import type { Executor } from '../db/client';
 import { promptHistory, promptStyles } from '../db/schema';
@@ -209,7 +202,9 @@ export async function enhancePrompt(deps: AppDeps, toolKey: string, prompt: stri
       const text = (await openai.enhancePrompt(enhanceInstruction(tool.output), prompt)).trim();
       if (text) return { prompt: text.slice(0, 4000), source: 'openai' as const };
     } catch (error) {
-      deps.log(`Enhance prompt fell back to the offline suggestion: ${error instanceof Error ? error.message : 'error'}`);
+      deps.log(
+        `Enhance prompt fell back to the offline suggestion: ${error instanceof Error ? error.message : 'error'}`,
+      );
     }
   }
   return { prompt: enhanceOffline(tool.output, prompt), source: 'offline' as const };

@@ -130,9 +130,21 @@ for (const backend of embedded) {
       const refusals = [
         [{ name: '', template: '{prompt}' }, 400, "A style's name takes 1 to 40 characters."],
         [{ name: 'x'.repeat(41), template: '{prompt}' }, 400, "A style's name takes 1 to 40 characters."],
-        [{ name: 'No slot', template: 'cinematic' }, 400, 'A style holds {prompt} exactly once, in at most 1000 characters.'],
-        [{ name: 'Two', template: '{prompt} and {prompt}' }, 400, 'A style holds {prompt} exactly once, in at most 1000 characters.'],
-        [{ name: 'Long', template: `{prompt}${'x'.repeat(1000)}` }, 400, 'A style holds {prompt} exactly once, in at most 1000 characters.'],
+        [
+          { name: 'No slot', template: 'cinematic' },
+          400,
+          'A style holds {prompt} exactly once, in at most 1000 characters.',
+        ],
+        [
+          { name: 'Two', template: '{prompt} and {prompt}' },
+          400,
+          'A style holds {prompt} exactly once, in at most 1000 characters.',
+        ],
+        [
+          { name: 'Long', template: `{prompt}${'x'.repeat(1000)}` },
+          400,
+          'A style holds {prompt} exactly once, in at most 1000 characters.',
+        ],
         [{ name: 'Cinematic', template: '{prompt}' }, 409, 'You already have a style with this name.'],
       ] as const;
       for (const [body, status, message] of refusals) {
@@ -148,7 +160,9 @@ for (const backend of embedded) {
       // Another account's style: 404 on change and delete, nothing changed.
       const id = style.id;
       const change = { name: 'Mine now', template: 'x {prompt}' };
-      expect((await t.request(`/api/prompts/styles/${id}`, { token: other.token, method: 'POST', body: change })).status).toBe(404);
+      expect(
+        (await t.request(`/api/prompts/styles/${id}`, { token: other.token, method: 'POST', body: change })).status,
+      ).toBe(404);
       expect((await t.request(`/api/prompts/styles/${id}`, { token: other.token, method: 'DELETE' })).status).toBe(404);
       const mine = await json<{ styles: Style[] }>(await t.request('/api/prompts/styles', { token: u.token }));
       expect(mine.styles).toEqual([style]);
@@ -160,7 +174,8 @@ for (const backend of embedded) {
       expect((await t.request(`/api/prompts/styles/${id}`, { token: u.token, method: 'DELETE' })).status).toBe(200);
       expect((await t.request(`/api/prompts/styles/${id}`, { token: u.token, method: 'DELETE' })).status).toBe(404);
 
-      for (let i = 0; i < MAX_STYLES; i++) expect((await save({ name: `Style ${i}`, template: `{prompt} ${i}` })).status).toBe(201);
+      for (let i = 0; i < MAX_STYLES; i++)
+        expect((await save({ name: `Style ${i}`, template: `{prompt} ${i}` })).status).toBe(201);
       const full = await save({ name: 'One more', template: '{prompt}' });
       expect({ status: full.status, message: (await json<{ message: string }>(full)).message }).toEqual({
         status: 409,
@@ -220,7 +235,11 @@ for (const backend of embedded) {
     const t = setupApp(backend, {
       providers: () => ({
         ...createProviders(
-          loadConfig({ OPENAI_API_KEY: 'sk-fake-key', OPENAI_BASE_URL: openai.baseUrl, DATA_DIR: '/tmp/atelier-unused' }),
+          loadConfig({
+            OPENAI_API_KEY: 'sk-fake-key',
+            OPENAI_BASE_URL: openai.baseUrl,
+            DATA_DIR: '/tmp/atelier-unused',
+          }),
           sharedTestPool(),
           { log: () => undefined },
         ),

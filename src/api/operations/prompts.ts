@@ -6,7 +6,11 @@ import * as s from '../schemas';
 import { bearer } from './bearer';
 import type { OperationSpec } from './types';
 
-const style = { id: 'b3f0c6a2-5d1e-4f7a-9c2b-0e8d7f6a5b4c', name: 'Cinematic', template: 'cinematic still of {prompt}' };
+const style = {
+  id: 'b3f0c6a2-5d1e-4f7a-9c2b-0e8d7f6a5b4c',
+  name: 'Cinematic',
+  template: 'cinematic still of {prompt}',
+};
 
 export const promptOperations = {
   listPromptHistory: bearer('prompts', {
