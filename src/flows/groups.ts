@@ -40,6 +40,7 @@ export const machineGroups: readonly MachineGroup[] = [
     ],
   },
   { name: 'Creations', machines: ['creations', 'creationShare'] },
+  { name: 'Prompts', machines: ['promptHistory', 'promptStyles', 'enhance', 'clearPromptHistory'] },
   { name: 'Shell', machines: ['sidebar', 'theme'] },
 ];
 
@@ -68,6 +69,10 @@ export const machineNames: Readonly<Record<string, string>> = {
   cancelSubscription: 'Cancel subscription',
   creations: 'Creations',
   creationShare: 'Creation share',
+  promptHistory: 'Recent prompts',
+  promptStyles: 'Prompt styles',
+  enhance: 'Enhance prompt',
+  clearPromptHistory: 'Clear prompt history',
   sidebar: 'Sidebar',
   theme: 'Theme',
 };

@@ -16,6 +16,10 @@ import { creditHistoryMachine } from './billing/credit-history.machine';
 import { spendingMachine } from './billing/spending.machine';
 import { creationShareMachine } from './creations/creation-share.machine';
 import { creationsMachine } from './creations/creations.machine';
+import { clearPromptHistoryMachine } from './prompts/clear-prompt-history.machine';
+import { enhanceMachine } from './prompts/enhance.machine';
+import { promptHistoryMachine } from './prompts/prompt-history.machine';
+import { promptStylesMachine } from './prompts/prompt-styles.machine';
 import { pageRunsMachine } from './runs/page-runs.machine';
 import { runsMachine } from './runs/runs.machine';
 import { sessionMachine } from './session/session.machine';
@@ -43,6 +47,10 @@ export const machines: Record<string, AnyStateMachine> = {
   spending: spendingMachine,
   creationShare: creationShareMachine,
   creations: creationsMachine,
+  clearPromptHistory: clearPromptHistoryMachine,
+  enhance: enhanceMachine,
+  promptHistory: promptHistoryMachine,
+  promptStyles: promptStylesMachine,
   pageRuns: pageRunsMachine,
   runs: runsMachine,
   session: sessionMachine,
