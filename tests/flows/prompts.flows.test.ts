@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeFlows, done, fail, scenario } from './harness';
-import {
-  clearPromptHistoryModel,
-  enhanceModel,
-  promptHistoryModel,
-  promptStylesModel,
-} from './models/prompts.models';
+import { clearPromptHistoryModel, enhanceModel, promptHistoryModel, promptStylesModel } from './models/prompts.models';
 import { cinematic, offlineSuggestion, recentPrompts } from '../../src/flows/prompts/prompts.examples';
 import { serverError } from './models/fixtures';
 import { ENHANCE_FAILED } from '../../src/flows/prompts/enhance.machine';

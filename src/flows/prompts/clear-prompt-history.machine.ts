@@ -17,9 +17,7 @@ export interface ClearPromptHistoryContext {
 }
 
 export type ClearPromptHistoryEvent =
-  | { type: 'history.clear' }
-  | { type: 'history.clear.confirm' }
-  | { type: 'history.clear.cancel' };
+  { type: 'history.clear' } | { type: 'history.clear.confirm' } | { type: 'history.clear.cancel' };
 
 const dialogEvents = ['history.clear.confirm', 'history.clear.cancel'];
 

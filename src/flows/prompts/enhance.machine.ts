@@ -28,9 +28,7 @@ export interface EnhanceContext {
   error: string | null;
 }
 
-export type EnhanceEvent =
-  | { type: 'enhance.start'; prompt: string }
-  | { type: 'enhance.undo' };
+export type EnhanceEvent = { type: 'enhance.start'; prompt: string } | { type: 'enhance.undo' };
 
 export const enhanceMachine = setup({
   types: {
@@ -70,9 +68,7 @@ export const enhanceMachine = setup({
           { role: 'button', name: 'Enhance', state: 'enabled' },
           { kind: 'enhanceError', says: "the last failure's message (the limit's included), else none" },
         ],
-        ignores: [
-          { events: ['enhance.undo'], why: 'Nothing was enhanced: Undo shows only after Enhance.' },
-        ],
+        ignores: [{ events: ['enhance.undo'], why: 'Nothing was enhanced: Undo shows only after Enhance.' }],
       }),
       on: {
         'enhance.start': {

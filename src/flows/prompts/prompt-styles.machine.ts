@@ -49,12 +49,8 @@ const menuEvents = ['styles.close', 'styles.retry', 'styles.choose'];
 const dialogEvents = ['styles.save.submit', 'styles.save.cancel'];
 const startEvents = ['styles.open', 'styles.save.open'];
 
-const openDialog = assign({
-  template: ({ event }: { event: PromptStylesEvent }) =>
-    templateFrom(event.type === 'styles.save.open' ? event.prompt : ''),
-  error: null,
-  saved: false,
-});
+/** The dialog opens on a template made from what is typed, with no error. */
+const dialogFrom = (prompt: string) => ({ template: templateFrom(prompt), error: null, saved: false });
 
 export const promptStylesMachine = setup({
   types: {
@@ -108,7 +104,7 @@ export const promptStylesMachine = setup({
       }),
       on: {
         'styles.open': { target: 'loading', actions: assign({ error: null, saved: false }) },
-        'styles.save.open': { target: 'editing', actions: openDialog },
+        'styles.save.open': { target: 'editing', actions: assign(({ event }) => dialogFrom(event.prompt)) },
       },
     },
     loading: {
@@ -151,7 +147,7 @@ export const promptStylesMachine = setup({
           actions: assign({ chosen: ({ context, event }) => context.styles.find((s) => s.id === event.id) ?? null }),
         },
         'styles.close': { target: 'closed' },
-        'styles.save.open': { target: 'editing', actions: openDialog },
+        'styles.save.open': { target: 'editing', actions: assign(({ event }) => dialogFrom(event.prompt)) },
       },
     },
     failed: {
@@ -172,7 +168,7 @@ export const promptStylesMachine = setup({
       on: {
         'styles.retry': { target: 'loading', actions: assign({ error: null }) },
         'styles.close': { target: 'closed' },
-        'styles.save.open': { target: 'editing', actions: openDialog },
+        'styles.save.open': { target: 'editing', actions: assign(({ event }) => dialogFrom(event.prompt)) },
       },
     },
     chosen: {
@@ -202,7 +198,10 @@ export const promptStylesMachine = setup({
         },
         'styles.close': { target: 'closed', actions: assign({ chosen: null }) },
         'styles.open': { target: 'loading', actions: assign({ chosen: null }) },
-        'styles.save.open': { target: 'editing', actions: [assign({ chosen: null }), openDialog] },
+        'styles.save.open': {
+          target: 'editing',
+          actions: assign(({ event }) => ({ ...dialogFrom(event.prompt), chosen: null })),
+        },
       },
     },
     editing: {

@@ -50,6 +50,6 @@ export const enhanceFlow = defineFlow(enhanceMachine)(({ api }) => ({
 
 export const clearPromptHistoryFlow = defineFlow(clearPromptHistoryMachine)(({ api }) => ({
   actors: {
-    clearPromptHistory: fromPromise(async () => (await api()).clearPromptHistory()),
+    clearPromptHistory: fromPromise<unknown, void>(async () => (await api()).clearPromptHistory()),
   },
 }));

@@ -90,7 +90,10 @@ export const clearPromptHistoryModel = defineModel({
     'history.clear.cancel': [{ type: 'history.clear.cancel' as const }],
   },
   actors: {
-    clearPromptHistory: { done: [{ cleared: 2, message: 'Prompt history cleared' }], error: [unavailable, silentError] },
+    clearPromptHistory: {
+      done: [{ cleared: 2, message: 'Prompt history cleared' }],
+      error: [unavailable, silentError],
+    },
   },
   context: (c: ClearPromptHistoryContext) => [c.cleared, c.error !== null],
 });
