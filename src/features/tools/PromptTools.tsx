@@ -192,6 +192,10 @@ function HistoryMenu({ id, actor }: { id: string; actor: Actor<PromptHistoryLogi
         value={q}
         autoFocus
         onChange={(event) => actor.send({ type: 'history.search', q: event.target.value })}
+        onKeyDown={(event) => {
+          // Enter in the search never submits the tool's form around it.
+          if (event.key === 'Enter') event.preventDefault();
+        }}
       />
       {error ? (
         <>

@@ -30,6 +30,8 @@ export default function SaveStyleDialog({ actor }: { actor: Actor<PromptStylesLo
           className={forms.form}
           onSubmit={(event) => {
             event.preventDefault();
+            // The dialog is portalled out of the tool's form, but React still bubbles its submit there: stop it.
+            event.stopPropagation();
             const form = event.currentTarget;
             actor.send({
               type: 'styles.save.submit',
