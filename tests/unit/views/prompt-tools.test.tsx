@@ -40,7 +40,7 @@ const fill = (run: ReturnType<typeof fakeRun>, prompt: string) => run.actor.send
 
 describe('Enhance prompt', () => {
   it('ENHANCE-1, ENHANCE-2, ENHANCE-4: the suggestion fills the field, labelled offline; Undo puts back what was typed', async () => {
-    const enhancePrompt = vi.fn(async (): Promise<EnhanceAnswer> => offlineSuggestion);
+    const enhancePrompt = vi.fn(async (_args: { input: { toolKey: string; prompt: string } }): Promise<EnhanceAnswer> => offlineSuggestion);
     const flow = defineFlow(enhanceMachine)(() => ({
       actors: { enhancePrompt: fromPromise(enhancePrompt) },
       actions: { fillPrompt: ({ context }, { prompt }) => context.target.send({ type: 'tool.prompt', prompt }) },
@@ -92,7 +92,7 @@ function Menus({ run, logic }: { run: ToolRunActor; logic: ReturnType<typeof men
 }
 
 function menuLogic() {
-  const listPromptHistory = vi.fn(async () => recentPrompts);
+  const listPromptHistory = vi.fn(async (_args: { input: { toolKey: string; q: string } }) => recentPrompts);
   const createPromptStyle = vi.fn(async ({ input }: { input: PromptStyleBody }): Promise<PromptStyle> => ({
     id: 'new',
     ...input,
