@@ -34,6 +34,10 @@ const flows: Record<string, string> = {
   creationsFlow: 'creations',
   toolRunFlow: 'toolRun',
   toolBatchFlow: 'toolBatch',
+  promptHistoryFlow: 'promptHistory',
+  promptStylesFlow: 'promptStyles',
+  enhanceFlow: 'enhance',
+  clearPromptHistoryFlow: 'clearPromptHistory',
 };
 
 /** The helper and the hook, not flows. */

@@ -40,7 +40,9 @@ const fill = (run: ReturnType<typeof fakeRun>, prompt: string) => run.actor.send
 
 describe('Enhance prompt', () => {
   it('ENHANCE-1, ENHANCE-2, ENHANCE-4: the suggestion fills the field, labelled offline; Undo puts back what was typed', async () => {
-    const enhancePrompt = vi.fn(async (_args: { input: { toolKey: string; prompt: string } }): Promise<EnhanceAnswer> => offlineSuggestion);
+    const enhancePrompt = vi.fn(
+      async (_args: { input: { toolKey: string; prompt: string } }): Promise<EnhanceAnswer> => offlineSuggestion,
+    );
     const flow = defineFlow(enhanceMachine)(() => ({
       actors: { enhancePrompt: fromPromise(enhancePrompt) },
       actions: { fillPrompt: ({ context }, { prompt }) => context.target.send({ type: 'tool.prompt', prompt }) },
