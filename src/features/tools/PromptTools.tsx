@@ -43,6 +43,8 @@ export function EnhanceTools({
   const offline = useSelector(actor, (s) => s.context.source === 'offline');
   const error = useSelector(actor, (s) => s.context.error);
   const locked = useSelector(run, (s) => !s.hasTag('form'));
+  // ENHANCE-1: nothing to enhance in an empty field.
+  const blank = useSelector(run, (s) => s.context.prompt.trim() === '');
   return (
     <span className={styles.labelTools}>
       {enhanced && offline ? <span className={styles.source}>{OFFLINE_SUGGESTION}</span> : null}
@@ -54,7 +56,7 @@ export function EnhanceTools({
       <button
         type="button"
         className={`${buttons.button.secondary} ${buttons.small}`}
-        disabled={busy || locked}
+        disabled={busy || locked || blank}
         onClick={() => actor.send({ type: 'enhance.start', prompt: run.getSnapshot().context.prompt })}
       >
         {busy ? 'Enhancing...' : 'Enhance'}

@@ -65,7 +65,8 @@ export const enhanceMachine = setup({
       meta: facts({
         rules: ['ENHANCE-1', 'ENHANCE-3'],
         sees: [
-          { role: 'button', name: 'Enhance', state: 'enabled' },
+          // Disabled while the field is empty (the hasPrompt guard's twin on the page).
+          { role: 'button', name: 'Enhance' },
           { kind: 'enhanceError', says: "the last failure's message (the limit's included), else none" },
         ],
         ignores: [{ events: ['enhance.undo'], why: 'Nothing was enhanced: Undo shows only after Enhance.' }],
@@ -114,7 +115,7 @@ export const enhanceMachine = setup({
         rules: ['ENHANCE-2', 'ENHANCE-4'],
         sees: [
           { role: 'button', name: 'Undo', state: 'enabled' },
-          { role: 'button', name: 'Enhance', state: 'enabled' },
+          { role: 'button', name: 'Enhance' },
           { kind: 'enhanceSource', says: "'Offline suggestion' when the word table wrote it" },
         ],
       }),

@@ -236,6 +236,10 @@ export const enhancePaths: PathAdapter = {
           : SERVER_FAULT,
     ),
   },
+  cannotSend: (event) =>
+    event.type === 'enhance.start' && !(event as unknown as { prompt: string }).prompt.trim()
+      ? 'Enhance is disabled while the field is empty'
+      : null,
   kinds: {
     enhanceError: ({ page, state }) => showsError(page, (state.context as EnhanceContext).error),
     async enhanceSource({ page, state }) {

@@ -5,7 +5,7 @@
  */
 import { useRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { assign, createActor, createMachine, fromPromise } from 'xstate';
 import type { ToolRunActor } from '../../../src/app/tools';
 import type { EnhanceAnswer, PromptStyle, PromptStyleBody } from '../../../src/api/schemas';
@@ -57,6 +57,9 @@ describe('Enhance prompt', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     expect(page.prompt()).toBe('a red fox');
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    // Nothing to enhance in an empty field.
+    act(() => fill(page, '  '));
+    expect((screen.getByRole('button', { name: 'Enhance' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('ENHANCE-3: the limit’s message shows beside the button', async () => {
