@@ -16,6 +16,7 @@ import { hostedCheckoutRoutes } from './routes/hosted-checkout';
 import { outboxRoutes } from './routes/outbox';
 import { staticSite } from './routes/static-site';
 import { paymentRoutes } from './routes/payments';
+import { promptRoutes } from './routes/prompts';
 import { runRoutes } from './routes/runs';
 import { shareRoutes } from './routes/share';
 import { voicePreviewRoutes } from './routes/voice-previews';
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     webhookRoutes,
     generateRoutes,
     creationRoutes,
+    promptRoutes,
   ]) {
     app.route('/', routes);
   }

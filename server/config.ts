@@ -85,6 +85,7 @@ const Env = v.object({
   RATE_LIMIT_UPLOAD: Int(60, 1),
   RATE_LIMIT_GENERATE: Int(30, 1),
   RATE_LIMIT_SHARE_IMAGE: Int(30, 1),
+  RATE_LIMIT_ENHANCE: Int(30, 1),
   LOG_REQUESTS: v.optional(v.picklist(['0', '1']), '1'),
   UNUSED_UPLOAD_MAX_AGE_MS: Int(24 * 3600_000, 60_000),
   FILE_URL_SECRET: v.optional(v.pipe(v.string(), v.trim(), v.minLength(16, 'must be at least 16 characters'))),
@@ -211,6 +212,8 @@ export interface Config {
     readonly generate: number;
     /** Preview images of shared links (made by sharp or ffmpeg) per address and minute. */
     readonly shareImage: number;
+    /** Enhance prompt (ENHANCE-3) per account and hour. */
+    readonly enhance: number;
   };
 }
 
@@ -317,6 +320,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       upload: e.RATE_LIMIT_UPLOAD,
       generate: e.RATE_LIMIT_GENERATE,
       shareImage: e.RATE_LIMIT_SHARE_IMAGE,
+      enhance: e.RATE_LIMIT_ENHANCE,
     },
   };
 }

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { CancelRunData, CancelRunErrors, CancelRunResponses, CancelSubscriptionData, CancelSubscriptionErrors, CancelSubscriptionResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, CreateBillingPortalData, CreateBillingPortalErrors, CreateBillingPortalResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateSubscriptionData, CreateSubscriptionErrors, CreateSubscriptionResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteCreationData, DeleteCreationErrors, DeleteCreationResponses, DeleteCreationsData, DeleteCreationsErrors, DeleteCreationsResponses, DownloadCreationsData, DownloadCreationsErrors, DownloadCreationsResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, Generate3dData, Generate3dErrors, Generate3dResponses, GenerateCodeData, GenerateCodeErrors, GenerateCodeResponses, GenerateImageData, GenerateImageErrors, GenerateImageResponses, GenerateImageToTextData, GenerateImageToTextErrors, GenerateImageToTextResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GeneratePersonData, GeneratePersonErrors, GeneratePersonResponses, GenerateRestoreData, GenerateRestoreErrors, GenerateRestoreResponses, GenerateSoundData, GenerateSoundErrors, GenerateSoundResponses, GenerateTextData, GenerateTextErrors, GenerateTextResponses, GenerateVideoData, GenerateVideoErrors, GenerateVideoResponses, GenerateVoiceData, GenerateVoiceErrors, GenerateVoiceResponses, GetCheckoutSessionData, GetCheckoutSessionErrors, GetCheckoutSessionResponses, GetCreationData, GetCreationErrors, GetCreationResponses, GetCreditHistoryCsvData, GetCreditHistoryCsvErrors, GetCreditHistoryCsvResponses, GetCreditHistoryData, GetCreditHistoryErrors, GetCreditHistoryResponses, GetCreditsAliasData, GetCreditsAliasErrors, GetCreditsAliasResponses, GetCreditsData, GetCreditsErrors, GetCreditsResponses, GetPredictionData, GetPredictionErrors, GetPredictionResponses, GetSpendingData, GetSpendingErrors, GetSpendingResponses, GetThemeData, GetThemeErrors, GetThemeResponses, GetUserData, GetUserErrors, GetUserResponses, ListCreationsData, ListCreationsErrors, ListCreationsResponses, ListRunsData, ListRunsErrors, ListRunsResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, PaymentWebhookData, PaymentWebhookErrors, PaymentWebhookResponses, RegisterData, RegisterErrors, RegisterResponses, ReplicateWebhookData, ReplicateWebhookErrors, ReplicateWebhookResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SaveThemeData, SaveThemeErrors, SaveThemeResponses, ShareCreationData, ShareCreationErrors, ShareCreationResponses, StartBatchData, StartBatchErrors, StartBatchResponses, StartGenerationData, StartGenerationErrors, StartGenerationResponses, UnshareCreationData, UnshareCreationErrors, UnshareCreationResponses, UploadData, UploadErrors, UploadResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen';
+import type { CancelRunData, CancelRunErrors, CancelRunResponses, CancelSubscriptionData, CancelSubscriptionErrors, CancelSubscriptionResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, ClearPromptHistoryData, ClearPromptHistoryErrors, ClearPromptHistoryResponses, CreateBillingPortalData, CreateBillingPortalErrors, CreateBillingPortalResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreatePromptStyleData, CreatePromptStyleErrors, CreatePromptStyleResponses, CreateSubscriptionData, CreateSubscriptionErrors, CreateSubscriptionResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteCreationData, DeleteCreationErrors, DeleteCreationResponses, DeleteCreationsData, DeleteCreationsErrors, DeleteCreationsResponses, DeletePromptStyleData, DeletePromptStyleErrors, DeletePromptStyleResponses, DownloadCreationsData, DownloadCreationsErrors, DownloadCreationsResponses, EnhancePromptData, EnhancePromptErrors, EnhancePromptResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, Generate3dData, Generate3dErrors, Generate3dResponses, GenerateCodeData, GenerateCodeErrors, GenerateCodeResponses, GenerateImageData, GenerateImageErrors, GenerateImageResponses, GenerateImageToTextData, GenerateImageToTextErrors, GenerateImageToTextResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GeneratePersonData, GeneratePersonErrors, GeneratePersonResponses, GenerateRestoreData, GenerateRestoreErrors, GenerateRestoreResponses, GenerateSoundData, GenerateSoundErrors, GenerateSoundResponses, GenerateTextData, GenerateTextErrors, GenerateTextResponses, GenerateVideoData, GenerateVideoErrors, GenerateVideoResponses, GenerateVoiceData, GenerateVoiceErrors, GenerateVoiceResponses, GetCheckoutSessionData, GetCheckoutSessionErrors, GetCheckoutSessionResponses, GetCreationData, GetCreationErrors, GetCreationResponses, GetCreditHistoryCsvData, GetCreditHistoryCsvErrors, GetCreditHistoryCsvResponses, GetCreditHistoryData, GetCreditHistoryErrors, GetCreditHistoryResponses, GetCreditsAliasData, GetCreditsAliasErrors, GetCreditsAliasResponses, GetCreditsData, GetCreditsErrors, GetCreditsResponses, GetPredictionData, GetPredictionErrors, GetPredictionResponses, GetSpendingData, GetSpendingErrors, GetSpendingResponses, GetThemeData, GetThemeErrors, GetThemeResponses, GetUserData, GetUserErrors, GetUserResponses, ListCreationsData, ListCreationsErrors, ListCreationsResponses, ListPromptHistoryData, ListPromptHistoryErrors, ListPromptHistoryResponses, ListPromptStylesData, ListPromptStylesErrors, ListPromptStylesResponses, ListRunsData, ListRunsErrors, ListRunsResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, PaymentWebhookData, PaymentWebhookErrors, PaymentWebhookResponses, RegisterData, RegisterErrors, RegisterResponses, ReplicateWebhookData, ReplicateWebhookErrors, ReplicateWebhookResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SaveThemeData, SaveThemeErrors, SaveThemeResponses, ShareCreationData, ShareCreationErrors, ShareCreationResponses, StartBatchData, StartBatchErrors, StartBatchResponses, StartGenerationData, StartGenerationErrors, StartGenerationResponses, UnshareCreationData, UnshareCreationErrors, UnshareCreationResponses, UpdatePromptStyleData, UpdatePromptStyleErrors, UpdatePromptStyleResponses, UploadData, UploadErrors, UploadResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -578,6 +578,87 @@ export const downloadCreations = <ThrowOnError extends boolean = false>(options:
 export const deleteCreations = <ThrowOnError extends boolean = false>(options: Options<DeleteCreationsData, ThrowOnError>) => (options.client ?? client).post<DeleteCreationsResponses, DeleteCreationsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/creations/delete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Forget every prompt the account ran, with every tool
+ */
+export const clearPromptHistory = <ThrowOnError extends boolean = false>(options?: Options<ClearPromptHistoryData, ThrowOnError>) => (options?.client ?? client).delete<ClearPromptHistoryResponses, ClearPromptHistoryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/prompts/history',
+    ...options
+});
+
+/**
+ * The prompts the account ran with one tool, most recent first (kept after their creations' deletion)
+ *
+ * `q` keeps the prompts that contain it (case-insensitive); `limit` 1 to 100 (default 20).
+ */
+export const listPromptHistory = <ThrowOnError extends boolean = false>(options?: Options<ListPromptHistoryData, ThrowOnError>) => (options?.client ?? client).get<ListPromptHistoryResponses, ListPromptHistoryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/prompts/history',
+    ...options
+});
+
+/**
+ * The account's saved styles, by name
+ */
+export const listPromptStyles = <ThrowOnError extends boolean = false>(options?: Options<ListPromptStylesData, ThrowOnError>) => (options?.client ?? client).get<ListPromptStylesResponses, ListPromptStylesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/prompts/styles',
+    ...options
+});
+
+/**
+ * Save a style: a name (1 to 40 characters, unique) and a template with {prompt} exactly once
+ *
+ * At most 50 styles per account.
+ */
+export const createPromptStyle = <ThrowOnError extends boolean = false>(options: Options<CreatePromptStyleData, ThrowOnError>) => (options.client ?? client).post<CreatePromptStyleResponses, CreatePromptStyleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/prompts/styles',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a saved style
+ */
+export const deletePromptStyle = <ThrowOnError extends boolean = false>(options: Options<DeletePromptStyleData, ThrowOnError>) => (options.client ?? client).delete<DeletePromptStyleResponses, DeletePromptStyleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/prompts/styles/{id}',
+    ...options
+});
+
+/**
+ * Change a saved style’s name or template
+ */
+export const updatePromptStyle = <ThrowOnError extends boolean = false>(options: Options<UpdatePromptStyleData, ThrowOnError>) => (options.client ?? client).post<UpdatePromptStyleResponses, UpdatePromptStyleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/prompts/styles/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A richer prompt to read and edit before running: free, limited per account and hour
+ *
+ * With OpenAI configured the text model rewrites it ('openai'); otherwise the offline word table of the tool's kind expands it ('offline').
+ */
+export const enhancePrompt = <ThrowOnError extends boolean = false>(options: Options<EnhancePromptData, ThrowOnError>) => (options.client ?? client).post<EnhancePromptResponses, EnhancePromptErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/prompts/enhance',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -2295,3 +2295,271 @@ export type DeleteCreationsResponses = {
 };
 
 export type DeleteCreationsResponse = DeleteCreationsResponses[keyof DeleteCreationsResponses];
+
+export type ClearPromptHistoryData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/prompts/history';
+};
+
+export type ClearPromptHistoryErrors = {
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+};
+
+export type ClearPromptHistoryError = ClearPromptHistoryErrors[keyof ClearPromptHistoryErrors];
+
+export type ClearPromptHistoryResponses = {
+    /**
+     * Success
+     */
+    200: {
+        cleared: number;
+        message: string;
+    };
+};
+
+export type ClearPromptHistoryResponse = ClearPromptHistoryResponses[keyof ClearPromptHistoryResponses];
+
+export type ListPromptHistoryData = {
+    body?: never;
+    path?: never;
+    query?: {
+        toolKey?: string;
+        q?: string;
+        limit?: string;
+    };
+    url: '/api/prompts/history';
+};
+
+export type ListPromptHistoryErrors = {
+    /**
+     * The request is invalid: `message` says why, `details` lists each field
+     */
+    400: Error;
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+};
+
+export type ListPromptHistoryError = ListPromptHistoryErrors[keyof ListPromptHistoryErrors];
+
+export type ListPromptHistoryResponses = {
+    /**
+     * Success
+     */
+    200: {
+        prompts: Array<{
+            prompt: string;
+            uses: number;
+            lastUsedAt: string;
+        }>;
+    };
+};
+
+export type ListPromptHistoryResponse = ListPromptHistoryResponses[keyof ListPromptHistoryResponses];
+
+export type ListPromptStylesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/prompts/styles';
+};
+
+export type ListPromptStylesErrors = {
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+};
+
+export type ListPromptStylesError = ListPromptStylesErrors[keyof ListPromptStylesErrors];
+
+export type ListPromptStylesResponses = {
+    /**
+     * Success
+     */
+    200: {
+        styles: Array<{
+            id: string;
+            name: string;
+            template: string;
+        }>;
+    };
+};
+
+export type ListPromptStylesResponse = ListPromptStylesResponses[keyof ListPromptStylesResponses];
+
+export type CreatePromptStyleData = {
+    body: {
+        name: string;
+        template: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/prompts/styles';
+};
+
+export type CreatePromptStyleErrors = {
+    /**
+     * The request is invalid: `message` says why, `details` lists each field
+     */
+    400: Error;
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+    /**
+     * Conflicts with the current state
+     */
+    409: Error;
+    /**
+     * The request body or the file is too large
+     */
+    413: Error;
+};
+
+export type CreatePromptStyleError = CreatePromptStyleErrors[keyof CreatePromptStyleErrors];
+
+export type CreatePromptStyleResponses = {
+    /**
+     * Success
+     */
+    201: {
+        id: string;
+        name: string;
+        template: string;
+    };
+};
+
+export type CreatePromptStyleResponse = CreatePromptStyleResponses[keyof CreatePromptStyleResponses];
+
+export type DeletePromptStyleData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/prompts/styles/{id}';
+};
+
+export type DeletePromptStyleErrors = {
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
+};
+
+export type DeletePromptStyleError = DeletePromptStyleErrors[keyof DeletePromptStyleErrors];
+
+export type DeletePromptStyleResponses = {
+    /**
+     * Success
+     */
+    200: {
+        message: string;
+    };
+};
+
+export type DeletePromptStyleResponse = DeletePromptStyleResponses[keyof DeletePromptStyleResponses];
+
+export type UpdatePromptStyleData = {
+    body: {
+        name: string;
+        template: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/prompts/styles/{id}';
+};
+
+export type UpdatePromptStyleErrors = {
+    /**
+     * The request is invalid: `message` says why, `details` lists each field
+     */
+    400: Error;
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state
+     */
+    409: Error;
+    /**
+     * The request body or the file is too large
+     */
+    413: Error;
+};
+
+export type UpdatePromptStyleError = UpdatePromptStyleErrors[keyof UpdatePromptStyleErrors];
+
+export type UpdatePromptStyleResponses = {
+    /**
+     * Success
+     */
+    200: {
+        id: string;
+        name: string;
+        template: string;
+    };
+};
+
+export type UpdatePromptStyleResponse = UpdatePromptStyleResponses[keyof UpdatePromptStyleResponses];
+
+export type EnhancePromptData = {
+    body: {
+        toolKey: string;
+        prompt: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/prompts/enhance';
+};
+
+export type EnhancePromptErrors = {
+    /**
+     * The request is invalid: `message` says why, `details` lists each field
+     */
+    400: Error;
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+    /**
+     * The request body or the file is too large
+     */
+    413: Error;
+    /**
+     * Too many requests: try again after `Retry-After` seconds
+     */
+    429: Error;
+};
+
+export type EnhancePromptError = EnhancePromptErrors[keyof EnhancePromptErrors];
+
+export type EnhancePromptResponses = {
+    /**
+     * Success
+     */
+    200: {
+        prompt: string;
+        source: 'offline' | 'openai';
+    };
+};
+
+export type EnhancePromptResponse = EnhancePromptResponses[keyof EnhancePromptResponses];

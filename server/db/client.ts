@@ -138,6 +138,8 @@ function readMarker(file: string): string | undefined {
 }
 
 const resetOrder = [
+  'prompt_history',
+  'prompt_styles',
   'shares',
   'files',
   'predictions',

@@ -242,3 +242,44 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull().default(0),
   expire: ts('expire'),
 });
+
+/**
+ * Every prompt an account ran, per tool (PROMPT-1): one row per account, tool and prompt (its SHA-256 is the key,
+ * so a long prompt needs no long index), with how often and when it was last run. Recorded in the run start's
+ * transaction, so a refused run records nothing; never deleted with a creation, only by Clear prompt history
+ * (PROMPT-3); at most PROMPT_HISTORY_CAP rows per account and tool (the oldest go first, PROMPT-2).
+ */
+export const promptHistory = pgTable(
+  'prompt_history',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toolKey: text('tool_key').notNull(),
+    prompt: text('prompt').notNull(),
+    /** SHA-256 of the prompt, hex. */
+    promptHash: text('prompt_hash').notNull(),
+    uses: integer('uses').notNull().default(1),
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('prompt_history_user_tool_hash_unique').on(t.userId, t.toolKey, t.promptHash),
+    index('prompt_history_user_tool_used_idx').on(t.userId, t.toolKey, t.lastUsedAt),
+  ],
+);
+
+/** Saved prompt styles (PROMPT-5): a template with one `{prompt}` slot, named uniquely per account. */
+export const promptStyles = pgTable(
+  'prompt_styles',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    template: text('template').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('prompt_styles_user_name_unique').on(t.userId, t.name)],
+);

@@ -26,6 +26,9 @@ export interface OpenAIOptions {
   readonly log?: OperatorLog;
 }
 
+/** The text model of Enhance prompt (ENHANCE-1). */
+export const ENHANCE_MODEL = 'gpt-4o-mini';
+
 export const SYSTEM_PROMPTS = {
   text: 'You are a helpful writing assistant. Answer the request clearly and well structured, in the language of the request.',
   code: (language: string) =>
@@ -148,6 +151,29 @@ export function createOpenAIProvider(options: OpenAIOptions): GenerationProvider
 
   return {
     name: 'openai',
+    async enhancePrompt(instruction, prompt) {
+      const client = await openai();
+      const signal = AbortSignal.timeout(20_000);
+      try {
+        const completion = await client.chat.completions.create(
+          {
+            model: ENHANCE_MODEL,
+            messages: [
+              { role: 'system', content: instruction },
+              { role: 'user', content: prompt },
+            ],
+            max_tokens: 300,
+            temperature: 0.7,
+          },
+          { signal },
+        );
+        const choice = completion.choices[0];
+        if (choice?.message.refusal) throw new ProviderError(choice.message.refusal);
+        return choice?.message.content ?? '';
+      } catch (error) {
+        throw mapError(error, signal, (await loadSdk()).default.APIError, options.log ?? (() => undefined));
+      }
+    },
     async run(job, signal) {
       signal.throwIfAborted();
       const client = await openai();

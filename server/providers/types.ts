@@ -122,4 +122,6 @@ export interface GenerationProvider {
    * ProviderError with an httpStatus) to refuse the run at once.
    */
   admit?(job: GenerationJob): void;
+  /** Enhance prompt (ENHANCE-1): the text model's rewrite of `prompt` under `instruction` (OpenAI only). */
+  enhancePrompt?(instruction: string, prompt: string): Promise<string>;
 }

@@ -22,10 +22,23 @@ const LOGIN_WINDOW_S = 15 * MINUTE;
 const MAX_BACKOFF_S = 24 * HOUR;
 
 export type LimitName =
-  'register' | 'forgot-password' | 'forgot-password-email' | 'verify' | 'reset' | 'upload' | 'generate' | 'share-image';
+  | 'register'
+  | 'forgot-password'
+  | 'forgot-password-email'
+  | 'verify'
+  | 'reset'
+  | 'upload'
+  | 'generate'
+  | 'share-image'
+  | 'enhance';
 
 export const tooManyLogins = 'Too many failed sign-in attempts. Please wait and try again later.';
-const messages: Record<LimitName, string> = {
+/** ENHANCE-3: how long to wait, in whole minutes (at least one). */
+export const tooManyEnhancements = (msBeforeNext: number) => {
+  const minutes = Math.max(1, Math.ceil(msBeforeNext / 60_000));
+  return `Too many prompt enhancements. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+};
+const messages: Record<LimitName, string | ((msBeforeNext: number) => string)> = {
   register: 'Too many sign-ups from this address. Please try again later.',
   'forgot-password': 'Too many password reset requests. Please try again later.',
   'forgot-password-email': 'Too many password reset requests. Please try again later.',
@@ -34,6 +47,7 @@ const messages: Record<LimitName, string> = {
   upload: 'Too many uploads. Please wait a moment and try again.',
   generate: 'Too many generations started. Please wait a moment and try again.',
   'share-image': 'Too many preview images asked for. Please try again in a moment.',
+  enhance: tooManyEnhancements,
 };
 
 /** 429 with a message the SPA shows and Retry-After in seconds. */
@@ -81,6 +95,7 @@ export function createRateLimits(db: Executor, config: Config): RateLimits {
     upload: limiter('upload', limits.upload, MINUTE),
     generate: limiter('generate', limits.generate, MINUTE),
     'share-image': limiter('share-image', limits.shareImage, MINUTE),
+    enhance: limiter('enhance', limits.enhance, HOUR),
   };
   const account = limiter('login-account', limits.loginPerAccount, LOGIN_WINDOW_S);
   const address = limiter('login-address', limits.loginPerAddress, LOGIN_WINDOW_S);
@@ -100,7 +115,11 @@ export function createRateLimits(db: Executor, config: Config): RateLimits {
   return {
     async take(name, key) {
       const result = await consume(named[name], key);
-      if ('refused' in result) throw tooManyRequests(messages[name], result.refused.msBeforeNext);
+      if ('refused' in result) {
+        const message = messages[name];
+        const wait = result.refused.msBeforeNext;
+        throw tooManyRequests(typeof message === 'string' ? message : message(wait), wait);
+      }
     },
 
     async admitLogin(email, addr) {

@@ -114,6 +114,14 @@ export function createEndpoints(api: ApiClient) {
     // A creation's public link (SHARE-4 to SHARE-6): make it, revoke it.
     shareCreation: (id: string) => call(api, ops.shareCreation, { params: { id } }),
     unshareCreation: (id: string) => call(api, ops.unshareCreation, { params: { id } }),
+    // The account's prompts (PROMPT-3 to PROMPT-5) and Enhance prompt (ENHANCE-1).
+    listPromptHistory: (query: { toolKey: string; q?: string; limit?: string }, options?: CallOptions) =>
+      call(api, ops.listPromptHistory, { query, ...callOptions(options) }),
+    clearPromptHistory: () => call(api, ops.clearPromptHistory, {}),
+    listPromptStyles: () => call(api, ops.listPromptStyles, {}),
+    createPromptStyle: (body: v.InferInput<typeof ops.createPromptStyle.body>) =>
+      call(api, ops.createPromptStyle, { body }),
+    enhancePrompt: (body: v.InferInput<typeof ops.enhancePrompt.body>) => call(api, ops.enhancePrompt, { body }),
     /** POST /api/creations/delete: several finished runs, all or none (CREATIONS-7). */
     deleteCreations: (ids: readonly string[]) => call(api, ops.deleteCreations, { body: { ids: [...ids] } }),
     /**

@@ -380,3 +380,65 @@ export const PredictionReply = v.object({
   /** A queued run's place in its account's queue (RUNS-4, RUNS-15). */
   position: v.optional(v.nullable(v.number())),
 });
+
+// ---------- prompts: history, styles, enhance (PROMPT, ENHANCE) ----------
+
+/** A tool's key as the catalogue spells it (the server refuses one it does not know). */
+const ToolKeyText = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/, 'Unknown tool'));
+
+export const PromptHistoryQuery = v.object({
+  toolKey: ToolKeyText,
+  /** Words the prompts must contain (case-insensitive); none for every prompt. */
+  q: v.optional(v.pipe(v.string(), v.maxLength(200, 'The search is too long'))),
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^[0-9]{1,3}$/, 'Invalid limit'), v.transform(Number), v.minValue(1), v.maxValue(100)),
+  ),
+});
+export const PromptHistoryEntry = v.object({
+  prompt: v.string(),
+  uses: v.number(),
+  lastUsedAt: v.string(),
+});
+export type PromptHistoryEntry = v.InferOutput<typeof PromptHistoryEntry>;
+export const PromptHistoryAnswer = v.object({
+  /** Most recently run first. */
+  prompts: v.array(PromptHistoryEntry),
+});
+export type PromptHistoryAnswer = v.InferOutput<typeof PromptHistoryAnswer>;
+export const ClearPromptHistoryAnswer = v.object({ cleared: v.number(), message: v.string() });
+
+export const PromptStyle = v.object({ id: v.string(), name: v.string(), template: v.string() });
+export type PromptStyle = v.InferOutput<typeof PromptStyle>;
+export const PromptStylesAnswer = v.object({ styles: v.array(PromptStyle) });
+export type PromptStylesAnswer = v.InferOutput<typeof PromptStylesAnswer>;
+export const PromptStyleBody = v.object({
+  name: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, "A style's name takes 1 to 40 characters."),
+    v.maxLength(40, "A style's name takes 1 to 40 characters."),
+  ),
+  template: v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(1000, 'A style holds {prompt} exactly once, in at most 1000 characters.'),
+  ),
+});
+export type PromptStyleBody = v.InferInput<typeof PromptStyleBody>;
+
+export const EnhanceBody = v.object({
+  toolKey: ToolKeyText,
+  prompt: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, 'Please enter a prompt'),
+    v.maxLength(4000, 'The prompt is too long (at most 4000 characters).'),
+  ),
+});
+export type EnhanceBody = v.InferInput<typeof EnhanceBody>;
+export const EnhanceAnswer = v.object({
+  prompt: v.string(),
+  /** 'offline': the word table's suggestion (ENHANCE-2); 'openai': the text model's. */
+  source: v.picklist(['offline', 'openai']),
+});
+export type EnhanceAnswer = v.InferOutput<typeof EnhanceAnswer>;

@@ -9,3 +9,4 @@ export * from './tool-rules';
 export * from './tool-checks';
 export * from './tool-params';
 export * from './tool-page';
+export * from './prompt-words';

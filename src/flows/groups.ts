@@ -40,6 +40,7 @@ export const machineGroups: readonly MachineGroup[] = [
     ],
   },
   { name: 'Creations', machines: ['creations', 'creationShare', 'compare'] },
+  { name: 'Prompts', machines: ['promptHistory', 'promptStyles', 'enhance', 'clearPromptHistory'] },
   { name: 'Shell', machines: ['sidebar', 'theme'] },
 ];
 
@@ -69,6 +70,10 @@ export const machineNames: Readonly<Record<string, string>> = {
   creations: 'Creations',
   creationShare: 'Creation share',
   compare: 'Compare creations',
+  promptHistory: 'Recent prompts',
+  promptStyles: 'Prompt styles',
+  enhance: 'Enhance prompt',
+  clearPromptHistory: 'Clear prompt history',
   sidebar: 'Sidebar',
   theme: 'Theme',
 };

@@ -17,6 +17,10 @@ import { spendingMachine } from './billing/spending.machine';
 import { compareMachine } from './compare/compare.machine';
 import { creationShareMachine } from './creations/creation-share.machine';
 import { creationsMachine } from './creations/creations.machine';
+import { clearPromptHistoryMachine } from './prompts/clear-prompt-history.machine';
+import { enhanceMachine } from './prompts/enhance.machine';
+import { promptHistoryMachine } from './prompts/prompt-history.machine';
+import { promptStylesMachine } from './prompts/prompt-styles.machine';
 import { pageRunsMachine } from './runs/page-runs.machine';
 import { runsMachine } from './runs/runs.machine';
 import { sessionMachine } from './session/session.machine';
@@ -45,6 +49,10 @@ export const machines: Record<string, AnyStateMachine> = {
   compare: compareMachine,
   creationShare: creationShareMachine,
   creations: creationsMachine,
+  clearPromptHistory: clearPromptHistoryMachine,
+  enhance: enhanceMachine,
+  promptHistory: promptHistoryMachine,
+  promptStyles: promptStylesMachine,
   pageRuns: pageRunsMachine,
   runs: runsMachine,
   session: sessionMachine,

@@ -186,6 +186,12 @@ export async function exampleRequest(t: TestContext, id: OperationId, as?: strin
       return { token, body: { ids: [await finishedRun(t, token)] } };
     case 'cancelRun':
       return { token, params: { id: await finishedRun(t, token, 'a long one [hang]') } };
+    case 'updatePromptStyle':
+    case 'deletePromptStyle': {
+      const made = await send(t, operations.createPromptStyle, { ...documented(operations.createPromptStyle), token });
+      const { id } = await json<{ id: string }>(made);
+      return { ...base, token, params: { id } };
+    }
     default:
       break;
   }

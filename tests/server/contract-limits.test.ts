@@ -16,6 +16,7 @@ const limits = {
   RATE_LIMIT_RESET: '1',
   RATE_LIMIT_UPLOAD: '1',
   RATE_LIMIT_GENERATE: '1',
+  RATE_LIMIT_ENHANCE: '1',
 };
 
 for (const backend of embedded) {

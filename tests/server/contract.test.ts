@@ -203,6 +203,24 @@ const causes: Partial<Record<OperationId, Partial<Record<ErrorStatus, Cause>>>> 
       return send(t, op, { token, params: { id: await finishedRun(t, token) } });
     },
   },
+  // PROMPT-5: the example's name is taken (saved once first).
+  createPromptStyle: {
+    409: async (t, op) => {
+      const req = await exampleRequest(t, op.operationId);
+      expect((await send(t, op, req)).status).toBe(201);
+      return send(t, op, req);
+    },
+  },
+  updatePromptStyle: {
+    400: (t, op) => authed(t, op, { params: { id: crypto.randomUUID() }, body: '{not json' }),
+    404: (t, op) => authed(t, op, { ...documented(op), params: { id: crypto.randomUUID() } }),
+    409: async (t, op) => {
+      const req = await exampleRequest(t, op.operationId);
+      const other = { name: 'Another', template: 'another {prompt}' };
+      expect((await send(t, operations.createPromptStyle, { token: req.token, body: other })).status).toBe(201);
+      return send(t, op, { ...req, body: { ...(req.body as object), name: 'Another' } });
+    },
+  },
 };
 
 for (const op of operationList.filter((o) => isStart(o) && o.answer !== operations.getPrediction.answer)) {

@@ -35,6 +35,10 @@ const flows: Record<string, string> = {
   compareFlow: 'compare',
   toolRunFlow: 'toolRun',
   toolBatchFlow: 'toolBatch',
+  promptHistoryFlow: 'promptHistory',
+  promptStylesFlow: 'promptStyles',
+  enhanceFlow: 'enhance',
+  clearPromptHistoryFlow: 'clearPromptHistory',
 };
 
 /** The helper and the hook, not flows. */

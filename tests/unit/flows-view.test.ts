@@ -145,6 +145,7 @@ describe('machine groups', () => {
       'Tools and runs',
       'Billing',
       'Creations',
+      'Prompts',
       'Shell',
     ]);
     expect(groupedMachines([...keys, 'later']).at(-1)).toEqual({ name: 'Other', machines: ['later'] });

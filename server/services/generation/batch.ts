@@ -9,6 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { batchCostMessage, MAX_BATCH_PROMPTS, takesPromptBatch } from '../../../src/catalog';
 import type { AppDeps } from '../../context';
 import { predictions } from '../../db/schema';
+import { recordPrompt } from '../prompts';
 import { HttpError } from '../../errors';
 import type { InputValue } from '../../providers/types';
 import { spendCredits } from '../credits';
@@ -93,6 +94,8 @@ export async function startBatch(deps: AppDeps, userId: string, request: BatchRe
         ...(idempotencyKey ? { idempotencyKey: runKey(idempotencyKey, i), requestHash: hash } : {}),
       })),
     );
+    // PROMPT-1: each prompt of the batch is kept with the batch's own start.
+    for (const input of inputs) await recordPrompt(tx, userId, tool.key, input['prompt'], new Date(at));
     await fillPlaces(deps, tx, userId);
     return { ids: fresh, credits };
   });

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../context';
 import type { Executor } from '../../db/client';
 import { predictions } from '../../db/schema';
 import { spendCredits } from '../credits';
+import { recordPrompt } from '../prompts';
 import { HttpError } from '../../errors';
 import { ProviderError } from '../../providers/types';
 import { providerFor } from '../../providers';
@@ -98,6 +99,8 @@ export async function startPrediction(
     }
     const credits = await spendCredits(tx, userId, tool.cost, `prediction:${id}`);
     await tx.update(predictions).set({ creditsAfter: credits }).where(eq(predictions.id, id));
+    // PROMPT-1: the prompt is kept with the run's own start, so a refused start keeps nothing.
+    await recordPrompt(tx, userId, tool.key, prepared.input['prompt'], startedAt);
     // A charged run always has a job, and a job always a charged run: both commit here or neither does.
     await sendRunJob(deps, tx, id);
     return { credits };

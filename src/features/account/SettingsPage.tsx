@@ -8,6 +8,7 @@ import type { deleteAccountMachine } from '../../flows/account/delete-account.ma
 import type { creditCsvMachine } from '../../flows/billing/credit-csv.machine';
 import type { creditHistoryMachine } from '../../flows/billing/credit-history.machine';
 import type { spendingMachine } from '../../flows/billing/spending.machine';
+import type { ClearPromptHistoryMachine } from '../../flows/prompts/clear-prompt-history.machine';
 import { useApp, useSession, type Flow } from '../../app/provider';
 import * as buttons from '../../components/ui/button/button.css';
 import * as forms from '../../components/ui/form/form.css';
@@ -17,6 +18,7 @@ import { ErrorBanner } from '../../components/ui/form/fields';
 import { AccountSection } from './AccountSection';
 import { BillingSection } from './BillingSection';
 import { DangerZone } from './DangerZone';
+import { PromptHistorySection } from './PromptHistorySection';
 import { SecuritySection } from './SecuritySection';
 import * as styles from './account.css';
 
@@ -30,6 +32,7 @@ export interface SettingsLogic {
   creditHistory?: Flow<typeof creditHistoryMachine>;
   creditCsv?: Flow<typeof creditCsvMachine>;
   spending?: Flow<typeof spendingMachine>;
+  clearPromptHistory?: Flow<ClearPromptHistoryMachine>;
 }
 
 /** /settings (ACCOUNT-1; signed-in only, NAV-6). */
@@ -74,6 +77,7 @@ export function SettingsPage({ logic = {} }: { logic?: SettingsLogic }) {
         {...(logic.creditCsv ? { csvLogic: logic.creditCsv } : {})}
         {...(logic.spending ? { spendingLogic: logic.spending } : {})}
       />
+      <PromptHistorySection {...(logic.clearPromptHistory ? { logic: logic.clearPromptHistory } : {})} />
       <DangerZone {...(logic.deleteAccount ? { logic: logic.deleteAccount } : {})} />
       <section className={`${card.padded} ${styles.section}`}>
         <ErrorBanner>{logoutError}</ErrorBanner>

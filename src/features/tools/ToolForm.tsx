@@ -1,5 +1,5 @@
 /** The form parts of the tool pages, one per kind of input (TOOL-11 to TOOL-22). */
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import * as buttons from '../../components/ui/button/button.css';
 import {
@@ -17,7 +17,7 @@ import type { ToolRunActor } from '../../app/tools';
 import { aspectPresets } from '../../flows/tools/aspect';
 import { generateEnabled } from '../../flows/tools/tool-run.selectors';
 import type { AspectReading } from '../../flows/tools/tool-run.types';
-import { useHydrated, useSessionKnown } from '../../app/provider';
+import { useCurrentUser, useHydrated, useSessionKnown } from '../../app/provider';
 import { acceptAttribute, compressForUpload, fileProblem, readAsDataURL, READ_FAILED } from './image-prep';
 import type { PromptView, UploadView } from './tool-views';
 import * as styles from './ToolPage.css';
@@ -30,8 +30,14 @@ const acceptHint = { jpegPng: 'JPG or PNG', anyImage: 'Any image', video: 'MP4, 
  * the app has adopted it: React sets a textarea back to its markup's text when it hydrates, so anything typed
  * into a default prompt (person to person's) before then would be lost or mixed into it.
  */
+// PROMPT-4, PROMPT-5, ENHANCE-1: a signed-in person's prompt tools, in a chunk that loads after hydration.
+const EnhanceTools = lazy(() => import('./PromptTools').then((m) => ({ default: m.EnhanceTools })));
+const PromptMenus = lazy(() => import('./PromptTools').then((m) => ({ default: m.PromptMenus })));
+
 export function PromptField({ run, prompt }: { run: ToolRunActor; prompt: PromptView }) {
   const id = useId();
+  const toolKey = useSelector(run, (s) => s.context.tool.key);
+  const signedIn = useCurrentUser() !== null;
   const value = useSelector(run, (s) => s.context.prompt);
   const locked = useSelector(run, (s) => !s.hasTag('form'));
   const canGenerate = useSelector(run, generateEnabled);
@@ -46,9 +52,16 @@ export function PromptField({ run, prompt }: { run: ToolRunActor; prompt: Prompt
   }, [adopted]);
   return (
     <div className={`${styles.field} ${styles.promptField}`}>
-      <label className={styles.label} htmlFor={id}>
-        {prompt.label}
-      </label>
+      <div className={styles.labelRow}>
+        <label className={styles.label} htmlFor={id}>
+          {prompt.label}
+        </label>
+        {adopted && signedIn ? (
+          <Suspense fallback={null}>
+            <EnhanceTools run={run} toolKey={toolKey} />
+          </Suspense>
+        ) : null}
+      </div>
       <textarea
         ref={area}
         id={id}
@@ -73,6 +86,11 @@ export function PromptField({ run, prompt }: { run: ToolRunActor; prompt: Prompt
         >
           Clear prompt
         </button>
+      ) : null}
+      {adopted && signedIn ? (
+        <Suspense fallback={null}>
+          <PromptMenus run={run} toolKey={toolKey} field={area} />
+        </Suspense>
       ) : null}
     </div>
   );

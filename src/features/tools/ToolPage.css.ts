@@ -27,6 +27,8 @@ export const promptField = style({ '@media': { [MOBILE]: { order: -1 } } });
 export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 600, color: vars.color.text, padding: 0 });
 /** Clear prompt, under the prompt field at its end. */
 export const clearPrompt = style({ alignSelf: 'flex-end' });
+/** The prompt's label with Enhance beside it (ENHANCE-1). */
+export const labelRow = style([cluster.sm, { justifyContent: 'space-between', flexWrap: 'wrap' }]);
 export const hint = style({ fontSize: vars.fontSize.xs, color: vars.color.textSecondary, margin: 0 });
 
 export const textarea = style({

@@ -23,6 +23,7 @@ import {
 } from './billing.models';
 import { compareModel, compareRefusedModel } from './compare.models';
 import { creationsModel, creationModel, creationShareModel, creationSharedModel } from './creations.models';
+import { promptHistoryModel, promptStylesModel, enhanceModel, clearPromptHistoryModel } from './prompts.models';
 import { runsModel, pageRunsModel } from './runs.models';
 import { sessionModel } from './session.model';
 import { sidebarWideModel, sidebarNarrowModel, themeModel } from './shell.models';
@@ -56,6 +57,10 @@ export const flowModels: Record<string, FlowModel[]> = {
   compare: [compareModel, compareRefusedModel],
   creations: [creationsModel, creationModel],
   creationShare: [creationShareModel, creationSharedModel],
+  promptHistory: [promptHistoryModel],
+  promptStyles: [promptStylesModel],
+  enhance: [enhanceModel],
+  clearPromptHistory: [clearPromptHistoryModel],
   runs: [runsModel],
   pageRuns: [pageRunsModel],
   session: [sessionModel],

@@ -17,6 +17,7 @@ import { checkoutPaths, checkoutReturnPaths, creditHistoryPaths, spendingPaths, 
 import { comparePaths } from './compare.paths';
 import { creationsPaths, creationSharePaths } from './creations.paths';
 import { pageRunsPaths } from './page-runs.paths';
+import { promptHistoryPaths, promptStylesPaths, enhancePaths, clearPromptHistoryPaths } from './prompts.paths';
 import { runsPaths } from './runs.paths';
 import { sessionPaths } from './session.paths';
 import { sidebarPaths } from './sidebar.paths';
@@ -29,6 +30,7 @@ export const pathGroups = {
   account: [changeEmailPaths, changePasswordPaths, deleteAccountPaths, cancelSubscriptionPaths, billingPortalPaths],
   billing: [checkoutPaths, checkoutReturnPaths, creditHistoryPaths, spendingPaths, creditCsvPaths],
   creations: [comparePaths, creationsPaths, creationSharePaths],
+  prompts: [promptHistoryPaths, promptStylesPaths, enhancePaths, clearPromptHistoryPaths],
   runs: [pageRunsPaths, runsPaths],
   session: [sessionPaths, themePaths],
   'shell-auth': [forgotPasswordPaths, verifyEmailPaths, resetPasswordPaths, sidebarPaths],
