@@ -12,6 +12,7 @@ import { authRoutes } from './routes/auth';
 import { creationRoutes } from './routes/creations';
 import { fileRoutes } from './routes/files';
 import { generateRoutes } from './routes/generate';
+import { refineRoutes } from './routes/refine';
 import { hostedCheckoutRoutes } from './routes/hosted-checkout';
 import { outboxRoutes } from './routes/outbox';
 import { staticSite } from './routes/static-site';
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     webhookRoutes,
     generateRoutes,
     creationRoutes,
+    refineRoutes,
   ]) {
     app.route('/', routes);
   }

@@ -114,6 +114,16 @@ export function createEndpoints(api: ApiClient) {
     // A creation's public link (SHARE-4 to SHARE-6): make it, revoke it.
     shareCreation: (id: string) => call(api, ops.shareCreation, { params: { id } }),
     unshareCreation: (id: string) => call(api, ops.unshareCreation, { params: { id } }),
+    // Upscale 2× and Vary of an image creation (REFINE-1 to REFINE-3): a new run, answered as a start ({id, credits}).
+    upscaleCreation: (id: string, options?: CallOptions) =>
+      call(api, ops.upscaleCreation, { params: { id }, reply: GenerateAnswer, ...callOptions(options) }),
+    varyCreation: (id: string, strength: 'subtle' | 'strong', options?: CallOptions) =>
+      call(api, ops.varyCreation, {
+        params: { id },
+        body: { strength },
+        reply: GenerateAnswer,
+        ...callOptions(options),
+      }),
     /** POST /api/creations/delete: several finished runs, all or none (CREATIONS-7). */
     deleteCreations: (ids: readonly string[]) => call(api, ops.deleteCreations, { body: { ids: [...ids] } }),
     /**

@@ -7,6 +7,7 @@ import { authOperations } from './auth';
 import { billingOperations } from './billing';
 import { creationOperations } from './creations';
 import { generationOperations } from './generation';
+import { refineOperations } from './refine';
 import { runOperations } from './runs';
 import type { OperationSpec } from './types';
 import { userOperations } from './users';
@@ -18,6 +19,7 @@ export const operations = {
   ...generationOperations,
   ...runOperations,
   ...creationOperations,
+  ...refineOperations,
 } as const satisfies Record<string, OperationSpec>;
 
 export type Operations = typeof operations;
