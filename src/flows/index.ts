@@ -16,6 +16,7 @@ import { creditHistoryMachine } from './billing/credit-history.machine';
 import { spendingMachine } from './billing/spending.machine';
 import { creationShareMachine } from './creations/creation-share.machine';
 import { creationsMachine } from './creations/creations.machine';
+import { refineMachine } from './refine/refine.machine';
 import { pageRunsMachine } from './runs/page-runs.machine';
 import { runsMachine } from './runs/runs.machine';
 import { sessionMachine } from './session/session.machine';
@@ -43,6 +44,7 @@ export const machines: Record<string, AnyStateMachine> = {
   spending: spendingMachine,
   creationShare: creationShareMachine,
   creations: creationsMachine,
+  refine: refineMachine,
   pageRuns: pageRunsMachine,
   runs: runsMachine,
   session: sessionMachine,

@@ -32,6 +32,7 @@ const flows: Record<string, string> = {
   spendingFlow: 'spending',
   creationShareFlow: 'creationShare',
   creationsFlow: 'creations',
+  refineFlow: 'refine',
   toolRunFlow: 'toolRun',
   toolBatchFlow: 'toolBatch',
 };

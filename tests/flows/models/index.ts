@@ -22,6 +22,7 @@ import {
   creditCsvModel,
 } from './billing.models';
 import { creationsModel, creationModel, creationShareModel, creationSharedModel } from './creations.models';
+import { refineModel, refineSelectionModel } from './refine.models';
 import { runsModel, pageRunsModel } from './runs.models';
 import { sessionModel } from './session.model';
 import { sidebarWideModel, sidebarNarrowModel, themeModel } from './shell.models';
@@ -54,6 +55,7 @@ export const flowModels: Record<string, FlowModel[]> = {
   creditCsv: [creditCsvModel],
   creations: [creationsModel, creationModel],
   creationShare: [creationShareModel, creationSharedModel],
+  refine: [refineModel, refineSelectionModel],
   runs: [runsModel],
   pageRuns: [pageRunsModel],
   session: [sessionModel],
