@@ -53,7 +53,7 @@ for (const backend of backends) {
       return detail(token, id);
     };
 
-    it('REFINE-1, REFINE-2, REFINE-5: Upscale 2× doubles width and height, charged as Restore Image, linked to its source', async () => {
+    it('REFINE-1, REFINE-2, REFINE-5, REFINE-6: Upscale 2× doubles width and height, charged as Restore Image, linked to its source', async () => {
       const u = await t.user({ credits: 500 });
       const source = await picture(u.token);
       const before = await balance(t, u.id);

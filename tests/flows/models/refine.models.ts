@@ -22,13 +22,19 @@ const events = {
   ],
 };
 
-const actors = {
+const refusals = [serverError(refusedForCredits, { status: 402 }), silentError];
+
+/** One source: its run starts, or the server refuses it. */
+const oneActors = { startRefine: { done: [{ started: ['r1'], error: null }], error: refusals } };
+
+/** Two sources: both start; or the first starts and the second is refused; or the first is refused. */
+const twoActors = {
   startRefine: {
     done: [
-      { started: ['r1'], error: null },
+      { started: ['r1', 'r2'], error: null },
       { started: ['r1'], error: refusedForCredits },
     ],
-    error: [serverError(refusedForCredits, { status: 402 }), silentError],
+    error: refusals,
   },
 };
 
@@ -38,8 +44,9 @@ const key = (c: RefineContext) => [c.ids.length > 0, c.started?.length ?? null, 
 export const refineModel = defineModel({
   machine: refineMachine,
   input: { ids: ['c1'] },
-  events: { ...events, 'refine.sources': [{ type: 'refine.sources' as const, ids: ['c1'] }] },
-  actors,
+  // Its one source never changes: nothing on a result or a creation's page tells it others.
+  events: { ...events, 'refine.sources': [] },
+  actors: oneActors,
   context: key,
 });
 
@@ -48,6 +55,6 @@ export const refineSelectionModel = defineModel({
   machine: refineMachine,
   input: { ids: [] },
   events,
-  actors,
+  actors: twoActors,
   context: key,
 });

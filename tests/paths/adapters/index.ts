@@ -16,6 +16,7 @@ import { forgotPasswordPaths, verifyEmailPaths, resetPasswordPaths } from './aut
 import { checkoutPaths, checkoutReturnPaths, creditHistoryPaths, spendingPaths, creditCsvPaths } from './billing.paths';
 import { creationsPaths, creationSharePaths } from './creations.paths';
 import { pageRunsPaths } from './page-runs.paths';
+import { refinePaths } from './refine.paths';
 import { runsPaths } from './runs.paths';
 import { sessionPaths } from './session.paths';
 import { sidebarPaths } from './sidebar.paths';
@@ -27,7 +28,7 @@ import { toolRunPaths } from './tools.paths';
 export const pathGroups = {
   account: [changeEmailPaths, changePasswordPaths, deleteAccountPaths, cancelSubscriptionPaths, billingPortalPaths],
   billing: [checkoutPaths, checkoutReturnPaths, creditHistoryPaths, spendingPaths, creditCsvPaths],
-  creations: [creationsPaths, creationSharePaths],
+  creations: [creationsPaths, creationSharePaths, refinePaths],
   runs: [pageRunsPaths, runsPaths],
   session: [sessionPaths, themePaths],
   'shell-auth': [forgotPasswordPaths, verifyEmailPaths, resetPasswordPaths, sidebarPaths],
