@@ -44,8 +44,8 @@ const key = (c: RefineContext) => [c.ids.length > 0, c.started?.length ?? null, 
 export const refineModel = defineModel({
   machine: refineMachine,
   input: { ids: ['c1'] },
-  // Its one source never changes: nothing on a result or a creation's page tells it others.
-  events: { ...events, 'refine.sources': [] },
+  // Its one source never changes: the page tells it the same one (the path adapter says no one can send it).
+  events: { ...events, 'refine.sources': [{ type: 'refine.sources' as const, ids: ['c1'] }] },
   actors: oneActors,
   context: key,
 });

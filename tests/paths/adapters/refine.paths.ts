@@ -101,6 +101,11 @@ export const refinePaths: PathAdapter = {
       return last!;
     },
   },
+  cannotSend(event) {
+    if (event.type === 'refine.sources' && (event as unknown as { ids: string[] }).ids.length === 1)
+      return "a creation's page refines its one picture: nothing there chooses others";
+    return null;
+  },
   causes: {
     'xstate.*': byOutcome(
       'press Upscale 2× or a Vary strength with credits enough for every run',
