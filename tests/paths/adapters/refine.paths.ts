@@ -26,7 +26,7 @@ const refineContext = (ctx: Pick<PathContext, 'state'>) => ctx.state.context as 
 const refineGroup = (page: Page) => page.getByRole('group', { name: 'Upscale and Vary' });
 const cards = (page: Page) => page.getByRole('list', { name: 'Creations' }).getByRole('listitem');
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
-const START = /^\/api\/creations\/c[12]\/(upscale|vary)$/;
+const START = /\/api\/creations\/c[12]\/(upscale|vary)$/;
 
 /**
  * Upscale 2× and Vary (REFINE-1 to REFINE-7): on a creation's page (/creations/c1, one picture), and in My creations'
