@@ -21,7 +21,7 @@ const refineText =
 const refineErrors = [400, 402, 404, 409, 413, 422, 429, 504] as const;
 
 export const refineOperations = {
-  upscaleCreation: bearer('generation', {
+  upscaleCreation: bearer('creations', {
     method: 'post',
     path: '/api/creations/{id}/upscale',
     headers: [idempotencyKey],
@@ -32,7 +32,7 @@ export const refineOperations = {
     errors: refineErrors,
     examples: { request: { params: { id: sourceId } }, answer: started },
   }),
-  varyCreation: bearer('generation', {
+  varyCreation: bearer('creations', {
     method: 'post',
     path: '/api/creations/{id}/vary',
     headers: [idempotencyKey],
