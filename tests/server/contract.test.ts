@@ -22,7 +22,6 @@ import {
   exampleRequest,
   exampleUser,
   expectError,
-  finishedImage,
   finishedRun,
   send,
   signedEvent,
