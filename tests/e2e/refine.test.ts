@@ -75,6 +75,7 @@ describe('Upscale 2× and Vary', () => {
     expect(await refineGroup(page).getByRole('status').textContent()).toContain(
       'Upscale 2× started. It shows in Runs.',
     );
+    expect(await violationsAtBothWidths(page, 'refine-result')).toEqual({ desktop: [], phone: [] });
     // The runs tray lists it like any run.
     await page.getByRole('button', { name: /^Runs/ }).first().click();
     await expect
@@ -146,6 +147,24 @@ describe('Upscale 2× and Vary', () => {
     expect((await api(`/api/creations/${upscaledId}`, { token: stranger })).status).toBe(404);
     expect((await api(`/api/creations/${variedId}`, { token: stranger })).status).toBe(404);
     expect(await credits()).toBe(owned);
+
+    // Select mode: the chosen pictures, one run each, the total cost shown first.
+    await page.goto('/creations');
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    for (const title of ['Text to Image', 'Image to Image'])
+      await page.getByRole('checkbox', { name: new RegExp(`^Select ${title},`) }).check();
+    const both = refineGroup(page).getByRole('button', {
+      name: `Upscale 2× · ${2 * cost('restore-image')} credits`,
+      exact: true,
+    });
+    await expect.poll(() => both.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await violationsAtBothWidths(page, 'refine-select')).toEqual({ desktop: [], phone: [] });
+    const beforeBoth = await balance(page);
+    await both.click();
+    await expect
+      .poll(() => refineGroup(page).getByRole('status').textContent(), { timeout: 30_000 })
+      .toBe('2 runs started. They show in Runs.');
+    await expectBalance(page, beforeBoth - 2 * cost('restore-image'));
 
     // Nothing scrolls sideways at 390 px.
     await page.setViewportSize(phone);
