@@ -71,8 +71,10 @@ for (const backend of backends) {
         delta: -restore.cost,
         tool: 'Restore Image',
       });
-      // A run from a tool's own form has no source.
+      // A run from a tool's own form has no source; once its source is deleted, a refined run has none either.
       expect((await detail(u.token, source)).source).toBeNull();
+      expect((await t.request(`/api/creations/${source}`, { token: u.token, method: 'DELETE' })).status).toBe(200);
+      expect((await detail(u.token, made.id)).source).toBeNull();
     });
 
     it('REFINE-1, REFINE-3: Vary (strong) makes a different picture of the same size, charged as Image to Image', async () => {
