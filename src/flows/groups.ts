@@ -39,7 +39,7 @@ export const machineGroups: readonly MachineGroup[] = [
       'cancelSubscription',
     ],
   },
-  { name: 'Creations', machines: ['creations', 'creationShare'] },
+  { name: 'Creations', machines: ['creations', 'creationShare', 'refine'] },
   { name: 'Shell', machines: ['sidebar', 'theme'] },
 ];
 
@@ -68,6 +68,7 @@ export const machineNames: Readonly<Record<string, string>> = {
   cancelSubscription: 'Cancel subscription',
   creations: 'Creations',
   creationShare: 'Creation share',
+  refine: 'Upscale and Vary',
   sidebar: 'Sidebar',
   theme: 'Theme',
 };
