@@ -12,6 +12,7 @@ import { authRoutes } from './routes/auth';
 import { creationRoutes } from './routes/creations';
 import { fileRoutes } from './routes/files';
 import { generateRoutes } from './routes/generate';
+import { refineRoutes } from './routes/refine';
 import { hostedCheckoutRoutes } from './routes/hosted-checkout';
 import { outboxRoutes } from './routes/outbox';
 import { staticSite } from './routes/static-site';
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     generateRoutes,
     creationRoutes,
     promptRoutes,
+    refineRoutes,
   ]) {
     app.route('/', routes);
   }

@@ -987,6 +987,7 @@ export type GenerateImageResponses = {
      * Success
      */
     200: {
+        id?: string;
         output: string;
         credits: number;
     };
@@ -2127,6 +2128,10 @@ export type GetCreationResponses = {
         } | null;
         previous?: string | null;
         next?: string | null;
+        source?: {
+            id: string;
+            label: string;
+        } | null;
     };
 };
 
@@ -2563,3 +2568,141 @@ export type EnhancePromptResponses = {
 };
 
 export type EnhancePromptResponse = EnhancePromptResponses[keyof EnhancePromptResponses];
+
+export type UpscaleCreationData = {
+    body?: never;
+    headers?: {
+        /**
+         * Makes the start safe to retry: the same key (per user) answers the run already started, charged once. 8–128 characters of A–Z, a–z, 0–9, "_" and "-"; malformed → 400; the same key with a different modelId/input/version → 422.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/creations/{id}/upscale';
+};
+
+export type UpscaleCreationErrors = {
+    /**
+     * The request is invalid: `message` says why, `details` lists each field
+     */
+    400: Error;
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+    /**
+     * Not enough credits
+     */
+    402: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state
+     */
+    409: Error;
+    /**
+     * The request body or the file is too large
+     */
+    413: Error;
+    /**
+     * The Idempotency-Key was used with a different request
+     */
+    422: Error;
+    /**
+     * Too many requests: try again after `Retry-After` seconds
+     */
+    429: Error;
+    /**
+     * The model is busy, or the run took too long (nothing is charged, or it is refunded)
+     */
+    504: Error;
+};
+
+export type UpscaleCreationError = UpscaleCreationErrors[keyof UpscaleCreationErrors];
+
+export type UpscaleCreationResponses = {
+    /**
+     * Success
+     */
+    201: {
+        id: string;
+        credits?: number;
+    };
+};
+
+export type UpscaleCreationResponse = UpscaleCreationResponses[keyof UpscaleCreationResponses];
+
+export type VaryCreationData = {
+    body: {
+        strength: 'subtle' | 'strong';
+    };
+    headers?: {
+        /**
+         * Makes the start safe to retry: the same key (per user) answers the run already started, charged once. 8–128 characters of A–Z, a–z, 0–9, "_" and "-"; malformed → 400; the same key with a different modelId/input/version → 422.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/creations/{id}/vary';
+};
+
+export type VaryCreationErrors = {
+    /**
+     * The request is invalid: `message` says why, `details` lists each field
+     */
+    400: Error;
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+    /**
+     * Not enough credits
+     */
+    402: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state
+     */
+    409: Error;
+    /**
+     * The request body or the file is too large
+     */
+    413: Error;
+    /**
+     * The Idempotency-Key was used with a different request
+     */
+    422: Error;
+    /**
+     * Too many requests: try again after `Retry-After` seconds
+     */
+    429: Error;
+    /**
+     * The model is busy, or the run took too long (nothing is charged, or it is refunded)
+     */
+    504: Error;
+};
+
+export type VaryCreationError = VaryCreationErrors[keyof VaryCreationErrors];
+
+export type VaryCreationResponses = {
+    /**
+     * Success
+     */
+    201: {
+        id: string;
+        credits?: number;
+    };
+};
+
+export type VaryCreationResponse = VaryCreationResponses[keyof VaryCreationResponses];

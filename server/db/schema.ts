@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  type AnyPgColumn,
   index,
   integer,
   jsonb,
@@ -173,6 +174,11 @@ export const predictions = pgTable(
      * null while nothing was reported (OpenAI, a queued run).
      */
     progress: smallint('progress'),
+    /**
+     * The creation this run was made from (REFINE-5): an Upscale 2× or a Vary of one of the account's image
+     * results; null for a run started from a tool's form, or once that source was deleted.
+     */
+    sourceId: text('source_id').references((): AnyPgColumn => predictions.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('predictions_user_idx').on(t.userId),

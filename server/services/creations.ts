@@ -227,6 +227,22 @@ export async function getCreation(deps: AppDeps, userId: string, id: string): Pr
     durationMs: row.completedAt ? row.completedAt.getTime() - row.createdAt.getTime() : null,
     shared: await shareOf(deps, row.id),
     ...(await neighboursOf(deps.db, row)),
+    source: await sourceOf(deps.db, row),
+  };
+}
+
+/** REFINE-5: the creation an Upscale 2× or a Vary was made from, named by its prompt or its tool; null if none. */
+async function sourceOf(db: Executor, row: Row): Promise<{ id: string; label: string } | null> {
+  if (!row.sourceId) return null;
+  const [source] = await db
+    .select({ id: predictions.id, toolKey: predictions.toolKey, input: predictions.input })
+    .from(predictions)
+    .where(and(eq(predictions.id, row.sourceId), eq(predictions.userId, row.userId)));
+  if (!source) return null;
+  const prompt = source.input?.['prompt'];
+  return {
+    id: source.id,
+    label: typeof prompt === 'string' && prompt ? prompt : (toolOf(source.toolKey)?.title ?? source.toolKey),
   };
 }
 

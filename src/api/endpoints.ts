@@ -122,6 +122,16 @@ export function createEndpoints(api: ApiClient) {
     createPromptStyle: (body: v.InferInput<typeof ops.createPromptStyle.body>) =>
       call(api, ops.createPromptStyle, { body }),
     enhancePrompt: (body: v.InferInput<typeof ops.enhancePrompt.body>) => call(api, ops.enhancePrompt, { body }),
+    // Upscale 2× and Vary of an image creation (REFINE-1 to REFINE-3): a new run, answered as a start ({id, credits}).
+    upscaleCreation: (id: string, options?: CallOptions) =>
+      call(api, ops.upscaleCreation, { params: { id }, reply: GenerateAnswer, ...callOptions(options) }),
+    varyCreation: (id: string, strength: 'subtle' | 'strong', options?: CallOptions) =>
+      call(api, ops.varyCreation, {
+        params: { id },
+        body: { strength },
+        reply: GenerateAnswer,
+        ...callOptions(options),
+      }),
     /** POST /api/creations/delete: several finished runs, all or none (CREATIONS-7). */
     deleteCreations: (ids: readonly string[]) => call(api, ops.deleteCreations, { body: { ids: [...ids] } }),
     /**

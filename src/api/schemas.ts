@@ -222,7 +222,8 @@ export const Prediction = v.object({
   progress: v.optional(v.number()),
 });
 export type Prediction = v.InferOutput<typeof Prediction>;
-export const ImageAnswer = v.object({ output: v.string(), credits: v.number() });
+/** The synchronous image answer; `id` is the run's (REFINE-6: its result links to its creation and can be refined). */
+export const ImageAnswer = v.object({ id: v.optional(v.string()), output: v.string(), credits: v.number() });
 
 // ---------- my creations ----------
 export const CreationCategory = v.picklist(['Image', 'Video', 'Text', '3D', 'Audio'], 'Unknown category');
@@ -315,8 +316,15 @@ export const CreationDetail = v.object({
   previous: v.optional(v.nullable(v.string())),
   /** CREATIONS-18: the id of the run after it in My creations (older), null for the oldest. */
   next: v.optional(v.nullable(v.string())),
+  /** REFINE-5: the creation an Upscale 2× or a Vary was made from (its prompt, or its tool's title), else null. */
+  source: v.optional(v.nullable(v.object({ id: v.string(), label: v.string() }))),
 });
 export type CreationDetail = v.InferOutput<typeof CreationDetail>;
+/** POST /api/creations/{id}/vary (REFINE-3): how far the new picture moves from its source. */
+export const VaryBody = v.object({
+  strength: v.picklist(['subtle', 'strong'], 'The strength is subtle or strong'),
+});
+export type VaryBody = v.InferOutput<typeof VaryBody>;
 const CreationIds = v.pipe(
   v.array(v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'Unknown creation'))),
   v.minLength(1, 'Choose 1 to 100 creations'),

@@ -39,7 +39,7 @@ export const machineGroups: readonly MachineGroup[] = [
       'cancelSubscription',
     ],
   },
-  { name: 'Creations', machines: ['creations', 'creationShare', 'compare'] },
+  { name: 'Creations', machines: ['creations', 'creationShare', 'compare', 'refine'] },
   { name: 'Prompts', machines: ['promptHistory', 'promptStyles', 'enhance', 'clearPromptHistory'] },
   { name: 'Shell', machines: ['sidebar', 'theme'] },
 ];
@@ -74,6 +74,7 @@ export const machineNames: Readonly<Record<string, string>> = {
   promptStyles: 'Prompt styles',
   enhance: 'Enhance prompt',
   clearPromptHistory: 'Clear prompt history',
+  refine: 'Upscale and Vary',
   sidebar: 'Sidebar',
   theme: 'Theme',
 };

@@ -21,6 +21,7 @@ import { clearPromptHistoryMachine } from './prompts/clear-prompt-history.machin
 import { enhanceMachine } from './prompts/enhance.machine';
 import { promptHistoryMachine } from './prompts/prompt-history.machine';
 import { promptStylesMachine } from './prompts/prompt-styles.machine';
+import { refineMachine } from './refine/refine.machine';
 import { pageRunsMachine } from './runs/page-runs.machine';
 import { runsMachine } from './runs/runs.machine';
 import { sessionMachine } from './session/session.machine';
@@ -53,6 +54,7 @@ export const machines: Record<string, AnyStateMachine> = {
   enhance: enhanceMachine,
   promptHistory: promptHistoryMachine,
   promptStyles: promptStylesMachine,
+  refine: refineMachine,
   pageRuns: pageRunsMachine,
   runs: runsMachine,
   session: sessionMachine,

@@ -16,6 +16,7 @@ import { eq } from 'drizzle-orm';
 import { createApp } from '../../server/app';
 import { users } from '../../server/db/schema';
 import { fakeProvider, json, payCheckout, pollPrediction, type TestContext } from './helpers';
+import { seedRun } from './history-fixtures';
 
 const succeed = fakeProvider('succeed');
 const hasMarker = (input: Readonly<Record<string, unknown>>, marker: string) =>
@@ -80,6 +81,12 @@ export async function finishedRun(t: TestContext, token: string, prompt = 'A hai
   const { id } = await json<{ id: string }>(res);
   if (!prompt.includes('[hang]')) await pollPrediction(t, token, id);
   return id;
+}
+
+/** A finished Text to Image run of the token's user (seeded: a user without credits has one too): its id. */
+export async function finishedImage(t: TestContext, token: string, prompt = 'a lighthouse at dusk'): Promise<string> {
+  const { id: userId } = await json<{ id: string }>(await t.request('/api/auth/user', { token }));
+  return (await seedRun(t, userId, 'text-to-image', { prompt })).id;
 }
 
 /** A signed payment event the server acknowledges and does not act on. */
@@ -192,6 +199,9 @@ export async function exampleRequest(t: TestContext, id: OperationId, as?: strin
       const { id } = await json<{ id: string }>(made);
       return { ...base, token, params: { id } };
     }
+    case 'upscaleCreation':
+    case 'varyCreation':
+      return { token, params: { id: await finishedImage(t, token) }, ...(base.body ? { body: base.body } : {}) };
     default:
       break;
   }

@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { createApp } from '../../server/app';
+import { ProviderBusyError } from '../../server/providers/types';
 import {
   operationList,
   operations,
@@ -240,6 +241,51 @@ for (const op of operationList.filter((o) => isStart(o) && o.answer !== operatio
     504: (t, o) => startWith(t, o, { note: '[busy]' }),
   };
 }
+
+// REFINE: the starts from a creation take no model and input of the caller: their own causes.
+const refineCauses = (strength: 'strong' | null): Partial<Record<ErrorStatus, Cause>> => ({
+  400: (t, op) =>
+    strength
+      ? startRefineWith(t, op, { body: { strength: 'wild' } })
+      : startRefineWith(t, op, { headers: { 'Idempotency-Key': 'no' } }),
+  402: async (t, op) => {
+    const { token } = await t.user({ credits: 0 });
+    return send(t, op, { ...(await exampleRequest(t, op.operationId, token)), token });
+  },
+  404: (t, op) => authed(t, op, { params: { id: crypto.randomUUID() }, ...(strength ? { body: { strength } } : {}) }),
+  409: async (t, op) => {
+    const { token } = await exampleUser(t);
+    return send(t, op, {
+      token,
+      params: { id: await finishedRun(t, token) },
+      ...(strength ? { body: { strength } } : {}),
+    });
+  },
+  422: async (t, op) => {
+    const req = await exampleRequest(t, op.operationId);
+    const headers = { 'Idempotency-Key': 'contract-refine-1' };
+    await settled(t, req, await send(t, op, { ...req, headers }));
+    // The same key for another request: the other strength, or a Vary after an Upscale.
+    return strength
+      ? send(t, op, { ...req, headers, body: { strength: 'subtle' } })
+      : send(t, operations.varyCreation, { ...req, headers, body: { strength: 'subtle' } });
+  },
+  504: async (t, op) => {
+    const req = await exampleRequest(t, op.operationId);
+    const busy = {
+      ...contractProvider,
+      admit: () => {
+        throw new ProviderBusyError();
+      },
+    };
+    t.app = createApp({ ...t.runtime.deps, providers: { ...t.runtime.deps.providers, local: busy } });
+    return send(t, op, req);
+  },
+});
+const startRefineWith = async (t: TestContext, op: Op, extra: Omit<Sent, 'token' | 'params'>) =>
+  send(t, op, { ...(await exampleRequest(t, op.operationId)), ...extra });
+causes.upscaleCreation = { ...causes.upscaleCreation, ...refineCauses(null) };
+causes.varyCreation = { ...causes.varyCreation, ...refineCauses('strong') };
 
 /** Waits for the run a start answered to end (so no run writes files after its test). */
 async function settled(t: TestContext, req: Sent, res: Response): Promise<unknown> {

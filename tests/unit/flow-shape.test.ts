@@ -33,6 +33,7 @@ const flows: Record<string, string> = {
   creationShareFlow: 'creationShare',
   creationsFlow: 'creations',
   compareFlow: 'compare',
+  refineFlow: 'refine',
   toolRunFlow: 'toolRun',
   toolBatchFlow: 'toolBatch',
   promptHistoryFlow: 'promptHistory',

@@ -3,7 +3,7 @@
  * idempotent replays), launch.ts the account's places (MAX_CONCURRENT_RUNS), the queue's claim and the `run`
  * job (provider work, outputs stored, refund), ending.ts a run's one end and refund, in-flight.ts the runs this
  * process is working, prediction.ts the stored row and its answer, batch.ts a batch of prompts, runs.ts the
- * tray's list and cancel.
+ * tray's list and cancel, refine.ts an Upscale 2× or a Vary of a creation (REFINE).
  */
 export { prepareInput, toolForStart, type GenerationRequest, type PreparedInput } from './input';
 export { createRunsInFlight, type RunsInFlight } from './in-flight';
@@ -31,3 +31,4 @@ export { endPrediction } from './ending';
 export { endAbandonedRun, executeRun, fillPlaces, tooManyRunsMessage } from './launch';
 export { batchCostMessage, startBatch, type BatchRequest } from './batch';
 export { cancelRun, listRuns } from './runs';
+export { startRefine, varyStrengths, type Refinement, type VaryStrength } from './refine';

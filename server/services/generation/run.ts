@@ -47,6 +47,8 @@ export async function startPrediction(
   prepared: PreparedInput,
   version: string | undefined,
   idempotency?: Idempotency,
+  /** REFINE-5: the creation an Upscale 2× or a Vary was made from (refine.ts); absent for a tool's own form. */
+  sourceId?: string,
 ): Promise<StartedRun> {
   const { db, now, config } = deps;
   const provider = providerFor(deps.providers, tool);
@@ -89,6 +91,7 @@ export async function startPrediction(
         input: prepared.input,
         deadlineAt: new Date(startedAt.getTime() + config.generationTimeoutMs),
         ...(idempotency ? { idempotencyKey: idempotency.key, requestHash: idempotency.hash } : {}),
+        ...(sourceId ? { sourceId } : {}),
       })
       .onConflictDoNothing({ target: [predictions.userId, predictions.idempotencyKey] })
       .returning({ id: predictions.id });
@@ -130,7 +133,7 @@ export function requestHash(request: GenerationRequest): string {
     .digest('hex');
 }
 
-async function findByKey(db: Executor, userId: string, key: string): Promise<PredictionRow | undefined> {
+export async function findByKey(db: Executor, userId: string, key: string): Promise<PredictionRow | undefined> {
   const [row] = await db
     .select()
     .from(predictions)
@@ -139,7 +142,7 @@ async function findByKey(db: Executor, userId: string, key: string): Promise<Pre
 }
 
 /** The run already started under a key: the same id and balance, and its end (never a second reservation). */
-function replayRun(deps: AppDeps, row: PredictionRow, hash: string): StartedRun {
+export function replayRun(deps: AppDeps, row: PredictionRow, hash: string): StartedRun {
   if (row.requestHash !== hash) throw new HttpError(422, idempotencyMismatchMessage);
   return { id: row.id, credits: row.creditsAfter ?? 0, done: waitForPrediction(deps, row.id) };
 }
@@ -191,11 +194,12 @@ export async function generateImage(
   request: GenerationRequest,
   starts: readonly StartOperation[],
   idempotencyKey?: string,
-): Promise<{ output: string; credits: number }> {
+): Promise<{ id: string; output: string; credits: number }> {
   // A repeated key waits for the run the first attempt started and answers its output (or its error).
-  const { done, credits } = await startGeneration(deps, userId, request, starts, idempotencyKey);
+  const { id, done, credits } = await startGeneration(deps, userId, request, starts, idempotencyKey);
   const end = await done;
   if (!end.ok) throw new HttpError(end.status, end.message);
   const output = typeof end.output === 'string' ? end.output : end.output[0]!;
-  return { output, credits };
+  // REFINE-6: the run's id, so the result links to its creation and can be upscaled or varied.
+  return { id, output, credits };
 }

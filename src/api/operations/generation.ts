@@ -73,7 +73,7 @@ export const generationOperations = {
     errors: [...startErrors, 502],
     examples: {
       request: { body: { modelId: 'bytedance/sdxl-lightning-4step', input: { prompt: 'a lighthouse at dusk' } } },
-      answer: { output: 'http://localhost:3000/files/outputs/3f0d1f5e-example.png', credits: 42 },
+      answer: { id: started.id, output: 'http://localhost:3000/files/outputs/3f0d1f5e-example.png', credits: 42 },
     },
   }),
   generatePerson: toolStart(

@@ -8,6 +8,7 @@ import { billingOperations } from './billing';
 import { creationOperations } from './creations';
 import { generationOperations } from './generation';
 import { promptOperations } from './prompts';
+import { refineOperations } from './refine';
 import { runOperations } from './runs';
 import type { OperationSpec } from './types';
 import { userOperations } from './users';
@@ -20,6 +21,7 @@ export const operations = {
   ...runOperations,
   ...creationOperations,
   ...promptOperations,
+  ...refineOperations,
 } as const satisfies Record<string, OperationSpec>;
 
 export type Operations = typeof operations;

@@ -14,6 +14,7 @@ import * as page from '../../components/ui/page/page.css';
 import { titled } from '../../app/page-title';
 import { creationHeading, firstOutputOf, inProgress, neighbourOf } from '../../flows/creations/creations.machine';
 import { CreationShare } from './CreationShare';
+import { CreationRefine } from './CreationRefine';
 import { CreationActions, statusWord } from './CreationTile';
 import type { CreationsActor } from './CreationsPage';
 import * as styles from './creations.css';
@@ -49,6 +50,7 @@ export function CreationDetail({ creation, actor }: { creation: Creation; actor:
           </span>
         </div>
         {creation.prompt ? <p className={styles.detailPrompt}>{creation.prompt}</p> : null}
+        <MadeFrom creation={creation} />
         {creation.status === 'failed' && creation.error ? <p className={styles.facts}>{creation.error}</p> : null}
         <dl className={styles.params}>
           <Settings settings={settings.shown} />
@@ -94,11 +96,28 @@ export function CreationDetail({ creation, actor }: { creation: Creation; actor:
         ) : null}
         <Reuse creation={creation} />
         <CreationActions creation={creation} actor={actor} output={output} />
+        {creation.status === 'succeeded' && output !== null && creation.outputKind === 'image' ? (
+          <CreationRefine key={creation.id} ids={[creation.id]} />
+        ) : null}
         {creation.status === 'succeeded' && output !== null ? (
           <CreationShare id={creation.id} link={(creation as CreationDetailAnswer).shared ?? null} />
         ) : null}
       </div>
     </article>
+  );
+}
+
+/** REFINE-5: an Upscale 2× or a Vary says what it was made from, as a link to that creation. */
+function MadeFrom({ creation }: { creation: Creation }) {
+  const source = (creation as CreationDetailAnswer).source;
+  if (!source) return null;
+  return (
+    <p className={styles.facts}>
+      Made from{' '}
+      <Link to="/creations/$id" params={{ id: source.id }}>
+        {source.label}
+      </Link>
+    </p>
   );
 }
 

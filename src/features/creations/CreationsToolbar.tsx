@@ -13,6 +13,7 @@ import * as forms from '../../components/ui/form/form.css';
 import { anyFilter, type Filters } from '../../flows/creations/creations.machine';
 import { compareChoice } from '../../flows/compare/compare-rules';
 import type { CreationsActor } from './CreationsPage';
+import { SelectionRefine } from './CreationRefine';
 import * as styles from './creations.css';
 
 /**
@@ -186,7 +187,7 @@ export function ClearFilters({ actor, disabled = false }: { actor: CreationsActo
   );
 }
 
-/** CREATIONS-10: Select mode, Select all on this page, the count, Download ZIP and Delete. */
+/** CREATIONS-10: Select mode, Select all on this page, the count, Download ZIP and Delete; Upscale 2× and Vary (REFINE-1). */
 function SelectBar({ actor }: { actor: CreationsActor }) {
   const shown = useSelector(actor, (s) => !s.hasTag('loading') && !s.hasTag('failed') && s.context.items.length > 0);
   const selecting = useSelector(actor, (s) => s.context.selecting);
@@ -245,6 +246,7 @@ function SelectBar({ actor }: { actor: CreationsActor }) {
       >
         Done
       </button>
+      <SelectionRefine actor={actor} />
     </div>
   );
 }

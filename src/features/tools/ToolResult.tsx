@@ -11,7 +11,9 @@ import { Dialog, DialogContent } from '../../components/ui/dialog/dialog';
 import { AudioPlayer } from '../../components/ui/media/audio-player';
 import { VideoPlayer } from '../../components/ui/media/video-player';
 import { Prose } from '../../components/ui/prose/prose';
+import { RefineActions } from '../../components/ui/refine/refine-actions';
 import { flowContext } from '../../app/flow-context';
+import { useRefine } from '../../app/refine';
 import { useApp } from '../../app/provider';
 import { DOWNLOAD_FAILED, SHARE_FAILED, downloadImage, shareImage } from '../../app/save-image';
 import type { ToolRunActor } from '../../app/tools';
@@ -44,7 +46,10 @@ export function ToolResult({ run, view, id }: { run: ToolRunActor; view: ToolVie
   );
 }
 
-/** Generate Another, Run again, Edit; Download or Copy; the run in My creations when its id is known. */
+/**
+ * Generate Another, Run again, Edit; Download or Copy; the run in My creations when its id is known; a picture's
+ * Upscale 2× and Vary (REFINE-1).
+ */
 function ResultActions({ run, view, output }: { run: ToolRunActor; view: ToolView; output: string }) {
   const title = useSelector(run, (s) => s.context.tool.title);
   const predictionId = useSelector(run, (s) => s.context.predictionId);
@@ -68,9 +73,22 @@ function ResultActions({ run, view, output }: { run: ToolRunActor; view: ToolVie
           See it in My creations
         </Link>
       ) : null}
+      {predictionId && view.result === 'image' ? <ResultRefine key={predictionId} id={predictionId} /> : null}
     </div>
   );
 }
+
+/** REFINE-1: Upscale 2× and Vary of a picture whose run is known. */
+function ResultRefine({ id }: { id: string }) {
+  const refine = useRefine([id], openRun);
+  return <RefineActions {...refine} />;
+}
+
+const openRun = (id: string) => (
+  <Link to="/creations/$id" params={{ id }}>
+    Open it
+  </Link>
+);
 
 /** The stored file itself, with its own type (.mp4, .wav, .glb); same origin, so `download` names it when clicked. */
 function FileDownload({ url, download }: { url: string; download: DownloadView }) {

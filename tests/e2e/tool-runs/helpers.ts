@@ -259,7 +259,8 @@ export async function otherUserToken(): Promise<string> {
  * a busy machine that scroll can move the button between Playwright's aim and its click.
  */
 export async function startAnother(page: Page, name: string): Promise<void> {
-  const button = page.getByRole('button', { name });
+  // Exact: a partial name would also match other buttons ('Edit' is in 'Upscale 2× · 10 credits').
+  const button = page.getByRole('button', { name, exact: true });
   await expect
     .poll(
       async () => {

@@ -24,6 +24,7 @@ import {
 import { compareModel, compareRefusedModel } from './compare.models';
 import { creationsModel, creationModel, creationShareModel, creationSharedModel } from './creations.models';
 import { promptHistoryModel, promptStylesModel, enhanceModel, clearPromptHistoryModel } from './prompts.models';
+import { refineModel, refineSelectionModel } from './refine.models';
 import { runsModel, pageRunsModel } from './runs.models';
 import { sessionModel } from './session.model';
 import { sidebarWideModel, sidebarNarrowModel, themeModel } from './shell.models';
@@ -61,6 +62,7 @@ export const flowModels: Record<string, FlowModel[]> = {
   promptStyles: [promptStylesModel],
   enhance: [enhanceModel],
   clearPromptHistory: [clearPromptHistoryModel],
+  refine: [refineModel, refineSelectionModel],
   runs: [runsModel],
   pageRuns: [pageRunsModel],
   session: [sessionModel],

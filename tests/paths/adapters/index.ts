@@ -18,6 +18,7 @@ import { comparePaths } from './compare.paths';
 import { creationsPaths, creationSharePaths } from './creations.paths';
 import { pageRunsPaths } from './page-runs.paths';
 import { promptHistoryPaths, promptStylesPaths, enhancePaths, clearPromptHistoryPaths } from './prompts.paths';
+import { refinePaths } from './refine.paths';
 import { runsPaths } from './runs.paths';
 import { sessionPaths } from './session.paths';
 import { sidebarPaths } from './sidebar.paths';
@@ -29,7 +30,7 @@ import { toolRunPaths } from './tools.paths';
 export const pathGroups = {
   account: [changeEmailPaths, changePasswordPaths, deleteAccountPaths, cancelSubscriptionPaths, billingPortalPaths],
   billing: [checkoutPaths, checkoutReturnPaths, creditHistoryPaths, spendingPaths, creditCsvPaths],
-  creations: [comparePaths, creationsPaths, creationSharePaths],
+  creations: [comparePaths, creationsPaths, creationSharePaths, refinePaths],
   prompts: [promptHistoryPaths, promptStylesPaths, enhancePaths, clearPromptHistoryPaths],
   runs: [pageRunsPaths, runsPaths],
   session: [sessionPaths, themePaths],

@@ -1,0 +1,2 @@
+ALTER TABLE "predictions" ADD COLUMN "source_id" text;--> statement-breakpoint
+ALTER TABLE "predictions" ADD CONSTRAINT "predictions_source_id_predictions_id_fk" FOREIGN KEY ("source_id") REFERENCES "public"."predictions"("id") ON DELETE set null ON UPDATE no action;
