@@ -257,7 +257,13 @@ function StylesMenu({ id, actor }: { id: string; actor: Actor<PromptStylesLogic>
             Try again
           </button>
         </>
-      ) : listed && list.length === 0 ? (
+      ) : !listed ? (
+        // The list is read each time it opens: its options show once it has answered (a choice made before
+        // would be one of the list as it was).
+        <p role="status" className={styles.muted}>
+          Loading styles...
+        </p>
+      ) : list.length === 0 ? (
         <p className={styles.muted}>{NO_STYLES}</p>
       ) : (
         <ul role="listbox" aria-label="Saved styles" className={styles.options}>
