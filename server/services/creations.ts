@@ -11,6 +11,7 @@ import type { AppDeps } from '../context';
 import type { Executor } from '../db/client';
 import { creditLedger, files, predictions } from '../db/schema';
 import { HttpError } from '../errors';
+import { markFilters, marksOf } from './collections';
 import { shareOf } from './shares';
 import { snippetOf } from './thumbnails';
 import type { FileStore } from './storage';
@@ -114,6 +115,9 @@ export interface CreationsQuery {
   /** YYYY-MM-DD (UTC), included. */
   readonly from?: string | undefined;
   readonly to?: string | undefined;
+  /** COLLECT-7: only the starred ones, only one collection's. */
+  readonly starred?: '1' | undefined;
+  readonly collection?: string | undefined;
 }
 
 export async function listCreations(db: Executor, userId: string, query: CreationsQuery) {
@@ -135,6 +139,12 @@ export async function listCreations(db: Executor, userId: string, query: Creatio
       ),
     );
   }
+  conditions.push(
+    ...(await markFilters(db, userId, {
+      ...(query.starred ? { starred: query.starred } : {}),
+      ...(query.collection ? { collection: query.collection } : {}),
+    })),
+  );
   if (query.cursor) {
     const after = decodeCursor(query.cursor);
     conditions.push(
@@ -152,7 +162,15 @@ export async function listCreations(db: Executor, userId: string, query: Creatio
     .limit(limit + 1);
   const page = rows.slice(0, limit).map(withRefund);
   const last = page[page.length - 1];
-  return { items: page.map(toCreation), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+  const marks = await marksOf(
+    db,
+    userId,
+    page.map((r) => r.id),
+  );
+  return {
+    items: page.map((r) => ({ ...toCreation(r), ...marks.get(r.id)! })),
+    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+  };
 }
 
 async function ownRow(db: Executor, userId: string, id: string): Promise<Row> {
@@ -178,8 +196,10 @@ export async function getCreation(deps: AppDeps, userId: string, id: string): Pr
     const url = input[field];
     return typeof url === 'string' && url ? [{ field, url }] : [];
   });
+  const marks = await marksOf(deps.db, userId, [row.id]);
   return {
     ...toCreation(row),
+    ...marks.get(row.id)!,
     parameters,
     uploads,
     seed: typeof input['seed'] === 'number' ? input['seed'] : null,

@@ -82,6 +82,13 @@ export async function finishedRun(t: TestContext, token: string, prompt = 'A hai
   return id;
 }
 
+/** A new collection of the holder of `token` (COLLECT-3): its id. */
+export async function newCollection(t: TestContext, token: string, name = 'Keep'): Promise<string> {
+  const res = await send(t, operations.createCollection, { token, body: { name } });
+  expect(res.status).toBe(201);
+  return (await json<{ id: string }>(res)).id;
+}
+
 /** A signed payment event the server acknowledges and does not act on. */
 export function signedEvent(t: TestContext, id = 'evt_contract_1'): Sent {
   const body = JSON.stringify({ id, type: 'customer.created', data: { object: {} } });
@@ -186,6 +193,15 @@ export async function exampleRequest(t: TestContext, id: OperationId, as?: strin
       return { token, body: { ids: [await finishedRun(t, token)] } };
     case 'cancelRun':
       return { token, params: { id: await finishedRun(t, token, 'a long one [hang]') } };
+    case 'renameCollection':
+    case 'deleteCollection':
+      return { ...base, token, params: { id: await newCollection(t, token) } };
+    case 'addToCollection':
+    case 'removeFromCollection':
+      return { token, params: { id: await newCollection(t, token) }, body: { ids: [await finishedRun(t, token)] } };
+    case 'starCreations':
+    case 'unstarCreations':
+      return { token, body: { ids: [await finishedRun(t, token)] } };
     default:
       break;
   }

@@ -12,6 +12,7 @@ import type { StartOperation, Tool } from '../../../src/catalog';
 import type { AppDeps } from '../../context';
 import type { Executor } from '../../db/client';
 import { predictions } from '../../db/schema';
+import { addStartedRun, ownCollection } from '../collections';
 import { spendCredits } from '../credits';
 import { HttpError } from '../../errors';
 import { ProviderError } from '../../providers/types';
@@ -46,6 +47,7 @@ export async function startPrediction(
   prepared: PreparedInput,
   version: string | undefined,
   idempotency?: Idempotency,
+  collectionId?: string,
 ): Promise<StartedRun> {
   const { db, now, config } = deps;
   const provider = providerFor(deps.providers, tool);
@@ -98,6 +100,8 @@ export async function startPrediction(
     }
     const credits = await spendCredits(tx, userId, tool.cost, `prediction:${id}`);
     await tx.update(predictions).set({ creditsAfter: credits }).where(eq(predictions.id, id));
+    // COLLECT-6: "Save to" — the run joins the collection in the same transaction (a collection gone meanwhile: 404, nothing charged).
+    if (collectionId) await addStartedRun(tx, userId, collectionId, id);
     // A charged run always has a job, and a job always a charged run: both commit here or neither does.
     await sendRunJob(deps, tx, id);
     return { credits };
@@ -177,8 +181,10 @@ export async function startGeneration(
   // No place: refused before an inline picture is stored (the locked count in startPrediction decides).
   if ((await runsInProgress(deps.db, userId)) >= deps.config.maxConcurrentRuns)
     throw new HttpError(429, tooManyRunsMessage(deps.config.maxConcurrentRuns));
+  // COLLECT-6: another account's collection (or none) is refused before anything is stored or charged.
+  if (request.collectionId) await ownCollection(deps.db, userId, request.collectionId);
   const prepared = await prepareInput(deps, userId, tool, request.input);
-  return startPrediction(deps, userId, tool, prepared, request.version, idempotency);
+  return startPrediction(deps, userId, tool, prepared, request.version, idempotency, request.collectionId);
 }
 
 /** The synchronous image endpoints: runs to the end and answers with the stored output (or the error). */

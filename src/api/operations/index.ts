@@ -5,6 +5,7 @@
  */
 import { authOperations } from './auth';
 import { billingOperations } from './billing';
+import { collectionOperations } from './collections';
 import { creationOperations } from './creations';
 import { generationOperations } from './generation';
 import { runOperations } from './runs';
@@ -18,6 +19,7 @@ export const operations = {
   ...generationOperations,
   ...runOperations,
   ...creationOperations,
+  ...collectionOperations,
 } as const satisfies Record<string, OperationSpec>;
 
 export type Operations = typeof operations;

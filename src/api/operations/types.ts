@@ -19,6 +19,7 @@ export const tagDescriptions = {
   generation: 'Starting tool runs (each charged from the catalogue) and reading their predictions',
   runs: "The caller's runs in progress: batches of prompts and their queue, the list the tray shows, cancel",
   creations: "The caller's runs: search and list, one run, share, download as a ZIP, delete",
+  collections: "The caller's stars and named collections of runs",
 } as const;
 export type Tag = keyof typeof tagDescriptions;
 
