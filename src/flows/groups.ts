@@ -39,7 +39,7 @@ export const machineGroups: readonly MachineGroup[] = [
       'cancelSubscription',
     ],
   },
-  { name: 'Creations', machines: ['creations', 'creationShare'] },
+  { name: 'Creations', machines: ['creations', 'creationShare', 'star', 'collections', 'collection'] },
   { name: 'Shell', machines: ['sidebar', 'theme'] },
 ];
 
@@ -68,6 +68,9 @@ export const machineNames: Readonly<Record<string, string>> = {
   cancelSubscription: 'Cancel subscription',
   creations: 'Creations',
   creationShare: 'Creation share',
+  star: 'Star',
+  collections: 'Collections',
+  collection: 'Collection page',
   sidebar: 'Sidebar',
   theme: 'Theme',
 };

@@ -15,10 +15,12 @@ export interface Made {
   readonly resetToken: string;
   /** A finished run of the signed-in account (signed-in check only). */
   readonly creationId: string;
+  /** A collection 'Keep' of the signed-in account holding that run (COLLECT-9; signed-in check only). */
+  readonly collectionId: string;
 }
 
 export interface Visit {
-  /** The address opened; `{verifyToken}`, `{resetToken}` and `{creationId}` are filled in from {@link Made}. */
+  /** The address opened; `{verifyToken}`, `{resetToken}`, `{creationId}` and `{collectionId}` are filled in from {@link Made}. */
   readonly path: string;
   /** What shows once the page has its real content (by default: a heading in main). */
   readonly ready?: { readonly role: 'heading' | 'img'; readonly name: string | RegExp };
@@ -79,14 +81,21 @@ export const routeVisits: Readonly<Record<RoutePath, readonly Visit[]>> = {
   '/settings': at('/settings'),
   '/creations': [{ path: '/creations', ready: creationCard }],
   '/creations/$id': [{ path: '/creations/{creationId}', ready: creationCard }],
+  // COLLECT-9: a collection's page, its name as the heading, over its one creation.
+  '/creations/collections/$id': [{ path: '/creations/collections/{collectionId}', ready: creationCard }],
 };
 
 /** Routes only a signed-in user sees: a visitor is sent to / (the signed-out check proves it; / is checked on its own). */
-export const signedInOnly: readonly RoutePath[] = ['/settings', '/creations', '/creations/$id'];
+export const signedInOnly: readonly RoutePath[] = [
+  '/settings',
+  '/creations',
+  '/creations/$id',
+  '/creations/collections/$id',
+];
 
 /** The address of a visit with what the check made filled in. */
 export function addressOf(visit: Visit, made: Partial<Made>): string {
-  return visit.path.replace(/\{(verifyToken|resetToken|creationId)\}/g, (_, key: keyof Made) => {
+  return visit.path.replace(/\{(verifyToken|resetToken|creationId|collectionId)\}/g, (_, key: keyof Made) => {
     const value = made[key];
     if (value === undefined) throw new Error(`${visit.path} needs ${key}`);
     return encodeURIComponent(value);

@@ -16,7 +16,7 @@ const app = createActor(inertAppLogic, { input: { width: 1280 } }).start();
 afterAll(() => app.stop());
 const router = makeRouter({ session: app.system.get(systemIds.session) as SessionActor });
 const treeRoutes = Object.keys(router.routesByPath).sort();
-const sample = { verifyToken: 'verify-token', resetToken: 'reset-token', creationId: 'creation-id' };
+const sample = { verifyToken: 'verify-token', resetToken: 'reset-token', creationId: 'creation-id', collectionId: 'collection-id' };
 
 describe('the routes the accessibility checks visit', () => {
   it('are every route of the router, no more', () => {

@@ -7,6 +7,7 @@ import { tools, toolByKey, type ToolKey } from '../../catalog';
 import { examples as account } from '../../flows/account/account.examples';
 import { examples as auth } from '../../flows/auth/auth.examples';
 import { examples as billing } from '../../flows/billing/billing.examples';
+import { examples as collections } from '../../flows/collections/collections.examples';
 import { examples as creations } from '../../flows/creations/creations.examples';
 import { examples as runs } from '../../flows/runs/runs.examples';
 import { examples as session } from '../../flows/session/session.examples';
@@ -16,7 +17,18 @@ import { examples as theme } from '../../flows/theme/theme.examples';
 import { examples as tools_ } from '../../flows/tools/tools.examples';
 
 /** Every flow folder's examples file (src/flows/<area>/<area>.examples.ts): the one source of example data. */
-const areas: readonly FlowExamples[] = [account, auth, billing, creations, runs, session, sidebar, theme, tools_];
+const areas: readonly FlowExamples[] = [
+  account,
+  auth,
+  billing,
+  collections,
+  creations,
+  runs,
+  session,
+  sidebar,
+  theme,
+  tools_,
+];
 const merged = (part: keyof FlowExamples) => Object.assign({}, ...areas.map((area) => area[part] ?? {}));
 
 /** The input each machine starts with (JSON as typed in the page). toolRun names its tool by catalogue key. */

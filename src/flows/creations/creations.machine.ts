@@ -20,6 +20,7 @@ import {
   mergedFilters,
   mergeFirstPage,
   noFilters,
+  patchItems,
   sameFilters,
   withCategory,
   withTool,
@@ -61,9 +62,12 @@ const searchEvents = ['creations.type', 'creations.search', 'creations.filters',
 const selectEvents = ['creations.select.start', 'creations.select.stop', 'creations.toggle', 'creations.selectPage'];
 const bulkEvents = ['creations.zip', 'creations.bulkDelete'];
 const bulkConfirmEvents = ['creations.bulkDelete.confirm', 'creations.bulkDelete.cancel'];
+/** COLLECT-1, COLLECT-4: a star or collection changed elsewhere (a tile's star, Select mode's Star or Add to collection). */
+const patchEvents = ['creations.patch'];
 /** Every event the views send the machine. */
 const sends = [
   'creations.filter',
+  ...patchEvents,
   ...listEvents,
   ...searchEvents,
   ...selectEvents,
@@ -250,7 +254,7 @@ export const creationsMachine = setup({
             sees: [{ text: 'Loading...' }],
             ignores: [
               {
-                events: [...listEvents, ...selectEvents, ...bulkEvents],
+                events: [...listEvents, ...selectEvents, ...bulkEvents, ...patchEvents],
                 why: 'The first page is loading: only the category chips and the search bar are shown; the list, Select, Load more, Try again and the confirmations are not.',
               },
             ],
@@ -283,6 +287,11 @@ export const creationsMachine = setup({
               actions: { type: 'toggleSelected', params: ({ event }) => event },
             },
             'creations.selectPage': { guard: 'selecting', actions: 'selectPage' },
+            // COLLECT-1, COLLECT-4: the runs a star or a collection changed show it; nothing is read again.
+            'creations.patch': {
+              actions: assign({ items: ({ context, event }) => patchItems(context.items, event) }),
+              meta: facts({ rules: ['COLLECT-1', 'COLLECT-4'] }),
+            },
           },
           states: {
             ready: {
@@ -398,7 +407,14 @@ export const creationsMachine = setup({
             sees: [{ kind: 'failed', says: "the red banner shows the server's message, with Try again" }],
             ignores: [
               {
-                events: ['creations.more', 'creations.delete', 'creations.neighbour', ...selectEvents, ...bulkEvents],
+                events: [
+                  'creations.more',
+                  'creations.delete',
+                  'creations.neighbour',
+                  ...selectEvents,
+                  ...bulkEvents,
+                  ...patchEvents,
+                ],
                 why: 'Loading failed: nothing is listed, only the chips, the search bar and Try again are shown.',
               },
             ],

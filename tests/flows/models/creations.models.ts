@@ -50,6 +50,8 @@ const events = {
   'creations.bulkDelete': [{ type: 'creations.bulkDelete' as const }],
   'creations.bulkDelete.confirm': [{ type: 'creations.bulkDelete.confirm' as const }],
   'creations.bulkDelete.cancel': [{ type: 'creations.bulkDelete.cancel' as const }],
+  // COLLECT-1: a star toggled on c1 (its tile or its page) patches the list in place.
+  'creations.patch': [{ type: 'creations.patch' as const, ids: ['c1'], starred: true }],
   // CREATIONS-18: Previous (there is one) and Next (there is none) on a creation's page.
   'creations.neighbour': [
     { type: 'creations.neighbour' as const, which: 'previous' as const },
