@@ -139,12 +139,11 @@ export function AddToCollectionDialog({ collections }: { collections: Collection
   const adding = useSelector(collections, (s) => s.matches('adding'));
   const busy = creating || adding;
   const nameId = useId();
-  const send = collections.send.bind(collections);
   return (
     <Dialog
       open={open}
       onOpenChange={(isOpen) => {
-        if (!isOpen && !busy) send({ type: 'collections.cancel' });
+        if (!isOpen && !busy) collections.send({ type: 'collections.cancel' });
       }}
     >
       <DialogContent
@@ -159,7 +158,7 @@ export function AddToCollectionDialog({ collections }: { collections: Collection
               <input
                 type="checkbox"
                 checked={chosen.includes(c.id)}
-                onChange={() => send({ type: 'collections.choose', id: c.id })}
+                onChange={() => collections.send({ type: 'collections.choose', id: c.id })}
               />
               <span>{c.name}</span>
             </label>
@@ -169,7 +168,7 @@ export function AddToCollectionDialog({ collections }: { collections: Collection
           className={styles.collectNew}
           onSubmit={(e) => {
             e.preventDefault();
-            send({ type: 'collections.create' });
+            collections.send({ type: 'collections.create' });
           }}
         >
           <label htmlFor={nameId} className={forms.label}>
@@ -183,7 +182,7 @@ export function AddToCollectionDialog({ collections }: { collections: Collection
               maxLength={60}
               disabled={busy}
               placeholder="Name it"
-              onChange={(e) => send({ type: 'collections.name', name: e.target.value })}
+              onChange={(e) => collections.send({ type: 'collections.name', name: e.target.value })}
             />
             <button
               type="submit"
@@ -204,7 +203,7 @@ export function AddToCollectionDialog({ collections }: { collections: Collection
             type="button"
             className={buttons.button.secondary}
             disabled={busy}
-            onClick={() => send({ type: 'collections.cancel' })}
+            onClick={() => collections.send({ type: 'collections.cancel' })}
           >
             Cancel
           </button>
@@ -212,7 +211,7 @@ export function AddToCollectionDialog({ collections }: { collections: Collection
             type="button"
             className={buttons.button.primary}
             disabled={busy || chosen.length === 0}
-            onClick={() => send({ type: 'collections.add' })}
+            onClick={() => collections.send({ type: 'collections.add' })}
           >
             {adding ? 'Adding...' : 'Add'}
           </button>

@@ -139,7 +139,7 @@ export const collectionMachine = setup({
         rules: ['COLLECT-3'],
         sees: [
           { role: 'textbox', name: 'Collection name' },
-          { role: 'button', name: 'Save', state: 'enabled' },
+          { role: 'button', name: 'Save' },
         ],
         ignores: [
           { events: ['collection.reload'], why: LOADED },
@@ -219,11 +219,8 @@ export const collectionMachine = setup({
     },
     deleted: {
       description: 'Deleted: the app goes back to My creations',
-      meta: facts({
-        rules: ['COLLECT-5'],
-        sees: [{ address: '/creations' }],
-        ignores: [{ events: sends, why: 'The collection is gone and its page with it.' }],
-      }),
+      type: 'final',
+      meta: facts({ rules: ['COLLECT-5'], sees: [{ address: '/creations' }] }),
     },
   },
 });

@@ -77,6 +77,7 @@ export const collectionsMachine = setup({
   },
   guards: {
     hasIds: (_, p: { ids: readonly string[] }) => p.ids.length > 0,
+    listed: ({ context }, p: { id: string }) => context.collections.some((c) => c.id === p.id),
     hasName: ({ context }) => context.name.trim() !== '',
     hasChosen: ({ context }) => context.chosen.length > 0,
   },
@@ -88,6 +89,7 @@ export const collectionsMachine = setup({
     rules: ['COLLECT-3', 'COLLECT-4'],
     guards: {
       hasIds: 'some creations are chosen',
+      listed: 'the collection is one of the list',
       hasName: 'a name is typed',
       hasChosen: 'a collection is ticked',
     },
@@ -185,6 +187,7 @@ export const collectionsMachine = setup({
       }),
       on: {
         'collections.choose': {
+          guard: { type: 'listed', params: ({ event }) => event },
           actions: assign({
             chosen: ({ context, event }) =>
               context.chosen.includes(event.id)

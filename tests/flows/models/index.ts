@@ -21,6 +21,7 @@ import {
   spendingModel,
   creditCsvModel,
 } from './billing.models';
+import { starModel, collectionsModel, collectionModel } from './collections.models';
 import { creationsModel, creationModel, creationShareModel, creationSharedModel } from './creations.models';
 import { runsModel, pageRunsModel } from './runs.models';
 import { sessionModel } from './session.model';
@@ -52,6 +53,9 @@ export const flowModels: Record<string, FlowModel[]> = {
   creditHistory: [creditHistoryModel],
   spending: [spendingModel],
   creditCsv: [creditCsvModel],
+  star: [starModel],
+  collections: [collectionsModel],
+  collection: [collectionModel],
   creations: [creationsModel, creationModel],
   creationShare: [creationShareModel, creationSharedModel],
   runs: [runsModel],
