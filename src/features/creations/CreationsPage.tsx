@@ -53,7 +53,11 @@ export function CreationsPage({ id, search, collection, flow = creationsFlow }: 
   const actor = useFlow(pageFlow, {
     input: {
       only: id ?? null,
-      filters: search ? filtersOf(search as Partial<Filters>) : collection ? { collection } : null,
+      filters: search
+        ? filtersOf({ ...search, starred: search.starred ? '1' : null } as Partial<Filters>)
+        : collection
+          ? { collection }
+          : null,
       // CREATIONS-16: a page fills the gallery's first screen (at least 20 tiles at 1280×800).
       limit: id === undefined ? LIST_PAGE : null,
     },
@@ -63,7 +67,15 @@ export function CreationsPage({ id, search, collection, flow = creationsFlow }: 
   const { q, tool, status, from, to, starred, collection: inCollection } = search ?? {};
   useEffect(() => {
     if (!search) return;
-    const filters = filtersOf({ q, tool, status, from, to, starred, collection: inCollection } as Partial<Filters>);
+    const filters = filtersOf({
+      q,
+      tool,
+      status,
+      from,
+      to,
+      starred: starred ? '1' : null,
+      collection: inCollection,
+    } as Partial<Filters>);
     // Only an address that says something else than the list (the list's own replace comes back here too).
     if (!sameFilters(filters, actor.getSnapshot().context.filters)) actor.send({ type: 'creations.filters', filters });
     // eslint-disable-next-line react-hooks/exhaustive-deps

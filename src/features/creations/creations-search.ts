@@ -10,6 +10,18 @@ import * as v from 'valibot';
 // A search of digits reads as a number in the address (?q=2026): it is still words of the prompt.
 const text = v.optional(v.fallback(v.pipe(v.union([v.string(), v.number()]), v.transform(String)), ''), '');
 
+// COLLECT-7: starred=1 (a number in the address, so it reads ?starred=1); anything else is not set (0).
+const flag = v.optional(
+  v.fallback(
+    v.pipe(
+      v.union([v.string(), v.number()]),
+      v.transform((x) => (String(x) === '1' ? 1 : 0)),
+    ),
+    0,
+  ),
+  0,
+);
+
 export const creationsSearchSchema = v.object({
   q: text,
   tool: text,
@@ -17,7 +29,7 @@ export const creationsSearchSchema = v.object({
   from: text,
   to: text,
   // COLLECT-7: starred=1 and collection=<id>, kept like the other filters.
-  starred: text,
+  starred: flag,
   collection: text,
 });
 export type CreationsSearch = v.InferOutput<typeof creationsSearchSchema>;
@@ -33,7 +45,7 @@ export const creationsSearch = {
         status: '',
         from: '',
         to: '',
-        starred: '',
+        starred: 0,
         collection: '',
       }),
     ],
