@@ -31,19 +31,27 @@ export function useCollectedPatches(collections: CollectionsActor, actor: Creati
   }, [collections, actor]);
 }
 
-/** COLLECT-7: only the starred ones (starred=1 in the address). */
+/**
+ * COLLECT-7: only the starred ones (starred=1 in the address), a toggle in More filters (the toolbar's row keeps
+ * its width: CREATIONS-16).
+ */
 export function StarredFilter({ actor, disabled }: { actor: CreationsActor; disabled: boolean }) {
   const on = useSelector(actor, (s) => s.context.filters.starred === '1');
   return (
-    <button
-      type="button"
-      className={styles.chip}
-      aria-pressed={on}
-      disabled={disabled}
-      onClick={() => actor.send({ type: 'creations.filters', filters: { starred: on ? null : '1' } })}
-    >
-      Starred
-    </button>
+    <div className={styles.filterField}>
+      <span className={forms.label} aria-hidden="true">
+        Stars
+      </span>
+      <button
+        type="button"
+        className={styles.chip}
+        aria-pressed={on}
+        disabled={disabled}
+        onClick={() => actor.send({ type: 'creations.filters', filters: { starred: on ? null : '1' } })}
+      >
+        Starred
+      </button>
+    </div>
   );
 }
 

@@ -31,7 +31,6 @@ import * as styles from './creations.css';
  */
 export function CreationsToolbar({ actor }: { actor: CreationsActor }) {
   const filters = useSelector(actor, (s) => s.context.filters);
-  const locked = useSelector(actor, lockedNow);
   const [opened, setOpened] = useState(false);
   // COLLECT-4, COLLECT-7: the person's collections, for the Collection filter and Select mode's actions.
   const collections = useFlow(collectionsFlow);
@@ -42,7 +41,6 @@ export function CreationsToolbar({ actor }: { actor: CreationsActor }) {
     <div className={styles.toolbar}>
       <div className={styles.toolbarRow}>
         <SearchBar actor={actor} open={open} onToggle={() => setOpened(!open)} />
-        <StarredFilter actor={actor} disabled={locked} />
         <Filter actor={actor} />
         <SelectBar actor={actor} collections={collections} />
       </div>
@@ -65,7 +63,7 @@ const statusChoices: [Creation['status'], string][] = [
 
 /** Whether a filter folded under More filters is set (it then shows open). */
 const moreSet = (filters: Filters): boolean =>
-  Boolean(filters.tool || filters.status || filters.from || filters.to || filters.collection);
+  Boolean(filters.tool || filters.status || filters.from || filters.to || filters.collection || filters.starred);
 
 /** CREATIONS-8: the search of the prompts, the button that shows the other filters, and Clear filters. */
 function SearchBar({ actor, open, onToggle }: { actor: CreationsActor; open: boolean; onToggle: () => void }) {
@@ -161,6 +159,7 @@ function MoreFilters({ actor, collections }: { actor: CreationsActor; collection
       <DayField label="From" value={filters.from} disabled={locked} onChange={(from) => set({ from })} />
       <DayField label="To" value={filters.to} disabled={locked} onChange={(to) => set({ to })} />
       <CollectionFilter actor={actor} collections={collections} disabled={locked} />
+      <StarredFilter actor={actor} disabled={locked} />
     </div>
   );
 }
