@@ -32,6 +32,9 @@ const flows: Record<string, string> = {
   spendingFlow: 'spending',
   creationShareFlow: 'creationShare',
   creationsFlow: 'creations',
+  starFlow: 'star',
+  collectionsFlow: 'collections',
+  collectionFlow: 'collection',
   toolRunFlow: 'toolRun',
   toolBatchFlow: 'toolBatch',
 };
