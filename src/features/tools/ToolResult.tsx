@@ -13,6 +13,8 @@ import { VideoPlayer } from '../../components/ui/media/video-player';
 import { Prose } from '../../components/ui/prose/prose';
 import { flowContext } from '../../app/flow-context';
 import { useApp } from '../../app/provider';
+import { useStar } from '../../app/stars';
+import { StarToggle } from '../../components/ui/star-toggle/star-toggle';
 import { DOWNLOAD_FAILED, SHARE_FAILED, downloadImage, shareImage } from '../../app/save-image';
 import type { ToolRunActor } from '../../app/tools';
 import { isMobileAgent } from './image-prep';
@@ -44,7 +46,7 @@ export function ToolResult({ run, view, id }: { run: ToolRunActor; view: ToolVie
   );
 }
 
-/** Generate Another, Run again, Edit; Download or Copy; the run in My creations when its id is known. */
+/** Generate Another, Run again, Edit; Download or Copy; its star (COLLECT-1) and the run in My creations when its id is known. */
 function ResultActions({ run, view, output }: { run: ToolRunActor; view: ToolView; output: string }) {
   const title = useSelector(run, (s) => s.context.tool.title);
   const predictionId = useSelector(run, (s) => s.context.predictionId);
@@ -63,12 +65,28 @@ function ResultActions({ run, view, output }: { run: ToolRunActor; view: ToolVie
       {download && isMedia(view.result) ? <FileDownload url={output} download={download} /> : null}
       {download && view.result === 'image' ? <SaveActions url={output} title={title} download={download} /> : null}
       {isWords(view.result) ? <CopyButton text={output} /> : null}
+      {predictionId ? <ResultStar key={predictionId} id={predictionId} /> : null}
       {predictionId ? (
         <Link to="/creations/$id" params={{ id: predictionId }} className={buttons.button.ghost}>
           See it in My creations
         </Link>
       ) : null}
     </div>
+  );
+}
+
+/** COLLECT-1: the finished run's star (a new run is not starred yet). */
+function ResultStar({ id }: { id: string }) {
+  const star = useStar(id, false);
+  return (
+    <>
+      <StarToggle starred={star.starred} busy={star.busy} onToggle={star.toggle} />
+      {star.error ? (
+        <p role="alert" className={styles.hint}>
+          {star.error}
+        </p>
+      ) : null}
+    </>
   );
 }
 
