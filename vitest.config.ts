@@ -43,6 +43,7 @@ const unitStandIns = [
   'tests/unit/shell.test.tsx',
   'tests/unit/flows-page.test.tsx',
   'tests/unit/views/creations.test.tsx',
+  'tests/unit/views/collections.test.tsx',
   'tests/unit/views/media-tools.test.tsx',
 ];
 

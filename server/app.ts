@@ -9,6 +9,7 @@ import { bodyLimits } from './middleware/body-limits';
 import { securityHeaders } from './middleware/security-headers';
 import { openApiDocument } from './openapi';
 import { authRoutes } from './routes/auth';
+import { collectionRoutes } from './routes/collections';
 import { creationRoutes } from './routes/creations';
 import { fileRoutes } from './routes/files';
 import { generateRoutes } from './routes/generate';
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     creationRoutes,
     promptRoutes,
     refineRoutes,
+    collectionRoutes,
   ]) {
     app.route('/', routes);
   }

@@ -50,6 +50,7 @@ import { Route as VideoModelsIndexRouteImport } from './routes/video-models/inde
 import { Route as VideoModelsImageToVideoRouteImport } from './routes/video-models/image-to-video'
 import { Route as VideoModelsTextToVideoRouteImport } from './routes/video-models/text-to-video'
 import { Route as VideoModelsVideoEditingRouteImport } from './routes/video-models/video-editing'
+import { Route as CreationsCollectionsIdRouteImport } from './routes/creations/collections/$id'
 import { Route as FlowsRulesRuleIdRouteImport } from './routes/flows/rules/$ruleId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -261,6 +262,11 @@ const VideoModelsVideoEditingRoute = VideoModelsVideoEditingRouteImport.update({
   path: '/video-models/video-editing',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CreationsCollectionsIdRoute = CreationsCollectionsIdRouteImport.update({
+  id: '/creations/collections/$id',
+  path: '/creations/collections/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FlowsRulesRuleIdRoute = FlowsRulesRuleIdRouteImport.update({
   id: '/flows/rules/$ruleId',
   path: '/flows/rules/$ruleId',
@@ -309,6 +315,7 @@ export interface FileRoutesByFullPath {
   '/image-models/': typeof ImageModelsIndexRoute
   '/verify-email/': typeof VerifyEmailIndexRoute
   '/video-models/': typeof VideoModelsIndexRoute
+  '/creations/collections/$id': typeof CreationsCollectionsIdRoute
   '/flows/rules/$ruleId': typeof FlowsRulesRuleIdRoute
 }
 export interface FileRoutesByTo {
@@ -353,6 +360,7 @@ export interface FileRoutesByTo {
   '/image-models': typeof ImageModelsIndexRoute
   '/verify-email': typeof VerifyEmailIndexRoute
   '/video-models': typeof VideoModelsIndexRoute
+  '/creations/collections/$id': typeof CreationsCollectionsIdRoute
   '/flows/rules/$ruleId': typeof FlowsRulesRuleIdRoute
 }
 export interface FileRoutesById {
@@ -398,6 +406,7 @@ export interface FileRoutesById {
   '/image-models/': typeof ImageModelsIndexRoute
   '/verify-email/': typeof VerifyEmailIndexRoute
   '/video-models/': typeof VideoModelsIndexRoute
+  '/creations/collections/$id': typeof CreationsCollectionsIdRoute
   '/flows/rules/$ruleId': typeof FlowsRulesRuleIdRoute
 }
 export interface FileRouteTypes {
@@ -444,6 +453,7 @@ export interface FileRouteTypes {
     | '/image-models/'
     | '/verify-email/'
     | '/video-models/'
+    | '/creations/collections/$id'
     | '/flows/rules/$ruleId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -488,6 +498,7 @@ export interface FileRouteTypes {
     | '/image-models'
     | '/verify-email'
     | '/video-models'
+    | '/creations/collections/$id'
     | '/flows/rules/$ruleId'
   id:
     | '__root__'
@@ -532,6 +543,7 @@ export interface FileRouteTypes {
     | '/image-models/'
     | '/verify-email/'
     | '/video-models/'
+    | '/creations/collections/$id'
     | '/flows/rules/$ruleId'
   fileRoutesById: FileRoutesById
 }
@@ -577,6 +589,7 @@ export interface RootRouteChildren {
   ImageModelsIndexRoute: typeof ImageModelsIndexRoute
   VerifyEmailIndexRoute: typeof VerifyEmailIndexRoute
   VideoModelsIndexRoute: typeof VideoModelsIndexRoute
+  CreationsCollectionsIdRoute: typeof CreationsCollectionsIdRoute
   FlowsRulesRuleIdRoute: typeof FlowsRulesRuleIdRoute
 }
 
@@ -869,6 +882,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VideoModelsVideoEditingRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/creations/collections/$id': {
+      id: '/creations/collections/$id'
+      path: '/creations/collections/$id'
+      fullPath: '/creations/collections/$id'
+      preLoaderRoute: typeof CreationsCollectionsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/flows/rules/$ruleId': {
       id: '/flows/rules/$ruleId'
       path: '/flows/rules/$ruleId'
@@ -921,6 +941,7 @@ const rootRouteChildren: RootRouteChildren = {
   ImageModelsIndexRoute: ImageModelsIndexRoute,
   VerifyEmailIndexRoute: VerifyEmailIndexRoute,
   VideoModelsIndexRoute: VideoModelsIndexRoute,
+  CreationsCollectionsIdRoute: CreationsCollectionsIdRoute,
   FlowsRulesRuleIdRoute: FlowsRulesRuleIdRoute,
 }
 export const routeTree = rootRouteImport

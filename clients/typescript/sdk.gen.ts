@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { CancelRunData, CancelRunErrors, CancelRunResponses, CancelSubscriptionData, CancelSubscriptionErrors, CancelSubscriptionResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, ClearPromptHistoryData, ClearPromptHistoryErrors, ClearPromptHistoryResponses, CreateBillingPortalData, CreateBillingPortalErrors, CreateBillingPortalResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreatePromptStyleData, CreatePromptStyleErrors, CreatePromptStyleResponses, CreateSubscriptionData, CreateSubscriptionErrors, CreateSubscriptionResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteCreationData, DeleteCreationErrors, DeleteCreationResponses, DeleteCreationsData, DeleteCreationsErrors, DeleteCreationsResponses, DeletePromptStyleData, DeletePromptStyleErrors, DeletePromptStyleResponses, DownloadCreationsData, DownloadCreationsErrors, DownloadCreationsResponses, EnhancePromptData, EnhancePromptErrors, EnhancePromptResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, Generate3dData, Generate3dErrors, Generate3dResponses, GenerateCodeData, GenerateCodeErrors, GenerateCodeResponses, GenerateImageData, GenerateImageErrors, GenerateImageResponses, GenerateImageToTextData, GenerateImageToTextErrors, GenerateImageToTextResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GeneratePersonData, GeneratePersonErrors, GeneratePersonResponses, GenerateRestoreData, GenerateRestoreErrors, GenerateRestoreResponses, GenerateSoundData, GenerateSoundErrors, GenerateSoundResponses, GenerateTextData, GenerateTextErrors, GenerateTextResponses, GenerateVideoData, GenerateVideoErrors, GenerateVideoResponses, GenerateVoiceData, GenerateVoiceErrors, GenerateVoiceResponses, GetCheckoutSessionData, GetCheckoutSessionErrors, GetCheckoutSessionResponses, GetCreationData, GetCreationErrors, GetCreationResponses, GetCreditHistoryCsvData, GetCreditHistoryCsvErrors, GetCreditHistoryCsvResponses, GetCreditHistoryData, GetCreditHistoryErrors, GetCreditHistoryResponses, GetCreditsAliasData, GetCreditsAliasErrors, GetCreditsAliasResponses, GetCreditsData, GetCreditsErrors, GetCreditsResponses, GetPredictionData, GetPredictionErrors, GetPredictionResponses, GetSpendingData, GetSpendingErrors, GetSpendingResponses, GetThemeData, GetThemeErrors, GetThemeResponses, GetUserData, GetUserErrors, GetUserResponses, ListCreationsData, ListCreationsErrors, ListCreationsResponses, ListPromptHistoryData, ListPromptHistoryErrors, ListPromptHistoryResponses, ListPromptStylesData, ListPromptStylesErrors, ListPromptStylesResponses, ListRunsData, ListRunsErrors, ListRunsResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, PaymentWebhookData, PaymentWebhookErrors, PaymentWebhookResponses, RegisterData, RegisterErrors, RegisterResponses, ReplicateWebhookData, ReplicateWebhookErrors, ReplicateWebhookResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SaveThemeData, SaveThemeErrors, SaveThemeResponses, ShareCreationData, ShareCreationErrors, ShareCreationResponses, StartBatchData, StartBatchErrors, StartBatchResponses, StartGenerationData, StartGenerationErrors, StartGenerationResponses, UnshareCreationData, UnshareCreationErrors, UnshareCreationResponses, UpdatePromptStyleData, UpdatePromptStyleErrors, UpdatePromptStyleResponses, UploadData, UploadErrors, UploadResponses, UpscaleCreationData, UpscaleCreationErrors, UpscaleCreationResponses, VaryCreationData, VaryCreationErrors, VaryCreationResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen';
+import type { AddToCollectionData, AddToCollectionErrors, AddToCollectionResponses, CancelRunData, CancelRunErrors, CancelRunResponses, CancelSubscriptionData, CancelSubscriptionErrors, CancelSubscriptionResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, ClearPromptHistoryData, ClearPromptHistoryErrors, ClearPromptHistoryResponses, CreateBillingPortalData, CreateBillingPortalErrors, CreateBillingPortalResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateCollectionData, CreateCollectionErrors, CreateCollectionResponses, CreatePromptStyleData, CreatePromptStyleErrors, CreatePromptStyleResponses, CreateSubscriptionData, CreateSubscriptionErrors, CreateSubscriptionResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteCollectionData, DeleteCollectionErrors, DeleteCollectionResponses, DeleteCreationData, DeleteCreationErrors, DeleteCreationResponses, DeleteCreationsData, DeleteCreationsErrors, DeleteCreationsResponses, DeletePromptStyleData, DeletePromptStyleErrors, DeletePromptStyleResponses, DownloadCreationsData, DownloadCreationsErrors, DownloadCreationsResponses, EnhancePromptData, EnhancePromptErrors, EnhancePromptResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, Generate3dData, Generate3dErrors, Generate3dResponses, GenerateCodeData, GenerateCodeErrors, GenerateCodeResponses, GenerateImageData, GenerateImageErrors, GenerateImageResponses, GenerateImageToTextData, GenerateImageToTextErrors, GenerateImageToTextResponses, GenerateMusicData, GenerateMusicErrors, GenerateMusicResponses, GeneratePersonData, GeneratePersonErrors, GeneratePersonResponses, GenerateRestoreData, GenerateRestoreErrors, GenerateRestoreResponses, GenerateSoundData, GenerateSoundErrors, GenerateSoundResponses, GenerateTextData, GenerateTextErrors, GenerateTextResponses, GenerateVideoData, GenerateVideoErrors, GenerateVideoResponses, GenerateVoiceData, GenerateVoiceErrors, GenerateVoiceResponses, GetCheckoutSessionData, GetCheckoutSessionErrors, GetCheckoutSessionResponses, GetCreationData, GetCreationErrors, GetCreationResponses, GetCreditHistoryCsvData, GetCreditHistoryCsvErrors, GetCreditHistoryCsvResponses, GetCreditHistoryData, GetCreditHistoryErrors, GetCreditHistoryResponses, GetCreditsAliasData, GetCreditsAliasErrors, GetCreditsAliasResponses, GetCreditsData, GetCreditsErrors, GetCreditsResponses, GetPredictionData, GetPredictionErrors, GetPredictionResponses, GetSpendingData, GetSpendingErrors, GetSpendingResponses, GetThemeData, GetThemeErrors, GetThemeResponses, GetUserData, GetUserErrors, GetUserResponses, ListCollectionsData, ListCollectionsErrors, ListCollectionsResponses, ListCreationsData, ListCreationsErrors, ListCreationsResponses, ListPromptHistoryData, ListPromptHistoryErrors, ListPromptHistoryResponses, ListPromptStylesData, ListPromptStylesErrors, ListPromptStylesResponses, ListRunsData, ListRunsErrors, ListRunsResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, PaymentWebhookData, PaymentWebhookErrors, PaymentWebhookResponses, RegisterData, RegisterErrors, RegisterResponses, RemoveFromCollectionData, RemoveFromCollectionErrors, RemoveFromCollectionResponses, RenameCollectionData, RenameCollectionErrors, RenameCollectionResponses, ReplicateWebhookData, ReplicateWebhookErrors, ReplicateWebhookResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SaveThemeData, SaveThemeErrors, SaveThemeResponses, ShareCreationData, ShareCreationErrors, ShareCreationResponses, StarCreationsData, StarCreationsErrors, StarCreationsResponses, StartBatchData, StartBatchErrors, StartBatchResponses, StartGenerationData, StartGenerationErrors, StartGenerationResponses, UnshareCreationData, UnshareCreationErrors, UnshareCreationResponses, UnstarCreationsData, UnstarCreationsErrors, UnstarCreationsResponses, UpdatePromptStyleData, UpdatePromptStyleErrors, UpdatePromptStyleResponses, UploadData, UploadErrors, UploadResponses, UpscaleCreationData, UpscaleCreationErrors, UpscaleCreationResponses, VaryCreationData, VaryCreationErrors, VaryCreationResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -259,7 +259,7 @@ export const paymentWebhook = <ThrowOnError extends boolean = false>(options: Op
 /**
  * Start a prediction of any tool
  *
- * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422.
+ * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422. Optional `collectionId`: one of the caller's collections the run joins as it starts (another account's answers 404, nothing charged).
  */
 export const startGeneration = <ThrowOnError extends boolean = false>(options: Options<StartGenerationData, ThrowOnError>) => (options.client ?? client).post<StartGenerationResponses, StartGenerationErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -274,7 +274,7 @@ export const startGeneration = <ThrowOnError extends boolean = false>(options: O
 /**
  * Generate an image and wait for it
  *
- * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422. A repeat waits for that same run and answers its output (or its error). A failed run answers 502; a run past the server's GENERATION_TIMEOUT_MS answers 504 and is refunded.
+ * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422. Optional `collectionId`: one of the caller's collections the run joins as it starts (another account's answers 404, nothing charged). A repeat waits for that same run and answers its output (or its error). A failed run answers 502; a run past the server's GENERATION_TIMEOUT_MS answers 504 and is refunded.
  */
 export const generateImage = <ThrowOnError extends boolean = false>(options: Options<GenerateImageData, ThrowOnError>) => (options.client ?? client).post<GenerateImageResponses, GenerateImageErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -289,7 +289,7 @@ export const generateImage = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * Start a prediction of Person to Person
  *
- * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422.
+ * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422. Optional `collectionId`: one of the caller's collections the run joins as it starts (another account's answers 404, nothing charged).
  */
 export const generatePerson = <ThrowOnError extends boolean = false>(options: Options<GeneratePersonData, ThrowOnError>) => (options.client ?? client).post<GeneratePersonResponses, GeneratePersonErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -304,7 +304,7 @@ export const generatePerson = <ThrowOnError extends boolean = false>(options: Op
 /**
  * Start a prediction of Restore Image
  *
- * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422.
+ * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422. Optional `collectionId`: one of the caller's collections the run joins as it starts (another account's answers 404, nothing charged).
  */
 export const generateRestore = <ThrowOnError extends boolean = false>(options: Options<GenerateRestoreData, ThrowOnError>) => (options.client ?? client).post<GenerateRestoreResponses, GenerateRestoreErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -319,7 +319,7 @@ export const generateRestore = <ThrowOnError extends boolean = false>(options: O
 /**
  * Start a prediction of a video tool
  *
- * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422. Video editing takes `input.video`: the URL of a video uploaded through /api/upload (or a video data URL).
+ * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422. Optional `collectionId`: one of the caller's collections the run joins as it starts (another account's answers 404, nothing charged). Video editing takes `input.video`: the URL of a video uploaded through /api/upload (or a video data URL).
  */
 export const generateVideo = <ThrowOnError extends boolean = false>(options: Options<GenerateVideoData, ThrowOnError>) => (options.client ?? client).post<GenerateVideoResponses, GenerateVideoErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -334,7 +334,7 @@ export const generateVideo = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * Start a prediction of Text Generation
  *
- * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422.
+ * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422. Optional `collectionId`: one of the caller's collections the run joins as it starts (another account's answers 404, nothing charged).
  */
 export const generateText = <ThrowOnError extends boolean = false>(options: Options<GenerateTextData, ThrowOnError>) => (options.client ?? client).post<GenerateTextResponses, GenerateTextErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -349,7 +349,7 @@ export const generateText = <ThrowOnError extends boolean = false>(options: Opti
 /**
  * Start a prediction of Code Generation
  *
- * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422.
+ * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422. Optional `collectionId`: one of the caller's collections the run joins as it starts (another account's answers 404, nothing charged).
  */
 export const generateCode = <ThrowOnError extends boolean = false>(options: Options<GenerateCodeData, ThrowOnError>) => (options.client ?? client).post<GenerateCodeResponses, GenerateCodeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -364,7 +364,7 @@ export const generateCode = <ThrowOnError extends boolean = false>(options: Opti
 /**
  * Start a prediction of Image to Text
  *
- * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422.
+ * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422. Optional `collectionId`: one of the caller's collections the run joins as it starts (another account's answers 404, nothing charged).
  */
 export const generateImageToText = <ThrowOnError extends boolean = false>(options: Options<GenerateImageToTextData, ThrowOnError>) => (options.client ?? client).post<GenerateImageToTextResponses, GenerateImageToTextErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -379,7 +379,7 @@ export const generateImageToText = <ThrowOnError extends boolean = false>(option
 /**
  * Start a prediction of 3D
  *
- * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422.
+ * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422. Optional `collectionId`: one of the caller's collections the run joins as it starts (another account's answers 404, nothing charged).
  */
 export const generate3D = <ThrowOnError extends boolean = false>(options: Options<Generate3dData, ThrowOnError>) => (options.client ?? client).post<Generate3dResponses, Generate3dErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -394,7 +394,7 @@ export const generate3D = <ThrowOnError extends boolean = false>(options: Option
 /**
  * Start a prediction of Music
  *
- * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422.
+ * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422. Optional `collectionId`: one of the caller's collections the run joins as it starts (another account's answers 404, nothing charged).
  */
 export const generateMusic = <ThrowOnError extends boolean = false>(options: Options<GenerateMusicData, ThrowOnError>) => (options.client ?? client).post<GenerateMusicResponses, GenerateMusicErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -409,7 +409,7 @@ export const generateMusic = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * Start a prediction of Sound
  *
- * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422.
+ * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422. Optional `collectionId`: one of the caller's collections the run joins as it starts (another account's answers 404, nothing charged).
  */
 export const generateSound = <ThrowOnError extends boolean = false>(options: Options<GenerateSoundData, ThrowOnError>) => (options.client ?? client).post<GenerateSoundResponses, GenerateSoundErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -424,7 +424,7 @@ export const generateSound = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * Start a prediction of Voice
  *
- * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422.
+ * Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user answers the run the first request started and charges once; reused with a different body it answers 422. Optional `collectionId`: one of the caller's collections the run joins as it starts (another account's answers 404, nothing charged).
  */
 export const generateVoice = <ThrowOnError extends boolean = false>(options: Options<GenerateVoiceData, ThrowOnError>) => (options.client ?? client).post<GenerateVoiceResponses, GenerateVoiceErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -507,7 +507,7 @@ export const upload = <ThrowOnError extends boolean = false>(options: Options<Up
 /**
  * The caller's runs, newest first
  *
- * Paged by `cursor` (the previous answer's `nextCursor`; null on the last page), `limit` 1–50 (default 12), optionally only one `category`, one `tool` (catalogue key), one `status`, made `from` and `to` a day (YYYY-MM-DD, UTC, both included), and `q`: words of the prompt (at most 200 characters), each matching a whole word or the start of one (Postgres full-text search, every word must match). Each run says its tool, prompt, time, status, cost, whether it was refunded and its output URLs (signed, valid for an hour by default); `thumb` (images, videos, audio): a WebP of at most 384 px on its long side made once when the output was stored (an image scaled, a video's first frame, an audio's waveform), with its `width` and `height`; `snippet` (text, code): the start of the text.
+ * Paged by `cursor` (the previous answer's `nextCursor`; null on the last page), `limit` 1–50 (default 12), optionally only one `category`, one `tool` (catalogue key), one `status`, made `from` and `to` a day (YYYY-MM-DD, UTC, both included), and `q`: words of the prompt (at most 200 characters), each matching a whole word or the start of one (Postgres full-text search, every word must match). Each run says its tool, prompt, time, status, cost, whether it was refunded and its output URLs (signed, valid for an hour by default); `thumb` (images, videos, audio): a WebP of at most 384 px on its long side made once when the output was stored (an image scaled, a video's first frame, an audio's waveform), with its `width` and `height`; `snippet` (text, code): the start of the text. `starred=1` lists only the starred runs and `collection` only those of one collection of the caller (another account's answers 404); each run says whether it is `starred` and the `collectionIds` of the caller's collections that hold it.
  */
 export const listCreations = <ThrowOnError extends boolean = false>(options?: Options<ListCreationsData, ThrowOnError>) => (options?.client ?? client).get<ListCreationsResponses, ListCreationsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -685,6 +685,112 @@ export const upscaleCreation = <ThrowOnError extends boolean = false>(options: O
 export const varyCreation = <ThrowOnError extends boolean = false>(options: Options<VaryCreationData, ThrowOnError>) => (options.client ?? client).post<VaryCreationResponses, VaryCreationErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/creations/{id}/vary',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The caller's collections, by name, each with how many creations it holds
+ */
+export const listCollections = <ThrowOnError extends boolean = false>(options?: Options<ListCollectionsData, ThrowOnError>) => (options?.client ?? client).get<ListCollectionsResponses, ListCollectionsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/collections',
+    ...options
+});
+
+/**
+ * Make a named collection (1 to 60 characters, unique per account whatever the case)
+ *
+ * A name the caller already uses answers 409.
+ */
+export const createCollection = <ThrowOnError extends boolean = false>(options: Options<CreateCollectionData, ThrowOnError>) => (options.client ?? client).post<CreateCollectionResponses, CreateCollectionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/collections',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete one of the caller’s collections; its creations stay in My creations
+ */
+export const deleteCollection = <ThrowOnError extends boolean = false>(options: Options<DeleteCollectionData, ThrowOnError>) => (options.client ?? client).delete<DeleteCollectionResponses, DeleteCollectionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/collections/{id}',
+    ...options
+});
+
+/**
+ * Rename one of the caller’s collections
+ *
+ * Another account's collection answers 404; a name the caller already uses 409.
+ */
+export const renameCollection = <ThrowOnError extends boolean = false>(options: Options<RenameCollectionData, ThrowOnError>) => (options.client ?? client).post<RenameCollectionResponses, RenameCollectionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/collections/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Add 1 to 100 of the caller’s finished creations to one of the caller’s collections
+ *
+ * All or none: an id that is not one of the caller’s finished creations answers 404 and nothing is added. A creation already there stays once.
+ */
+export const addToCollection = <ThrowOnError extends boolean = false>(options: Options<AddToCollectionData, ThrowOnError>) => (options.client ?? client).post<AddToCollectionResponses, AddToCollectionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/collections/{id}/items',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Take 1 to 100 creations out of one of the caller’s collections (the creations stay)
+ */
+export const removeFromCollection = <ThrowOnError extends boolean = false>(options: Options<RemoveFromCollectionData, ThrowOnError>) => (options.client ?? client).post<RemoveFromCollectionResponses, RemoveFromCollectionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/collections/{id}/items/remove',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Star 1 to 100 of the caller’s finished creations
+ *
+ * All or none: an id that is not one of the caller’s finished creations answers 404 and nothing changes.
+ */
+export const starCreations = <ThrowOnError extends boolean = false>(options: Options<StarCreationsData, ThrowOnError>) => (options.client ?? client).post<StarCreationsResponses, StarCreationsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/creations/star',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Take the star off 1 to 100 of the caller’s creations
+ *
+ * All or none: an id that is not one of the caller’s creations answers 404 and nothing changes.
+ */
+export const unstarCreations = <ThrowOnError extends boolean = false>(options: Options<UnstarCreationsData, ThrowOnError>) => (options.client ?? client).post<UnstarCreationsResponses, UnstarCreationsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/creations/unstar',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -866,6 +866,7 @@ export type StartGenerationData = {
         input: {
             [key: string]: string | number | boolean | null;
         };
+        collectionId?: string;
     };
     headers?: {
         /**
@@ -891,6 +892,10 @@ export type StartGenerationErrors = {
      * Not enough credits
      */
     402: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
     /**
      * The request body or the file is too large
      */
@@ -933,6 +938,7 @@ export type GenerateImageData = {
         input: {
             [key: string]: string | number | boolean | null;
         };
+        collectionId?: string;
     };
     headers?: {
         /**
@@ -958,6 +964,10 @@ export type GenerateImageErrors = {
      * Not enough credits
      */
     402: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
     /**
      * The request body or the file is too large
      */
@@ -1005,6 +1015,7 @@ export type GeneratePersonData = {
         input: {
             [key: string]: string | number | boolean | null;
         };
+        collectionId?: string;
     };
     headers?: {
         /**
@@ -1030,6 +1041,10 @@ export type GeneratePersonErrors = {
      * Not enough credits
      */
     402: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
     /**
      * The request body or the file is too large
      */
@@ -1072,6 +1087,7 @@ export type GenerateRestoreData = {
         input: {
             [key: string]: string | number | boolean | null;
         };
+        collectionId?: string;
     };
     headers?: {
         /**
@@ -1097,6 +1113,10 @@ export type GenerateRestoreErrors = {
      * Not enough credits
      */
     402: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
     /**
      * The request body or the file is too large
      */
@@ -1139,6 +1159,7 @@ export type GenerateVideoData = {
         input: {
             [key: string]: string | number | boolean | null;
         };
+        collectionId?: string;
     };
     headers?: {
         /**
@@ -1164,6 +1185,10 @@ export type GenerateVideoErrors = {
      * Not enough credits
      */
     402: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
     /**
      * The request body or the file is too large
      */
@@ -1206,6 +1231,7 @@ export type GenerateTextData = {
         input: {
             [key: string]: string | number | boolean | null;
         };
+        collectionId?: string;
     };
     headers?: {
         /**
@@ -1231,6 +1257,10 @@ export type GenerateTextErrors = {
      * Not enough credits
      */
     402: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
     /**
      * The request body or the file is too large
      */
@@ -1273,6 +1303,7 @@ export type GenerateCodeData = {
         input: {
             [key: string]: string | number | boolean | null;
         };
+        collectionId?: string;
     };
     headers?: {
         /**
@@ -1298,6 +1329,10 @@ export type GenerateCodeErrors = {
      * Not enough credits
      */
     402: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
     /**
      * The request body or the file is too large
      */
@@ -1340,6 +1375,7 @@ export type GenerateImageToTextData = {
         input: {
             [key: string]: string | number | boolean | null;
         };
+        collectionId?: string;
     };
     headers?: {
         /**
@@ -1365,6 +1401,10 @@ export type GenerateImageToTextErrors = {
      * Not enough credits
      */
     402: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
     /**
      * The request body or the file is too large
      */
@@ -1407,6 +1447,7 @@ export type Generate3dData = {
         input: {
             [key: string]: string | number | boolean | null;
         };
+        collectionId?: string;
     };
     headers?: {
         /**
@@ -1432,6 +1473,10 @@ export type Generate3dErrors = {
      * Not enough credits
      */
     402: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
     /**
      * The request body or the file is too large
      */
@@ -1474,6 +1519,7 @@ export type GenerateMusicData = {
         input: {
             [key: string]: string | number | boolean | null;
         };
+        collectionId?: string;
     };
     headers?: {
         /**
@@ -1499,6 +1545,10 @@ export type GenerateMusicErrors = {
      * Not enough credits
      */
     402: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
     /**
      * The request body or the file is too large
      */
@@ -1541,6 +1591,7 @@ export type GenerateSoundData = {
         input: {
             [key: string]: string | number | boolean | null;
         };
+        collectionId?: string;
     };
     headers?: {
         /**
@@ -1566,6 +1617,10 @@ export type GenerateSoundErrors = {
      * Not enough credits
      */
     402: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
     /**
      * The request body or the file is too large
      */
@@ -1608,6 +1663,7 @@ export type GenerateVoiceData = {
         input: {
             [key: string]: string | number | boolean | null;
         };
+        collectionId?: string;
     };
     headers?: {
         /**
@@ -1633,6 +1689,10 @@ export type GenerateVoiceErrors = {
      * Not enough credits
      */
     402: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
     /**
      * The request body or the file is too large
      */
@@ -1970,6 +2030,8 @@ export type ListCreationsData = {
         status?: 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
         from?: string;
         to?: string;
+        starred?: '1';
+        collection?: string;
         limit?: string;
     };
     url: '/api/creations';
@@ -1984,6 +2046,10 @@ export type ListCreationsErrors = {
      * No valid session token, or wrong credentials
      */
     401: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
 };
 
 export type ListCreationsError = ListCreationsErrors[keyof ListCreationsErrors];
@@ -2016,6 +2082,8 @@ export type ListCreationsResponses = {
             error: string | null;
             createdAt: string;
             completedAt: string | null;
+            starred?: boolean;
+            collectionIds?: Array<string>;
         }>;
         nextCursor: string | null;
     };
@@ -2113,6 +2181,8 @@ export type GetCreationResponses = {
         error: string | null;
         createdAt: string;
         completedAt: string | null;
+        starred?: boolean;
+        collectionIds?: Array<string>;
         parameters?: {
             [key: string]: string | number | boolean | null;
         };
@@ -2706,3 +2776,338 @@ export type VaryCreationResponses = {
 };
 
 export type VaryCreationResponse = VaryCreationResponses[keyof VaryCreationResponses];
+
+export type ListCollectionsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/collections';
+};
+
+export type ListCollectionsErrors = {
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+};
+
+export type ListCollectionsError = ListCollectionsErrors[keyof ListCollectionsErrors];
+
+export type ListCollectionsResponses = {
+    /**
+     * Success
+     */
+    200: {
+        items: Array<{
+            id: string;
+            name: string;
+            count: number;
+            createdAt: string;
+        }>;
+    };
+};
+
+export type ListCollectionsResponse = ListCollectionsResponses[keyof ListCollectionsResponses];
+
+export type CreateCollectionData = {
+    body: {
+        name: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/collections';
+};
+
+export type CreateCollectionErrors = {
+    /**
+     * The request is invalid: `message` says why, `details` lists each field
+     */
+    400: Error;
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+    /**
+     * Conflicts with the current state
+     */
+    409: Error;
+    /**
+     * The request body or the file is too large
+     */
+    413: Error;
+};
+
+export type CreateCollectionError = CreateCollectionErrors[keyof CreateCollectionErrors];
+
+export type CreateCollectionResponses = {
+    /**
+     * Success
+     */
+    201: {
+        id: string;
+        name: string;
+        count: number;
+        createdAt: string;
+    };
+};
+
+export type CreateCollectionResponse = CreateCollectionResponses[keyof CreateCollectionResponses];
+
+export type DeleteCollectionData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/collections/{id}';
+};
+
+export type DeleteCollectionErrors = {
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
+    /**
+     * The request body or the file is too large
+     */
+    413: Error;
+};
+
+export type DeleteCollectionError = DeleteCollectionErrors[keyof DeleteCollectionErrors];
+
+export type DeleteCollectionResponses = {
+    /**
+     * Success
+     */
+    200: {
+        message: string;
+    };
+};
+
+export type DeleteCollectionResponse = DeleteCollectionResponses[keyof DeleteCollectionResponses];
+
+export type RenameCollectionData = {
+    body: {
+        name: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/collections/{id}';
+};
+
+export type RenameCollectionErrors = {
+    /**
+     * The request is invalid: `message` says why, `details` lists each field
+     */
+    400: Error;
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
+    /**
+     * Conflicts with the current state
+     */
+    409: Error;
+    /**
+     * The request body or the file is too large
+     */
+    413: Error;
+};
+
+export type RenameCollectionError = RenameCollectionErrors[keyof RenameCollectionErrors];
+
+export type RenameCollectionResponses = {
+    /**
+     * Success
+     */
+    200: {
+        id: string;
+        name: string;
+        count: number;
+        createdAt: string;
+    };
+};
+
+export type RenameCollectionResponse = RenameCollectionResponses[keyof RenameCollectionResponses];
+
+export type AddToCollectionData = {
+    body: {
+        ids: Array<string>;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/collections/{id}/items';
+};
+
+export type AddToCollectionErrors = {
+    /**
+     * The request is invalid: `message` says why, `details` lists each field
+     */
+    400: Error;
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
+    /**
+     * The request body or the file is too large
+     */
+    413: Error;
+};
+
+export type AddToCollectionError = AddToCollectionErrors[keyof AddToCollectionErrors];
+
+export type AddToCollectionResponses = {
+    /**
+     * Success
+     */
+    200: {
+        changed: number;
+        message: string;
+    };
+};
+
+export type AddToCollectionResponse = AddToCollectionResponses[keyof AddToCollectionResponses];
+
+export type RemoveFromCollectionData = {
+    body: {
+        ids: Array<string>;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/collections/{id}/items/remove';
+};
+
+export type RemoveFromCollectionErrors = {
+    /**
+     * The request is invalid: `message` says why, `details` lists each field
+     */
+    400: Error;
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
+    /**
+     * The request body or the file is too large
+     */
+    413: Error;
+};
+
+export type RemoveFromCollectionError = RemoveFromCollectionErrors[keyof RemoveFromCollectionErrors];
+
+export type RemoveFromCollectionResponses = {
+    /**
+     * Success
+     */
+    200: {
+        changed: number;
+        message: string;
+    };
+};
+
+export type RemoveFromCollectionResponse = RemoveFromCollectionResponses[keyof RemoveFromCollectionResponses];
+
+export type StarCreationsData = {
+    body: {
+        ids: Array<string>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/creations/star';
+};
+
+export type StarCreationsErrors = {
+    /**
+     * The request is invalid: `message` says why, `details` lists each field
+     */
+    400: Error;
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
+    /**
+     * The request body or the file is too large
+     */
+    413: Error;
+};
+
+export type StarCreationsError = StarCreationsErrors[keyof StarCreationsErrors];
+
+export type StarCreationsResponses = {
+    /**
+     * Success
+     */
+    200: {
+        changed: number;
+        message: string;
+    };
+};
+
+export type StarCreationsResponse = StarCreationsResponses[keyof StarCreationsResponses];
+
+export type UnstarCreationsData = {
+    body: {
+        ids: Array<string>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/creations/unstar';
+};
+
+export type UnstarCreationsErrors = {
+    /**
+     * The request is invalid: `message` says why, `details` lists each field
+     */
+    400: Error;
+    /**
+     * No valid session token, or wrong credentials
+     */
+    401: Error;
+    /**
+     * Not found (or not the caller’s)
+     */
+    404: Error;
+    /**
+     * The request body or the file is too large
+     */
+    413: Error;
+};
+
+export type UnstarCreationsError = UnstarCreationsErrors[keyof UnstarCreationsErrors];
+
+export type UnstarCreationsResponses = {
+    /**
+     * Success
+     */
+    200: {
+        changed: number;
+        message: string;
+    };
+};
+
+export type UnstarCreationsResponse = UnstarCreationsResponses[keyof UnstarCreationsResponses];

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  primaryKey,
   pgTable,
   serial,
   smallint,
@@ -222,6 +223,59 @@ export const shares = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('shares_token_hash_unique').on(t.tokenHash)],
+);
+
+/**
+ * A person's named collections of creations (COLLECT-3): a name of 1 to 60 characters, unique per account
+ * whatever its case. Deleting one deletes its items, never the creations (COLLECT-5).
+ */
+export const collections = pgTable(
+  'collections',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('collections_user_name_unique').on(t.userId, sql`lower(${t.name})`),
+    check('collections_name_length', sql`char_length(${t.name}) between 1 and 60`),
+  ],
+);
+
+/** Which creations a collection holds (COLLECT-4): a creation may be in several; gone with either side. */
+export const collectionItems = pgTable(
+  'collection_items',
+  {
+    collectionId: text('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    predictionId: text('prediction_id')
+      .notNull()
+      .references(() => predictions.id, { onDelete: 'cascade' }),
+    addedAt: ts('added_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.predictionId] }),
+    index('collection_items_prediction_idx').on(t.predictionId),
+  ],
+);
+
+/** A person's starred creations (COLLECT-1): one row a star, gone with the creation. */
+export const stars = pgTable(
+  'stars',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    predictionId: text('prediction_id')
+      .notNull()
+      .references(() => predictions.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.predictionId] }), index('stars_prediction_idx').on(t.predictionId)],
 );
 
 export const files = pgTable(

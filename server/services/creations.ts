@@ -11,6 +11,7 @@ import type { AppDeps } from '../context';
 import type { Executor } from '../db/client';
 import { creditLedger, files, predictions } from '../db/schema';
 import { HttpError } from '../errors';
+import { markFilters, marksOf } from './collections';
 import { shareOf } from './shares';
 import { snippetOf } from './thumbnails';
 import type { FileStore } from './storage';
@@ -114,6 +115,9 @@ export interface CreationsQuery {
   /** YYYY-MM-DD (UTC), included. */
   readonly from?: string | undefined;
   readonly to?: string | undefined;
+  /** COLLECT-7: only the starred ones, only one collection's. */
+  readonly starred?: '1' | undefined;
+  readonly collection?: string | undefined;
 }
 
 /**
@@ -148,6 +152,12 @@ export async function listCreations(db: Executor, userId: string, query: Creatio
       ),
     );
   }
+  conditions.push(
+    ...(await markFilters(db, userId, {
+      ...(query.starred ? { starred: query.starred } : {}),
+      ...(query.collection ? { collection: query.collection } : {}),
+    })),
+  );
   if (query.cursor) {
     const after = decodeCursor(query.cursor);
     conditions.push(
@@ -193,7 +203,16 @@ export async function listCreations(db: Executor, userId: string, query: Creatio
   rows ??= await page(and(...conditions));
   const shown = rows.slice(0, limit).map(withRefund);
   const last = shown[shown.length - 1];
-  return { items: shown.map(toCreation), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+  // COLLECT-7: each run with its star and the collections it is in.
+  const marks = await marksOf(
+    db,
+    userId,
+    shown.map((r) => r.id),
+  );
+  return {
+    items: shown.map((r) => ({ ...toCreation(r), ...marks.get(r.id)! })),
+    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+  };
 }
 
 async function ownRow(db: Executor, userId: string, id: string): Promise<Row> {
@@ -219,8 +238,10 @@ export async function getCreation(deps: AppDeps, userId: string, id: string): Pr
     const url = input[field];
     return typeof url === 'string' && url ? [{ field, url }] : [];
   });
+  const marks = await marksOf(deps.db, userId, [row.id]);
   return {
     ...toCreation(row),
+    ...marks.get(row.id)!,
     parameters,
     uploads,
     seed: typeof input['seed'] === 'number' ? input['seed'] : null,

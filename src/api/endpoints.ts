@@ -92,6 +92,8 @@ export function createEndpoints(api: ApiClient) {
         status?: string | null;
         from?: string | null;
         to?: string | null;
+        starred?: string | null;
+        collection?: string | null;
       },
       options?: CallOptions,
     ) =>
@@ -105,6 +107,9 @@ export function createEndpoints(api: ApiClient) {
           status: query.status ?? null,
           from: query.from ?? null,
           to: query.to ?? null,
+          // COLLECT-7: only the starred ones ('1'), only one collection's.
+          starred: query.starred === '1' ? '1' : null,
+          collection: query.collection ?? null,
         },
         ...callOptions(options),
       }),
@@ -162,6 +167,15 @@ export function createEndpoints(api: ApiClient) {
     /** The caller's runs queued, in progress and finished in the last ten minutes, newest first. */
     listRuns: (options?: CallOptions) => call(api, ops.listRuns, callOptions(options)),
     cancelRun: (id: string) => call(api, ops.cancelRun, { params: { id } }),
+    // Stars and collections (COLLECT-1 to COLLECT-6): the caller's own, all or none.
+    listCollections: (options?: CallOptions) => call(api, ops.listCollections, callOptions(options)),
+    createCollection: (name: string) => call(api, ops.createCollection, { body: { name } }),
+    renameCollection: (id: string, name: string) => call(api, ops.renameCollection, { params: { id }, body: { name } }),
+    deleteCollection: (id: string) => call(api, ops.deleteCollection, { params: { id } }),
+    addToCollection: (id: string, ids: readonly string[]) =>
+      call(api, ops.addToCollection, { params: { id }, body: { ids: [...ids] } }),
+    starCreations: (ids: readonly string[]) => call(api, ops.starCreations, { body: { ids: [...ids] } }),
+    unstarCreations: (ids: readonly string[]) => call(api, ops.unstarCreations, { body: { ids: [...ids] } }),
     upload: (image: string, options?: CallOptions) =>
       call(api, ops.upload, { body: { image }, ...callOptions(options) }),
   };

@@ -203,6 +203,8 @@ export const GenerateBody = v.object({
   provider: v.optional(v.picklist(['replicate', 'openai'])),
   version: v.optional(v.string()),
   input: GenerationInput,
+  /** COLLECT-6: one of the caller's collections the run is added to when it starts ("Save to"). */
+  collectionId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'Collection not found'))),
 });
 export type GenerateBody = v.InferOutput<typeof GenerateBody>;
 
@@ -254,6 +256,10 @@ export const CreationsQuery = v.object({
   from: v.optional(Day('The from date is YYYY-MM-DD')),
   /** Made on or before this day (UTC). */
   to: v.optional(Day('The to date is YYYY-MM-DD')),
+  /** COLLECT-7: '1' lists only the starred ones. */
+  starred: v.optional(v.picklist(['1'], 'starred is 1 or absent')),
+  /** COLLECT-7: only the creations of this collection of the caller's. */
+  collection: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'Collection not found'))),
   limit: v.optional(
     v.pipe(
       v.string(),
@@ -293,6 +299,10 @@ export const Creation = v.object({
   error: v.nullable(v.string()),
   createdAt: v.string(),
   completedAt: v.nullable(v.string()),
+  /** COLLECT-1: the caller starred it. */
+  starred: v.optional(v.boolean()),
+  /** COLLECT-4: the caller's collections that hold it. */
+  collectionIds: v.optional(v.array(v.string())),
 });
 export type Creation = v.InferOutput<typeof Creation>;
 export const CreationsPage = v.object({ items: v.array(Creation), nextCursor: v.nullable(v.string()) });
@@ -333,6 +343,29 @@ const CreationIds = v.pipe(
 /** POST /api/creations/zip and /api/creations/delete: which of the caller's creations. */
 export const CreationIdsBody = v.object({ ids: CreationIds });
 export const DeletedAnswer = v.object({ deleted: v.number(), message: v.string() });
+
+// ---------- stars and collections (COLLECT) ----------
+/** A collection's name: 1 to 60 characters once trimmed (COLLECT-3). */
+export const CollectionName = v.pipe(
+  v.string('Name the collection'),
+  v.trim(),
+  v.minLength(1, 'Name the collection'),
+  v.maxLength(60, 'A collection name is at most 60 characters'),
+);
+export const CollectionBody = v.object({ name: CollectionName });
+export const Collection = v.object({
+  id: v.string(),
+  name: v.string(),
+  /** How many creations it holds. */
+  count: v.number(),
+  createdAt: v.string(),
+});
+export type Collection = v.InferOutput<typeof Collection>;
+export const CollectionsAnswer = v.object({ items: v.array(Collection) });
+export type CollectionsAnswer = v.InferOutput<typeof CollectionsAnswer>;
+/** Stars, unstars, adds or removes: how many creations, and a sentence to show. */
+export const ChangedAnswer = v.object({ changed: v.number(), message: v.string() });
+export type ChangedAnswer = v.InferOutput<typeof ChangedAnswer>;
 
 // ---------- runs (the tray: batches, the queue, the list, cancel) ----------
 /** POST /api/generate/batch: one tool, its shared parameters, and one run per prompt (1 to 10). */

@@ -39,7 +39,10 @@ export const machineGroups: readonly MachineGroup[] = [
       'cancelSubscription',
     ],
   },
-  { name: 'Creations', machines: ['creations', 'creationShare', 'compare', 'refine'] },
+  {
+    name: 'Creations',
+    machines: ['creations', 'creationShare', 'compare', 'refine', 'star', 'collections', 'collection'],
+  },
   { name: 'Prompts', machines: ['promptHistory', 'promptStyles', 'enhance', 'clearPromptHistory'] },
   { name: 'Shell', machines: ['sidebar', 'theme'] },
 ];
@@ -75,6 +78,9 @@ export const machineNames: Readonly<Record<string, string>> = {
   enhance: 'Enhance prompt',
   clearPromptHistory: 'Clear prompt history',
   refine: 'Upscale and Vary',
+  star: 'Star',
+  collections: 'Collections',
+  collection: 'Collection page',
   sidebar: 'Sidebar',
   theme: 'Theme',
 };

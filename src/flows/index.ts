@@ -14,6 +14,9 @@ import { checkoutMachine } from './billing/checkout.machine';
 import { creditCsvMachine } from './billing/credit-csv.machine';
 import { creditHistoryMachine } from './billing/credit-history.machine';
 import { spendingMachine } from './billing/spending.machine';
+import { collectionMachine } from './collections/collection.machine';
+import { collectionsMachine } from './collections/collections.machine';
+import { starMachine } from './collections/star.machine';
 import { compareMachine } from './compare/compare.machine';
 import { creationShareMachine } from './creations/creation-share.machine';
 import { creationsMachine } from './creations/creations.machine';
@@ -47,6 +50,9 @@ export const machines: Record<string, AnyStateMachine> = {
   creditCsv: creditCsvMachine,
   creditHistory: creditHistoryMachine,
   spending: spendingMachine,
+  collection: collectionMachine,
+  collections: collectionsMachine,
+  star: starMachine,
   compare: compareMachine,
   creationShare: creationShareMachine,
   creations: creationsMachine,

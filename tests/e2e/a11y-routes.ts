@@ -17,10 +17,15 @@ export interface Made {
   readonly creationId: string;
   /** Another finished run of the same kind, compared with the first (COMPARE-3). */
   readonly otherCreationId: string;
+  /** A collection 'Keep' of the signed-in account holding that run (COLLECT-9; signed-in check only). */
+  readonly collectionId: string;
 }
 
 export interface Visit {
-  /** The address opened; `{verifyToken}`, `{resetToken}`, `{creationId}` and `{otherCreationId}` are filled in from {@link Made}. */
+  /**
+   * The address opened; `{verifyToken}`, `{resetToken}`, `{creationId}`, `{otherCreationId}` and `{collectionId}`
+   * are filled in from {@link Made}.
+   */
   readonly path: string;
   /** What shows once the page has its real content (by default: a heading in main). */
   readonly ready?: { readonly role: 'heading' | 'img'; readonly name: string | RegExp };
@@ -88,16 +93,27 @@ export const routeVisits: Readonly<Record<RoutePath, readonly Visit[]>> = {
       ready: { role: 'heading', name: 'Settings that differ' },
     },
   ],
+  // COLLECT-9: a collection's page, its name as the heading, over its one creation.
+  '/creations/collections/$id': [{ path: '/creations/collections/{collectionId}', ready: creationCard }],
 };
 
 /** Routes only a signed-in user sees: a visitor is sent to / (the signed-out check proves it; / is checked on its own). */
-export const signedInOnly: readonly RoutePath[] = ['/settings', '/creations', '/creations/$id', '/creations/compare'];
+export const signedInOnly: readonly RoutePath[] = [
+  '/settings',
+  '/creations',
+  '/creations/$id',
+  '/creations/compare',
+  '/creations/collections/$id',
+];
 
 /** The address of a visit with what the check made filled in. */
 export function addressOf(visit: Visit, made: Partial<Made>): string {
-  return visit.path.replace(/\{(verifyToken|resetToken|creationId|otherCreationId)\}/g, (_, key: keyof Made) => {
-    const value = made[key];
-    if (value === undefined) throw new Error(`${visit.path} needs ${key}`);
-    return encodeURIComponent(value);
-  });
+  return visit.path.replace(
+    /\{(verifyToken|resetToken|creationId|otherCreationId|collectionId)\}/g,
+    (_, key: keyof Made) => {
+      const value = made[key];
+      if (value === undefined) throw new Error(`${visit.path} needs ${key}`);
+      return encodeURIComponent(value);
+    },
+  );
 }

@@ -134,6 +134,15 @@ async function creationId(token: string, prompt = 'a lighthouse at dusk'): Promi
   return body.items[0]!.id;
 }
 
+/** COLLECT-9: a collection 'Keep' of the account holding `creation`: its id. */
+async function collectionId(token: string, creation: string): Promise<string> {
+  const made = await api<{ id: string }>('/api/collections', { token, body: { name: 'Keep' } });
+  expect(made.status).toBe(201);
+  const added = await api(`/api/collections/${made.body.id}/items`, { token, body: { ids: [creation] } });
+  expect(added.status).toBe(200);
+  return made.body.id;
+}
+
 /**
  * Opens `address` in the app already running in `page` as its own links do, with history.pushState (the
  * router's history wraps it and follows): no reload, so the app's scripts and axe stay parsed, where a full
@@ -203,7 +212,7 @@ export async function violationsSignedOut(browser: Browser, viewport: Viewport):
   }
   for (const [route, visits] of everyVisit((route) => signedInOnly.includes(route))) {
     for (const visit of visits) {
-      await page.goto(addressOf(visit, { creationId: 'any', otherCreationId: 'other' }));
+      await page.goto(addressOf(visit, { creationId: 'any', otherCreationId: 'other', collectionId: 'any' }));
       await expect.poll(() => pathOf(page), { message: route }).toBe('/');
     }
   }
@@ -215,11 +224,13 @@ export async function violationsSignedOut(browser: Browser, viewport: Viewport):
 export async function violationsSignedIn(browser: Browser, viewport: Viewport): Promise<string[]> {
   const { email, password } = await verifiedAccount('a11y');
   const token = await loginToken(email, password);
+  const creation = await creationId(token);
   const made = {
     verifyToken: await verifyToken('a11y-verify'),
     resetToken: await resetToken(email),
-    creationId: await creationId(token),
+    creationId: creation,
     otherCreationId: await creationId(token, 'a fox in the snow'),
+    collectionId: await collectionId(token, creation),
   };
   const page = await signedInPage(browser, viewport, token, '/');
   const found: string[] = [];

@@ -187,7 +187,15 @@ describe('my creations: search and filters (CREATIONS-8, CREATIONS-9)', () => {
         filters: { q: 'piano', tool: 'musicgen', status: 'succeeded', from: '2026-11-01', to: '' },
       },
     ]);
-    const filters = { q: 'piano', tool: 'musicgen', status: 'succeeded', from: '2026-11-01', to: null };
+    const filters = {
+      q: 'piano',
+      tool: 'musicgen',
+      status: 'succeeded',
+      from: '2026-11-01',
+      to: null,
+      starred: null,
+      collection: null,
+    };
     expect(r.started.at(-1)).toEqual({
       id: 'loadPage',
       input: { only: null, category: 'Audio', cursor: null, limit: null, filters },

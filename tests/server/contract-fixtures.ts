@@ -89,6 +89,13 @@ export async function finishedImage(t: TestContext, token: string, prompt = 'a l
   return (await seedRun(t, userId, 'text-to-image', { prompt })).id;
 }
 
+/** A new collection of the holder of `token` (COLLECT-3): its id. */
+export async function newCollection(t: TestContext, token: string, name = 'Keep'): Promise<string> {
+  const res = await send(t, operations.createCollection, { token, body: { name } });
+  expect(res.status).toBe(201);
+  return (await json<{ id: string }>(res)).id;
+}
+
 /** A signed payment event the server acknowledges and does not act on. */
 export function signedEvent(t: TestContext, id = 'evt_contract_1'): Sent {
   const body = JSON.stringify({ id, type: 'customer.created', data: { object: {} } });
@@ -202,6 +209,15 @@ export async function exampleRequest(t: TestContext, id: OperationId, as?: strin
     case 'upscaleCreation':
     case 'varyCreation':
       return { token, params: { id: await finishedImage(t, token) }, ...(base.body ? { body: base.body } : {}) };
+    case 'renameCollection':
+    case 'deleteCollection':
+      return { ...base, token, params: { id: await newCollection(t, token) } };
+    case 'addToCollection':
+    case 'removeFromCollection':
+      return { token, params: { id: await newCollection(t, token) }, body: { ids: [await finishedRun(t, token)] } };
+    case 'starCreations':
+    case 'unstarCreations':
+      return { token, body: { ids: [await finishedRun(t, token)] } };
     default:
       break;
   }

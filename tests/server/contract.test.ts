@@ -23,6 +23,7 @@ import {
   exampleUser,
   expectError,
   finishedRun,
+  newCollection,
   send,
   signedEvent,
   replicateWebhookSecret,
@@ -198,6 +199,36 @@ const causes: Partial<Record<OperationId, Partial<Record<ErrorStatus, Cause>>>> 
       return send(t, op, { ...req, headers, body: { ...(req.body as object), prompts: ['another'] } });
     },
   },
+  // COLLECT-3 to COLLECT-8: names in use, empty lists, collections and creations that are not the caller's.
+  listCreations: { 404: (t, op) => authed(t, op, { query: { collection: crypto.randomUUID() } }) },
+  createCollection: {
+    409: async (t, op) => {
+      const { token } = await exampleUser(t);
+      await newCollection(t, token);
+      return send(t, op, { token, body: { name: 'KEEP' } });
+    },
+  },
+  renameCollection: {
+    400: async (t, op) => send(t, op, { ...(await exampleRequest(t, op.operationId)), body: { name: ' ' } }),
+    404: (t, op) => authed(t, op, { params: { id: crypto.randomUUID() }, body: { name: 'Best' } }),
+    409: async (t, op) => {
+      const req = await exampleRequest(t, op.operationId);
+      await newCollection(t, req.token!, 'Best');
+      return send(t, op, req);
+    },
+  },
+  addToCollection: {
+    400: async (t, op) => send(t, op, { ...(await exampleRequest(t, op.operationId)), body: { ids: [] } }),
+    404: async (t, op) =>
+      send(t, op, { ...(await exampleRequest(t, op.operationId)), body: { ids: [crypto.randomUUID()] } }),
+  },
+  removeFromCollection: {
+    400: async (t, op) => send(t, op, { ...(await exampleRequest(t, op.operationId)), body: { ids: [] } }),
+    404: async (t, op) =>
+      send(t, op, { ...(await exampleRequest(t, op.operationId)), body: { ids: [crypto.randomUUID()] } }),
+  },
+  starCreations: { 404: (t, op) => authed(t, op, { body: { ids: [crypto.randomUUID()] } }) },
+  unstarCreations: { 404: (t, op) => authed(t, op, { body: { ids: [crypto.randomUUID()] } }) },
   cancelRun: {
     409: async (t, op) => {
       const { token } = await exampleUser(t);
@@ -239,6 +270,11 @@ for (const op of operationList.filter((o) => isStart(o) && o.answer !== operatio
       return send(t, o, { ...req, headers, body: { ...body, input: { ...body.input, seed: 2 } } });
     },
     504: (t, o) => startWith(t, o, { note: '[busy]' }),
+    // COLLECT-6: a collection that is not the caller's.
+    404: async (t, o) => {
+      const req = await exampleRequest(t, o.operationId);
+      return send(t, o, { ...req, body: { ...(req.body as object), collectionId: crypto.randomUUID() } });
+    },
   };
 }
 

@@ -164,6 +164,8 @@ for (const backend of embedded) {
         'status',
         'from',
         'to',
+        'starred',
+        'collection',
         'limit',
       ]);
       expect(Object.keys(doc.paths['/api/creations/{id}']!).sort()).toEqual(['delete', 'get']);

@@ -21,6 +21,7 @@ const sample = {
   resetToken: 'reset-token',
   creationId: 'creation-id',
   otherCreationId: 'other-id',
+  collectionId: 'collection-id',
 };
 
 describe('the routes the accessibility checks visit', () => {

@@ -117,4 +117,6 @@ export interface GenerationRequest {
   readonly modelId: string;
   readonly input: Readonly<Record<string, InputValue>>;
   readonly version?: string | undefined;
+  /** COLLECT-6: the caller's collection the run joins in its start's transaction. */
+  readonly collectionId?: string | undefined;
 }

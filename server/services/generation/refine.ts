@@ -107,5 +107,5 @@ export async function startRefine(
           ...(size ? { width: size.width, height: size.height } : {}),
         };
   const prepared = await prepareInput(deps, userId, tool, raw);
-  return startPrediction(deps, userId, tool, prepared, undefined, idempotency, source.id);
+  return startPrediction(deps, userId, tool, prepared, undefined, idempotency, { sourceId: source.id });
 }

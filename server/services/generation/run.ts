@@ -12,6 +12,7 @@ import type { StartOperation, Tool } from '../../../src/catalog';
 import type { AppDeps } from '../../context';
 import type { Executor } from '../../db/client';
 import { predictions } from '../../db/schema';
+import { addStartedRun, ownCollection } from '../collections';
 import { spendCredits } from '../credits';
 import { recordPrompt } from '../prompts';
 import { HttpError } from '../../errors';
@@ -47,9 +48,14 @@ export async function startPrediction(
   prepared: PreparedInput,
   version: string | undefined,
   idempotency?: Idempotency,
-  /** REFINE-5: the creation an Upscale 2× or a Vary was made from (refine.ts); absent for a tool's own form. */
-  sourceId?: string,
+  extra: {
+    /** REFINE-5: the creation an Upscale 2× or a Vary was made from (refine.ts); absent for a tool's own form. */
+    readonly sourceId?: string | undefined;
+    /** COLLECT-6: the collection the run joins ("Save to"), the caller's own (checked in the start's transaction). */
+    readonly collectionId?: string | undefined;
+  } = {},
 ): Promise<StartedRun> {
+  const { sourceId, collectionId } = extra;
   const { db, now, config } = deps;
   const provider = providerFor(deps.providers, tool);
   const job = {
@@ -104,6 +110,8 @@ export async function startPrediction(
     await tx.update(predictions).set({ creditsAfter: credits }).where(eq(predictions.id, id));
     // PROMPT-1: the prompt is kept with the run's own start, so a refused start keeps nothing.
     await recordPrompt(tx, userId, tool.key, prepared.input['prompt'], startedAt);
+    // COLLECT-6: "Save to" — the run joins the collection in the same transaction (a collection gone meanwhile: 404, nothing charged).
+    if (collectionId) await addStartedRun(tx, userId, collectionId, id);
     // A charged run always has a job, and a job always a charged run: both commit here or neither does.
     await sendRunJob(deps, tx, id);
     return { credits };
@@ -183,8 +191,12 @@ export async function startGeneration(
   // No place: refused before an inline picture is stored (the locked count in startPrediction decides).
   if ((await runsInProgress(deps.db, userId)) >= deps.config.maxConcurrentRuns)
     throw new HttpError(429, tooManyRunsMessage(deps.config.maxConcurrentRuns));
+  // COLLECT-6: another account's collection (or none) is refused before anything is stored or charged.
+  if (request.collectionId) await ownCollection(deps.db, userId, request.collectionId);
   const prepared = await prepareInput(deps, userId, tool, request.input);
-  return startPrediction(deps, userId, tool, prepared, request.version, idempotency);
+  return startPrediction(deps, userId, tool, prepared, request.version, idempotency, {
+    collectionId: request.collectionId,
+  });
 }
 
 /** The synchronous image endpoints: runs to the end and answers with the stored output (or the error). */

@@ -64,11 +64,13 @@ export const creationOperations = {
       'Each run says its tool, prompt, time, status, cost, whether it was refunded and its output URLs (signed, ' +
       'valid for an hour by default); `thumb` (images, videos, audio): a WebP of at most 384 px on its long side ' +
       "made once when the output was stored (an image scaled, a video's first frame, an audio's waveform), with " +
-      'its `width` and `height`; `snippet` (text, code): the start of the text.',
+      'its `width` and `height`; `snippet` (text, code): the start of the text. `starred=1` lists only the starred ' +
+      'runs and `collection` only those of one collection of the caller (another account\'s answers 404); each run ' +
+      'says whether it is `starred` and the `collectionIds` of the caller\'s collections that hold it.',
     query: s.CreationsQuery,
     answer: s.CreationsPage,
     status: 200,
-    errors: [400],
+    errors: [400, 404],
     examples: {
       request: { query: { q: 'haiku aut', category: 'Text', status: 'succeeded', limit: '12' } },
       answer: { items: [creation], nextCursor: null },

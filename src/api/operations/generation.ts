@@ -11,7 +11,9 @@ export const exampleUploadUrl = 'http://localhost:3000/files/uploads/0b7e2f0c-ex
 
 const idempotencyText =
   'Optional `Idempotency-Key` header (8–128 characters of A–Z, a–z, 0–9, `_`, `-`): a repeated key of the same user ' +
-  'answers the run the first request started and charges once; reused with a different body it answers 422.';
+  'answers the run the first request started and charges once; reused with a different body it answers 422. ' +
+  'Optional `collectionId`: one of the caller\'s collections the run joins as it starts (another account\'s ' +
+  'answers 404, nothing charged).';
 
 export const idempotencyKey: HeaderParam = {
   name: 'Idempotency-Key',
@@ -23,9 +25,10 @@ export const idempotencyKey: HeaderParam = {
     'modelId/input/version → 422.',
 };
 
-/** Besides the caller (401, as every bearer call), a start can fail its input (400), the balance (402), the body
- * size (413), a reused key (422), the rate limit (429), or be refused by a busy model (504, nothing charged). */
-const startErrors = [400, 402, 413, 422, 429, 504] as const satisfies BearerEntry['errors'];
+/** Besides the caller (401, as every bearer call), a start can fail its input (400), the balance (402), name a
+ * collection that is not the caller's (404, COLLECT-6), the body size (413), a reused key (422), the rate limit
+ * (429), or be refused by a busy model (504, nothing charged). */
+const startErrors = [400, 402, 404, 413, 422, 429, 504] as const satisfies BearerEntry['errors'];
 
 const started = { id: '3f0d1f5e-8c47-4b71-9f0a-6a1c2e7b9d10', credits: 45 };
 

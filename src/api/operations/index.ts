@@ -5,6 +5,7 @@
  */
 import { authOperations } from './auth';
 import { billingOperations } from './billing';
+import { collectionOperations } from './collections';
 import { creationOperations } from './creations';
 import { generationOperations } from './generation';
 import { promptOperations } from './prompts';
@@ -22,6 +23,7 @@ export const operations = {
   ...creationOperations,
   ...promptOperations,
   ...refineOperations,
+  ...collectionOperations,
 } as const satisfies Record<string, OperationSpec>;
 
 export type Operations = typeof operations;

@@ -20,6 +20,7 @@ export const tagDescriptions = {
   runs: "The caller's runs in progress: batches of prompts and their queue, the list the tray shows, cancel",
   creations: "The caller's runs: search and list, one run, share, download as a ZIP, delete",
   prompts: 'The prompts the caller ran per tool, saved prompt styles, and Enhance prompt',
+  collections: "The caller's stars and named collections of runs",
 } as const;
 export type Tag = keyof typeof tagDescriptions;
 

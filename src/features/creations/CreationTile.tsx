@@ -5,6 +5,8 @@ import type { Creation } from '../../api/schemas';
 import * as buttons from '../../components/ui/button/button.css';
 import { CreationPicture } from '../../components/ui/creation-picture/creation-picture';
 import { actionIcon } from '../../components/ui/icons/creation-icons';
+import { StarToggle } from '../../components/ui/star-toggle/star-toggle';
+import { useStar } from '../../app/stars';
 import { firstOutputOf, inProgress } from '../../flows/creations/creations.machine';
 import type { CreationsActor } from './CreationsPage';
 import * as styles from './creations.css';
@@ -22,8 +24,35 @@ const isFileOutput = (c: Creation, output: string | null): output is string =>
   output !== null && c.outputKind !== 'text' && c.outputKind !== 'code';
 
 /**
- * Download (files) and Delete, the same on a tile (`compact`: icons named Download and Delete) and on
- * the creation's page (words).
+ * COLLECT-1: a finished creation's star; the list is told of a change (creations.patch) so its filters and Select
+ * mode see it. Keyed by the list's word on it, so a list read again starts it from what the server says.
+ */
+function CreationStar({ creation, actor, compact }: { creation: Creation; actor: CreationsActor; compact: boolean }) {
+  const star = useStar(creation.id, creation.starred ?? false, (starred) =>
+    actor.send({ type: 'creations.patch', ids: [creation.id], starred }),
+  );
+  return (
+    <>
+      <StarToggle
+        starred={star.starred}
+        busy={star.busy}
+        compact={compact}
+        className={compact ? styles.iconAction : ''}
+        about={compact ? (creation.prompt ?? creation.title) : undefined}
+        onToggle={star.toggle}
+      />
+      {star.error ? (
+        <span role="alert" className={compact ? styles.srOnly : styles.alert}>
+          {star.error}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The star (COLLECT-1), Download (files) and Delete, the same on a tile (`compact`: icons named Download and
+ * Delete) and on the creation's page (words).
  */
 export function CreationActions({
   creation,
@@ -42,6 +71,14 @@ export function CreationActions({
   const size = compact ? styles.iconAction : buttons.small;
   return (
     <div className={compact ? `${styles.actions} ${styles.tileActions}` : styles.actions}>
+      {running ? null : (
+        <CreationStar
+          key={`${creation.id}:${String(creation.starred ?? false)}`}
+          creation={creation}
+          actor={actor}
+          compact={compact}
+        />
+      )}
       {isFileOutput(creation, output) ? (
         <a
           className={`${buttons.button.secondary} ${size}`}

@@ -33,11 +33,13 @@ export interface CreationsPageProps {
   id?: string;
   /** The list page: the address's search as its route validated it (useSearch), read for the filters (CREATIONS-9). */
   search?: CreationsSearch;
+  /** COLLECT-9: a collection's page lists its creations (its own page gives the heading). */
+  collection?: string;
   /** Tests give it fake effects. */
   flow?: Flow<CreationsLogic>;
 }
 
-export function CreationsPage({ id, search, flow = creationsFlow }: CreationsPageProps) {
+export function CreationsPage({ id, search, collection, flow = creationsFlow }: CreationsPageProps) {
   const routerNavigate = useNavigate();
   // The list keeps its search in the address through the router it is shown by (replace: no history per key).
   const [pageFlow] = useState(() =>
@@ -51,21 +53,42 @@ export function CreationsPage({ id, search, flow = creationsFlow }: CreationsPag
   const actor = useFlow(pageFlow, {
     input: {
       only: id ?? null,
-      filters: search ? filtersOf(search as Partial<Filters>) : null,
+      filters: search
+        ? filtersOf({ ...search, starred: search.starred ? '1' : null } as Partial<Filters>)
+        : collection
+          ? { collection }
+          : null,
       // CREATIONS-16: a page fills the gallery's first screen (at least 20 tiles at 1280×800).
       limit: id === undefined ? LIST_PAGE : null,
     },
   });
   const single = id !== undefined;
   // Back, Forward or an edited address: the list follows the router's search (the same filters change nothing).
-  const { q, tool, status, from, to } = search ?? {};
+  const { q, tool, status, from, to, starred, collection: inCollection } = search ?? {};
   useEffect(() => {
     if (!search) return;
-    const filters = filtersOf({ q, tool, status, from, to } as Partial<Filters>);
+    const filters = filtersOf({
+      q,
+      tool,
+      status,
+      from,
+      to,
+      starred: starred ? '1' : null,
+      collection: inCollection,
+    } as Partial<Filters>);
     // Only an address that says something else than the list (the list's own replace comes back here too).
     if (!sameFilters(filters, actor.getSnapshot().context.filters)) actor.send({ type: 'creations.filters', filters });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [actor, q, tool, status, from, to]);
+  }, [actor, q, tool, status, from, to, starred, inCollection]);
+  if (collection !== undefined)
+    return (
+      <>
+        <Banner actor={actor} />
+        <List actor={actor} single={false} />
+        <More actor={actor} />
+        <ConfirmDelete actor={actor} />
+      </>
+    );
   return (
     <div className={styles.root}>
       <header className={page.header}>
@@ -123,6 +146,14 @@ function List({ actor, single }: { actor: CreationsActor; single: boolean }) {
       <Skeleton />
     );
   if (failed) return null;
+  // COLLECT-9: an empty collection (its page, or the Collection filter alone).
+  if (items.length === 0 && !single && filters.collection !== null && !anyFilter({ ...filters, collection: null }))
+    return (
+      <p className={styles.empty}>
+        Nothing in this collection yet. In <Link to="/creations">My creations</Link>, Select some and choose Add to
+        collection….
+      </p>
+    );
   if (items.length === 0 && !single && anyFilter(filters)) {
     return (
       <p className={styles.empty}>

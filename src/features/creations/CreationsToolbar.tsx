@@ -12,6 +12,17 @@ import * as buttons from '../../components/ui/button/button.css';
 import * as forms from '../../components/ui/form/form.css';
 import { anyFilter, type Filters } from '../../flows/creations/creations.machine';
 import { compareChoice } from '../../flows/compare/compare-rules';
+import { collectionsFlow } from '../../flows/collections/collections.effects';
+import { useFlow } from '../../app/provider';
+import {
+  AddToCollectionDialog,
+  CollectionFilter,
+  CollectNotice,
+  SelectCollect,
+  StarredFilter,
+  useCollectedPatches,
+  type CollectionsActor,
+} from './CollectionsControls';
 import type { CreationsActor } from './CreationsPage';
 import { SelectionRefine } from './CreationRefine';
 import * as styles from './creations.css';
@@ -24,6 +35,9 @@ import * as styles from './creations.css';
 export function CreationsToolbar({ actor }: { actor: CreationsActor }) {
   const filters = useSelector(actor, (s) => s.context.filters);
   const [opened, setOpened] = useState(false);
+  // COLLECT-4, COLLECT-7: the person's collections, for the Collection filter and Select mode's actions.
+  const collections = useFlow(collectionsFlow);
+  useCollectedPatches(collections, actor);
   // Open while one of them is set: what filters the list is in sight.
   const open = opened || moreSet(filters);
   return (
@@ -31,9 +45,11 @@ export function CreationsToolbar({ actor }: { actor: CreationsActor }) {
       <div className={styles.toolbarRow}>
         <SearchBar actor={actor} open={open} onToggle={() => setOpened(!open)} />
         <Filter actor={actor} />
-        <SelectBar actor={actor} />
+        <SelectBar actor={actor} collections={collections} />
       </div>
-      {open ? <MoreFilters actor={actor} /> : null}
+      {open ? <MoreFilters actor={actor} collections={collections} /> : null}
+      <CollectNotice collections={collections} />
+      <AddToCollectionDialog collections={collections} />
     </div>
   );
 }
@@ -49,7 +65,8 @@ const statusChoices: [Creation['status'], string][] = [
 ];
 
 /** Whether a filter folded under More filters is set (it then shows open). */
-const moreSet = (filters: Filters): boolean => Boolean(filters.tool || filters.status || filters.from || filters.to);
+const moreSet = (filters: Filters): boolean =>
+  Boolean(filters.tool || filters.status || filters.from || filters.to || filters.collection || filters.starred);
 
 /** CREATIONS-8: the search of the prompts, the button that shows the other filters, and Clear filters. */
 function SearchBar({ actor, open, onToggle }: { actor: CreationsActor; open: boolean; onToggle: () => void }) {
@@ -101,7 +118,7 @@ const lockedNow = (s: ReturnType<CreationsActor['getSnapshot']>) =>
  * The tool, the status and the days, in a row below the toolbar's (CREATIONS-8). The tools listed are the chosen
  * category's (CREATIONS-17: a tool and the category chips are one filter).
  */
-function MoreFilters({ actor }: { actor: CreationsActor }) {
+function MoreFilters({ actor, collections }: { actor: CreationsActor; collections: CollectionsActor }) {
   const filters = useSelector(actor, (s) => s.context.filters);
   const category = useSelector(actor, (s) => s.context.category);
   const locked = useSelector(actor, lockedNow);
@@ -144,6 +161,8 @@ function MoreFilters({ actor }: { actor: CreationsActor }) {
       </label>
       <DayField label="From" value={filters.from} disabled={locked} onChange={(from) => set({ from })} />
       <DayField label="To" value={filters.to} disabled={locked} onChange={(to) => set({ to })} />
+      <CollectionFilter actor={actor} collections={collections} disabled={locked} />
+      <StarredFilter actor={actor} disabled={locked} />
     </div>
   );
 }
@@ -187,8 +206,11 @@ export function ClearFilters({ actor, disabled = false }: { actor: CreationsActo
   );
 }
 
-/** CREATIONS-10: Select mode, Select all on this page, the count, Download ZIP and Delete; Upscale 2× and Vary (REFINE-1). */
-function SelectBar({ actor }: { actor: CreationsActor }) {
+/**
+ * CREATIONS-10: Select mode, Select all on this page, the count, Download ZIP, Compare (COMPARE-1), Star and Add to
+ * collection… (COLLECT-4), Upscale 2× and Vary (REFINE-1), Delete.
+ */
+function SelectBar({ actor, collections }: { actor: CreationsActor; collections: CollectionsActor }) {
   const shown = useSelector(actor, (s) => !s.hasTag('loading') && !s.hasTag('failed') && s.context.items.length > 0);
   const selecting = useSelector(actor, (s) => s.context.selecting);
   const count = useSelector(actor, (s) => s.context.selected.length);
@@ -230,6 +252,7 @@ function SelectBar({ actor }: { actor: CreationsActor }) {
         {zipping ? 'Preparing ZIP...' : 'Download ZIP'}
       </button>
       <CompareAction actor={actor} />
+      <SelectCollect actor={actor} collections={collections} />
       <button
         type="button"
         className={`${buttons.button.secondary} ${buttons.small}`}

@@ -310,3 +310,15 @@ export const neighbours = style({
 });
 /** A side without a creation: its place kept (Next stays at the right), unseen. */
 export const neighbourOff = style({ visibility: 'hidden' });
+/** COLLECT-4: the sentence of the last Star or Add to collection. */
+export const collectNotice = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.text });
+/** COLLECT-4: the Add to collection dialog's checkboxes, one a line, and its new name with Create. */
+export const collectChoices = style([stack.xs, { border: 'none', margin: 0, padding: 0, minWidth: 0 }]);
+export const collectChoice = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  overflowWrap: 'anywhere',
+});
+export const collectNew = style([stack.xs, { marginTop: vars.space.md }]);
+export const collectNewRow = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center' });

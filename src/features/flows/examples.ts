@@ -8,6 +8,7 @@ import { examples as account } from '../../flows/account/account.examples';
 import { examples as auth } from '../../flows/auth/auth.examples';
 import { examples as billing } from '../../flows/billing/billing.examples';
 import { examples as compare } from '../../flows/compare/compare.examples';
+import { examples as collections } from '../../flows/collections/collections.examples';
 import { examples as creations } from '../../flows/creations/creations.examples';
 import { examples as runs } from '../../flows/runs/runs.examples';
 import { examples as session } from '../../flows/session/session.examples';
@@ -22,6 +23,7 @@ const areas: readonly FlowExamples[] = [
   auth,
   billing,
   compare,
+  collections,
   creations,
   runs,
   session,

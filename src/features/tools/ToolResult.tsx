@@ -15,6 +15,8 @@ import { RefineActions } from '../../components/ui/refine/refine-actions';
 import { flowContext } from '../../app/flow-context';
 import { useRefine } from '../../app/refine';
 import { useApp } from '../../app/provider';
+import { useStar } from '../../app/stars';
+import { StarToggle } from '../../components/ui/star-toggle/star-toggle';
 import { DOWNLOAD_FAILED, SHARE_FAILED, downloadImage, shareImage } from '../../app/save-image';
 import type { ToolRunActor } from '../../app/tools';
 import { isMobileAgent } from './image-prep';
@@ -47,8 +49,8 @@ export function ToolResult({ run, view, id }: { run: ToolRunActor; view: ToolVie
 }
 
 /**
- * Generate Another, Run again, Edit; Download or Copy; the run in My creations when its id is known; a picture's
- * Upscale 2× and Vary (REFINE-1).
+ * Generate Another, Run again, Edit; Download or Copy; its star (COLLECT-1) and the run in My creations when its id
+ * is known; a picture's Upscale 2× and Vary (REFINE-1).
  */
 function ResultActions({ run, view, output }: { run: ToolRunActor; view: ToolView; output: string }) {
   const title = useSelector(run, (s) => s.context.tool.title);
@@ -68,6 +70,7 @@ function ResultActions({ run, view, output }: { run: ToolRunActor; view: ToolVie
       {download && isMedia(view.result) ? <FileDownload url={output} download={download} /> : null}
       {download && view.result === 'image' ? <SaveActions url={output} title={title} download={download} /> : null}
       {isWords(view.result) ? <CopyButton text={output} /> : null}
+      {predictionId ? <ResultStar key={predictionId} id={predictionId} /> : null}
       {predictionId ? (
         <Link to="/creations/$id" params={{ id: predictionId }} className={buttons.button.ghost}>
           See it in My creations
@@ -89,6 +92,21 @@ const openRun = (id: string) => (
     Open it
   </Link>
 );
+
+/** COLLECT-1: the finished run's star (a new run is not starred yet). */
+function ResultStar({ id }: { id: string }) {
+  const star = useStar(id, false);
+  return (
+    <>
+      <StarToggle starred={star.starred} busy={star.busy} onToggle={star.toggle} />
+      {star.error ? (
+        <p role="alert" className={styles.hint}>
+          {star.error}
+        </p>
+      ) : null}
+    </>
+  );
+}
 
 /** The stored file itself, with its own type (.mp4, .wav, .glb); same origin, so `download` names it when clicked. */
 function FileDownload({ url, download }: { url: string; download: DownloadView }) {

@@ -6,8 +6,17 @@ import type { CreationsContext, CreationsInput, Filters } from './creations.type
 /** CREATIONS-16: how many runs a page of My creations holds (its first screen shows at least 20). */
 export const LIST_PAGE = 30;
 
-export const noFilters: Filters = { q: null, tool: null, status: null, from: null, to: null };
-const filterKeys = ['q', 'tool', 'status', 'from', 'to'] as const;
+export const noFilters: Filters = {
+  q: null,
+  tool: null,
+  status: null,
+  from: null,
+  to: null,
+  starred: null,
+  collection: null,
+};
+/** COLLECT-7: starred and collection are filters of the list like the others. */
+const filterKeys = ['q', 'tool', 'status', 'from', 'to', 'starred', 'collection'] as const;
 /** The filters with empty texts as not set. */
 export const filtersOf = (partial: Partial<Filters> | null | undefined): Filters => {
   const out = { ...noFilters };
@@ -59,6 +68,24 @@ export function expiredAddress(url: string, now: number): boolean {
 export function withFreshAddresses(items: readonly Creation[], fresh: readonly Creation[]): Creation[] {
   const byId = new Map(fresh.map((c) => [c.id, c]));
   return items.map((c) => byId.get(c.id) ?? c);
+}
+
+/** COLLECT-1, COLLECT-4: listed runs with a star or collections changed elsewhere (creations.patch). */
+export function patchItems(
+  items: readonly Creation[],
+  change: { ids: readonly string[]; starred?: boolean; collectionIds?: readonly string[] },
+): Creation[] {
+  return items.map((c) =>
+    change.ids.includes(c.id)
+      ? {
+          ...c,
+          ...(change.starred === undefined ? {} : { starred: change.starred }),
+          ...(change.collectionIds
+            ? { collectionIds: [...new Set([...(c.collectionIds ?? []), ...change.collectionIds])] }
+            : {}),
+        }
+      : c,
+  );
 }
 
 /** The category of a catalogue tool, or undefined (an unknown key). */

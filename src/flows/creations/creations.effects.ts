@@ -16,10 +16,13 @@ export type CreationsLogic = typeof creationsMachine;
 export type CreationShareLogic = typeof creationShareMachine;
 
 /** The address's search of My creations: only the filters that are set (CREATIONS-9). */
-export const creationsSearch = (filters: Filters): Partial<Record<keyof Filters, string>> =>
-  Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== null)) as Partial<
-    Record<keyof Filters, string>
-  >;
+export const creationsSearch = (filters: Filters): Partial<Record<keyof Filters, string | number>> =>
+  Object.fromEntries(
+    Object.entries(filters)
+      .filter(([, value]) => value !== null)
+      // COLLECT-7: starred=1 as a number, so the address reads ?starred=1 (a string would be quoted).
+      .map(([key, value]) => [key, key === 'starred' ? 1 : value]),
+  ) as Partial<Record<keyof Filters, string | number>>;
 
 /** The most runs one read of the list asks for (the list call's own cap). */
 const RELOAD_PAGE = 50;

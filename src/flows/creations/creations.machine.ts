@@ -22,6 +22,7 @@ import {
   noFilters,
   expiredAddress,
   withFreshAddresses,
+  patchItems,
   sameFilters,
   withCategory,
   withTool,
@@ -72,10 +73,13 @@ const bulkEvents = ['creations.zip', 'creations.bulkDelete'];
 const bulkConfirmEvents = ['creations.bulkDelete.confirm', 'creations.bulkDelete.cancel'];
 /** CREATIONS-20: a picture of the list that did not load. */
 const pictureEvents = ['creations.readdress'];
+/** COLLECT-1, COLLECT-4: a star or collection changed elsewhere (a tile's star, Select mode's Star or Add to collection). */
+const patchEvents = ['creations.patch'];
 /** Every event the views send the machine. */
 const sends = [
   'creations.filter',
   ...pictureEvents,
+  ...patchEvents,
   ...listEvents,
   ...searchEvents,
   ...selectEvents,
@@ -281,7 +285,7 @@ export const creationsMachine = setup({
             sees: [{ text: 'Loading...' }],
             ignores: [
               {
-                events: [...listEvents, ...selectEvents, ...bulkEvents, ...pictureEvents],
+                events: [...listEvents, ...selectEvents, ...bulkEvents, ...pictureEvents, ...patchEvents],
                 why: 'The first page is loading: only the category chips and the search bar are shown; the list (and its pictures), Select, Load more, Try again and the confirmations are not.',
               },
             ],
@@ -314,6 +318,11 @@ export const creationsMachine = setup({
               actions: { type: 'toggleSelected', params: ({ event }) => event },
             },
             'creations.selectPage': { guard: 'selecting', actions: 'selectPage' },
+            // COLLECT-1, COLLECT-4: the runs a star or a collection changed show it; nothing is read again.
+            'creations.patch': {
+              actions: assign({ items: ({ context, event }) => patchItems(context.items, event) }),
+              meta: facts({ rules: ['COLLECT-1', 'COLLECT-4'] }),
+            },
           },
           states: {
             ready: {
@@ -468,6 +477,7 @@ export const creationsMachine = setup({
                   ...selectEvents,
                   ...bulkEvents,
                   ...pictureEvents,
+                  ...patchEvents,
                 ],
                 why: 'Loading failed: nothing is listed, only the chips, the search bar and Try again are shown.',
               },

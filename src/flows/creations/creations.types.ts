@@ -9,6 +9,10 @@ export interface Filters {
   status: Creation['status'] | null;
   from: string | null;
   to: string | null;
+  /** COLLECT-7: '1' lists only the starred runs. */
+  starred: string | null;
+  /** COLLECT-7: only the runs of this collection (its id). */
+  collection: string | null;
 }
 
 export interface CreationsInput {
@@ -75,6 +79,11 @@ export type CreationsEvent =
   | { type: 'creations.bulkDelete' }
   | { type: 'creations.bulkDelete.confirm' }
   | { type: 'creations.bulkDelete.cancel' }
+  /**
+   * COLLECT-1, COLLECT-4: a star or a collection changed some listed runs elsewhere (a star toggle, Select mode's
+   * Star or Add to collection): they are patched in place, nothing is read again.
+   */
+  | { type: 'creations.patch'; ids: readonly string[]; starred?: boolean; collectionIds?: readonly string[] }
   /** CREATIONS-18: a creation's page opens the run beside it (Previous / Next, or ← / →). */
   | { type: 'creations.neighbour'; which: 'previous' | 'next' }
   /** CREATIONS-20: a picture of the list did not load (its address, the one it failed with). */

@@ -16,7 +16,7 @@ import type { NavigateParams } from '../session/session.types';
 export interface FlowNavigateParams extends NavigateParams {
   replace?: boolean;
   /** The address's search (My creations' filters): the page that sends it navigates with its own router. */
-  search?: Record<string, string>;
+  search?: Record<string, string | number>;
 }
 
 /** The brand `defineFlow` sets: a test lists the flows' effects and checks each carries it. */

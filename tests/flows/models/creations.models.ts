@@ -61,6 +61,8 @@ const events = {
       url: `/files/outputs/${'b'.repeat(32)}.webp?exp=${Date.now() + 3_600_000}&sig=x`,
     },
   ],
+  // COLLECT-1: a star toggled on c1 (its tile or its page) patches the list in place.
+  'creations.patch': [{ type: 'creations.patch' as const, ids: ['c1'], starred: true }],
   // CREATIONS-18: Previous (there is one) and Next (there is none) on a creation's page.
   'creations.neighbour': [
     { type: 'creations.neighbour' as const, which: 'previous' as const },

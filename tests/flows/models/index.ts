@@ -21,6 +21,7 @@ import {
   spendingModel,
   creditCsvModel,
 } from './billing.models';
+import { starModel, collectionsModel, collectionModel } from './collections.models';
 import { compareModel, compareRefusedModel } from './compare.models';
 import { creationsModel, creationModel, creationShareModel, creationSharedModel } from './creations.models';
 import { promptHistoryModel, promptStylesModel, enhanceModel, clearPromptHistoryModel } from './prompts.models';
@@ -55,6 +56,9 @@ export const flowModels: Record<string, FlowModel[]> = {
   creditHistory: [creditHistoryModel],
   spending: [spendingModel],
   creditCsv: [creditCsvModel],
+  star: [starModel],
+  collections: [collectionsModel],
+  collection: [collectionModel],
   compare: [compareModel, compareRefusedModel],
   creations: [creationsModel, creationModel],
   creationShare: [creationShareModel, creationSharedModel],

@@ -45,6 +45,8 @@ export const creationsPaths: PathAdapter = {
     // RUNS-6: the pause before a list with a run in progress reads itself again, shortened where the path walks it.
     // The search's pause is long enough for the steps of a path typed within it to be checked first.
     await pathDelays(ctx.page, { creations: ['refreshInterval', 'searchPause'] }, path, { searchPause: 1_000 });
+    // COLLECT-7: the toolbar reads the account's collections (none) for its Collection filter.
+    ctx.server.standing.set('GET /api/collections', { status: 200, body: { items: [] } });
     return openSignedIn(ctx, freeUser, only ? `/creations/${only}` : '/creations');
   },
   events: {
@@ -133,6 +135,24 @@ export const creationsPaths: PathAdapter = {
       await page.getByRole('dialog', { name: 'Delete creations' }).getByRole('button', { name: 'Cancel' }).click();
       return 'click Cancel in the confirmation of several';
     },
+    async 'creations.patch'({ page, server }, event) {
+      // COLLECT-1: c1's star (its tile's, or its page's) pressed and saved: the list is told and patched in place.
+      const { ids } = event as unknown as { ids: string[] };
+      const onTile = cards(page)
+        .first()
+        .getByRole('button', { name: /^Star(red)?: / });
+      const star = (await onTile.count())
+        ? onTile
+        : page.getByRole('main').getByRole('button', { name: /^Star(red)?$/ });
+      const pressed = (await star.getAttribute('aria-pressed')) === 'true';
+      await star.click();
+      const answered = await server.answer('POST', `/api/creations/${pressed ? 'unstar' : 'star'}`, 200, {
+        changed: 1,
+        message: `1 creation ${pressed ? 'unstarred' : 'starred'}`,
+      });
+      await expect.poll(() => star.getAttribute('aria-pressed')).toBe(String(!pressed));
+      return `click the star of ${ids.join(', ')}; ${String(answered)}`;
+    },
     async 'creations.neighbour'({ page, server }, event) {
       const { which } = event as unknown as { which: 'previous' | 'next' };
       // CREATIONS-18: the page's own keys (the links send the same event); the focus is on no field. The model's
@@ -160,6 +180,7 @@ export const creationsPaths: PathAdapter = {
     'xstate.after.*': delayPasses,
   },
   causes: {
+    'creations.patch': 'press Star on a finished creation (its tile or its page)',
     'xstate.*': perActor({
       loadPage: byOutcome(
         'open My Creations signed in after a few runs (or /creations/<id> of one of them)',
@@ -257,6 +278,9 @@ export const creationsPaths: PathAdapter = {
     if (event.type === 'creations.delete' && (event as unknown as { id: string }).id !== 'c1')
       return 'Delete is offered only on the creations listed';
     if (event.type === 'creations.readdress') return READDRESS;
+    const shown = (source.context as CreationsContext).items.find((c) => c.id === 'c1');
+    if (event.type === 'creations.patch' && (!shown || shown.status === 'processing' || shown.status === 'starting'))
+      return 'a star shows only on a finished creation listed (c1 is gone or still being made)';
     return null;
   },
   unreachable: Object.fromEntries(

@@ -14,6 +14,7 @@ import {
 } from './account.paths';
 import { forgotPasswordPaths, verifyEmailPaths, resetPasswordPaths } from './auth.paths';
 import { checkoutPaths, checkoutReturnPaths, creditHistoryPaths, spendingPaths, creditCsvPaths } from './billing.paths';
+import { starPaths, collectionsPaths, collectionPaths } from './collections.paths';
 import { comparePaths } from './compare.paths';
 import { creationsPaths, creationSharePaths } from './creations.paths';
 import { pageRunsPaths } from './page-runs.paths';
@@ -30,6 +31,7 @@ import { toolRunPaths } from './tools.paths';
 export const pathGroups = {
   account: [changeEmailPaths, changePasswordPaths, deleteAccountPaths, cancelSubscriptionPaths, billingPortalPaths],
   billing: [checkoutPaths, checkoutReturnPaths, creditHistoryPaths, spendingPaths, creditCsvPaths],
+  collections: [starPaths, collectionsPaths, collectionPaths],
   creations: [comparePaths, creationsPaths, creationSharePaths, refinePaths],
   prompts: [promptHistoryPaths, promptStylesPaths, enhancePaths, clearPromptHistoryPaths],
   runs: [pageRunsPaths, runsPaths],

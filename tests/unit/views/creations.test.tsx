@@ -104,7 +104,18 @@ describe('My creations', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3));
     expect(api.listCreations).toHaveBeenLastCalledWith(
-      { limit: LIST_PAGE, cursor: 'next-1', category: null, q: null, tool: null, status: null, from: null, to: null },
+      {
+        limit: LIST_PAGE,
+        cursor: 'next-1',
+        category: null,
+        q: null,
+        tool: null,
+        status: null,
+        from: null,
+        to: null,
+        starred: null,
+        collection: null,
+      },
       expect.anything(),
     );
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
@@ -126,7 +137,18 @@ describe('My creations', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Video' }));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
     expect(api.listCreations).toHaveBeenLastCalledWith(
-      { limit: LIST_PAGE, cursor: null, category: 'Video', q: null, tool: null, status: null, from: null, to: null },
+      {
+        limit: LIST_PAGE,
+        cursor: null,
+        category: 'Video',
+        q: null,
+        tool: null,
+        status: null,
+        from: null,
+        to: null,
+        starred: null,
+        collection: null,
+      },
       expect.anything(),
     );
     expect(screen.getByRole('button', { name: 'Video' }).getAttribute('aria-pressed')).toBe('true');
@@ -280,7 +302,18 @@ describe('My creations', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search prompts' }), { target: { value: 'zebra' } });
     await waitFor(() =>
       expect(api.listCreations).toHaveBeenLastCalledWith(
-        { limit: LIST_PAGE, cursor: null, category: null, q: 'zebra', tool: null, status: null, from: null, to: null },
+        {
+          limit: LIST_PAGE,
+          cursor: null,
+          category: null,
+          q: 'zebra',
+          tool: null,
+          status: null,
+          from: null,
+          to: null,
+          starred: null,
+          collection: null,
+        },
         expect.anything(),
       ),
     );
@@ -305,7 +338,18 @@ describe('My creations', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'failed' } });
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
     expect(api.listCreations).toHaveBeenLastCalledWith(
-      { limit: LIST_PAGE, cursor: null, category: null, q: null, tool: null, status: 'failed', from: null, to: null },
+      {
+        limit: LIST_PAGE,
+        cursor: null,
+        category: null,
+        q: null,
+        tool: null,
+        status: 'failed',
+        from: null,
+        to: null,
+        starred: null,
+        collection: null,
+      },
       expect.anything(),
     );
   });
@@ -374,6 +418,8 @@ describe('My creations', () => {
         status: null,
         from: null,
         to: null,
+        starred: null,
+        collection: null,
       },
       expect.anything(),
     );
@@ -389,7 +435,18 @@ describe('My creations', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Text' }));
     await waitFor(() =>
       expect(api.listCreations).toHaveBeenLastCalledWith(
-        { limit: LIST_PAGE, cursor: null, category: 'Text', q: null, tool: null, status: null, from: null, to: null },
+        {
+          limit: LIST_PAGE,
+          cursor: null,
+          category: 'Text',
+          q: null,
+          tool: null,
+          status: null,
+          from: null,
+          to: null,
+          starred: null,
+          collection: null,
+        },
         expect.anything(),
       ),
     );
@@ -398,7 +455,18 @@ describe('My creations', () => {
     fireEvent.click(within(screen.getByRole('search')).getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true'));
     expect(api.listCreations).toHaveBeenLastCalledWith(
-      { limit: LIST_PAGE, cursor: null, category: null, q: null, tool: null, status: null, from: null, to: null },
+      {
+        limit: LIST_PAGE,
+        cursor: null,
+        category: null,
+        q: null,
+        tool: null,
+        status: null,
+        from: null,
+        to: null,
+        starred: null,
+        collection: null,
+      },
       expect.anything(),
     );
   });

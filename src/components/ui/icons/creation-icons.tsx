@@ -1,6 +1,6 @@
 /**
  * The icons of a stored run (My creations' tiles, the catalogue's strip of recent creations), kept out
- * of the first load: a tile's picture for each kind of output, and a tile's Download and Delete.
+ * of the first load: a tile's picture for each kind of output, and a tile's Download, Delete and star (COLLECT-1).
  */
 import type { JSX } from 'react';
 import type { Creation } from '../../../api/schemas';
@@ -29,3 +29,10 @@ export const actionIcon = {
     </Icon>
   ),
 };
+
+/** COLLECT-1: a star, filled while the creation is starred. */
+export const starIcon = (filled: boolean) => (
+  <Icon width="18" height="18" fill={filled ? 'currentColor' : 'none'}>
+    <path d="m12 3.8 2.5 5.1 5.6.8-4.05 3.95.96 5.6L12 16.6l-5.01 2.65.96-5.6L3.9 9.7l5.6-.8z" />
+  </Icon>
+);
