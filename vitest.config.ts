@@ -44,6 +44,7 @@ const unitStandIns = [
   'tests/unit/flows-page.test.tsx',
   'tests/unit/views/creations.test.tsx',
   'tests/unit/views/collections.test.tsx',
+  'tests/unit/views/refine.test.tsx',
   'tests/unit/views/media-tools.test.tsx',
 ];
 
