@@ -98,6 +98,27 @@ describe('Stars and collections', () => {
     expect(await violations(small)).toEqual([]);
   });
 
+  it("COLLECT-6: a tool page's 'Save to' puts the runs it starts in that collection", async () => {
+    const { email, password } = await verifiedAccount('save-to');
+    const token = await loginToken(email, password);
+    const keep = await api<{ id: string }>('/api/collections', { token, body: { name: 'Keep' } });
+    expect(keep.status).toBe(201);
+    const page = await signedInPage(browser(), desktop, token, '/image-models/text-to-image');
+    const saveTo = page.getByRole('combobox', { name: 'Save to' });
+    await expect.poll(() => saveTo.isVisible(), { timeout: 20_000 }).toBe(true);
+    await saveTo.selectOption({ label: 'Keep' });
+    await page.getByRole('textbox', { name: 'Prompt', exact: true }).fill('a heron at dawn');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await expect.poll(() => page.getByAltText('Generated image').count(), { timeout: 30_000 }).toBe(1);
+    expect(await violations(page)).toEqual([]);
+    const kept = await api<{ items: Array<{ prompt: string | null }> }>(`/api/creations?collection=${keep.body.id}`, {
+      token,
+    });
+    expect(kept.body.items.map((c) => c.prompt)).toEqual(['a heron at dawn']);
+    // The choice stays for the next run of the page.
+    expect(await saveTo.inputValue()).toBe(keep.body.id);
+  });
+
   it('COLLECT-8: another account cannot star, collect or read these creations (404, nothing changed)', async () => {
     const owner = await verifiedAccount('collections-owner');
     const token = await loginToken(owner.email, owner.password);

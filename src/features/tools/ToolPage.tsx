@@ -10,7 +10,7 @@ import * as buttons from '../../components/ui/button/button.css';
 import { icons } from '../../components/ui/icons/icons';
 import { ProgressBar } from '../../components/ui/progress/progress-bar';
 import * as page from '../../components/ui/page/page.css';
-import { useSessionKnown } from '../../app/provider';
+import { useCurrentUser, useHydrated, useSessionKnown } from '../../app/provider';
 import { useCreationSettings } from '../../app/creation-settings';
 import { useToolDraft } from '../../app/tool-draft';
 import { useToolRun, type ToolRunActor, type ToolRunFlow } from '../../app/tools';
@@ -63,6 +63,8 @@ export function ToolPage(props: ToolPageProps) {
 
 // 'Run it now?' (TOOL-49): its dialog's chunk loads only when a restored draft asks it.
 const DraftQuestion = lazy(() => import('./DraftQuestion'));
+// COLLECT-6: 'Save to', for a signed-in person once the prerendered page is adopted.
+const SaveTo = lazy(() => import('./SaveTo'));
 
 /** The page's run as it stands: the form, the banner and progress, then the result. */
 function ToolRunView({ run, view }: { run: ToolRunActor; view: ToolView }) {
@@ -107,10 +109,22 @@ function ToolForm({ run, view }: { run: ToolRunActor; view: ToolView }) {
       {freeSize ? <SizeFields run={run} /> : null}
       <ParamFields run={run} clip={view.clip} />
       {view.clip ? <ClipLengthHint run={run} clip={view.clip} /> : null}
+      <SaveToSlot run={run} />
       <Banner run={run} />
       <Progress run={run} word={view.working} />
       {showingResult ? null : <SubmitButton run={run} view={view} />}
     </form>
+  );
+}
+
+function SaveToSlot({ run }: { run: ToolRunActor }) {
+  const adopted = useHydrated();
+  const signedIn = useCurrentUser() !== null;
+  if (!adopted || !signedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <SaveTo run={run} />
+    </Suspense>
   );
 }
 

@@ -134,12 +134,23 @@ const typing = (back: 'idle' | 'shown') =>
     },
   }) as const;
 
-/** CREATIONS-20: a picture whose address has passed its end: the runs shown are read again, once. */
-const readdress = {
-  guard: { type: 'addressExpired', params: ({ event }: { event: { url: string } }) => event },
-  target: 'readdressing',
-  meta: facts({ rules: ['CREATIONS-20'] }),
-} as const;
+/**
+ * CREATIONS-20: a picture whose address has passed its end: the runs shown are read again, once. A picture that
+ * failed with an address still valid (a file gone, a network error) is taken and left as it is: reading again
+ * would not mend it.
+ */
+const readdress = [
+  {
+    guard: { type: 'addressExpired', params: ({ event }: { event: { url: string } }) => event },
+    target: 'readdressing',
+    meta: facts({ rules: ['CREATIONS-20'] }),
+  },
+  {
+    description: 'An address still valid: nothing to read again (the picture is told of, and stays as it is)',
+    actions: 'pictureFailed',
+    meta: facts({ rules: ['CREATIONS-20'] }),
+  },
+] as const;
 
 export const creationsMachine = setup({
   types: {
@@ -192,6 +203,8 @@ export const creationsMachine = setup({
     }),
     /** A run was deleted: the one-run page goes back to the list. */
     creationDeleted: (_, _params: { id: string; only: boolean }) => {},
+    /** CREATIONS-20: a picture failed with an address still valid (a file gone, a network error): nothing to mend. */
+    pictureFailed: () => {},
     /** CREATIONS-18: the page of another run (the one beside this one in My creations). */
     openCreation: (_, _params: { id: string }) => {},
     /** CREATIONS-9: the address shows the search and filters (replaced, not a new history entry). */

@@ -8,7 +8,7 @@ import type { GenerationBody, ToolRunContext } from './tool-run.types';
 type Form = Pick<
   ToolRunContext,
   'tool' | 'shape' | 'prompt' | 'image' | 'poseImage' | 'aspect' | 'width' | 'height' | 'uploaded' | 'params'
->;
+> & { collectionId?: string | null };
 
 export function generationInput(form: Form): GenerationBody['input'] {
   const { shape } = form;
@@ -38,7 +38,9 @@ export function generationInput(form: Form): GenerationBody['input'] {
 export function generationBody(form: Form): GenerationBody {
   const input = generationInput(form);
   const { tool } = form;
+  // COLLECT-6: 'Save to' names the collection the run joins as it starts.
+  const saveTo = form.collectionId ? { collectionId: form.collectionId } : {};
   return form.shape.call === 'single'
-    ? { provider: tool.provider, modelId: tool.id, cost: tool.cost, input }
-    : { provider: tool.provider, modelId: tool.id, modelCost: tool.modelCost, input };
+    ? { provider: tool.provider, modelId: tool.id, cost: tool.cost, input, ...saveTo }
+    : { provider: tool.provider, modelId: tool.id, modelCost: tool.modelCost, input, ...saveTo };
 }

@@ -15,6 +15,7 @@ const formEvents = [
   'tool.aspect',
   'tool.size',
   'tool.param',
+  'tool.saveTo',
   'tool.generate',
 ];
 

@@ -193,6 +193,7 @@ export const toolRunMachine = setup({
       resumeId: null,
       firstForm: true,
       generatePressed: false,
+      collectionId: null,
       applying: null,
       newKey: input.newKey ?? (() => crypto.randomUUID()),
       random: input.random ?? Math.random,
@@ -224,6 +225,11 @@ export const toolRunMachine = setup({
         'tool.param': {
           guard: { type: 'knownParam', params: ({ event }) => event },
           actions: { type: 'setParam', params: ({ event }) => event },
+        },
+        // COLLECT-6: 'Save to': the runs started from here join that collection (the server checks it is theirs).
+        'tool.saveTo': {
+          actions: assign({ collectionId: ({ event }) => event.collectionId }),
+          meta: facts({ rules: ['COLLECT-6'] }),
         },
         // 'Use these settings' / 'New seed': the creation is read, then the form takes its settings.
         'tool.applyCreation': { target: '.applying', actions: { type: 'readCreation', params: ({ event }) => event } },

@@ -41,6 +41,8 @@ export interface GenerationBody {
   cost?: number;
   modelCost?: number;
   input: Record<string, string | number | boolean | null>;
+  /** COLLECT-6: the collection the run joins as it starts. */
+  collectionId?: string;
 }
 
 /**
@@ -151,6 +153,8 @@ export interface ToolRunContext {
   firstForm: boolean;
   /** TOOL-47, TOOL-49: a visitor pressed Generate on this form: its kept draft asks 'Run it now?' when restored. */
   generatePressed: boolean;
+  /** COLLECT-6: the collection the page's runs join as they start ('Save to'), or null: none. */
+  collectionId: string | null;
   /** The creation whose settings the form is taking (CREATIONS-13), and whether Generate follows (CREATIONS-14). */
   applying: { id: string; newSeed: boolean } | null;
   progress: number;
@@ -193,6 +197,8 @@ export type ToolRunEvent =
   | { type: 'tool.size'; width: number; height: number }
   /** A parameter control (frames, fps, length, duration, guidance, voice preset, quality, edit). */
   | { type: 'tool.param'; name: string; value: string | number }
+  /** COLLECT-6: 'Save to' names one of the person's collections (null: none) for the runs started from here. */
+  | { type: 'tool.saveTo'; collectionId: string | null }
   | { type: 'tool.generate' }
   /** 'Generate Another' / 'Restore Another' / 'Process Another'. */
   | { type: 'tool.reset' }

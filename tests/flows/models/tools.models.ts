@@ -63,6 +63,8 @@ function runEvents(tool: ToolKey, vary: { prompt?: boolean; image?: boolean; pos
     'tool.aspect': [{ type: 'tool.aspect' as const, name: 'Portrait' }],
     'tool.size': [{ type: 'tool.size' as const, width: 1001, height: 517 }],
     'tool.param': [{ type: 'tool.param' as const, name: 'duration', value: 12 }],
+    // COLLECT-6: 'Save to' a collection of the person's (the next start's body names it).
+    'tool.saveTo': [{ type: 'tool.saveTo' as const, collectionId: 'k1' }],
     'tool.generate': [{ type: 'tool.generate' as const }],
     // RUNS-14: the account's run of this tool still working, as the runs tray lists it when the page opens.
     'tool.listed': [

@@ -357,6 +357,28 @@ describe('the red banner: the form stays editable and Generate tries again', () 
     });
   });
 
+  it("COLLECT-6: 'Save to' names the collection a start from the page joins; None names none", async () => {
+    const saved = testEffects({});
+    const actor = run('text-to-image', saved.effects);
+    actor.send({ type: 'tool.saveTo', collectionId: 'k1' });
+    actor.send({ type: 'tool.prompt', prompt: 'a heron at dawn' });
+    actor.send({ type: 'tool.generate' });
+    await settle();
+    expect(saved.calls.generateSync[0]?.input.body).toMatchObject({
+      collectionId: 'k1',
+      input: { prompt: 'a heron at dawn' },
+    });
+    const none = testEffects({});
+    const other = run('text-to-image', none.effects);
+    other.send({ type: 'tool.saveTo', collectionId: 'k1' });
+    other.send({ type: 'tool.saveTo', collectionId: null });
+    other.send({ type: 'tool.prompt', prompt: 'a second heron' });
+    other.send({ type: 'tool.generate' });
+    await settle();
+    expect(none.calls.generateSync[0]?.input.body).toMatchObject({ input: { prompt: 'a second heron' } });
+    expect(none.calls.generateSync[0]?.input.body).not.toHaveProperty('collectionId');
+  });
+
   it('Generate from the banner checks the form, the sign-in and the balance again, calling nothing', async () => {
     const tool = toolByKey('text-to-image');
     const { effects, calls, spies } = testEffects({ generateSync: reject(serverError('Model unavailable')) });

@@ -286,6 +286,8 @@ export const creationsPaths: PathAdapter = {
   unreachable: Object.fromEntries(
     [
       'creations.browsing.listed.ready.idle --creations.readdress--> creations.browsing.listed.ready.readdressing',
+      'creations.browsing.listed.ready.idle --creations.readdress--> creations.browsing.listed.ready.idle',
+      'creations.browsing.listed.ready.refreshing --creations.readdress--> creations.browsing.listed.ready.refreshing',
       'creations.browsing.listed.ready.refreshing --creations.readdress--> creations.browsing.listed.ready.readdressing',
       'creations.browsing.listed.ready.readdressing --xstate.done.actor.reloadPages--> creations.browsing.listed.ready.idle',
       'creations.browsing.listed.ready.readdressing --xstate.error.actor.reloadPages--> creations.browsing.listed.ready.idle',

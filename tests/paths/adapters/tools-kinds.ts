@@ -52,6 +52,11 @@ async function showsForm(ctx: PathContext): Promise<string> {
     await expect.poll(() => preview.count()).toBe(context.poseImage ? 1 : 0);
     said.push(context.poseImage ? 'the pose image is shown' : 'no pose image');
   }
+  if (context.signedIn) {
+    // COLLECT-6: 'Save to' shows the collection the run keeps (none: 'No collection').
+    await expect.poll(() => fieldValue(ctx.page.getByLabel('Save to'))).toBe(context.collectionId ?? '');
+    said.push(`Save to ${context.collectionId ? `"${context.collectionId}"` : 'no collection'}`);
+  }
   const generate = behindDialog
     ? ctx.page.getByRole('button', { name: view.submit, exact: true, includeHidden: true })
     : submit(ctx.page, view);
@@ -65,6 +70,8 @@ interface Call {
   path: string;
   key: string;
   input: Record<string, unknown>;
+  /** COLLECT-6: the collection the start names, or null. */
+  collectionId: string | null;
 }
 export const callsSeen = new WeakMap<TestServer, Call[]>();
 
@@ -74,8 +81,13 @@ export function recordCalls({ page, server }: Omit<PathContext, 'state'>): Call[
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
     if (request.method() !== 'POST' || !path.startsWith('/api/generate')) return;
-    const body = request.postDataJSON() as { input?: Record<string, unknown> } | null;
-    calls.push({ path, key: request.headers()['idempotency-key'] ?? '', input: body?.input ?? {} });
+    const body = request.postDataJSON() as { input?: Record<string, unknown>; collectionId?: string } | null;
+    calls.push({
+      path,
+      key: request.headers()['idempotency-key'] ?? '',
+      input: body?.input ?? {},
+      collectionId: body?.collectionId ?? null,
+    });
   });
   return calls;
 }
@@ -91,6 +103,8 @@ async function sentCall(ctx: PathContext): Promise<string> {
   expect(earlier, 'a new Idempotency-Key for each click').not.toContain(call.key);
   const prompt = context.prompt.trim() || context.shape.defaultPrompt;
   expect(call.input['prompt']).toBe(prompt ?? undefined);
+  // COLLECT-6: the collection 'Save to' names goes with the start.
+  expect(call.collectionId, "the collection 'Save to' names").toBe(context.collectionId);
   const said = [`the server has POST ${startPath(context.tool)} with prompt "${String(prompt)}"`];
   if (context.shape.aspect !== null || context.shape.freeSize) {
     expect([call.input['width'], call.input['height']]).toEqual([context.width, context.height]);

@@ -43,6 +43,11 @@ export function toolRunCannotSend(event: EventObject, source: AnyMachineSnapshot
   const context = source.context as ToolRunContext;
   const view = viewOf(context);
   const e = event as EventObject & Record<string, unknown>;
+  // TOOL-49: 'Run it now?' is a modal dialog over the form: only its two buttons can be used until it is answered.
+  const formControls = ['tool.prompt', 'tool.prompt.clear', 'tool.image', 'tool.poseImage', 'tool.fileRejected'];
+  const settings = ['tool.aspect', 'tool.size', 'tool.param', 'tool.saveTo', 'tool.generate', 'tool.draft.keep'];
+  if (source.hasTag('draftQuestion') && [...formControls, ...settings].includes(event.type))
+    return "the modal dialog 'Run it now?' covers the page: its form and the header's Sign In take nothing until it is answered";
   switch (event.type) {
     case 'progress.queued':
       if (!source.matches({ working: 'polling' })) return 'only a status check tells the page of the queue';
@@ -58,6 +63,8 @@ export function toolRunCannotSend(event: EventObject, source: AnyMachineSnapshot
       return view.upload ? null : `${context.tool.title} has no file to choose`;
     case 'tool.applyCreation':
       return context.signedIn ? null : 'a visitor has no creations whose settings to use';
+    case 'tool.saveTo':
+      return context.signedIn ? null : "'Save to' shows only to a signed-in person (a visitor has no collections)";
     case 'tool.draft.keep':
       return context.signedIn ? 'the login dialog opens only over a visitor’s page' : null;
     case 'tool.draft.restore':

@@ -1,3 +1,6 @@
+/** COLLECT-6: the one collection of the path's person ('Save to' offers it; the model's event names its id). */
+const KEEP = { id: 'k1', name: 'Keep', count: 0, createdAt: '2026-12-01T10:00:00.000Z' };
+
 export const group = 'tools';
 import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
@@ -75,6 +78,8 @@ export const toolRunPaths: PathAdapter = {
     const signedIn = opening ? opening.signedIn : (input.signedIn ?? false);
     const credits = opening ? opening.credits : (input.credits ?? 0);
     recordCalls(ctx);
+    // COLLECT-6: the person's collections, which 'Save to' offers (a signed-in page reads them as it opens).
+    ctx.server.standing.set('GET /api/collections', { status: 200, body: { items: [KEEP] } });
     // The children's delays, short: a retried attempt, the next status check, the simulated progress.
     await fixedDelays(ctx.page, {
       toolRequest: { retryPause: 100 },
@@ -146,6 +151,13 @@ export const toolRunPaths: PathAdapter = {
       await field.blur();
       await expect.poll(() => fieldValue(field)).toBe(String(runContext(ctx).params[name]));
       return `type ${value} as ${spec.label}`;
+    },
+    async 'tool.saveTo'({ page }, event) {
+      const { collectionId } = event as unknown as { collectionId: string | null };
+      const field = page.getByLabel('Save to');
+      await field.selectOption(collectionId ?? '');
+      await expect.poll(() => field.inputValue()).toBe(collectionId ?? '');
+      return `choose ${collectionId === KEEP.id ? `"${KEEP.name}"` : 'None'} as Save to`;
     },
     async 'tool.generate'(ctx) {
       const context = runContext(ctx);
