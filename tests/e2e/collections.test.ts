@@ -5,7 +5,7 @@
  * deletion, after which the three creations remain. Another account can neither star, collect nor read them.
  */
 import { describe, expect, it } from 'vitest';
-import { api, loginToken, pathOf, signedInPage, verifiedAccount } from './accounts';
+import { api, imageRun, loginToken, pathOf, signedInPage, verifiedAccount } from './accounts';
 import { violations } from './a11y';
 import { desktop, phone, screenshot, setupBrowser } from './browser';
 
@@ -18,13 +18,7 @@ describe('Stars and collections', () => {
     const { email, password } = await verifiedAccount('collections');
     const token = await loginToken(email, password);
     // Three Text to Image runs (8 of the 50 free credits each), made through the real API.
-    for (const prompt of prompts) {
-      const run = await api('/api/generate/image', {
-        token,
-        body: { modelId: 'bytedance/sdxl-lightning-4step', input: { prompt, width: 512, height: 512 } },
-      });
-      expect(run.status).toBe(200);
-    }
+    for (const prompt of prompts) await imageRun(token, prompt);
     const page = await signedInPage(browser(), desktop, token, '/creations');
     const cards = page.getByRole('list', { name: 'Creations' }).getByRole('listitem');
     await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(3);
@@ -122,24 +116,19 @@ describe('Stars and collections', () => {
   it('COLLECT-8: another account cannot star, collect or read these creations (404, nothing changed)', async () => {
     const owner = await verifiedAccount('collections-owner');
     const token = await loginToken(owner.email, owner.password);
-    const run = await api('/api/generate/image', {
-      token,
-      body: { modelId: 'bytedance/sdxl-lightning-4step', input: { prompt: 'mine', width: 512, height: 512 } },
-    });
-    expect(run.status).toBe(200);
-    const [mine] = (await api<{ items: Array<{ id: string }> }>('/api/creations', { token })).body.items;
+    const mine = { id: await imageRun(token, 'mine') };
     const keep = (await api<{ id: string }>('/api/collections', { token, body: { name: 'Keep' } })).body;
-    expect((await api(`/api/collections/${keep.id}/items`, { token, body: { ids: [mine!.id] } })).status).toBe(200);
+    expect((await api(`/api/collections/${keep.id}/items`, { token, body: { ids: [mine.id] } })).status).toBe(200);
 
     const other = await verifiedAccount('collections-other');
     const theirs = await loginToken(other.email, other.password);
     const own = (await api<{ id: string }>('/api/collections', { token: theirs, body: { name: 'Theirs' } })).body;
-    const ids = { ids: [mine!.id] };
+    const ids = { ids: [mine.id] };
     expect((await api('/api/creations/star', { token: theirs, body: ids })).status).toBe(404);
     expect((await api(`/api/collections/${own.id}/items`, { token: theirs, body: ids })).status).toBe(404);
     expect((await api(`/api/collections/${keep.id}/items`, { token: theirs, body: ids })).status).toBe(404);
     expect((await api(`/api/creations?collection=${keep.id}`, { token: theirs })).status).toBe(404);
-    expect((await api(`/api/creations/${mine!.id}`, { token: theirs })).status).toBe(404);
+    expect((await api(`/api/creations/${mine.id}`, { token: theirs })).status).toBe(404);
     expect((await api(`/api/collections/${keep.id}`, { token: theirs, method: 'DELETE' })).status).toBe(404);
 
     const still = await api<{ items: Array<{ id: string; starred: boolean }> }>(
@@ -148,7 +137,7 @@ describe('Stars and collections', () => {
         token,
       },
     );
-    expect(still.body.items.map((c) => [c.id, c.starred])).toEqual([[mine!.id, false]]);
+    expect(still.body.items.map((c) => [c.id, c.starred])).toEqual([[mine.id, false]]);
     const theirList = await api<{ items: unknown[] }>(`/api/creations?collection=${own.id}`, { token: theirs });
     expect(theirList.body.items).toEqual([]);
   });

@@ -5,24 +5,13 @@
  * account can neither read them through the API nor see them on its compare page.
  */
 import { describe, expect, it } from 'vitest';
-import { api, loginToken, signedInPage, verifiedAccount } from './accounts';
+import { api, imageRun, loginToken, signedInPage, verifiedAccount } from './accounts';
 import { violationsAtBothWidths } from './a11y';
 import { desktop, phone, screenshot, setupBrowser } from './browser';
 
 const { browser } = setupBrowser();
 
 const prompts = ['a lighthouse at dusk', 'a fox in the snow'];
-
-/** A finished Text to Image run of the account (8 of its 50 free credits), made through the real API: its id. */
-async function imageRun(token: string, prompt: string): Promise<string> {
-  const run = await api('/api/generate/image', {
-    token,
-    body: { modelId: 'bytedance/sdxl-lightning-4step', input: { prompt, width: 512, height: 512 } },
-  });
-  expect(run.status).toBe(200);
-  const listed = await api<{ items: Array<{ id: string }> }>('/api/creations?limit=1', { token });
-  return listed.body.items[0]!.id;
-}
 
 describe('comparing creations', () => {
   it('COMPARE-1..7: two images chosen in Select mode compare under a slider, their differing settings listed, at both widths', async () => {

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { api, balanceShown, loginToken, pathOf, signedInPage, verifiedAccount } from './accounts';
+import { api, balanceShown, imageRun, loginToken, pathOf, signedInPage, verifiedAccount } from './accounts';
 import { violations } from './a11y';
 import { desktop, downloadedFile, phone, screenshot, setupBrowser } from './browser';
 
@@ -37,13 +37,7 @@ describe('My creations: search, select, ZIP, delete together', () => {
     const { email, password } = await verifiedAccount('creations-select');
     const token = await loginToken(email, password);
     // Three Text to Image runs (8 of the 50 free credits each), made through the real API.
-    for (const prompt of prompts) {
-      const run = await api('/api/generate/image', {
-        token,
-        body: { modelId: 'bytedance/sdxl-lightning-4step', input: { prompt, width: 512, height: 512 } },
-      });
-      expect(run.status).toBe(200);
-    }
+    for (const prompt of prompts) await imageRun(token, prompt);
     const page = await signedInPage(browser(), desktop, token, '/creations');
     const cards = page.getByRole('list', { name: 'Creations' }).getByRole('listitem');
     await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(3);

@@ -119,13 +119,4 @@ globalStyle(`${table} tbody th`, { color: vars.color.textSecondary, fontWeight: 
 // The settings' names stay whole words ('Setting', 'Negative prompt'); the values may break anywhere.
 globalStyle(`${table} th`, { overflowWrap: 'normal' });
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lead, fontWeight: 700 });
-export const srOnly = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
+export { srOnly } from '../../components/ui/page/page.css';

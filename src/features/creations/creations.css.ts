@@ -266,17 +266,7 @@ export const moreFields = style({
   gap: vars.space.md,
   maxWidth: '48rem',
 });
-/** A label read by screen readers only (the field's placeholder says the same on screen). */
-export const srOnly = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
+export { srOnly } from '../../components/ui/page/page.css';
 export const filterField = style([stack.xs, { minWidth: 0 }]);
 /** CREATIONS-10: Select mode's bar. */
 export const selectBar = style([cluster.sm, { alignItems: 'center' }]);

@@ -10,7 +10,7 @@ import { freeUser } from '../../../src/flows/session/session.examples';
 import { collectionModel, collectionsModel, starModel } from '../../flows/models/collections.models';
 import { answerOf, type PathAdapter } from '../harness';
 import { byOutcome, perActor } from '../causes';
-import { openSignedIn } from './billing.paths';
+import { openSignedIn, showsErrorWithTryAgain } from './billing.paths';
 
 /** The one-run page's creation (GET /api/creations/c1), not starred. */
 const onePage = {
@@ -266,19 +266,7 @@ export const collectionPaths: PathAdapter = {
     }),
   },
   kinds: {
-    async collectionFailed({ page, state }) {
-      const { error } = state.context as CollectionContext;
-      await expect
-        .poll(() =>
-          page
-            .getByRole('alert')
-            .filter({ hasText: error ?? '' })
-            .count(),
-        )
-        .toBe(1);
-      await expect.poll(() => page.getByRole('button', { name: 'Try again' }).count()).toBe(1);
-      return `"${error}" with Try again`;
-    },
+    collectionFailed: ({ page, state }) => showsErrorWithTryAgain(page, (state.context as CollectionContext).error),
     async collectionName({ page, state }) {
       const { collection: shown, error } = state.context as CollectionContext;
       await expect.poll(() => heading(page).textContent()).toBe(shown?.name ?? '');

@@ -110,17 +110,7 @@ export const description = style({
   fontSize: vars.fontSize.sm,
   color: vars.color.textSecondary,
 });
-export const srOnly = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
+export { srOnly } from '../page/page.css';
 
 export const close = style({
   flex: 'none',

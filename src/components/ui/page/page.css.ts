@@ -24,3 +24,16 @@ export const lead = style({ margin: 0, fontSize: vars.fontSize.lead, color: vars
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight: 700, letterSpacing: '-0.01em' });
 export const muted = style({ color: vars.color.textSecondary });
 export const header = stack.sm;
+
+/** Read by screen readers only: a label or a status the picture already says on screen. */
+export const srOnly = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});
